@@ -1,0 +1,84 @@
+/**
+ * Diagnostics are data: every problem the core finds is a {@link LayoutDiagnostic} with a stable
+ * code from {@link RULES} and the exact character range it is about. Nothing in the core throws
+ * for bad input.
+ */
+
+/** A half-open range [start, end) of UTF-16 offsets into the text that was parsed. */
+export interface TextRange {
+  readonly start: number;
+  readonly end: number;
+}
+
+export type Severity = 'error' | 'warning' | 'information';
+
+/**
+ * Where XLA itself would stop on this problem: its text parser, its layout validator, a crash
+ * (CHECK/LOG(FATAL)) instead of an error, or nowhere (advice from this tool).
+ */
+export type Stage = 'parser' | 'validator' | 'crash' | 'advice';
+
+export interface LayoutDiagnostic {
+  readonly code: RuleCode;
+  readonly severity: Severity;
+  /** XLA's own wording where XLA has one; otherwise a sentence that says what and why. */
+  readonly message: string;
+  readonly range: TextRange;
+}
+
+export interface Rule {
+  readonly stage: Stage;
+  readonly severity: Severity;
+  /** One line for rule documentation and hovers. */
+  readonly title: string;
+}
+
+/**
+ * Every rule the core reports, keyed by its stable code. Codes never change meaning; new rules get
+ * new codes. `docs/rules.md` has one section per code.
+ */
+export const RULES = {
+  // XLA's text parser (spec §1.3, §1.7).
+  'expected-primitive-type': { stage: 'parser', severity: 'error', title: 'A shape must start with a primitive type such as f32, or with ( or b(.' },
+  'expected-token': { stage: 'parser', severity: 'error', title: 'A bracket, parenthesis or separator is missing.' },
+  'expected-integer': { stage: 'parser', severity: 'error', title: 'An integer is required here.' },
+  'integer-too-large': { stage: 'parser', severity: 'error', title: 'The integer does not fit in 64 bits.' },
+  'layout-attribute-order': { stage: 'parser', severity: 'error', title: 'Layout attributes must appear at most once, in the order D T L # * E S SC P M.' },
+  'rank-mismatch': { stage: 'parser', severity: 'error', title: 'minor_to_major must list one entry per dimension.' },
+  'physical-shape-dense': { stage: 'parser', severity: 'error', title: 'P(...) is only for sparse arrays, which XLA no longer has.' },
+  'dim-level-type': { stage: 'parser', severity: 'error', title: 'D(...) accepts only the letters D, C, S and H.' },
+  'invalid-dimension-size': { stage: 'parser', severity: 'error', title: 'A dimension size must be >= 0 (only ? is unbounded).' },
+  'extra-content': { stage: 'parser', severity: 'error', title: 'Text after a complete shape.' },
+  'recursion-depth': { stage: 'parser', severity: 'error', title: 'Tuples nest deeper than XLA parses (8192).' },
+  'buffer-element': { stage: 'parser', severity: 'error', title: 'b(...) must hold exactly one array shape.' },
+  // XLA's validator (spec §2.2, §2.3).
+  'minor-to-major-out-of-bounds': { stage: 'validator', severity: 'error', title: 'minor_to_major entries must be dimension numbers 0..rank-1.' },
+  'minor-to-major-duplicate': { stage: 'validator', severity: 'error', title: 'minor_to_major must name each dimension once.' },
+  'index-type-dense': { stage: 'validator', severity: 'error', title: '#(...) is only for sparse arrays.' },
+  'pointer-type-dense': { stage: 'validator', severity: 'error', title: '*(...) is only for sparse arrays.' },
+  'tile-empty': { stage: 'validator', severity: 'error', title: 'A tile must have at least one dimension.' },
+  'tile-dimension-invalid': { stage: 'validator', severity: 'error', title: 'A tile dimension must be positive or * (combine).' },
+  'element-size-negative': { stage: 'validator', severity: 'error', title: 'E(n) must not be negative.' },
+  'split-config-dimension': { stage: 'validator', severity: 'error', title: 'A split config names a physical dimension 0..rank-1, once.' },
+  'split-config-indices': { stage: 'validator', severity: 'error', title: 'Split indices must be positive, strictly increasing and inside the dimension.' },
+  'dimensions-overflow': { stage: 'validator', severity: 'error', title: 'The element count or byte size overflows int64.' },
+  // What XLA crashes on instead of reporting (spec §1.3).
+  'tile-negative': { stage: 'crash', severity: 'error', title: 'A negative tile entry crashes XLA; * is the combine marker.' },
+  'tail-alignment-invalid': { stage: 'crash', severity: 'error', title: 'L(n) with n < 1 crashes XLA.' },
+  'token-dimensions': { stage: 'crash', severity: 'error', title: 'token and opaque shapes take no dimensions.' },
+  // Legal but suspicious (spec §7), and padding advice.
+  'combine-without-minor': { stage: 'advice', severity: 'warning', title: '* merges a dimension into the next more-minor one, and there is none.' },
+  'tile-rank-exceeds-shape': { stage: 'advice', severity: 'warning', title: 'The tile has more dimensions than the shape; XLA pads the shape with leading 1s.' },
+  'tile-not-dividing': { stage: 'advice', severity: 'warning', title: "A later tile does not divide the earlier tile: padding beyond XLA's ArraySize." },
+  'element-size-unusual': { stage: 'advice', severity: 'warning', title: "E(n) differs from the element type's width." },
+  'memory-space-range': { stage: 'advice', severity: 'warning', title: 'S(n) is stored in an int8 and wraps outside -128..127.' },
+  'legacy-dim-level-types': { stage: 'advice', severity: 'information', title: 'D(...) is parsed and ignored by XLA since 2025-05.' },
+  'padding-overhead': { stage: 'advice', severity: 'warning', title: 'Tiling pads this array well beyond its logical size.' },
+} as const satisfies Record<string, Rule>;
+
+export type RuleCode = keyof typeof RULES;
+
+/** Builds a diagnostic with the rule's default severity. */
+export function diagnostic(code: RuleCode, message: string, range: TextRange): LayoutDiagnostic {
+  return { code, severity: RULES[code].severity, message, range };
+}
