@@ -1,0 +1,68 @@
+/**
+ * Dimension vocabulary from the XLA docs (seed 002 "Shapes and layout"): true rank, negative
+ * dimension numbers, the conventional dimension letters, physical order, and
+ * `LayoutUtil::IsUntiledLayout` (spec §2.4).
+ */
+import type { ArrayShape } from '../model';
+import type { LayoutError } from './errors';
+import { isLayoutError } from './errors';
+import { planTiling } from './tiling-plan';
+
+/** "True rank": the number of dimensions of size greater than 1. */
+export function trueRank(shape: ArrayShape): number {
+  return shape.dims.filter((d) => d > 1n).length;
+}
+
+/**
+ * Resolves a possibly negative dimension number Python-style (-1 = last). `undefined` when it
+ * does not name a dimension of a rank-`rank` array.
+ */
+export function normalizeDimension(rank: number, dim: number): number | undefined {
+  if (!Number.isInteger(dim)) return undefined;
+  const d = dim < 0 ? rank + dim : dim;
+  return d >= 0 && d < rank ? d : undefined;
+}
+
+const LETTERS: Readonly<Record<number, readonly string[]>> = {
+  2: ['y', 'x'],
+  3: ['z', 'y', 'x'],
+  4: ['p', 'z', 'y', 'x'],
+};
+
+/** The conventional letters of a rank's dims (2-D y,x; 3-D z,y,x; 4-D p,z,y,x); `undefined` for other ranks. */
+export function dimensionLetters(rank: number): readonly string[] | undefined {
+  return LETTERS[rank];
+}
+
+/** The letter of one logical dim, when its rank has letters. */
+export function dimensionLetter(rank: number, dim: number): string | undefined {
+  return LETTERS[rank]?.[dim];
+}
+
+/** Logical dims in physical order, major→minor (the reverse of minor_to_major). */
+export function physicalOrder(shape: ArrayShape): number[] {
+  return [...shape.minorToMajor].reverse();
+}
+
+/**
+ * `LayoutUtil::IsUntiledLayout` semantics: true when the tiling is provably the same memory order
+ * as no tiling. Every tiled dim must be divisible by its tile entry, and scanning a tile's entries
+ * major→minor, once an entry ≠ 1 has been seen every later tile-count dim must be 1. Tiles apply in
+ * sequence to the current expanded shape; a `*` merge is a reshape and never changes order by
+ * itself (XLA does not handle `*` at all). An untiled shape is trivially untiled.
+ */
+export function isUntiled(shape: ArrayShape): boolean | LayoutError {
+  const plan = planTiling(shape);
+  if (isLayoutError(plan)) return plan;
+  for (const step of plan.steps) {
+    let seenNonUnit = false;
+    for (let j = 0; j < step.effectiveTile.length; j++) {
+      const t = step.effectiveTile[j];
+      const d = step.combined[step.prefixLength + j];
+      if (d % t !== 0n) return false;
+      if (seenNonUnit && d / t !== 1n) return false;
+      if (t !== 1n) seenNonUnit = true;
+    }
+  }
+  return true;
+}

@@ -1,0 +1,27 @@
+/**
+ * Layout math of the core: tiling plan, linear index and its inverse, sizes, padding account,
+ * memory map, and the dimension vocabulary. Pure functions of an {@link ArrayShape}; nothing here
+ * throws on bad input — refusals are {@link LayoutError} values.
+ */
+export { type LayoutError, isLayoutError } from './errors';
+export { type Ratio } from './bigint-math';
+export { type TilingPlan, type TilingStep, planTiling } from './tiling-plan';
+export {
+  type ElementAtResult, type PaddingSlot, type TilePosition, linearIndex, elementAt,
+} from './linear-index';
+export { type LayoutSizes, sizes, maxSplitSize } from './sizes';
+export {
+  type PaddingAccount, type PaddingCause, type DimensionPadding, type TileDivisibility, type TileLevelFit,
+  paddingByDimension, tileDivisibility,
+} from './padding';
+export { type LayoutFix, suggestFix } from './suggest-fix';
+export {
+  trueRank, normalizeDimension, dimensionLetters, dimensionLetter, physicalOrder, isUntiled,
+} from './dimensions';
+export {
+  type LegacyPaddedLayout, legacyPaddedLinearIndex, legacyPaddedOrder,
+} from './legacy-padding';
+export { type AssumedTileRule, assumedTpuTileRule, assumedTpuTiling } from './assumed-tiling';
+export {
+  type SliceSpec, type ElementMapper, type MemoryMap, createElementMapper, buildMemoryMap,
+} from './memory-map';

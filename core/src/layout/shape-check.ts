@@ -1,0 +1,62 @@
+/**
+ * The guard every layout function runs first. `toArrayShape` only builds valid shapes, but the
+ * math accepts any {@link ArrayShape} value (tests, hand-built shapes, the assumed-tiling copy), so
+ * it re-checks the few facts it depends on and turns violations into errors instead of throwing.
+ */
+import type { ArrayShape } from '../model';
+import { primitiveType, type PrimitiveTypeInfo } from '../primitive-types';
+import type { LayoutError } from './errors';
+
+/** Returns an error when `shape` cannot be laid out; `undefined` when the math may proceed. */
+export function checkArrayShape(shape: ArrayShape): LayoutError | undefined {
+  const type = primitiveType(shape.elementType);
+  if (type === undefined || !type.isArray) {
+    return { error: `'${shape.elementType}' is not an array element type` };
+  }
+  const rank = shape.dims.length;
+  for (let i = 0; i < rank; i++) {
+    if (shape.dims[i] < 0n) return { error: `dimension ${i} has negative size ${shape.dims[i]}` };
+  }
+  if (shape.minorToMajor.length !== rank) {
+    return { error: `minor_to_major has ${shape.minorToMajor.length} entries but the shape has rank ${rank}` };
+  }
+  const seen = new Array<boolean>(rank).fill(false);
+  for (const d of shape.minorToMajor) {
+    if (!Number.isInteger(d) || d < 0 || d >= rank || seen[d]) {
+      return { error: `minor_to_major {${shape.minorToMajor.join(',')}} is not a permutation of 0..${rank - 1}` };
+    }
+    seen[d] = true;
+  }
+  for (let level = 0; level < shape.tiles.length; level++) {
+    const tile = shape.tiles[level];
+    if (tile.length === 0) return { error: `tile ${level + 1} is empty` };
+    for (const t of tile) {
+      if (t !== 'combine' && t <= 0n) return { error: `tile ${level + 1} has a non-positive entry ${t}` };
+    }
+    // The doc merges a '*' dimension into the next more-minor one; the minor-most entry has none.
+    if (tile[tile.length - 1] === 'combine') {
+      return { error: `tile ${level + 1} ends in '*': there is no more-minor dimension to combine into` };
+    }
+  }
+  if (!Number.isInteger(shape.elementSizeBits) || shape.elementSizeBits < 0) {
+    return { error: `E(${shape.elementSizeBits}) is not a valid element size` };
+  }
+  if (shape.tailPaddingAlignment < 1n) return { error: `L(${shape.tailPaddingAlignment}) must be at least 1` };
+  return undefined;
+}
+
+/** The primitive type of a shape already accepted by {@link checkArrayShape}. */
+export function elementTypeOf(shape: ArrayShape): PrimitiveTypeInfo {
+  return primitiveType(shape.elementType)!;
+}
+
+/** XLA's `ElementSizeInBits`: the layout's E when non-zero, else ByteWidth × 8. */
+export function elementSizeInBits(shape: ArrayShape): number {
+  return shape.elementSizeBits !== 0 ? shape.elementSizeBits : elementTypeOf(shape).bytes * 8;
+}
+
+/** Bytes taken by `count` element slots: ceil(count × E / 8) with E, else count × ByteWidth. */
+export function bytesForSlots(shape: ArrayShape, count: bigint): bigint {
+  if (shape.elementSizeBits !== 0) return (count * BigInt(shape.elementSizeBits) + 7n) / 8n;
+  return count * BigInt(elementTypeOf(shape).bytes);
+}

@@ -1,0 +1,120 @@
+/**
+ * A layout change that removes most padding, offered only when its result is computed: each
+ * candidate is laid out with the same tiles and its physical bytes are part of the answer.
+ */
+import type { ArrayShape } from '../model';
+import type { LayoutError } from './errors';
+import { isLayoutError } from './errors';
+import { bytesForSlots } from './shape-check';
+import { planTiling } from './tiling-plan';
+
+export interface LayoutFix {
+  /** 'reorder' = a different minor_to_major; 'merge' = reshape the two minor-most dims into one. */
+  readonly kind: 'reorder' | 'merge';
+  /** One sentence naming the change. */
+  readonly description: string;
+  /** The shape after the change (same element type and tiles). */
+  readonly shape: ArrayShape;
+  readonly physicalBytes: bigint;
+  /** Current physical bytes minus `physicalBytes` (> 0). */
+  readonly savedBytes: bigint;
+}
+
+/** Exhaustive reorders up to this rank (720 candidates); pairwise swaps above it. */
+const MAX_EXHAUSTIVE_RANK = 6;
+
+function physicalBytesOf(shape: ArrayShape): bigint | undefined {
+  const plan = planTiling(shape);
+  return isLayoutError(plan) ? undefined : bytesForSlots(shape, plan.totalSlots);
+}
+
+function permutations(items: readonly number[]): number[][] {
+  if (items.length <= 1) return [[...items]];
+  return items.flatMap((x, i) => permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((p) => [x, ...p]));
+}
+
+function swaps(items: readonly number[]): number[][] {
+  const out: number[][] = [];
+  for (let i = 0; i < items.length; i++) {
+    for (let j = i + 1; j < items.length; j++) {
+      const p = [...items];
+      [p[i], p[j]] = [p[j], p[i]];
+      out.push(p);
+    }
+  }
+  return out;
+}
+
+function reorderCandidates(shape: ArrayShape): LayoutFix[] {
+  const current = shape.minorToMajor;
+  const orders = current.length <= MAX_EXHAUSTIVE_RANK ? permutations(current) : swaps(current);
+  const out: LayoutFix[] = [];
+  for (const order of orders) {
+    if (order.every((d, i) => d === current[i])) continue;
+    const candidate: ArrayShape = { ...shape, minorToMajor: order, splitConfigs: [] };
+    const bytes = physicalBytesOf(candidate);
+    if (bytes === undefined) continue;
+    const oldMinor = current[0];
+    const moved = order[0] !== oldMinor
+      ? `; dim ${oldMinor} (size ${shape.dims[oldMinor]}) is no longer minor-most`
+      : '';
+    out.push({
+      kind: 'reorder',
+      description: `use minor_to_major {${order.join(',')}} instead of {${current.join(',')}}${moved}`,
+      shape: candidate, physicalBytes: bytes, savedBytes: 0n,
+    });
+  }
+  return out;
+}
+
+/** Reshapes the two minor-most physical dims into one (a bitcast when they are logically adjacent). */
+function mergeCandidate(shape: ArrayShape): LayoutFix | undefined {
+  const rank = shape.dims.length;
+  if (rank < 2) return undefined;
+  const physical = [...shape.minorToMajor].reverse();
+  const minor = physical[rank - 1];
+  const second = physical[rank - 2];
+  const dims = [...physical.slice(0, rank - 2).map((d) => shape.dims[d]), shape.dims[second] * shape.dims[minor]];
+  const candidate: ArrayShape = {
+    ...shape,
+    dims,
+    dynamic: dims.map(() => 'static' as const),
+    minorToMajor: dims.map((_, i) => dims.length - 1 - i),
+    splitConfigs: [],
+  };
+  const bytes = physicalBytesOf(candidate);
+  if (bytes === undefined) return undefined;
+  return {
+    kind: 'merge',
+    description: `merge dims ${second} and ${minor} into one of size ${dims[dims.length - 1]} (shape [${dims.join(',')}], physical order kept)`,
+    shape: candidate, physicalBytes: bytes, savedBytes: 0n,
+  };
+}
+
+/** Number of minor_to_major positions a reorder changes: prefer the smallest edit among equals. */
+function editSize(shape: ArrayShape, fix: LayoutFix): number {
+  if (fix.kind === 'merge') return Number.MAX_SAFE_INTEGER;
+  return fix.shape.minorToMajor.filter((d, i) => d !== shape.minorToMajor[i]).length;
+}
+
+/**
+ * The change (reorder of minor_to_major, or merging the two minor-most dims) with the smallest
+ * physical size under the same tiles; `undefined` when nothing saves memory.
+ */
+export function suggestFix(shape: ArrayShape): LayoutFix | undefined | LayoutError {
+  const plan = planTiling(shape);
+  if (isLayoutError(plan)) return plan;
+  const currentBytes = bytesForSlots(shape, plan.totalSlots);
+  const candidates = reorderCandidates(shape);
+  const merge = mergeCandidate(shape);
+  if (merge !== undefined) candidates.push(merge);
+  let best: LayoutFix | undefined;
+  for (const c of candidates) {
+    if (c.physicalBytes >= currentBytes) continue;
+    if (best === undefined || c.physicalBytes < best.physicalBytes
+      || (c.physicalBytes === best.physicalBytes && editSize(shape, c) < editSize(shape, best))) {
+      best = c;
+    }
+  }
+  return best === undefined ? undefined : { ...best, savedBytes: currentBytes - best.physicalBytes };
+}

@@ -1,0 +1,154 @@
+/**
+ * Character classes and trivia skipping shared by the shape parser and the HLO shape finder.
+ * Everything works on UTF-16 code units through `charCodeAt`: no regular expressions and no
+ * per-character allocation, because these loops run over 100 MB dumps.
+ */
+
+/** Bit flags per ASCII code unit. */
+const IDENT_START = 1;
+const IDENT_PART = 2;
+const DIGIT = 4;
+const SPACE = 8;
+
+const CLASS = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  const ch = String.fromCharCode(c);
+  let flags = 0;
+  if ((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || ch === '_') flags |= IDENT_START | IDENT_PART;
+  if (ch >= '0' && ch <= '9') flags |= IDENT_PART | DIGIT;
+  // XLA's IsIdentifierChar also allows '.' and '-' after the first character (`get-tuple-element.1`).
+  if (ch === '.' || ch === '-') flags |= IDENT_PART;
+  if (ch === ' ' || ch === '\t' || ch === '\r' || ch === '\n') flags |= SPACE;
+  CLASS[c] = flags;
+}
+
+export const CH_LPAREN = 40;
+export const CH_RPAREN = 41;
+export const CH_STAR = 42;
+export const CH_PLUS = 43;
+export const CH_COMMA = 44;
+export const CH_MINUS = 45;
+export const CH_DOT = 46;
+export const CH_SLASH = 47;
+export const CH_COLON = 58;
+export const CH_LT = 60;
+export const CH_EQUAL = 61;
+export const CH_GT = 62;
+export const CH_QUESTION = 63;
+export const CH_LSQUARE = 91;
+export const CH_RSQUARE = 93;
+export const CH_LBRACE = 123;
+export const CH_RBRACE = 125;
+export const CH_TILDE = 126;
+export const CH_HASH = 35;
+export const CH_QUOTE = 34;
+export const CH_BACKSLASH = 92;
+export const CH_PERCENT = 37;
+export const CH_NEWLINE = 10;
+
+/** `[a-zA-Z_]`: the first character of an XLA identifier. */
+export function isIdentStart(c: number): boolean {
+  return c < 128 && (CLASS[c] & IDENT_START) !== 0;
+}
+
+/** `[a-zA-Z0-9_.-]`: a later character of an XLA identifier. */
+export function isIdentPart(c: number): boolean {
+  return c < 128 && (CLASS[c] & IDENT_PART) !== 0;
+}
+
+export function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
+export function isLetter(c: number): boolean {
+  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+}
+
+/** End of the identifier that starts at `pos` (which must satisfy {@link isIdentStart}). */
+export function identifierEnd(text: string, pos: number, end: number): number {
+  let i = pos + 1;
+  while (i < end) {
+    const c = text.charCodeAt(i);
+    if (c >= 128 || (CLASS[c] & IDENT_PART) === 0) break;
+    i++;
+  }
+  return i;
+}
+
+/**
+ * Skips whitespace, `// ...` line comments and `/* ... *\/` block comments, as XLA's lexer does
+ * between any two tokens. An unterminated block comment is not skipped: XLA lexes it as an error
+ * token, so the caller reports whatever it expected at that position.
+ */
+export function skipTrivia(text: string, pos: number, end: number): number {
+  while (pos < end) {
+    const c = text.charCodeAt(pos);
+    if (c < 128 && (CLASS[c] & SPACE) !== 0) {
+      pos++;
+      continue;
+    }
+    if (c === CH_SLASH && pos + 1 < end) {
+      const n = text.charCodeAt(pos + 1);
+      if (n === CH_STAR) {
+        const close = blockCommentClose(text, pos);
+        if (close < 0 || close + 2 > end) return pos;
+        pos = close + 2;
+        continue;
+      }
+      if (n === CH_SLASH) {
+        pos = lineCommentEnd(text, pos, end);
+        continue;
+      }
+    }
+    return pos;
+  }
+  return pos;
+}
+
+/** End of a `//` comment starting at `pos`: the newline (exclusive) or `end`. */
+export function lineCommentEnd(text: string, pos: number, end: number): number {
+  let i = pos + 2;
+  while (i < end && text.charCodeAt(i) !== CH_NEWLINE) i++;
+  return i;
+}
+
+// The last block-comment search, so that repeated look-aheads over the same unterminated `/*`
+// (random bytes, truncated dumps) cost one scan in total instead of one scan each.
+let lastSearchText = '';
+let lastSearchFrom = -1;
+let lastSearchClose = -1;
+
+/**
+ * Offset of the `*\/` closing the block comment that opens at `pos`, or -1. Amortised linear: a
+ * later query inside the span of an earlier one reuses its answer.
+ */
+export function blockCommentClose(text: string, pos: number): number {
+  if (text === lastSearchText && pos >= lastSearchFrom && (lastSearchClose < 0 || pos + 2 <= lastSearchClose)) {
+    return lastSearchClose;
+  }
+  const close = text.indexOf('*/', pos + 2);
+  lastSearchText = text;
+  lastSearchFrom = pos;
+  lastSearchClose = close;
+  return close;
+}
+
+/**
+ * End of a `"..."` string starting at `pos` (after the closing quote). XLA strings cannot span
+ * lines (newlines are escaped), so an unterminated string ends at the newline; this keeps a stray
+ * quote from swallowing the rest of a dump.
+ */
+export function stringEnd(text: string, pos: number, end: number): number {
+  let i = pos + 1;
+  while (i < end) {
+    const c = text.charCodeAt(i);
+    if (c === CH_QUOTE) return i + 1;
+    if (c === CH_BACKSLASH) {
+      i += 2;
+      continue;
+    }
+    if (c === CH_NEWLINE) return i;
+    i++;
+  }
+  return end;
+}

@@ -1,0 +1,110 @@
+/**
+ * The mutable cursor shared by the shape and layout parsers: position, bound, diagnostics and the
+ * first fatal error. Parsing stops at the first error XLA would stop at ("fatal"); the tree built
+ * so far is returned. Errors XLA reports but that do not hide the rest of the shape ("soft", such
+ * as a rank mismatch) are recorded and parsing continues.
+ */
+import type { IntNode } from '../ast';
+import { diagnostic, type LayoutDiagnostic, type RuleCode, type TextRange } from '../diagnostics';
+import { CH_GT, CH_MINUS, isDigit, skipTrivia } from './chars';
+import { fastIntValue, lexNumber, lexSmallInt } from './numbers';
+import { tokenAt } from './tokens';
+
+export class ParserState {
+  text = '';
+  end = 0;
+  pos = 0;
+  diagnostics: LayoutDiagnostic[] = [];
+  /** Set by the first fatal error. */
+  failed = false;
+  /**
+   * Whether the fatal error was about tuple/buffer structure (no shape starts here, or a tuple
+   * element list does not continue), rather than inside an array shape. The HLO shape finder uses
+   * it to tell an operand list such as `(f32[2] %x)` from a broken shape.
+   */
+  structural = false;
+  /** Tuple and buffer nodes left incomplete by the fatal error, outermost last. */
+  partials: object[] = [];
+  /** How many `P(...)` shapes enclose the current position (they recurse on the JS stack). */
+  physicalNesting = 0;
+
+  reset(text: string, pos: number, end: number): void {
+    this.text = text;
+    this.pos = pos;
+    this.end = end;
+    this.diagnostics = [];
+    this.failed = false;
+    this.structural = false;
+    this.partials = [];
+    this.physicalNesting = 0;
+  }
+
+  /** Skips trivia and returns the code unit at the new position, or -1 at the end. */
+  peek(): number {
+    this.pos = skipTrivia(this.text, this.pos, this.end);
+    return this.pos < this.end ? this.text.charCodeAt(this.pos) : -1;
+  }
+
+  /** Records an error that does not stop parsing. */
+  report(code: RuleCode, message: string, range: TextRange): void {
+    this.diagnostics.push(diagnostic(code, message, range));
+  }
+
+  /** Records the error that stops parsing. */
+  fail(code: RuleCode, message: string, range: TextRange, structural = false): void {
+    this.diagnostics.push(diagnostic(code, message, range));
+    this.failed = true;
+    this.structural = structural;
+  }
+
+  /** Fails on the token at the current position (after trivia), naming nothing. */
+  failAtToken(code: RuleCode, message: string, structural = false): void {
+    this.peek();
+    const t = tokenAt(this.text, this.pos, this.end);
+    this.fail(code, message, { start: t.start, end: t.end }, structural);
+  }
+
+  /** Consumes the code unit `ch` (after trivia) or fails with `message` on the token found instead. */
+  expect(ch: number, message: string, structural = false): boolean {
+    if (this.peek() === ch) {
+      this.pos++;
+      return true;
+    }
+    this.failAtToken('expected-token', message, structural);
+    return false;
+  }
+
+  /** Whether an integer token starts at the current position (after trivia). */
+  atInt(): boolean {
+    const c = this.peek();
+    if (!isDigit(c)) {
+      if (c !== CH_MINUS || this.pos + 1 >= this.end || !isDigit(this.text.charCodeAt(this.pos + 1))) return false;
+    }
+    return lexSmallInt(this.text, this.pos, this.end) >= 0 || lexNumber(this.text, this.pos, this.end).kind === 'int';
+  }
+
+  /**
+   * Reads an integer token (`ParseInt64`), failing with XLA's `expects integer` on anything else.
+   * An integer beyond 64 bits is reported and kept with its written value.
+   */
+  readInt(): IntNode | undefined {
+    const c = this.peek();
+    const start = this.pos;
+    if (isDigit(c) || (c === CH_MINUS && !(start + 1 < this.end && this.text.charCodeAt(start + 1) === CH_GT))) {
+      const fastEnd = lexSmallInt(this.text, start, this.end);
+      if (fastEnd >= 0) {
+        this.pos = fastEnd;
+        return { range: { start, end: fastEnd }, value: fastIntValue };
+      }
+      const n = lexNumber(this.text, start, this.end);
+      if (n.kind === 'int') {
+        this.pos = n.end;
+        const range = { start, end: n.end };
+        if (n.tooLarge) this.report('integer-too-large', `expects integer: ${this.text.slice(start, n.end)} does not fit in 64 bits`, range);
+        return { range, value: n.value };
+      }
+    }
+    this.failAtToken('expected-integer', 'expects integer');
+    return undefined;
+  }
+}

@@ -1,0 +1,265 @@
+/**
+ * The tolerant shape parser (`HloParserImpl::ParseShape`, spec §1.3): arrays with static, `<=N`
+ * and `?` dimensions and layouts, tuples, `b(...)` buffers. It never throws: every problem is a
+ * diagnostic with XLA's message and the exact range, and the tree read so far is returned.
+ *
+ * Tuples and buffers are parsed with an explicit stack, so nesting depth costs heap, not JS stack;
+ * XLA's limit of 8192 is enforced as 'recursion-depth'.
+ */
+import type { ArrayShapeNode, DimNode, LayoutNode, ShapeNode, TupleShapeNode } from '../ast';
+import { diagnostic, type LayoutDiagnostic } from '../diagnostics';
+import { primitiveType } from '../primitive-types';
+import { printLayout } from '../print';
+import {
+  CH_COLON, CH_COMMA, CH_EQUAL, CH_LBRACE, CH_LPAREN, CH_LSQUARE, CH_LT, CH_QUESTION, CH_RPAREN, CH_RSQUARE, identifierEnd, isIdentStart,
+  skipTrivia,
+} from './chars';
+import { parseLayout } from './layout-parser';
+import { ParserState } from './parser-state';
+import { tokenAt } from './tokens';
+
+/** XLA's `HloParserOptions::kDefaultMaxRecursionDepth`. */
+export const DEFAULT_MAX_DEPTH = 8192;
+
+/**
+ * `P(...)` shapes recurse on the JS stack (a few frames each), so their nesting has its own,
+ * smaller limit. XLA rejects every `P` on a dense array anyway.
+ */
+const MAX_PHYSICAL_NESTING = 64;
+
+export interface ShapeParseOptions {
+  /** Stop reading at this offset (exclusive); defaults to the end of the text. */
+  readonly end?: number;
+  /** Maximum tuple/buffer nesting; defaults to XLA's 8192. */
+  readonly maxDepth?: number;
+}
+
+export interface ShapeParseResult {
+  /** The shape as far as it could be read; undefined when no shape starts at `start`. */
+  readonly shape: ShapeNode | undefined;
+  /** Where parsing stopped: after the shape, or at the first fatal error. */
+  readonly end: number;
+  readonly diagnostics: LayoutDiagnostic[];
+}
+
+interface Frame {
+  readonly kind: 'tuple' | 'buffer';
+  readonly start: number;
+  readonly elements: ShapeNode[];
+}
+
+/** Whether a layout starts at `pos`: `{` followed by an integer or `:` (XLA's look-ahead). */
+function layoutAhead(state: ParserState): boolean {
+  const save = state.pos;
+  let yes = false;
+  if (state.peek() === CH_LBRACE) {
+    state.pos++;
+    yes = state.peek() === CH_COLON || state.atInt();
+  }
+  state.pos = yes ? skipTrivia(state.text, save, state.end) : save;
+  return yes;
+}
+
+function parseDims(state: ParserState, dims: DimNode[]): void {
+  if (!state.expect(CH_LSQUARE, 'expects a list starting with kLsquare')) return;
+  if (state.peek() === CH_RSQUARE) {
+    state.pos++;
+    return;
+  }
+  for (;;) {
+    const c = state.peek();
+    const start = state.pos;
+    if (c === CH_QUESTION) {
+      state.pos++;
+      dims.push({ range: { start, end: state.pos }, kind: 'unbounded', value: 0n });
+    } else {
+      const bounded = c === CH_LT && state.pos + 1 < state.end && state.text.charCodeAt(state.pos + 1) === CH_EQUAL;
+      if (bounded) state.pos += 2;
+      const n = state.readInt();
+      if (n === undefined) return;
+      dims.push({ range: { start, end: n.range.end }, kind: bounded ? 'bounded' : 'static', value: n.value });
+    }
+    const next = state.peek();
+    if (next === CH_COMMA) {
+      state.pos++;
+      continue;
+    }
+    state.expect(CH_RSQUARE, 'expects a list to end with kRsquare');
+    return;
+  }
+}
+
+/** Parses `type[dims]{layout}` at the cursor; undefined (and a structural failure) when no type is there. */
+function parseArray(state: ParserState): ArrayShapeNode | undefined {
+  const start = state.pos;
+  const t = tokenAt(state.text, start, state.end);
+  if (t.kind !== 'kPrimitiveType') {
+    state.fail('expected-primitive-type', `expected primitive type, saw ${t.kind}`, { start: t.start, end: t.end }, true);
+    return undefined;
+  }
+  const elementType = state.text.slice(start, t.end);
+  state.pos = t.end;
+  const dimsStart = skipTrivia(state.text, state.pos, state.end);
+  const dims: DimNode[] = [];
+  parseDims(state, dims);
+  const dimsRange = { start: dimsStart, end: state.pos };
+  let layout: LayoutNode | undefined;
+  if (!state.failed && layoutAhead(state)) layout = parseLayout(state, parseNestedShape);
+  const node: ArrayShapeNode = {
+    kind: 'array',
+    range: { start, end: state.pos },
+    elementType,
+    elementTypeRange: { start, end: t.end },
+    dimsRange,
+    dims,
+    ...(layout === undefined ? {} : { layout }),
+  };
+  if (layout !== undefined && !state.failed) checkParsedLayout(state, node, layout);
+  return node;
+}
+
+/** The two checks XLA's ParseShape makes on a parsed layout (spec §1.3), both non-fatal here. */
+function checkParsedLayout(state: ParserState, node: ArrayShapeNode, layout: LayoutNode): void {
+  const m2m = layout.minorToMajor;
+  if (primitiveType(node.elementType)?.isArray === true && m2m.length !== node.dims.length) {
+    const range = m2m.length > 0 ? { start: m2m[0].range.start, end: m2m[m2m.length - 1].range.end } : layout.range;
+    state.report('rank-mismatch', `Dimensions size is ${node.dims.length}, but minor to major size is ${m2m.length}.`, range);
+  }
+  if (layout.physicalShape !== undefined) {
+    state.report('physical-shape-dense', `Layout has physical shape, but is not for a sparse array: ${printLayout(layout)}`, layout.physicalShape.range);
+  }
+}
+
+/** The shape inside `P(...)`, with its own nesting guard. */
+function parseNestedShape(state: ParserState): ShapeNode | undefined {
+  if (state.physicalNesting >= MAX_PHYSICAL_NESTING) {
+    state.failAtToken('recursion-depth', 'maximum recursion depth exceeded');
+    return undefined;
+  }
+  state.physicalNesting++;
+  const shape = parseShapeTree(state, DEFAULT_MAX_DEPTH);
+  state.physicalNesting--;
+  return shape;
+}
+
+/** Whether `b(` starts at the cursor: the identifier `b` followed by `(`. */
+function bufferAhead(state: ParserState, c: number): boolean {
+  if (c !== 98 || identifierEnd(state.text, state.pos, state.end) !== state.pos + 1) return false;
+  const open = skipTrivia(state.text, state.pos + 1, state.end);
+  return open < state.end && state.text.charCodeAt(open) === CH_LPAREN;
+}
+
+function closePartial(state: ParserState, frame: Frame, child: ShapeNode | undefined): ShapeNode {
+  if (child !== undefined) frame.elements.push(child);
+  const range = { start: frame.start, end: Math.max(frame.start, state.pos) };
+  const node: ShapeNode = frame.kind === 'tuple' || frame.elements.length === 0
+    ? { kind: 'tuple', range, elements: frame.elements }
+    : { kind: 'buffer', range, element: frame.elements[0] };
+  state.partials.push(node);
+  return node;
+}
+
+/**
+ * Parses one shape at the cursor (trivia allowed before it). Internal entry point shared with
+ * the HLO shape finder, which inspects `state.failed`, `state.structural` and `state.partials`.
+ */
+export function parseShapeTree(state: ParserState, maxDepth: number): ShapeNode | undefined {
+  const frames: Frame[] = [];
+  for (;;) {
+    // Descend: open tuples and buffers until an element that is not one.
+    let node: ShapeNode | undefined;
+    const c = state.peek();
+    if (c === CH_LPAREN || (isIdentStart(c) && bufferAhead(state, c))) {
+      if (frames.length >= maxDepth) {
+        state.fail('recursion-depth', 'maximum recursion depth exceeded', { start: state.pos, end: state.pos + 1 });
+      } else if (c === CH_LPAREN) {
+        frames.push({ kind: 'tuple', start: state.pos, elements: [] });
+        state.pos++;
+        if (state.peek() !== CH_RPAREN) continue;
+        state.pos++;
+        const done = frames.pop()!;
+        node = { kind: 'tuple', range: { start: done.start, end: state.pos }, elements: done.elements };
+      } else {
+        frames.push({ kind: 'buffer', start: state.pos, elements: [] });
+        state.pos = skipTrivia(state.text, state.pos + 1, state.end) + 1;
+        continue;
+      }
+    } else {
+      node = parseArray(state);
+    }
+    // Ascend: attach the element to its tuple or buffer, closing as many as end here.
+    for (;;) {
+      const frame = frames[frames.length - 1];
+      if (frame === undefined) return node;
+      if (state.failed) {
+        node = closePartial(state, frame, node);
+        frames.pop();
+        continue;
+      }
+      frame.elements.push(node!);
+      const next = state.peek();
+      if (frame.kind === 'tuple') {
+        if (next === CH_COMMA) {
+          state.pos++;
+          break;
+        }
+        if (next === CH_RPAREN) {
+          state.pos++;
+          frames.pop();
+          node = { kind: 'tuple', range: { start: frame.start, end: state.pos }, elements: frame.elements } satisfies TupleShapeNode;
+          continue;
+        }
+        state.failAtToken('expected-token', "expects ')' at the end of tuple.", true);
+        frame.elements.pop();
+        continue;
+      }
+      if (next !== CH_RPAREN) {
+        state.failAtToken('expected-token', "expects ')' at the end of buffer shape.", true);
+        frame.elements.pop();
+        continue;
+      }
+      state.pos++;
+      frames.pop();
+      const element = node!;
+      if (element.kind !== 'array' || primitiveType(element.elementType)?.isArray !== true) {
+        state.report('buffer-element', 'element_shape must be an array shape to create a buffer shape.', element.range);
+      }
+      node = { kind: 'buffer', range: { start: frame.start, end: state.pos }, element };
+    }
+  }
+}
+
+const shared = new ParserState();
+
+/** {@link parseShape} plus whether a fatal error stopped it. */
+function run(text: string, start: number, options: ShapeParseOptions): ShapeParseResult & { readonly failed: boolean } {
+  const end = Math.max(0, Math.min(options.end ?? text.length, text.length));
+  const state = shared;
+  state.reset(text, Math.max(0, Math.min(start, end)), end);
+  const shape = parseShapeTree(state, options.maxDepth ?? DEFAULT_MAX_DEPTH);
+  const result = { shape, end: state.pos, diagnostics: state.diagnostics, failed: state.failed };
+  state.reset('', 0, 0);
+  return result;
+}
+
+/**
+ * Parses one shape starting at `start` (leading whitespace and comments are skipped). Reads as
+ * far as the shape goes; use {@link parseShapeText} to require that nothing follows. Never throws.
+ */
+export function parseShape(text: string, start = 0, options: ShapeParseOptions = {}): ShapeParseResult {
+  const { shape, end, diagnostics } = run(text, start, options);
+  return { shape, end, diagnostics };
+}
+
+/**
+ * Parses a whole string as one shape (`ParseShape(str)`): text after a complete shape is
+ * 'extra-content' ("Extra content after shape") on the trailing range.
+ */
+export function parseShapeText(text: string): ShapeParseResult {
+  const { shape, end, diagnostics, failed } = run(text, 0, {});
+  const rest = skipTrivia(text, end, text.length);
+  if (!failed && rest < text.length) {
+    diagnostics.push(diagnostic('extra-content', 'Extra content after shape', { start: rest, end: text.length }));
+  }
+  return { shape, end, diagnostics };
+}

@@ -1,0 +1,3 @@
+/** Public API of shape validation. */
+export { validateShape, type ValidateOptions } from './validate-shape';
+export { createShapeChecker, type ShapeChecker, type ShapeCheckerOptions } from './shape-checker';

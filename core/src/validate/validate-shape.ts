@@ -1,0 +1,69 @@
+/**
+ * `ShapeUtil::ValidateShape` on a parsed shape (spec §2): the non-layout properties (dimension
+ * sizes, int64 overflow), the layout rules, what XLA crashes on, and advice. Messages are XLA's
+ * where XLA has one. Checks that XLA's parser makes itself (the minor_to_major count, `P(...)`)
+ * are reported by the parser, not repeated here.
+ */
+import type { ArrayShapeNode, ShapeNode } from '../ast';
+import { diagnostic, RULES, type LayoutDiagnostic } from '../diagnostics';
+import { primitiveType } from '../primitive-types';
+import { printShape } from '../print';
+import { checkLayout } from './layout-rules';
+
+export interface ValidateOptions {
+  /**
+   * Include this tool's advice (stage 'advice': warnings and information on legal but suspicious
+   * layouts). Default true.
+   */
+  readonly advice?: boolean;
+}
+
+const INT64_MAX = (1n << 63n) - 1n;
+
+function validateArray(node: ArrayShapeNode, advice: boolean, out: LayoutDiagnostic[]): void {
+  const type = primitiveType(node.elementType);
+  if (type === undefined) return; // the parser already said "expected primitive type"
+  let humanText: string | undefined;
+  const human = (): string => (humanText ??= printShape(node, { layout: false }));
+  if (!type.isArray) {
+    if (node.dims.length > 0) {
+      out.push(diagnostic('token-dimensions', `${type.name} shapes take no dimensions: XLA aborts (CHECK failure in Shape::add_dimensions) on ${human()}. Write ${type.name}[].`, node.dimsRange));
+    }
+    return;
+  }
+  const shapeError = (msg: string): string => `Shape Error: ${msg} Shape(${type.name}): ${human()}`;
+  let negative = false;
+  node.dims.forEach((dim, i) => {
+    if (dim.kind !== 'unbounded' && dim.value < 0n) {
+      negative = true;
+      out.push(diagnostic('invalid-dimension-size', shapeError(`Negative dimension at index ${i}: ${dim.value}.`), dim.range));
+    }
+  });
+  if (!negative) {
+    let elements = 1n;
+    for (const dim of node.dims) if (dim.kind !== 'unbounded') elements *= dim.value;
+    if (elements > INT64_MAX) {
+      out.push(diagnostic('dimensions-overflow', shapeError('Dimensions overflow.'), node.dimsRange));
+    } else if (elements * BigInt(type.bytes) > INT64_MAX) {
+      out.push(diagnostic('dimensions-overflow', `Shape ${human()} size may overflow int64_t.`, node.dimsRange));
+    }
+  }
+  if (node.layout !== undefined) checkLayout(node.layout, { node, type, human, advice }, out);
+}
+
+/**
+ * Validates a parsed shape as XLA would (tuple elements and buffer contents recursively, with an
+ * explicit stack). Returns diagnostics in source order of the shapes; never throws.
+ */
+export function validateShape(node: ShapeNode, options: ValidateOptions = {}): LayoutDiagnostic[] {
+  const advice = options.advice !== false;
+  const out: LayoutDiagnostic[] = [];
+  const work: ShapeNode[] = [node];
+  while (work.length > 0) {
+    const item = work.pop()!;
+    if (item.kind === 'array') validateArray(item, advice, out);
+    else if (item.kind === 'buffer') work.push(item.element);
+    else for (let i = item.elements.length - 1; i >= 0; i--) work.push(item.elements[i]);
+  }
+  return advice ? out : out.filter((d) => RULES[d.code].stage !== 'advice');
+}

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Installs everything the project needs on a fresh machine, and nothing twice:
+# Debian packages (Chromium, ripgrep, Neovim, ...), npm packages, and code-server (a real VS Code).
+# Safe to run again; each step is skipped when already done.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if [ -x scripts/install-system-deps.sh ] || [ -f scripts/install-system-deps.sh ]; then
+  bash scripts/install-system-deps.sh
+fi
+
+# npm ci only when the lock file changed since the last install.
+stamp=node_modules/.install-stamp
+if [ ! -f "$stamp" ] || ! cmp -s package-lock.json "$stamp"; then
+  npm ci --no-audit --no-fund
+  cp package-lock.json "$stamp"
+fi
+
+if [ -f scripts/install-code-server.sh ]; then
+  bash scripts/install-code-server.sh
+fi
