@@ -1,0 +1,226 @@
+/**
+ * Language-server benchmark on a generated after-optimizations dump (50 MB by default), driving the
+ * bundled `node dist/server.js --stdio` as a child process over real JSON-RPC, like an editor:
+ * open → first diagnostics, hover latency (p50/p99 over many shape positions), one-line edit →
+ * diagnostics arriving at the client, and the server's resident memory against the file size.
+ * Wall times are taken on a machine that may be loaded, so the server's own CPU time (from
+ * /proc/PID/stat) is reported next to them. Reference figures from the same run: reading the
+ * file, a JSON round trip of its text (what merely shipping it to the server costs) and `rg -c`.
+ *
+ * The generated dump has a padding warning on about one statement in seven; each case is measured
+ * twice, with default settings and with `padding-overhead` turned off (what a user drowning in
+ * warnings would set), so the cost of publishing tens of thousands of diagnostics shows separately.
+ *
+ * `npm run bench` picks up {@link runServerBench}; alone:
+ * `npx tsx bench/server.bench.ts [size] [--profile DIR]` (`--profile` runs the server under
+ * `node --cpu-prof` and leaves one .cpuprofile per server in DIR).
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import * as esbuild from 'esbuild';
+import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
+import type { PublishDiagnosticsParams } from 'vscode-languageserver';
+import { ensureDump } from './generate-dump';
+
+const ROOT = join(__dirname, '..');
+const SERVER = join(ROOT, 'dist', 'server.js');
+/** Clock ticks per second of /proc/PID/stat times (USER_HZ, 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+/** One row for bench/run.ts: `ms` against `referenceMs` and `targetMs`. */
+export interface ServerBenchRow {
+  readonly name: string;
+  readonly ms?: number;
+  readonly referenceMs?: number;
+  readonly targetMs?: number;
+  readonly [key: string]: string | number | undefined;
+}
+
+export interface ServerBenchOptions {
+  /** Directory for `node --cpu-prof` profiles of the server processes. */
+  readonly profileDir?: string;
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
+
+/** Resident and peak resident memory of a process, in bytes (Linux /proc). */
+function memoryOf(pid: number): { rss: number; peak: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kib = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+) kB`).exec(status)?.[1] ?? NaN) * 1024;
+  return { rss: kib('VmRSS'), peak: kib('VmHWM') };
+}
+
+/** User + system CPU time a process has used so far, in ms (10 ms resolution). */
+function cpuMsOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the parenthesised command name; utime and stime are fields 14 and 15.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+}
+
+/** Reference: ripgrep counting the lines with a layout, the cheapest full pass over the file. */
+function ripgrepMs(file: string): number | undefined {
+  const t = performance.now();
+  const r = spawnSync('rg', ['-c', '\\]\\{', file], { encoding: 'utf8' });
+  return r.error || r.status !== 0 ? undefined : performance.now() - t;
+}
+
+interface Client {
+  readonly rpc: MessageConnection;
+  readonly pid: number;
+  /** Resolves with the first publishDiagnostics at `version` or later. */
+  nextDiagnostics(version: number): Promise<PublishDiagnosticsParams>;
+  /** Shuts the server down politely (so a CPU profile gets written) and waits for it to exit. */
+  stop(): Promise<void>;
+}
+
+async function startServer(settings: unknown, options: ServerBenchOptions): Promise<Client> {
+  const profile = options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] : [];
+  const child = spawn(process.execPath, [...profile, SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  const rpc = createMessageConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
+  const waiters: ((p: PublishDiagnosticsParams) => void)[] = [];
+  rpc.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => waiters.splice(0).forEach((w) => w(p)));
+  rpc.onRequest('workspace/configuration', (p: { items: unknown[] }) => p.items.map(() => settings));
+  rpc.listen();
+  await rpc.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: { workspace: { configuration: true } } });
+  await rpc.sendNotification('initialized', {});
+  return {
+    rpc,
+    pid: child.pid!,
+    nextDiagnostics: (version) =>
+      new Promise<PublishDiagnosticsParams>((resolve) => {
+        const wait = (p: PublishDiagnosticsParams) => ((p.version ?? 0) >= version ? resolve(p) : waiters.push(wait));
+        waiters.push(wait);
+      }),
+    stop: async () => {
+      await rpc.sendRequest('shutdown');
+      await rpc.sendNotification('exit');
+      await exited;
+      rpc.dispose();
+    },
+  };
+}
+
+interface CaseResult {
+  readonly published: number;
+  readonly openMs: number;
+  readonly openCpuMs: number;
+  readonly hoverMs: readonly number[];
+  readonly editMs: readonly number[];
+  readonly rssAfterOpen: number;
+  readonly rssAtEnd: number;
+  readonly peak: number;
+}
+
+/** Opens `text` in a fresh server with `settings`, hovers, edits, and measures. */
+async function runCase(file: string, text: string, settings: unknown, options: ServerBenchOptions): Promise<CaseResult> {
+  const client = await startServer(settings, options);
+  const uri = `file://${file}`;
+  try {
+    const cpu0 = cpuMsOf(client.pid);
+    const t = performance.now();
+    const first = client.nextDiagnostics(1);
+    await client.rpc.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'hlo', version: 1, text } });
+    const diags = await first;
+    const openMs = performance.now() - t;
+    const openCpuMs = cpuMsOf(client.pid) - cpu0;
+    const rssAfterOpen = memoryOf(client.pid).rss;
+
+    // Hovers on shapes spread over the file.
+    const lines = text.split('\n');
+    const targets: { line: number; character: number }[] = [];
+    const step = Math.max(1, Math.floor(lines.length / 1000));
+    for (let line = 0; line < lines.length && targets.length < 1000; line += step) {
+      const at = lines[line].indexOf('[');
+      if (at > 2 && lines[line].length < 2000) targets.push({ line, character: at - 1 });
+    }
+    const hoverMs: number[] = [];
+    for (const position of targets) {
+      const h0 = performance.now();
+      await client.rpc.sendRequest('textDocument/hover', { textDocument: { uri }, position });
+      hoverMs.push(performance.now() - h0);
+    }
+    hoverMs.sort((a, b) => a - b);
+
+    // One-line edits in the middle of the file → diagnostics of that version at the client.
+    const editMs: number[] = [];
+    const mid = Math.floor(lines.length / 2);
+    let version = 1;
+    for (let i = 0; i < 20; i++) {
+      const line = mid + i * 7;
+      const character = Math.max(0, lines[line].indexOf('[') + 1);
+      version++;
+      const published = client.nextDiagnostics(version);
+      const e0 = performance.now();
+      await client.rpc.sendNotification('textDocument/didChange', {
+        textDocument: { uri, version },
+        contentChanges: [{ range: { start: { line, character }, end: { line, character } }, text: i % 2 === 0 ? '1' : '' }],
+      });
+      await published;
+      editMs.push(performance.now() - e0);
+    }
+    editMs.sort((a, b) => a - b);
+    const mem = memoryOf(client.pid);
+    return { published: diags.diagnostics.length, openMs, openCpuMs, hoverMs, editMs, rssAfterOpen, rssAtEnd: mem.rss, peak: mem.peak };
+  } finally {
+    await client.stop();
+  }
+}
+
+const mib = (b: number) => Math.round(b / 1024 / 1024);
+const round1 = (x: number) => Math.round(x * 10) / 10;
+
+function caseRows(label: string, bytes: number, r: CaseResult, referenceMs: number, reference: Record<string, number>): ServerBenchRow[] {
+  return [
+    { name: `server${label}: open ${mib(bytes)} MiB dump → first diagnostics (${r.published} published; server CPU ${Math.round(r.openCpuMs)} ms)`, ms: r.openMs, referenceMs, targetMs: 1000, ...reference },
+    { name: `server${label}: hover p99 (${r.hoverMs.length} shape positions; p50 ${percentile(r.hoverMs, 50).toFixed(2)} ms)`, ms: percentile(r.hoverMs, 99), targetMs: 5 },
+    { name: `server${label}: one-line edit → diagnostics at the client, median of 20 (max ${r.editMs[r.editMs.length - 1].toFixed(1)} ms)`, ms: percentile(r.editMs, 50), targetMs: 50 },
+    {
+      name: `server${label}: memory`,
+      rssAfterOpenMiB: mib(r.rssAfterOpen),
+      rssAtEndMiB: mib(r.rssAtEnd),
+      peakRssMiB: mib(r.peak),
+      fileMiB: mib(bytes),
+      rssPerFileSize: Number((r.rssAfterOpen / bytes).toFixed(2)),
+      peakPerFileSize: Number((r.peak / bytes).toFixed(2)),
+      target: '< 4x file size',
+    },
+  ];
+}
+
+/** Runs the benchmark on a dump of `size` (default 50MB) and returns its rows. */
+export async function runServerBench(size = '50MB', options: ServerBenchOptions = {}): Promise<ServerBenchRow[]> {
+  esbuild.buildSync({ entryPoints: [join(ROOT, 'server', 'src', 'node-main.ts')], outfile: SERVER, bundle: true, platform: 'node', format: 'cjs', target: 'es2022', sourcemap: true, logLevel: 'warning' });
+  const file = ensureDump(size);
+  const bytes = statSync(file).size;
+
+  let t = performance.now();
+  const text = readFileSync(file, 'utf8');
+  const readMs = performance.now() - t;
+  t = performance.now();
+  JSON.parse(JSON.stringify({ text })) as unknown;
+  const jsonMs = performance.now() - t;
+  const rgMs = ripgrepMs(file);
+  const reference = { readFileMs: round1(readMs), jsonRoundTripMs: round1(jsonMs), ...(rgMs !== undefined ? { rgCountMs: round1(rgMs) } : {}) };
+
+  const defaults = await runCase(file, text, {}, options);
+  const filtered = await runCase(file, text, { diagnostics: { severity: { 'padding-overhead': 'off' } } }, options);
+  return [...caseRows('', bytes, defaults, readMs + jsonMs, reference), ...caseRows(' (padding-overhead off)', bytes, filtered, readMs + jsonMs, reference)];
+}
+
+if (require.main === module) {
+  const args = process.argv.slice(2);
+  const p = args.indexOf('--profile');
+  const profileDir = p >= 0 ? args.splice(p, 2)[1] : undefined;
+  runServerBench(args[0], profileDir ? { profileDir } : {}).then(
+    (rows) => console.log(JSON.stringify(rows, null, 2)),
+    (e: unknown) => {
+      console.error(e);
+      process.exitCode = 1;
+    },
+  );
+}

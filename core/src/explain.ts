@@ -1,0 +1,281 @@
+/**
+ * A structured, exact explanation of a shape: everything the CLI's `explain` prints and the
+ * language server's hover shows, gathered once. Sizes stay `bigint`; {@link explanationToJson}
+ * turns them into decimal strings for JSON (CLI `--json`, LSP requests).
+ */
+import type { ArrayShapeNode, ShapeNode, TileNode } from './ast';
+import { diagnostic, type LayoutDiagnostic, type TextRange } from './diagnostics';
+import {
+  assumedTpuTileRule,
+  assumedTpuTiling,
+  dimensionLetter,
+  isLayoutError,
+  paddingByDimension,
+  planTiling,
+  sizes,
+  suggestFix,
+  tileDivisibility,
+  type LayoutFix,
+  type LayoutSizes,
+  type PaddingAccount,
+  type TileDivisibility,
+  type TilingPlan,
+} from './layout';
+import type { ArrayShape, TileDim } from './model';
+import { parseShapeText } from './parse';
+import { primitiveType } from './primitive-types';
+import { toArrayShape } from './to-model';
+import { validateShape } from './validate';
+
+/** One logical dimension. */
+export interface DimensionInfo {
+  readonly dim: number;
+  readonly size: bigint;
+  readonly letter: string | undefined;
+  readonly dynamic: 'static' | 'bounded' | 'unbounded';
+  /** 0 = major-most in memory. */
+  readonly physicalPosition: number;
+}
+
+/** What `S(n)` means, per spec §5. */
+export interface MemorySpaceInfo {
+  readonly value: number;
+  readonly meaning: string;
+}
+
+/** The explanation of one array (a whole array shape, or one array leaf of a tuple). */
+export interface ArrayExplanation {
+  /** Tuple indices from the root to this leaf; [] for a top-level array. */
+  readonly path: readonly number[];
+  /** The leaf's text as written, and its range in the explained text. */
+  readonly text: string;
+  readonly range: TextRange;
+  readonly elementType: string;
+  /** The semantic model; undefined when errors prevent layout math (then see `error`). */
+  readonly shape?: ArrayShape;
+  /** Why no layout math was done (invalid shape, token/opaque element type, …). */
+  readonly error?: string;
+  readonly dims: readonly DimensionInfo[];
+  /** Logical dims in memory order, major→minor (reverse of minor_to_major). */
+  readonly physicalOrder: readonly number[];
+  /** Their sizes, major→minor. */
+  readonly physicalDims: readonly bigint[];
+  /** Tiles as written, e.g. ["(8,128)", "(2,1)"]. */
+  readonly tiles: readonly string[];
+  /**
+   * Set when the shape had no tiles and `assumedTiling: 'tpu'` supplied the conventional ones: the
+   * rule applied. Everything below then describes the ASSUMED layout and must be labelled so.
+   */
+  readonly assumed?: string;
+  readonly plan?: TilingPlan;
+  readonly sizes?: LayoutSizes;
+  readonly padding?: PaddingAccount;
+  readonly divisibility?: TileDivisibility;
+  /** A computed layout change that saves memory, when there is one. */
+  readonly fix?: LayoutFix;
+  readonly memorySpace: MemorySpaceInfo;
+}
+
+export interface ShapeExplanation {
+  /** The text that was explained (for `explainShapeText`, the whole argument). */
+  readonly text: string;
+  /** Parser and validator diagnostics, then layout advice ('tile-not-dividing'); ranges index `text`. */
+  readonly diagnostics: readonly LayoutDiagnostic[];
+  /** True when any diagnostic is an error. */
+  readonly hasErrors: boolean;
+  /** One entry per array leaf (one for an array shape); empty when nothing parsed. */
+  readonly arrays: readonly ArrayExplanation[];
+}
+
+export interface ExplainOptions {
+  /** 'tpu': for untiled arrays, explain the layout under XLA TPU's conventional tiles (labelled assumed). */
+  readonly assumedTiling?: 'none' | 'tpu';
+}
+
+/** What `S(n)` means (spec §5); values other than 0, 1, 5 and 6 are backend-specific. */
+export function memorySpaceMeaning(value: number): string {
+  switch (value) {
+    case 0:
+      return 'default device memory';
+    case 1:
+      return 'generic fast (alternate) memory, e.g. TPU on-chip memory chosen by memory-space assignment';
+    case 5:
+      return 'host memory (pinned_host), used by host offloading';
+    case 6:
+      return 'unpinned host memory (unpinned_host)';
+    default:
+      return 'backend-specific memory space';
+  }
+}
+
+function printTile(tile: readonly TileDim[]): string {
+  return `(${tile.map((t) => (t === 'combine' ? '*' : t.toString())).join(',')})`;
+}
+
+/** 'tile-not-dividing' warnings on the tile that adds padding XLA's ArraySize does not count. */
+function tileAdvice(node: ArrayShapeNode, divisibility: TileDivisibility): LayoutDiagnostic[] {
+  const tiles: readonly TileNode[] = node.layout?.tiles?.tiles ?? [];
+  const out: LayoutDiagnostic[] = [];
+  for (const level of divisibility.levels) {
+    if (level.divides) continue;
+    const tile = tiles[level.level];
+    if (!tile) continue;
+    const bad = level.entries.filter((e) => !e.divides).map((e) => `${e.size} is not a multiple of ${e.tile}`);
+    out.push(
+      diagnostic(
+        'tile-not-dividing',
+        `Tile ${level.level + 1} does not divide the dimensions it covers (${bad.join('; ')}): the array needs more memory than XLA's ArraySize reports.`,
+        tile.range,
+      ),
+    );
+  }
+  return out;
+}
+
+function explainArray(
+  node: ArrayShapeNode,
+  source: string,
+  path: readonly number[],
+  options: ExplainOptions,
+  advice: LayoutDiagnostic[],
+): ArrayExplanation {
+  const base = {
+    path,
+    text: source.slice(node.range.start, node.range.end),
+    range: node.range,
+    elementType: node.elementType,
+  };
+  const written = toArrayShape(node);
+  const type = primitiveType(node.elementType);
+  const noMath = (error: string): ArrayExplanation => ({
+    ...base,
+    error,
+    dims: node.dims.map((d, dim) => ({ dim, size: d.value, letter: dimensionLetter(node.dims.length, dim), dynamic: d.kind, physicalPosition: dim })),
+    physicalOrder: node.dims.map((_, i) => i),
+    physicalDims: node.dims.map((d) => d.value),
+    tiles: [],
+    memorySpace: { value: 0, meaning: memorySpaceMeaning(0) },
+  });
+  if (!type?.isArray) return noMath(`${node.elementType}[] is not an array type: it has no layout in memory.`);
+  if (!written) return noMath('The shape has errors, so its layout cannot be computed.');
+  let shape = written;
+  let assumed: string | undefined;
+  if (options.assumedTiling === 'tpu' && written.tiles.length === 0) {
+    const rule = assumedTpuTileRule(written);
+    if (rule) {
+      shape = assumedTpuTiling(written);
+      assumed = rule.rule;
+    }
+  }
+  const rank = shape.dims.length;
+  const physicalOrder = [...shape.minorToMajor].reverse();
+  const position = new Map(physicalOrder.map((d, p) => [d, p]));
+  const plan = planTiling(shape);
+  const sz = sizes(shape);
+  const padding = paddingByDimension(shape);
+  const divisibility = tileDivisibility(shape);
+  const fix = suggestFix(shape);
+  if (!isLayoutError(divisibility) && !assumed) advice.push(...tileAdvice(node, divisibility));
+  const mathError = [plan, sz, padding].find(isLayoutError);
+  return {
+    ...base,
+    shape,
+    ...(mathError ? { error: mathError.error } : {}),
+    dims: shape.dims.map((size, dim) => ({
+      dim,
+      size,
+      letter: dimensionLetter(rank, dim),
+      dynamic: shape.dynamic[dim] ?? 'static',
+      physicalPosition: position.get(dim) ?? dim,
+    })),
+    physicalOrder,
+    physicalDims: physicalOrder.map((d) => shape.dims[d] ?? 0n),
+    tiles: shape.tiles.map(printTile),
+    ...(assumed ? { assumed } : {}),
+    ...(isLayoutError(plan) ? {} : { plan }),
+    ...(isLayoutError(sz) ? {} : { sizes: sz }),
+    ...(isLayoutError(padding) ? {} : { padding }),
+    ...(isLayoutError(divisibility) ? {} : { divisibility }),
+    ...(fix && !isLayoutError(fix) ? { fix } : {}),
+    memorySpace: { value: shape.memorySpace, meaning: memorySpaceMeaning(shape.memorySpace) },
+  };
+}
+
+function collectArrays(node: ShapeNode, path: number[], out: { node: ArrayShapeNode; path: number[] }[]): void {
+  // An explicit stack: tuples may nest thousands deep.
+  const stack: { node: ShapeNode; path: number[] }[] = [{ node, path }];
+  while (stack.length > 0) {
+    const item = stack.pop();
+    if (!item) break;
+    const n = item.node;
+    if (n.kind === 'array') out.push({ node: n, path: item.path });
+    else if (n.kind === 'buffer') stack.push({ node: n.element, path: item.path });
+    else for (let i = n.elements.length - 1; i >= 0; i--) stack.push({ node: n.elements[i], path: [...item.path, i] });
+  }
+}
+
+/**
+ * Explains a shape already parsed from `source` (e.g. a shape the language server found in a
+ * document). `parseDiagnostics` are the parser's diagnostics for it; validation runs here.
+ * Ranges in the result index `source`.
+ */
+export function explainShapeNode(
+  node: ShapeNode,
+  source: string,
+  parseDiagnostics: readonly LayoutDiagnostic[] = [],
+  options: ExplainOptions = {},
+): ShapeExplanation {
+  const diagnostics: LayoutDiagnostic[] = [...parseDiagnostics, ...validateShape(node)];
+  const leaves: { node: ArrayShapeNode; path: number[] }[] = [];
+  collectArrays(node, [], leaves);
+  const advice: LayoutDiagnostic[] = [];
+  const arrays = leaves.map((l) => explainArray(l.node, source, l.path, options, advice));
+  diagnostics.push(...advice);
+  return { text: source, diagnostics, hasErrors: diagnostics.some((d) => d.severity === 'error'), arrays };
+}
+
+/** Parses `text` as one shape (trailing text is an error) and explains it. */
+export function explainShapeText(text: string, options: ExplainOptions = {}): ShapeExplanation {
+  const parsed = parseShapeText(text);
+  // Without a tree the parser has stopped on an error, whatever its diagnostics say.
+  if (!parsed.shape) return { text, diagnostics: parsed.diagnostics, hasErrors: true, arrays: [] };
+  return explainShapeNode(parsed.shape, text, parsed.diagnostics, options);
+}
+
+/**
+ * The array model of a shape written as text, for computing with it (index, element, map): the
+ * first error diagnostic when there is one, or an error when the shape is not a single array.
+ */
+export function arrayShapeFromText(text: string): { shape: ArrayShape } | { error: string; range: TextRange; code?: string } {
+  const parsed = parseShapeText(text);
+  const diagnostics = parsed.shape ? [...parsed.diagnostics, ...validateShape(parsed.shape)] : parsed.diagnostics;
+  const firstError = diagnostics.find((d) => d.severity === 'error');
+  if (firstError) return { error: firstError.message, range: firstError.range, code: firstError.code };
+  const node = parsed.shape;
+  const whole = { start: 0, end: text.length };
+  if (!node) return { error: 'expected a shape', range: whole };
+  const array = node.kind === 'buffer' ? node.element : node;
+  if (array.kind !== 'array') return { error: 'expected an array shape, not a tuple', range: node.range };
+  if (!primitiveType(array.elementType)?.isArray) return { error: `${array.elementType}[] is not an array type`, range: array.elementTypeRange };
+  const shape = toArrayShape(array);
+  return shape ? { shape } : { error: 'the shape cannot be laid out', range: node.range };
+}
+
+/** JSON form of a value: bigints become decimal strings, everything else is kept. */
+export type Jsonified<T> = T extends bigint
+  ? string
+  : T extends readonly (infer U)[]
+    ? Jsonified<U>[]
+    : T extends object
+      ? { [K in keyof T]: Jsonified<T[K]> }
+      : T;
+
+/** Deep copy with every bigint as a decimal string (JSON cannot hold exact int64 values). */
+export function toJsonSafe<T>(value: T): Jsonified<T> {
+  return JSON.parse(JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))) as Jsonified<T>;
+}
+
+/** {@link toJsonSafe} of an explanation. */
+export function explanationToJson(e: ShapeExplanation): Jsonified<ShapeExplanation> {
+  return toJsonSafe(e);
+}

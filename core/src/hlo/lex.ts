@@ -1,0 +1,111 @@
+/**
+ * Small character-level helpers for reading HLO statements: trivia, names, strings and balanced
+ * attribute values. All take an explicit `end` so a statement is never read past its range.
+ */
+import type { HloName } from './types';
+import { isIdentifierChar, isIdentifierStart } from './split-statements';
+
+/** Skips whitespace (line breaks included), `/* ... *\/` and `// ...` comments. */
+export function skipTrivia(text: string, pos: number, end: number): number {
+  while (pos < end) {
+    const c = text.charCodeAt(pos);
+    if (c === 32 || c === 9 || c === 10 || c === 13) {
+      pos++;
+    } else if (c === 47 && pos + 1 < end && text.charCodeAt(pos + 1) === 42) {
+      const close = text.indexOf('*/', pos + 2);
+      pos = close < 0 || close + 2 > end ? end : close + 2;
+    } else if (c === 47 && pos + 1 < end && text.charCodeAt(pos + 1) === 47) {
+      const nl = text.indexOf('\n', pos);
+      pos = nl < 0 || nl > end ? end : nl;
+    } else {
+      break;
+    }
+  }
+  return pos;
+}
+
+/** Reads `[%]identifier` at `pos`. Returns the name and the offset after it, or undefined. */
+export function readName(text: string, pos: number, end: number): { name: HloName; end: number } | undefined {
+  let i = pos;
+  if (i < end && text.charCodeAt(i) === 37) i++;
+  if (i >= end || !isIdentifierStart(text.charCodeAt(i))) return undefined;
+  const start = i;
+  i++;
+  while (i < end && isIdentifierChar(text.charCodeAt(i))) i++;
+  return { name: { name: text.slice(start, i), range: { start, end: i } }, end: i };
+}
+
+/** The offset after the string whose opening quote is at `pos` (or `end` if unterminated). */
+export function skipString(text: string, pos: number, end: number): number {
+  let i = pos + 1;
+  while (i < end) {
+    const c = text.charCodeAt(i);
+    if (c === 92) i += 2;
+    else if (c === 34) return i + 1;
+    else i++;
+  }
+  return end;
+}
+
+/** The contents of the string whose opening quote is at `pos`, with `\"`-style escapes undone. */
+export function readString(text: string, pos: number, end: number): { value: string; end: number } {
+  const close = skipString(text, pos, end);
+  const raw = text.slice(pos + 1, close > pos + 1 && text.charCodeAt(close - 1) === 34 ? close - 1 : close);
+  return { value: raw.replace(/\\(.)/g, '$1'), end: close };
+}
+
+/**
+ * The offset after an attribute value starting at `pos`: a string, or text up to the next `,` or
+ * `)`/`}` at depth 0 with `(` `[` `{` balanced and strings skipped (`window={size=3x3}`,
+ * `backend_config={"a":{"b":1}}`, `kind=kLoop`).
+ */
+export function skipValue(text: string, pos: number, end: number): number {
+  let depth = 0;
+  let i = pos;
+  while (i < end) {
+    const c = text.charCodeAt(i);
+    if (c === 34) {
+      i = skipString(text, i, end);
+      continue;
+    }
+    if (c === 47 && i + 1 < end && (text.charCodeAt(i + 1) === 47 || text.charCodeAt(i + 1) === 42) && depth === 0) {
+      return trimEnd(text, pos, i);
+    }
+    if (c === 40 || c === 91 || c === 123) depth++;
+    else if (c === 41 || c === 93 || c === 125) {
+      if (depth === 0) return trimEnd(text, pos, i);
+      depth--;
+    } else if (c === 44 && depth === 0) return trimEnd(text, pos, i);
+    i++;
+  }
+  return trimEnd(text, pos, end);
+}
+
+function trimEnd(text: string, start: number, i: number): number {
+  while (i > start) {
+    const c = text.charCodeAt(i - 1);
+    if (c !== 32 && c !== 9 && c !== 10 && c !== 13) break;
+    i--;
+  }
+  return i;
+}
+
+/**
+ * The offset after the bracket that closes the one at `open` (`(`, `[` or `{`), with strings
+ * skipped; `end` when it is never closed.
+ */
+export function skipBalanced(text: string, open: number, end: number): number {
+  let depth = 0;
+  let i = open;
+  while (i < end) {
+    const c = text.charCodeAt(i);
+    if (c === 34) {
+      i = skipString(text, i, end);
+      continue;
+    }
+    if (c === 40 || c === 91 || c === 123) depth++;
+    else if ((c === 41 || c === 93 || c === 125) && --depth === 0) return i + 1;
+    i++;
+  }
+  return end;
+}

@@ -1,0 +1,384 @@
+/**
+ * Reads one HLO statement (a range from `splitStatements`) into a {@link HloStatement}. Shapes at
+ * known positions (result, operand annotations, signature parameters, entry_computation_layout)
+ * go through the shape parser; the shape finder covers whatever text is left between them
+ * (attribute values such as `outfeed_shape=`), so every shape of the statement is reported once.
+ * Never throws: what it cannot read becomes an `unknown` statement or an absent field.
+ */
+import type { ShapeNode } from '../ast';
+import type { LayoutDiagnostic, TextRange } from '../diagnostics';
+import { parseShape, scanShapes } from '../parse';
+import { primitiveType } from '../primitive-types';
+import { readName, readString, skipBalanced, skipString, skipTrivia, skipValue } from './lex';
+import { isIdentifierChar } from './split-statements';
+import type {
+  CalledComputationRef,
+  ComputationParameter,
+  EntryComputationLayout,
+  HloAttribute,
+  HloMetadata,
+  HloName,
+  HloStatement,
+  OperandRef,
+  StatementShape,
+} from './types';
+
+/** Attributes whose value names computations (a single name or a `{a, b}` list). */
+export const COMPUTATION_ATTRIBUTES: ReadonlySet<string> = new Set([
+  'calls',
+  'to_apply',
+  'condition',
+  'body',
+  'branch_computations',
+  'true_computation',
+  'false_computation',
+  'select',
+  'scatter',
+  'comparator',
+]);
+
+/** Opcodes whose parentheses hold literals, not operand names. */
+const LITERAL_OPCODES: ReadonlySet<string> = new Set(['constant', 'parameter', 'iota']);
+
+/** Collects the shapes of one statement and the text ranges already read structurally. */
+class Shapes {
+  readonly found: StatementShape[] = [];
+  readonly diagnostics: LayoutDiagnostic[] = [];
+  private readonly covered: TextRange[] = [];
+
+  constructor(private readonly text: string) {}
+
+  /** Parses the shape at `pos`; returns it (or undefined) and where parsing stopped. */
+  parseAt(pos: number, end: number): { shape: ShapeNode | undefined; end: number } {
+    const r = parseShape(this.text, pos, { end });
+    const stop = Math.max(pos, Math.min(r.end, end));
+    if (r.shape) this.found.push({ shape: r.shape, diagnostics: r.diagnostics });
+    else this.diagnostics.push(...r.diagnostics);
+    this.covered.push({ start: pos, end: stop });
+    return { shape: r.shape, end: stop };
+  }
+
+  /** Runs the shape finder over every part of `range` the structured reading did not cover. */
+  scanRest(range: TextRange): StatementShape[] {
+    const covered = this.covered.sort((a, b) => a.start - b.start);
+    let pos = range.start;
+    for (const c of covered) {
+      if (c.start > pos) this.scan(pos, c.start);
+      pos = Math.max(pos, c.end);
+    }
+    if (pos < range.end) this.scan(pos, range.end);
+    return this.found.sort((a, b) => a.shape.range.start - b.shape.range.start);
+  }
+
+  private scan(start: number, end: number): void {
+    for (const f of scanShapes(this.text, start, end)) this.found.push({ shape: f.shape, diagnostics: f.diagnostics });
+  }
+}
+
+function charAt(text: string, pos: number, end: number): number {
+  return pos < end ? text.charCodeAt(pos) : -1;
+}
+
+/** Does an operand start with a shape annotation: `(`, `b(` or `type[`? */
+function looksLikeShape(text: string, pos: number, end: number): boolean {
+  const c = charAt(text, pos, end);
+  if (c === 40) return true;
+  let i = pos;
+  while (i < end && isIdentifierChar(text.charCodeAt(i))) i++;
+  if (i === pos) return false;
+  const n = charAt(text, i, end);
+  if (n === 40) return i === pos + 1 && c === 98;
+  return n === 91 && primitiveType(text.slice(pos, i)) !== undefined;
+}
+
+/** Names in a `calls=` style value: `%a` or `{%a, %b}`. */
+function readNameList(text: string, start: number, end: number, attribute: string, out: CalledComputationRef[]): void {
+  let p = skipTrivia(text, start, end);
+  if (charAt(text, p, end) !== 123) {
+    const n = readName(text, p, end);
+    if (n) out.push({ ...n.name, attribute });
+    return;
+  }
+  p++;
+  while (p < end) {
+    p = skipTrivia(text, p, end);
+    const n = readName(text, p, end);
+    if (!n) break;
+    out.push({ ...n.name, attribute });
+    p = skipTrivia(text, n.end, end);
+    if (charAt(text, p, end) !== 44) break;
+    p++;
+  }
+}
+
+/** `{op_name="..." source_file="..." source_line=12 ...}` (keys separated by spaces). */
+function readMetadata(text: string, start: number, end: number): HloMetadata {
+  const fields: { opName?: string; opType?: string; sourceFile?: string; sourceLine?: number } = {};
+  let p = charAt(text, start, end) === 123 ? start + 1 : start;
+  while (p < end) {
+    p = skipTrivia(text, p, end);
+    const key = readName(text, p, end);
+    if (!key || charAt(text, key.end, end) !== 61) break;
+    p = key.end + 1;
+    let value: string;
+    if (charAt(text, p, end) === 34) {
+      const s = readString(text, p, end);
+      value = s.value;
+      p = s.end;
+    } else {
+      const s = p;
+      while (p < end && !/[\s,}]/.test(text[p] ?? '')) p++;
+      value = text.slice(s, p);
+    }
+    switch (key.name.name) {
+      case 'op_name': fields.opName = value; break;
+      case 'op_type': fields.opType = value; break;
+      case 'source_file': fields.sourceFile = value; break;
+      case 'source_line': {
+        const n = Number(value);
+        if (Number.isSafeInteger(n)) fields.sourceLine = n;
+        break;
+      }
+    }
+    if (charAt(text, p, end) === 44) p++;
+  }
+  return { range: { start, end }, ...fields };
+}
+
+/** `, key=value` pairs from `pos` on; fills the attribute, call and metadata lists. */
+function readAttributes(
+  text: string,
+  pos: number,
+  end: number,
+  attributes: HloAttribute[],
+  calls: CalledComputationRef[] | undefined,
+): { metadata?: HloMetadata; end: number } {
+  let metadata: HloMetadata | undefined;
+  let p = pos;
+  while (p < end) {
+    p = skipTrivia(text, p, end);
+    if (charAt(text, p, end) === 44) {
+      p++;
+      continue;
+    }
+    const key = readName(text, p, end);
+    if (!key) break;
+    const eq = skipTrivia(text, key.end, end);
+    if (charAt(text, eq, end) !== 61) break;
+    const vs = skipTrivia(text, eq + 1, end);
+    const ve = charAt(text, vs, end) === 34 ? skipString(text, vs, end) : skipValue(text, vs, end);
+    attributes.push({ key: key.name, valueRange: { start: vs, end: ve } });
+    if (calls && COMPUTATION_ATTRIBUTES.has(key.name.name)) readNameList(text, vs, ve, key.name.name, calls);
+    else if (key.name.name === 'metadata') metadata = readMetadata(text, vs, ve);
+    p = Math.max(ve, eq + 1);
+  }
+  return { metadata, end: p };
+}
+
+/** `{(p0, p1, ...)->result}` at `pos` (the `{`). */
+function readEntryLayout(text: string, pos: number, end: number, shapes: Shapes): EntryComputationLayout {
+  const valueEnd = skipValue(text, pos, end);
+  const parameters: ShapeNode[] = [];
+  let result: ShapeNode | undefined;
+  let p = skipTrivia(text, pos + 1, valueEnd);
+  if (charAt(text, p, valueEnd) === 40) {
+    p++;
+    while (p < valueEnd) {
+      p = skipTrivia(text, p, valueEnd);
+      if (charAt(text, p, valueEnd) === 41) {
+        p++;
+        break;
+      }
+      const r = shapes.parseAt(p, valueEnd);
+      if (!r.shape) break;
+      parameters.push(r.shape);
+      p = skipTrivia(text, r.end, valueEnd);
+      if (charAt(text, p, valueEnd) === 44) p++;
+      else if (charAt(text, p, valueEnd) === 41) {
+        p++;
+        break;
+      } else break;
+    }
+    p = skipTrivia(text, p, valueEnd);
+    if (text.startsWith('->', p)) result = shapes.parseAt(skipTrivia(text, p + 2, valueEnd), valueEnd).shape;
+  }
+  return { range: { start: pos, end: valueEnd }, parameters, ...(result ? { result } : {}) };
+}
+
+function parseModuleHeader(text: string, range: TextRange, pos: number): HloStatement {
+  const { end } = range;
+  const shapes = new Shapes(text);
+  const attributes: HloAttribute[] = [];
+  let entryComputationLayout: EntryComputationLayout | undefined;
+  let p = skipTrivia(text, pos, end);
+  const name = readName(text, p, end);
+  if (name) p = name.end;
+  while (p < end) {
+    p = skipTrivia(text, p, end);
+    if (charAt(text, p, end) === 44) {
+      p++;
+      continue;
+    }
+    const key = readName(text, p, end);
+    if (!key) break;
+    const eq = skipTrivia(text, key.end, end);
+    if (charAt(text, eq, end) !== 61) break;
+    const vs = skipTrivia(text, eq + 1, end);
+    let ve: number;
+    if (key.name.name === 'entry_computation_layout' && charAt(text, vs, end) === 123) {
+      entryComputationLayout = readEntryLayout(text, vs, end, shapes);
+      ve = entryComputationLayout.range.end;
+    } else {
+      ve = charAt(text, vs, end) === 34 ? skipString(text, vs, end) : skipValue(text, vs, end);
+    }
+    attributes.push({ key: key.name, valueRange: { start: vs, end: ve } });
+    p = Math.max(ve, eq + 1);
+  }
+  return {
+    kind: 'module',
+    range,
+    ...(name ? { name: name.name } : {}),
+    attributes,
+    ...(entryComputationLayout ? { entryComputationLayout } : {}),
+    shapes: shapes.scanRest(range),
+    diagnostics: shapes.diagnostics,
+  };
+}
+
+function parseComputationHeader(text: string, range: TextRange, entry: boolean, name: HloName | undefined, pos: number): HloStatement {
+  const { end } = range;
+  const shapes = new Shapes(text);
+  const parameters: ComputationParameter[] = [];
+  let result: ShapeNode | undefined;
+  let p = skipTrivia(text, pos, end);
+  if (charAt(text, p, end) === 40) {
+    p++;
+    while (p < end) {
+      p = skipTrivia(text, p, end);
+      if (charAt(text, p, end) === 41) {
+        p++;
+        break;
+      }
+      const n = readName(text, p, end);
+      if (!n) break;
+      p = skipTrivia(text, n.end, end);
+      if (charAt(text, p, end) !== 58) break;
+      const r = shapes.parseAt(skipTrivia(text, p + 1, end), end);
+      parameters.push({ ...n.name, ...(r.shape ? { shape: r.shape } : {}) });
+      p = skipTrivia(text, r.end, end);
+      if (charAt(text, p, end) === 44) p++;
+      else if (charAt(text, p, end) === 41) {
+        p++;
+        break;
+      } else break;
+    }
+    p = skipTrivia(text, p, end);
+  }
+  if (text.startsWith('->', p)) result = shapes.parseAt(skipTrivia(text, p + 2, end), end).shape;
+  return {
+    kind: 'computation',
+    range,
+    entry,
+    ...(name ? { name } : {}),
+    parameters,
+    ...(result ? { result } : {}),
+    shapes: shapes.scanRest(range),
+    diagnostics: shapes.diagnostics,
+  };
+}
+
+function parseInstruction(text: string, range: TextRange, root: boolean, name: HloName, pos: number): HloStatement {
+  const { end } = range;
+  const shapes = new Shapes(text);
+  const operands: OperandRef[] = [];
+  const calledComputations: CalledComputationRef[] = [];
+  const attributes: HloAttribute[] = [];
+  let metadata: HloMetadata | undefined;
+  let opcode: HloName | undefined;
+  const r = shapes.parseAt(skipTrivia(text, pos, end), end);
+  const p = skipTrivia(text, r.end, end);
+  const op = readName(text, p, end);
+  if (op && charAt(text, op.end, end) === 40 && charAt(text, p, end) !== 37) {
+    opcode = op.name;
+    const close = skipBalanced(text, op.end, end);
+    if (!LITERAL_OPCODES.has(op.name.name)) readOperands(text, op.end + 1, close, shapes, operands);
+    const a = readAttributes(text, close, end, attributes, calledComputations);
+    metadata = a.metadata;
+  }
+  return {
+    kind: 'instruction',
+    range,
+    root,
+    name,
+    ...(r.shape ? { shape: r.shape } : {}),
+    ...(opcode ? { opcode } : {}),
+    operands,
+    calledComputations,
+    attributes,
+    ...(metadata ? { metadata } : {}),
+    shapes: shapes.scanRest(range),
+    diagnostics: shapes.diagnostics,
+  };
+}
+
+/** Operands between `(` and the matching `)`: `[shape] name` separated by commas. */
+function readOperands(text: string, start: number, close: number, shapes: Shapes, out: OperandRef[]): void {
+  const end = Math.max(start, charAt(text, close - 1, close) === 41 ? close - 1 : close);
+  let p = start;
+  while (p < end) {
+    p = skipTrivia(text, p, end);
+    if (p >= end) break;
+    if (charAt(text, p, end) === 44) {
+      p++;
+      continue;
+    }
+    const segment = p;
+    let shape: ShapeNode | undefined;
+    if (looksLikeShape(text, p, end)) {
+      const s = shapes.parseAt(p, end);
+      shape = s.shape;
+      p = skipTrivia(text, s.end, end);
+    }
+    const n = readName(text, p, end);
+    if (n) {
+      out.push({ ...n.name, ...(shape ? { shape } : {}) });
+      p = n.end;
+    }
+    // Skip whatever else the operand holds, up to the next top-level comma.
+    p = skipValue(text, p, end);
+    if (p === segment) p++;
+  }
+}
+
+/**
+ * Parses the statement at `range` of `text` (normally one range from `splitStatements`). All
+ * ranges in the result are absolute offsets into `text`.
+ */
+export function parseStatement(text: string, range: TextRange): HloStatement {
+  const start = Math.max(0, Math.min(range.start, text.length));
+  const end = Math.max(start, Math.min(range.end, text.length));
+  const r: TextRange = { start, end };
+  const p = skipTrivia(text, start, end);
+  if (p >= end) {
+    // Only whitespace and comments.
+    return { kind: /\S/.test(text.slice(start, end)) ? 'comment' : 'blank', range: r, shapes: [], diagnostics: [] };
+  }
+  if (charAt(text, p, end) === 125) return { kind: 'close', range: r, shapes: [], diagnostics: [] };
+  const first = readName(text, p, end);
+  if (first?.name.name === 'HloModule' && charAt(text, p, end) !== 37) return parseModuleHeader(text, r, first.end);
+  let entry = false;
+  let root = false;
+  let q = p;
+  if (first && charAt(text, p, end) !== 37 && (first.name.name === 'ENTRY' || first.name.name === 'ROOT')) {
+    entry = first.name.name === 'ENTRY';
+    root = !entry;
+    q = skipTrivia(text, first.end, end);
+  }
+  const name = readName(text, q, end);
+  const after = name ? skipTrivia(text, name.end, end) : q;
+  const c = charAt(text, after, end);
+  if (name && !entry && c === 61) return parseInstruction(text, r, root, name.name, after + 1);
+  if (!root && (c === 40 || c === 123 || text.startsWith('->', after))) return parseComputationHeader(text, r, entry, name?.name, after);
+  const shapes = new Shapes(text);
+  return { kind: 'unknown', range: r, shapes: shapes.scanRest(r), diagnostics: [] };
+}

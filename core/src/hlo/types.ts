@@ -1,0 +1,120 @@
+/**
+ * The HLO module model: what one statement of HLO text says, and what a whole text (one or more
+ * `HloModule`s) defines and references. Every range is absolute in the text that was parsed
+ * (half-open UTF-16 offsets), so a language server can map them straight to positions.
+ */
+import type { ShapeNode } from '../ast';
+import type { LayoutDiagnostic, TextRange } from '../diagnostics';
+
+/** A shape found in the text, with the parser's diagnostics for it (the scanner's `FoundShape`). */
+export interface StatementShape {
+  readonly shape: ShapeNode;
+  readonly diagnostics: readonly LayoutDiagnostic[];
+}
+
+/** A name as written. `name` never includes the `%` sigil; `range` covers the identifier without `%`. */
+export interface HloName {
+  readonly name: string;
+  readonly range: TextRange;
+}
+
+/** `key=value` after an instruction or in the module header; the value is kept as a range. */
+export interface HloAttribute {
+  readonly key: HloName;
+  readonly valueRange: TextRange;
+}
+
+/** An operand reference inside `opcode(...)`, with its optional annotated shape `f32[2]{0} %x`. */
+export interface OperandRef extends HloName {
+  readonly shape?: ShapeNode;
+}
+
+/** Which attribute named the computation: `calls`, `to_apply`, `condition`, `body`, … */
+export interface CalledComputationRef extends HloName {
+  readonly attribute: string;
+}
+
+/** `metadata={op_name="..." source_file="..." source_line=N}`; strings are unescaped. */
+export interface HloMetadata {
+  readonly range: TextRange;
+  readonly opName?: string;
+  readonly opType?: string;
+  readonly sourceFile?: string;
+  readonly sourceLine?: number;
+}
+
+/** `entry_computation_layout={(p0, p1, ...)->result}` in the module header. */
+export interface EntryComputationLayout {
+  /** From `{` to `}` inclusive. */
+  readonly range: TextRange;
+  readonly parameters: readonly ShapeNode[];
+  readonly result?: ShapeNode;
+}
+
+interface StatementBase {
+  /** The whole statement, possibly several lines, without the final line break. */
+  readonly range: TextRange;
+  /** Every shape in the statement (result, operands, parameters, attributes), in text order. */
+  readonly shapes: readonly StatementShape[];
+  /** Parser diagnostics for shapes that produced no tree at all (shapes carry their own). */
+  readonly diagnostics: readonly LayoutDiagnostic[];
+}
+
+/** `HloModule name, attr=value, ...`. */
+export interface ModuleHeaderStatement extends StatementBase {
+  readonly kind: 'module';
+  readonly name?: HloName;
+  readonly attributes: readonly HloAttribute[];
+  readonly entryComputationLayout?: EntryComputationLayout;
+}
+
+/** One `name: shape` of a computation signature. */
+export interface ComputationParameter extends HloName {
+  readonly shape?: ShapeNode;
+}
+
+/** `[ENTRY] %name (p: shape, ...) -> shape {` (signature optional: `%name {`). */
+export interface ComputationHeaderStatement extends StatementBase {
+  readonly kind: 'computation';
+  readonly entry: boolean;
+  readonly name?: HloName;
+  readonly parameters: readonly ComputationParameter[];
+  readonly result?: ShapeNode;
+}
+
+/** `[ROOT] %name = shape opcode(operands), attr=value, ...`. */
+export interface InstructionStatement extends StatementBase {
+  readonly kind: 'instruction';
+  readonly root: boolean;
+  readonly name: HloName;
+  /** The result shape; undefined when it could not be parsed (then see `diagnostics`). */
+  readonly shape?: ShapeNode;
+  readonly opcode?: HloName;
+  readonly operands: readonly OperandRef[];
+  readonly calledComputations: readonly CalledComputationRef[];
+  readonly attributes: readonly HloAttribute[];
+  readonly metadata?: HloMetadata;
+}
+
+/** The `}` that closes a computation. */
+export interface CloseStatement extends StatementBase {
+  readonly kind: 'close';
+}
+
+/** Only comments (`// -----` separators included) or only whitespace. */
+export interface TriviaStatement extends StatementBase {
+  readonly kind: 'comment' | 'blank';
+}
+
+/** Anything else; its shapes are still found and checked. */
+export interface UnknownStatement extends StatementBase {
+  readonly kind: 'unknown';
+}
+
+export type HloStatement =
+  | ModuleHeaderStatement
+  | ComputationHeaderStatement
+  | InstructionStatement
+  | CloseStatement
+  | TriviaStatement
+  | UnknownStatement;

@@ -1,0 +1,22 @@
+/**
+ * XLA Layout Lens core: the whole public API in one place. Pure TypeScript with no editor, Node or
+ * DOM dependencies, shared by the language server, the webview and the command-line tool.
+ *
+ * - Shapes: {@link parseShapeText}, {@link parseShape}, {@link scanShapes} (shapes inside HLO text),
+ *   {@link validateShape}, {@link createShapeChecker} (memoised), {@link toArrayShape}, {@link printShape}.
+ * - Layout math on an {@link ArrayShape}: tiling plan, linear index and inverse, sizes, padding,
+ *   memory maps (see `./layout`).
+ * - HLO modules: statements, computations, instructions and their symbols (see `./hlo`).
+ * - {@link explainShapeText}: everything the core knows about one shape, for UIs.
+ */
+export * from './diagnostics';
+export * from './primitive-types';
+export type * from './ast';
+export type * from './model';
+export * from './parse';
+export * from './validate';
+export { toArrayShape } from './to-model';
+export { printShape, printLayout, type PrintOptions } from './print';
+export * from './layout';
+export * from './hlo';
+export * from './explain';

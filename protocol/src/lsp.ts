@@ -1,0 +1,157 @@
+/**
+ * Custom LSP requests between the XLA Layout Lens client and server, defined once and imported by
+ * both ends (the server registers handlers with these method names; the client sends them).
+ * Everything here is JSON: exact integers travel as decimal strings.
+ */
+
+/** A position as LSP has it: 0-based line and UTF-16 character. */
+export interface Position {
+  readonly line: number;
+  readonly character: number;
+}
+
+export interface Range {
+  readonly start: Position;
+  readonly end: Position;
+}
+
+/** Client → server: the full analysis of the shape at a position (null when there is none). */
+export const AnalyzeShapeRequest = 'xlaLayout/analyzeShape';
+export interface AnalyzeShapeParams {
+  readonly textDocument: { readonly uri: string };
+  readonly position: Position;
+}
+export interface AnalyzeShapeResult {
+  /** The shape exactly as written in the document. */
+  readonly text: string;
+  readonly range: Range;
+  /** Name of the instruction or parameter whose shape this is, if any. */
+  readonly owner?: string;
+  /** The full analysis of the shape (every array leaf), as the hover and the CLI's `explain` show it. */
+  readonly analysis: ShapeAnalysis;
+}
+
+/** A core diagnostic placed in the document. */
+export interface ShapeDiagnostic {
+  /** Stable rule code (core/src/diagnostics.ts RULES; documented in docs/rules.md). */
+  readonly code: string;
+  readonly severity: 'error' | 'warning' | 'information';
+  readonly message: string;
+  readonly range: Range;
+}
+
+/** An exact fraction with its double approximation; numerator/denominator are decimal strings. */
+export interface JsonRatio {
+  readonly numerator: string;
+  readonly denominator: string;
+  readonly value: number;
+}
+
+/** One tile level as pad → reshape → transpose (spec §4.1); shapes are major→minor decimal strings. */
+export interface TilingStepJson {
+  readonly level: number;
+  /** The tile as written, e.g. "(8,128)". */
+  readonly tile: string;
+  readonly input: readonly string[];
+  /** Leading size-1 dims added because the tile has more dims than `input`. */
+  readonly vectorPadding: number;
+  /** After merging `*` dims into the next more-minor one. */
+  readonly combined: readonly string[];
+  readonly padded: readonly string[];
+  readonly reshaped: readonly string[];
+  readonly output: readonly string[];
+}
+
+/** Sizes of one array; all byte and element counts are exact decimal strings. */
+export interface SizesJson {
+  readonly logicalElements: string;
+  /** XLA ByteSizeOf. */
+  readonly logicalBytes: string;
+  /** Element slots under every tile level, rounded up for L(n). */
+  readonly physicalElements: string;
+  readonly physicalBytes: string;
+  /** XLA ArraySize (first tile only); null where XLA's value is meaningless (`*` in the first tile). */
+  readonly arraySizeBytes: string | null;
+  readonly elementSizeBits: number;
+  /** physical / logical bytes; absent for empty arrays. */
+  readonly expansion?: JsonRatio;
+  /** (physical − logical) / physical; absent when 0 bytes. */
+  readonly overhead?: JsonRatio;
+}
+
+/** How much one logical dimension is padded and by which tile entries. */
+export interface DimensionPaddingJson {
+  readonly dim: number;
+  readonly letter?: string;
+  readonly size: string;
+  /** 0 = major-most. */
+  readonly physicalPosition: number;
+  readonly isMinorMost: boolean;
+  readonly factor: JsonRatio;
+  readonly causes: readonly { readonly level: number; readonly tileEntry: number; readonly tileSize: string; readonly from: string; readonly to: string; readonly factor: JsonRatio }[];
+}
+
+/** The analysis of one array (a whole array shape or one leaf of a tuple). */
+export interface ArrayAnalysis {
+  /** Tuple indices from the root; [] for a top-level array. */
+  readonly path: readonly number[];
+  readonly text: string;
+  readonly range: Range;
+  readonly elementType: string;
+  /** Why no layout math was done (invalid shape, token/opaque, …). */
+  readonly error?: string;
+  readonly dims: readonly { readonly dim: number; readonly size: string; readonly letter?: string; readonly dynamic: 'static' | 'bounded' | 'unbounded'; readonly physicalPosition: number }[];
+  /** Logical dims in memory order, major→minor. */
+  readonly physicalOrder: readonly number[];
+  readonly physicalDims: readonly string[];
+  readonly tiles: readonly string[];
+  /** Set when the layout had no tiles and the assumed TPU tiling (setting) was applied: the rule. */
+  readonly assumed?: string;
+  readonly steps: readonly TilingStepJson[];
+  /** Final expanded shape, whose row-major order is memory order. */
+  readonly expandedShape: readonly string[];
+  readonly sizes?: SizesJson;
+  readonly padding: readonly DimensionPaddingJson[];
+  /** A computed layout change that saves memory, when there is one. */
+  readonly fix?: { readonly kind: 'reorder' | 'merge'; readonly description: string; readonly physicalBytes: string; readonly savedBytes: string };
+  readonly memorySpace: { readonly value: number; readonly meaning: string };
+}
+
+export interface ShapeAnalysis {
+  readonly hasErrors: boolean;
+  readonly diagnostics: readonly ShapeDiagnostic[];
+  readonly arrays: readonly ArrayAnalysis[];
+}
+
+/** Client → server: every buffer in the document with logical and physical bytes, worst first. */
+export const PaddingReportRequest = 'xlaLayout/paddingReport';
+export interface PaddingReportParams {
+  readonly textDocument: { readonly uri: string };
+}
+export interface PaddingReportRow {
+  /** Instruction or parameter name. */
+  readonly name: string;
+  readonly computation: string;
+  readonly shape: string;
+  readonly range: Range;
+  /** XLA ByteSizeOf summed over array leaves, decimal. */
+  readonly logicalBytes: string;
+  /** Bytes under every tile level (rounded for L(n)), decimal. */
+  readonly physicalBytes: string;
+  /** physical / logical; 1 when nothing pads; 0 for empty arrays. */
+  readonly expansion: number;
+}
+export interface PaddingReportResult {
+  readonly rows: readonly PaddingReportRow[];
+  readonly totalLogicalBytes: string;
+  readonly totalPhysicalBytes: string;
+}
+
+/** Server → client notification: analysis of a large document started or finished (status item). */
+export const AnalysisProgressNotification = 'xlaLayout/analysisProgress';
+export interface AnalysisProgressParams {
+  readonly uri: string;
+  readonly state: 'started' | 'finished';
+  /** Document size in characters. */
+  readonly size: number;
+}

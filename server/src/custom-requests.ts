@@ -1,0 +1,169 @@
+/**
+ * The custom requests of protocol/src/lsp.ts: `xlaLayout/analyzeShape` (the full analysis of the
+ * shape at a position, JSON-safe) and `xlaLayout/paddingReport` (every instruction's logical vs
+ * physical bytes, worst first).
+ */
+import type { CancellationToken } from 'vscode-languageserver';
+import type { LayoutDiagnostic } from '../../core/src/diagnostics';
+import { explainShapeNode, type ArrayExplanation, type ShapeExplanation } from '../../core/src/explain';
+import type { HloStatement, StatementShape } from '../../core/src/hlo';
+import type { Ratio } from '../../core/src/layout';
+import type {
+  AnalyzeShapeResult,
+  ArrayAnalysis,
+  JsonRatio,
+  PaddingReportResult,
+  PaddingReportRow,
+  ShapeAnalysis,
+} from '../../protocol/src/lsp';
+import type { Analyzer } from './analyzer';
+import type { HloDocument } from './document';
+import { TimeSlice } from './guard';
+import { shapeAt } from './locate';
+import { toRange } from './positions';
+import type { Settings } from './settings';
+
+function ratioJson(r: Ratio): JsonRatio {
+  return { numerator: r.numerator.toString(), denominator: r.denominator.toString(), value: r.value };
+}
+
+const str = (values: readonly bigint[]): string[] => values.map((v) => v.toString());
+
+function arrayJson(doc: HloDocument, a: ArrayExplanation): ArrayAnalysis {
+  const tileText = (t: readonly (bigint | 'combine')[]) => `(${t.map((x) => (x === 'combine' ? '*' : x.toString())).join(',')})`;
+  return {
+    path: a.path,
+    text: a.text,
+    range: toRange(doc.text, a.range),
+    elementType: a.elementType,
+    ...(a.error ? { error: a.error } : {}),
+    dims: a.dims.map((d) => ({ dim: d.dim, size: d.size.toString(), ...(d.letter ? { letter: d.letter } : {}), dynamic: d.dynamic, physicalPosition: d.physicalPosition })),
+    physicalOrder: a.physicalOrder,
+    physicalDims: str(a.physicalDims),
+    tiles: a.tiles,
+    ...(a.assumed ? { assumed: a.assumed } : {}),
+    steps: (a.plan?.steps ?? []).map((s) => ({
+      level: s.level,
+      tile: tileText(s.tile),
+      input: str(s.input),
+      vectorPadding: s.vectorPadding,
+      combined: str(s.combined),
+      padded: str(s.padded),
+      reshaped: str(s.reshaped),
+      output: str(s.output),
+    })),
+    expandedShape: str(a.plan?.expandedShape ?? []),
+    ...(a.sizes
+      ? {
+          sizes: {
+            logicalElements: a.sizes.logicalElements.toString(),
+            logicalBytes: a.sizes.logicalBytes.toString(),
+            physicalElements: a.sizes.physicalElements.toString(),
+            physicalBytes: a.sizes.physicalBytes.toString(),
+            arraySizeBytes: a.sizes.arraySizeBytes === null ? null : a.sizes.arraySizeBytes.toString(),
+            elementSizeBits: a.sizes.elementSizeBits,
+            ...(a.sizes.expansion ? { expansion: ratioJson(a.sizes.expansion) } : {}),
+            ...(a.sizes.overhead ? { overhead: ratioJson(a.sizes.overhead) } : {}),
+          },
+        }
+      : {}),
+    padding: (a.padding?.dimensions ?? []).map((d) => ({
+      dim: d.dim,
+      ...(d.letter ? { letter: d.letter } : {}),
+      size: d.size.toString(),
+      physicalPosition: d.physicalPosition,
+      isMinorMost: d.isMinorMost,
+      factor: ratioJson(d.factor),
+      causes: d.causes.map((c) => ({ level: c.level, tileEntry: c.tileEntry, tileSize: c.tileSize.toString(), from: c.from.toString(), to: c.to.toString(), factor: ratioJson(c.factor) })),
+    })),
+    ...(a.fix ? { fix: { kind: a.fix.kind, description: a.fix.description, physicalBytes: a.fix.physicalBytes.toString(), savedBytes: a.fix.savedBytes.toString() } } : {}),
+    memorySpace: a.memorySpace,
+  };
+}
+
+/** Core's explanation of a found shape, in document coordinates. */
+export function explainFound(doc: HloDocument, found: StatementShape, settings: Settings): ShapeExplanation {
+  return explainShapeNode(found.shape, doc.text.getText(), found.diagnostics, { assumedTiling: settings.assumedTiling });
+}
+
+/** JSON-safe form of an explanation. */
+export function analysisJson(doc: HloDocument, e: ShapeExplanation): ShapeAnalysis {
+  const diag = (d: LayoutDiagnostic) => ({ code: d.code, severity: d.severity, message: d.message, range: toRange(doc.text, d.range) });
+  return { hasErrors: e.hasErrors, diagnostics: e.diagnostics.map(diag), arrays: e.arrays.map((a) => arrayJson(doc, a)) };
+}
+
+/** The shape at `offset` (or, on an instruction's name, its result shape) and whose it is. */
+export function shapeAndOwner(st: HloStatement, offset: number): { found: StatementShape; owner?: string } | undefined {
+  const target = shapeAt(st, offset);
+  if (st.kind === 'instruction') {
+    const own = st.shapes.find((f) => f.shape === st.shape);
+    if (target) {
+      const operand = st.operands.find((o) => o.shape === target.found.shape);
+      return { found: target.found, owner: target.found === own ? st.name.name : operand?.name };
+    }
+    const onName = st.name.range.start <= offset && offset <= st.name.range.end;
+    return onName && own ? { found: own, owner: st.name.name } : undefined;
+  }
+  if (!target) return undefined;
+  if (st.kind === 'computation') {
+    const param = st.parameters.find((p) => p.shape === target.found.shape);
+    return { found: target.found, ...(param ? { owner: param.name } : {}) };
+  }
+  return { found: target.found };
+}
+
+/** xlaLayout/analyzeShape. */
+export function analyzeShape(doc: HloDocument, offset: number, settings: Settings): AnalyzeShapeResult | null {
+  const i = doc.statementIndexAt(offset);
+  if (i < 0) return null;
+  const hit = shapeAndOwner(doc.parse(i), offset);
+  if (!hit) return null;
+  const range = hit.found.shape.range;
+  return {
+    text: doc.text.getText().slice(range.start, range.end),
+    range: toRange(doc.text, range),
+    ...(hit.owner ? { owner: hit.owner } : {}),
+    analysis: analysisJson(doc, explainFound(doc, hit.found, settings)),
+  };
+}
+
+/** xlaLayout/paddingReport: one row per instruction (tuple leaves summed), most padding bytes first. */
+export async function paddingReport(doc: HloDocument, analyzer: Analyzer, token: CancellationToken): Promise<PaddingReportResult> {
+  const text = doc.text.getText();
+  const slice = new TimeSlice();
+  const rows: (PaddingReportRow & { wasted: bigint })[] = [];
+  let totalLogical = 0n;
+  let totalPhysical = 0n;
+  for (const c of doc.computations()) {
+    for (let i = c.header + 1; i <= c.last; i++) {
+      await slice.tick(token);
+      if (doc.summary(i).kind !== 'instruction') continue;
+      const st = doc.parse(i);
+      if (st.kind !== 'instruction' || !st.shape) continue;
+      let logical = 0n;
+      let physical = 0n;
+      for (const leaf of analyzer.shapeFacts(text, st.shape).leaves) {
+        logical += leaf.logicalBytes;
+        physical += leaf.physicalBytes;
+      }
+      totalLogical += logical;
+      totalPhysical += physical;
+      rows.push({
+        name: st.name.name,
+        computation: c.name ?? '',
+        shape: text.slice(st.shape.range.start, st.shape.range.end),
+        range: toRange(doc.text, st.shape.range),
+        logicalBytes: logical.toString(),
+        physicalBytes: physical.toString(),
+        expansion: logical === 0n ? 0 : physical === logical ? 1 : Number((physical * 1_000_000n) / logical) / 1_000_000,
+        wasted: physical - logical,
+      });
+    }
+  }
+  rows.sort((a, b) => (a.wasted === b.wasted ? b.expansion - a.expansion : a.wasted > b.wasted ? -1 : 1));
+  return {
+    rows: rows.map(({ wasted: _wasted, ...row }) => row),
+    totalLogicalBytes: totalLogical.toString(),
+    totalPhysicalBytes: totalPhysical.toString(),
+  };
+}

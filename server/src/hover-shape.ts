@@ -1,0 +1,204 @@
+/**
+ * Hover Markdown for shapes: the whole array (logical shape with dimension letters, physical order,
+ * tiles and their pad → reshape → transpose steps, sizes, padding cause and fix, a memory-map
+ * table for small arrays, a visualizer link), a tuple summary, and the layout parts — one tile, one
+ * tile entry, `S(n)`, `E(n)`, `L(n)`. Every piece of document text goes through markdown.ts.
+ */
+import type { ArrayShapeNode } from '../../core/src/ast';
+import { memorySpaceMeaning, type ArrayExplanation, type ShapeExplanation } from '../../core/src/explain';
+import { buildMemoryMap, type TilingStep } from '../../core/src/layout';
+import { primitiveType } from '../../core/src/primitive-types';
+import type { ShapePart } from './locate';
+import { cell, commandUri, groupDigits, humanBytes, table } from './markdown';
+import { formatFactor } from './shape-facts';
+
+/** What the visualizer command receives (validated again by the client). */
+export interface VisualizerArgs {
+  readonly shape: string;
+  readonly uri: string;
+  readonly range: { readonly start: { line: number; character: number }; readonly end: { line: number; character: number } };
+}
+
+export const OPEN_VISUALIZER = 'xlaLayout.openVisualizer';
+
+// Dimension lists stay ungrouped: "[1,024, 4]" would read as three dims.
+const dimsText = (dims: readonly bigint[]): string => `\\[${dims.join(', ')}\\]`;
+
+function bytesText(bytes: bigint): string {
+  return bytes < 1024n ? `${groupDigits(bytes)} B` : `${groupDigits(bytes)} B (${humanBytes(bytes)})`;
+}
+
+function dimName(a: ArrayExplanation, dim: number): string {
+  const letter = a.dims[dim]?.letter;
+  return letter ? `${dim} (${letter})` : `${dim}`;
+}
+
+/** "dim 0 (y) 1,024 → dim 1 (x) 4", major→minor. */
+function physicalOrderText(a: ArrayExplanation): string {
+  if (a.physicalOrder.length === 0) return 'scalar';
+  return a.physicalOrder.map((d) => `dim ${dimName(a, d)}: ${a.dims[d]?.size ?? 0n}`).join(' → ');
+}
+
+function stepLines(steps: readonly TilingStep[], tiles: readonly string[]): string[] {
+  return steps.map((s) => {
+    const tile = tiles[s.level] ?? '';
+    const vp = s.vectorPadding > 0 ? `prepend ${s.vectorPadding} size-1 dim(s) → ${dimsText(s.vectorPadded)}; ` : '';
+    const merge = s.combined.length !== s.vectorPadded.length ? `merge * dims → ${dimsText(s.combined)}; ` : '';
+    return `${s.level + 1}. ${cell(`T${tile}`)} on ${dimsText(s.input)}: ${vp}${merge}pad → ${dimsText(s.padded)}; reshape → ${dimsText(s.reshaped)}; transpose → ${dimsText(s.output)}`;
+  });
+}
+
+function sizesTable(a: ArrayExplanation): string[] {
+  const sz = a.sizes;
+  if (!sz) return [];
+  const rows: string[][] = [
+    ['logical (ByteSizeOf)', groupDigits(sz.logicalElements), bytesText(sz.logicalBytes)],
+    ['physical (all tiles)', groupDigits(sz.physicalElements), bytesText(sz.physicalBytes)],
+  ];
+  if (sz.arraySizeBytes !== null && sz.arraySizeBytes !== sz.physicalBytes) rows.push(['XLA ArraySize (first tile)', '', bytesText(sz.arraySizeBytes)]);
+  const out = [table(['', 'elements', 'bytes'], rows, ['l', 'r', 'r'])];
+  if (sz.expansion && sz.physicalBytes !== sz.logicalBytes) {
+    const overhead = sz.overhead ? ` — ${(sz.overhead.value * 100).toFixed(1)}% of the memory is padding` : '';
+    out.push(`Expansion **${formatFactor(sz.expansion.value)}** (${groupDigits(sz.physicalBytes)} / ${groupDigits(sz.logicalBytes)})${overhead}.`);
+  }
+  if (sz.arraySizeBytes === null) out.push("XLA's ArraySize is meaningless here: its first tile contains `*`, which XLA does not handle.");
+  return out;
+}
+
+function paddingLines(a: ArrayExplanation): string[] {
+  const p = a.padding;
+  if (!p?.dominant) return [];
+  const out: string[] = [];
+  for (const d of p.dimensions) {
+    if (d.causes.length === 0) continue;
+    const c = d.causes[0];
+    const minor = d.isMinorMost ? ', minor-most' : '';
+    out.push(`- dim ${dimName(a, d.dim)} (size ${groupDigits(d.size)}${minor}): ${cell(`T${a.tiles[c.level] ?? ''}`)} pads ${groupDigits(c.from)} to ${groupDigits(c.to)} — ${formatFactor(d.factor.value)}`);
+  }
+  const vector = p.causes.filter((c) => c.dims.length === 0);
+  for (const c of vector) out.push(`- tile ${c.level + 1} pads leading size-1 dims (vector padding) ${groupDigits(c.from)} to ${groupDigits(c.to)}`);
+  if (p.tailPaddingSlots > 0n) out.push(`- L(n) rounds up by ${groupDigits(p.tailPaddingSlots)} slots`);
+  if (a.fix) out.push(`- **Fix:** ${cell(a.fix.description)} → ${bytesText(a.fix.physicalBytes)} (saves ${humanBytes(a.fix.savedBytes)})`);
+  return out.length > 0 ? ['**Padding**', ...out] : [];
+}
+
+/** A table of linear indices for small arrays (rows × cols of a 2-D slice; `·` never appears: cells are elements). */
+function memoryMapTable(a: ArrayExplanation, maxCells: number): string[] {
+  const shape = a.shape;
+  const n = a.sizes?.logicalElements;
+  if (!shape || n === undefined || n === 0n || n > BigInt(maxCells)) return [];
+  const map = buildMemoryMap(shape, undefined, maxCells);
+  if ('error' in map) return [];
+  const rank = shape.dims.length;
+  const header = [rank >= 2 ? `${dimName(a, rank - 2)} \\\\ ${dimName(a, rank - 1)}` : '', ...Array.from({ length: map.cols }, (_, c) => String(c))];
+  const rows: string[][] = [];
+  for (let r = 0; r < map.rows; r++) {
+    rows.push([String(r), ...Array.from({ length: map.cols }, (_, c) => String(map.offsets[r * map.cols + c]))]);
+  }
+  const sliceNote = rank > 2 ? ` (slice with dims ${Array.from({ length: rank - 2 }, (_, i) => i).join(', ')} at 0)` : '';
+  return [`**Memory map** — element slot of each element${sliceNote}`, table(header, rows, header.map(() => 'r'))];
+}
+
+/** Markdown for one array of an explanation. */
+export function arrayMarkdown(a: ArrayExplanation, maxCells: number): string[] {
+  const out: string[] = [];
+  const type = primitiveType(a.elementType);
+  const dims = a.dims.map((d) => `${d.letter ? `${d.letter}=` : ''}${d.dynamic === 'unbounded' ? '?' : `${d.dynamic === 'bounded' ? '\\<=' : ''}${d.size}`}`);
+  out.push(`${cell(a.elementType)}\\[${dims.join(', ')}\\]${type ? ` — ${type.bits}-bit elements` : ''}`);
+  if (a.error) {
+    out.push(cell(a.error));
+    return out;
+  }
+  if (a.assumed) out.push(`**Assumed** tiling (${cell(a.assumed)}): the dump prints no tiles; everything below is what that convention would give.`);
+  out.push(`**Physical order** (major → minor): ${physicalOrderText(a)}`);
+  if (a.plan && a.plan.steps.length > 0) {
+    out.push(`**Tiles** ${a.tiles.map((t) => cell(t)).join(' ')} → expanded shape ${dimsText(a.plan.expandedShape)}`);
+    out.push(stepLines(a.plan.steps, a.tiles).join('\n'));
+  }
+  if (a.memorySpace.value !== 0) out.push(`**Memory space** S(${a.memorySpace.value}): ${a.memorySpace.meaning}`);
+  out.push(...sizesTable(a));
+  out.push(...paddingLines(a));
+  out.push(...memoryMapTable(a, maxCells));
+  return out;
+}
+
+/** Markdown for a tuple (or buffer of tuple): one row per array leaf. */
+export function tupleMarkdown(e: ShapeExplanation): string[] {
+  const rows = e.arrays.map((a) => [
+    a.path.length > 0 ? `{${a.path.join(',')}}` : '',
+    cell(a.text),
+    a.sizes ? groupDigits(a.sizes.logicalBytes) : '',
+    a.sizes ? groupDigits(a.sizes.physicalBytes) : '',
+    a.sizes?.expansion ? formatFactor(a.sizes.expansion.value) : '',
+  ]);
+  let logical = 0n;
+  let physical = 0n;
+  for (const a of e.arrays) {
+    logical += a.sizes?.logicalBytes ?? 0n;
+    physical += a.sizes?.physicalBytes ?? 0n;
+  }
+  return [
+    `**Tuple** of ${e.arrays.length} array(s): ${bytesText(logical)} logical, ${bytesText(physical)} physical`,
+    table(['index', 'shape', 'logical B', 'physical B', 'expansion'], rows, ['l', 'l', 'r', 'r', 'r']),
+  ];
+}
+
+/** The markdown for a layout part under the cursor. */
+export function partMarkdown(part: ShapePart, a: ArrayExplanation | undefined, leaf: ArrayShapeNode): string[] {
+  switch (part.kind) {
+    case 'memory-space': {
+      const v = Number(part.attribute.value.value);
+      const wraps = v < -128 || v > 127 ? ' XLA stores S in an int8, so this value wraps.' : '';
+      return [`**S(${groupDigits(part.attribute.value.value)})** — memory space: ${memorySpaceMeaning(v)}.${wraps}`, 'Values are backend-specific; 0 (default) is omitted when printing, 1 is the generic fast memory, 5 pinned host, 6 unpinned host.'];
+    }
+    case 'element-size': {
+      const bits = part.attribute.value.value;
+      const type = primitiveType(leaf.elementType);
+      const perByte = bits > 0n && bits < 8n && 8n % bits === 0n ? ` — ${8n / bits} elements packed per byte` : '';
+      const normal = type && (bits === BigInt(type.bits) || bits === BigInt(8 * type.bytes)) ? ` (the width of ${cell(type.name)})` : type ? ` (${cell(type.name)} is ${type.bits}-bit)` : '';
+      return [`**E(${groupDigits(bits)})** — each element is stored in ${groupDigits(bits)} bits${normal}${perByte}. Bytes = ceil(elements × ${groupDigits(bits)} / 8).`];
+    }
+    case 'tail-alignment': {
+      const n = part.attribute.value.value;
+      const slots = a?.plan ? ` Here: ${groupDigits(a.plan.expandedElements)} slots → ${groupDigits(a.plan.totalSlots)}.` : '';
+      return [`**L(${groupDigits(n)})** — tail padding: the element count after tiling is rounded up to a multiple of ${groupDigits(n)}.${slots}`];
+    }
+    case 'tile':
+      return tileMarkdown(part.level, a);
+    case 'tile-entry':
+      return tileEntryMarkdown(part.level, part.index, part.entry.value, part.tile.entries.length, a);
+  }
+}
+
+function tileMarkdown(level: number, a: ArrayExplanation | undefined): string[] {
+  const step = a?.plan?.steps[level];
+  const tile = a?.tiles[level] ?? '';
+  if (!a || !step) return [`**Tile ${level + 1}** ${cell(tile)}`];
+  const covered = step.outputOrigins.length > 0 ? `the ${step.effectiveTile.length} minor-most dims of ${dimsText(step.combined)}` : '';
+  return [
+    `**Tile ${level + 1}** ${cell(`T${tile}`)}${level === 0 ? ' (first tile: the one XLA\'s ArraySize counts)' : ' (applied to the result of the previous tile)'}`,
+    `Covers ${covered}: pad → ${dimsText(step.padded)}, reshape → ${dimsText(step.reshaped)}, transpose → ${dimsText(step.output)} (tile counts major, tile contents minor).`,
+  ];
+}
+
+function tileEntryMarkdown(level: number, index: number, value: bigint | 'combine', tileRank: number, a: ArrayExplanation | undefined): string[] {
+  const step = a?.plan?.steps[level];
+  if (!a || !step) return [`Tile ${level + 1}, entry ${index + 1}: ${value === 'combine' ? '*' : groupDigits(value)}`];
+  // The tile covers the tileRank minor-most dims of the vector-padded input.
+  const position = step.vectorPadded.length - tileRank + index;
+  const inputPosition = position - step.vectorPadding;
+  const origins = inputPosition < 0 ? [] : level === 0 ? [a.physicalOrder[inputPosition]] : [...(a.plan.steps[level - 1].outputOrigins[inputPosition] ?? [])];
+  const size = step.vectorPadded[position] ?? 1n;
+  const about = origins.length === 0 ? 'a leading size-1 dim added because the tile has more dims than the shape' : origins.map((d) => `dim ${dimName(a, d)}`).join(' × ');
+  if (value === 'combine') {
+    return [`**\\*** (combine) in tile ${level + 1}: removes ${about} (size ${groupDigits(size)}) from the tiling and multiplies it into the next more-minor dim.`];
+  }
+  const cause = a.padding?.causes.find((c) => c.level === level && c.tileEntry === index);
+  const effect = cause ? `pads ${groupDigits(cause.from)} up to ${groupDigits(cause.to)} (${formatFactor(cause.factor.value)})` : `divides it evenly (${groupDigits(size)} = ${groupDigits(size / value)} × ${groupDigits(value)})`;
+  return [`**${groupDigits(value)}** — entry ${index + 1} of tile ${level + 1}: tiles ${about} (size ${groupDigits(size)}) in blocks of ${groupDigits(value)}; ${effect}.`];
+}
+
+/** The "Open Visualizer" link for a valid array shape. */
+export function visualizerLink(args: VisualizerArgs): string {
+  return `[Open Visualizer](${commandUri(OPEN_VISUALIZER, args)} "Draw this layout")`;
+}

@@ -1,0 +1,128 @@
+/**
+ * Go to definition, find references and document highlights for instruction and computation names.
+ * Instruction names are scoped to their computation: the computation's statements are parsed and
+ * core's `buildModule` resolves them. Computation names are scoped to their module: the definition
+ * comes from the computation index, references from a text search over the module confirmed by
+ * parsing each hit's statement — nothing document-wide is kept in memory between requests.
+ */
+import { DocumentHighlightKind, type CancellationToken, type DocumentHighlight, type Location } from 'vscode-languageserver';
+import type { TextRange } from '../../core/src/diagnostics';
+import { buildModule, symbolAt, type HloStatement } from '../../core/src/hlo';
+import { isIdentifierChar } from '../../core/src/hlo/split-statements';
+import type { ComputationEntry, HloDocument } from './document';
+import { TimeSlice } from './guard';
+import { targetAt, type NameTarget } from './locate';
+import { toRange } from './positions';
+
+/** A resolved name: where it is defined (if anywhere) and every reference. */
+export interface Occurrences {
+  readonly kind: 'instruction' | 'computation';
+  readonly name: string;
+  readonly definition?: TextRange;
+  readonly references: readonly TextRange[];
+}
+
+/** The name target under `offset`, with the statement index it is in. */
+export function nameAt(doc: HloDocument, offset: number): { index: number; target: NameTarget } | undefined {
+  const index = doc.statementIndexAt(offset);
+  if (index < 0) return undefined;
+  const target = targetAt(doc.parse(index), offset);
+  return target?.kind === 'name' ? { index, target } : undefined;
+}
+
+function isComputationRole(t: NameTarget): boolean {
+  return t.role === 'computation-definition' || t.role === 'called-computation';
+}
+
+/** Statement indexes [first, end) of the module around statement `at`: its header to the next one. */
+function moduleStatements(doc: HloDocument, c: ComputationEntry | undefined, at: number): { first: number; end: number } {
+  const first = Math.max(0, c?.module ?? -1);
+  let end = doc.statementCount;
+  for (let i = at + 1; i < doc.statementCount; i++) {
+    if (doc.summary(i).kind === 'module') {
+      end = i;
+      break;
+    }
+  }
+  return { first, end };
+}
+
+function instructionOccurrences(doc: HloDocument, index: number, offset: number): Occurrences | undefined {
+  const c = doc.computationOf(index);
+  if (!c) return undefined;
+  const statements: HloStatement[] = [];
+  for (let i = c.header; i <= c.last; i++) statements.push(doc.parse(i));
+  const model = buildModule(statements);
+  const hit = symbolAt(model, offset);
+  if (!hit || hit.symbol.kind !== 'instruction') return undefined;
+  return {
+    kind: 'instruction',
+    name: hit.symbol.name,
+    ...(hit.symbol.definition ? { definition: hit.symbol.definition } : {}),
+    references: hit.symbol.references,
+  };
+}
+
+async function computationOccurrences(doc: HloDocument, index: number, name: string, token: CancellationToken | undefined): Promise<Occurrences> {
+  const own = doc.computationOf(index);
+  const scope = moduleStatements(doc, own, index);
+  const header = doc.computations().find((c) => c.name === name && c.header >= scope.first && c.header < scope.end);
+  let definition: TextRange | undefined;
+  if (header) {
+    const st = doc.parse(header.header);
+    if (st.kind === 'computation' && st.name) definition = st.name.range;
+  }
+  const references: TextRange[] = [];
+  if (token) {
+    const text = doc.text.getText();
+    const from = doc.range(scope.first).start;
+    const to = scope.end < doc.statementCount ? doc.range(scope.end).start : text.length;
+    const slice = new TimeSlice();
+    let lastParsed = -1;
+    for (let at = text.indexOf(name, from); at >= 0 && at + name.length <= to; at = text.indexOf(name, at + 1)) {
+      await slice.tick(token);
+      const end = at + name.length;
+      // Whole identifiers only: `%fused` must not match inside `%fused.1`.
+      if ((at > 0 && isIdentifierChar(text.charCodeAt(at - 1))) || (end < text.length && isIdentifierChar(text.charCodeAt(end)))) continue;
+      const i = doc.statementIndexAt(at);
+      if (i < 0 || i === lastParsed) continue;
+      lastParsed = i;
+      const st = doc.parse(i);
+      if (st.kind !== 'instruction') continue;
+      for (const ref of st.calledComputations) if (ref.name === name) references.push(ref.range);
+    }
+  }
+  return { kind: 'computation', name, ...(definition ? { definition } : {}), references };
+}
+
+/** Everything about the name under `offset`; `token` given = also collect computation references. */
+export async function occurrencesAt(doc: HloDocument, offset: number, token?: CancellationToken): Promise<Occurrences | undefined> {
+  const hit = nameAt(doc, offset);
+  if (!hit) return undefined;
+  if (isComputationRole(hit.target)) return computationOccurrences(doc, hit.index, hit.target.name.name, token);
+  return instructionOccurrences(doc, hit.index, offset);
+}
+
+/** textDocument/definition. */
+export async function definition(doc: HloDocument, offset: number): Promise<Location[]> {
+  const occ = await occurrencesAt(doc, offset);
+  return occ?.definition ? [{ uri: doc.uri, range: toRange(doc.text, occ.definition) }] : [];
+}
+
+/** textDocument/references. */
+export async function references(doc: HloDocument, offset: number, includeDeclaration: boolean, token: CancellationToken): Promise<Location[]> {
+  const occ = await occurrencesAt(doc, offset, token);
+  if (!occ) return [];
+  const ranges = [...(includeDeclaration && occ.definition ? [occ.definition] : []), ...occ.references];
+  return ranges.map((r) => ({ uri: doc.uri, range: toRange(doc.text, r) }));
+}
+
+/** textDocument/documentHighlight: the definition as Write, references as Read. */
+export async function highlights(doc: HloDocument, offset: number, token: CancellationToken): Promise<DocumentHighlight[]> {
+  const occ = await occurrencesAt(doc, offset, token);
+  if (!occ) return [];
+  return [
+    ...(occ.definition ? [{ range: toRange(doc.text, occ.definition), kind: DocumentHighlightKind.Write }] : []),
+    ...occ.references.map((r) => ({ range: toRange(doc.text, r), kind: DocumentHighlightKind.Read })),
+  ];
+}

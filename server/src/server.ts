@@ -1,0 +1,212 @@
+/**
+ * The XLA Layout Lens language server, independent of transport: `createServer(connection)` wires
+ * documents, settings, diagnostics and every feature onto a connection that node-main.ts (stdio,
+ * IPC) or browser-main.ts (web worker) created. Handlers run inside `guarded`, so one failing
+ * feature logs and answers empty instead of taking the server down.
+ */
+import {
+  CodeActionKind,
+  TextDocumentSyncKind,
+  type Connection,
+  type InitializeParams,
+  type InitializeResult,
+} from 'vscode-languageserver';
+import {
+  AnalysisProgressNotification,
+  AnalyzeShapeRequest,
+  PaddingReportRequest,
+  type AnalysisProgressParams,
+  type AnalyzeShapeParams,
+  type AnalyzeShapeResult,
+  type PaddingReportParams,
+  type PaddingReportResult,
+} from '../../protocol/src/lsp';
+import { Analyzer } from './analyzer';
+import { codeActions } from './code-actions';
+import { analyzeShape, paddingReport } from './custom-requests';
+import { HloDocument } from './document';
+import { guarded, logged } from './guard';
+import { hover } from './hover';
+import { inlayHints } from './inlay-hints';
+import { documentDiagnostics } from './lsp-diagnostics';
+import { definition, highlights, references } from './navigation';
+import { documentSymbols, foldingRanges } from './outline';
+import { toOffset } from './positions';
+import { DEFAULT_SETTINGS, readSettings, type Settings } from './settings';
+
+/** Documents above this size (UTF-16 units) get AnalysisProgress notifications around full analyses. */
+export const LARGE_DOCUMENT = 5 * 1024 * 1024;
+/** Diagnostics are published this long after the last change of a burst. */
+export const DIAGNOSTICS_DEBOUNCE_MS = 15;
+
+/** Wires the server onto `connection` (the caller calls `connection.listen()`). */
+export function createServer(connection: Connection): void {
+  const documents = new Map<string, HloDocument>();
+  const timers = new Map<string, ReturnType<typeof setTimeout>>();
+  let settings: Settings = DEFAULT_SETTINGS;
+  let analyzer = new Analyzer(settings);
+  let canAskConfiguration = false;
+  let canRefreshInlayHints = false;
+
+  const publish = (doc: HloDocument): void => {
+    timers.delete(doc.uri);
+    void connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics: documentDiagnostics(doc, settings) });
+  };
+  const schedule = (doc: HloDocument): void => {
+    const pending = timers.get(doc.uri);
+    if (pending !== undefined) clearTimeout(pending);
+    timers.set(doc.uri, setTimeout(() => logged(connection, 'diagnostics', () => publish(doc)), DIAGNOSTICS_DEBOUNCE_MS));
+  };
+  /** Yields to the event loop between analysis slices (setTimeout exists in Node and in workers). */
+  const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+  /** Analyses a whole document, bracketed by progress notifications when it is large. */
+  const analyzeWhole = async (doc: HloDocument, analyzer?: Analyzer): Promise<void> => {
+    const size = doc.text.getText().length;
+    const large = size > LARGE_DOCUMENT;
+    const progress = (state: AnalysisProgressParams['state']) => void connection.sendNotification(AnalysisProgressNotification, { uri: doc.uri, state, size } satisfies AnalysisProgressParams);
+    if (large) progress('started');
+    try {
+      await doc.analyze(pause, analyzer);
+    } finally {
+      if (large) progress('finished');
+    }
+  };
+
+  const fetchSettings = async (): Promise<void> => {
+    if (!canAskConfiguration) return;
+    const [raw] = (await connection.workspace.getConfiguration([{ section: 'xlaLayout' }])) as unknown[];
+    const next = readSettings(raw);
+    if (JSON.stringify([...next.severity], null) === JSON.stringify([...settings.severity]) && sameScalars(next, settings)) return;
+    const reanalyze = next.warnExpansion !== settings.warnExpansion || next.warnMinWastedBytes !== settings.warnMinWastedBytes || next.assumedTiling !== settings.assumedTiling;
+    settings = next;
+    if (reanalyze) {
+      analyzer = new Analyzer(settings);
+      for (const doc of documents.values()) await analyzeWhole(doc, analyzer);
+    }
+    for (const doc of documents.values()) publish(doc);
+    if (canRefreshInlayHints) await connection.languages.inlayHint.refresh();
+  };
+
+  connection.onInitialize((params: InitializeParams): InitializeResult => {
+    canAskConfiguration = params.capabilities.workspace?.configuration === true;
+    canRefreshInlayHints = params.capabilities.workspace?.inlayHint?.refreshSupport === true;
+    return {
+      capabilities: {
+        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+        hoverProvider: true,
+        definitionProvider: true,
+        referencesProvider: true,
+        documentHighlightProvider: true,
+        documentSymbolProvider: { label: 'HLO' },
+        foldingRangeProvider: true,
+        inlayHintProvider: true,
+        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+      },
+      serverInfo: { name: 'xla-layout-lens' },
+    };
+  });
+
+  // Settings fetches and document notifications run one after another in arrival order: the first
+  // diagnostics already honour the user's settings (clients send `initialized` before any didOpen),
+  // no change overtakes its open, and no edit lands in the middle of a sliced re-analysis.
+  let queue: Promise<void> = Promise.resolve();
+  const enqueue = (name: string, fn: () => void | Promise<void>): void => {
+    queue = queue
+      .then(fn)
+      .catch((e: unknown) => connection.console.error(`${name} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`));
+  };
+
+  connection.onInitialized(() => enqueue('settings', fetchSettings));
+  connection.onDidChangeConfiguration(() => enqueue('settings', fetchSettings));
+
+  connection.onDidOpenTextDocument((params) =>
+    enqueue('open', async () => {
+      const { uri, languageId, version, text } = params.textDocument;
+      const doc = new HloDocument(uri, languageId, version, text, analyzer);
+      await analyzeWhole(doc);
+      documents.set(uri, doc);
+      publish(doc);
+    }),
+  );
+
+  connection.onDidChangeTextDocument((params) =>
+    enqueue('change', () => {
+      const doc = documents.get(params.textDocument.uri);
+      if (!doc) return;
+      doc.applyChanges(params.contentChanges, params.textDocument.version);
+      schedule(doc);
+    }),
+  );
+
+  connection.onDidCloseTextDocument((params) =>
+    enqueue('close', () => {
+      const uri = params.textDocument.uri;
+      const pending = timers.get(uri);
+      if (pending !== undefined) clearTimeout(pending);
+      timers.delete(uri);
+      documents.delete(uri);
+      void connection.sendDiagnostics({ uri, diagnostics: [] });
+    }),
+  );
+
+  /** The open document `uri` once every earlier notification has been applied. */
+  const documentFor = async (uri: string): Promise<HloDocument | undefined> => {
+    await queue;
+    return documents.get(uri);
+  };
+  /** The document and offset a positional request is about, or undefined when it is not open. */
+  const at = async (uri: string, position: { line: number; character: number }) => {
+    const doc = await documentFor(uri);
+    return doc ? { doc, offset: toOffset(doc.text, position) } : undefined;
+  };
+  connection.onHover(guarded(connection, 'hover', null, async (p) => {
+    const t = await at(p.textDocument.uri, p.position);
+    return t ? hover(t.doc, t.offset, settings) : null;
+  }));
+  connection.onDefinition(guarded(connection, 'definition', [], async (p) => {
+    const t = await at(p.textDocument.uri, p.position);
+    return t ? definition(t.doc, t.offset) : [];
+  }));
+  connection.onReferences(guarded(connection, 'references', [], async (p, token) => {
+    const t = await at(p.textDocument.uri, p.position);
+    return t ? references(t.doc, t.offset, p.context.includeDeclaration, token) : [];
+  }));
+  connection.onDocumentHighlight(guarded(connection, 'documentHighlight', [], async (p, token) => {
+    const t = await at(p.textDocument.uri, p.position);
+    return t ? highlights(t.doc, t.offset, token) : [];
+  }));
+  connection.onDocumentSymbol(guarded(connection, 'documentSymbol', [], async (p, token) => {
+    const doc = await documentFor(p.textDocument.uri);
+    return doc ? documentSymbols(doc, token) : [];
+  }));
+  connection.onFoldingRanges(guarded(connection, 'foldingRange', [], async (p, token) => {
+    const doc = await documentFor(p.textDocument.uri);
+    return doc ? foldingRanges(doc, token) : [];
+  }));
+  connection.languages.inlayHint.on(guarded(connection, 'inlayHint', [], async (p, token) => {
+    const doc = await documentFor(p.textDocument.uri);
+    return doc ? inlayHints(doc, p.range, settings, analyzer, token) : [];
+  }));
+  connection.onCodeAction(guarded(connection, 'codeAction', [], async (p) => {
+    const doc = await documentFor(p.textDocument.uri);
+    return doc ? codeActions(doc, p) : [];
+  }));
+  connection.onRequest(AnalyzeShapeRequest, guarded(connection, AnalyzeShapeRequest, null, async (p: AnalyzeShapeParams): Promise<AnalyzeShapeResult | null> => {
+    const t = await at(p.textDocument.uri, p.position);
+    return t ? analyzeShape(t.doc, t.offset, settings) : null;
+  }));
+  connection.onRequest(PaddingReportRequest, guarded(connection, PaddingReportRequest, null, async (p: PaddingReportParams, token): Promise<PaddingReportResult | null> => {
+    const doc = await documentFor(p.textDocument.uri);
+    return doc ? paddingReport(doc, analyzer, token) : null;
+  }));
+}
+
+function sameScalars(a: Settings, b: Settings): boolean {
+  return (
+    a.warnExpansion === b.warnExpansion &&
+    a.warnMinWastedBytes === b.warnMinWastedBytes &&
+    a.inlayHints === b.inlayHints &&
+    a.assumedTiling === b.assumedTiling &&
+    a.maxMemoryMapCells === b.maxMemoryMapCells
+  );
+}

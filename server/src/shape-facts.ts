@@ -1,0 +1,181 @@
+/**
+ * Diagnostics and padding facts for one shape, computed once per distinct shape text: HLO dumps
+ * repeat the same few thousand shapes hundreds of thousands of times, so the document pass looks
+ * each one up here. Ranges in the facts are relative to the shape's first character, which makes
+ * them valid wherever the same text occurs.
+ */
+import type { ArrayShapeNode, ShapeNode } from '../../core/src/ast';
+import { diagnostic, type LayoutDiagnostic, type TextRange } from '../../core/src/diagnostics';
+import {
+  assumedTpuTileRule,
+  assumedTpuTiling,
+  isLayoutError,
+  paddingByDimension,
+  sizes,
+  tileDivisibility,
+} from '../../core/src/layout';
+import type { ArrayShape } from '../../core/src/model';
+import { primitiveType } from '../../core/src/primitive-types';
+import { toArrayShape } from '../../core/src/to-model';
+import { validateShape } from '../../core/src/validate';
+import { groupDigits, humanBytes } from './markdown';
+import type { Settings } from './settings';
+
+/** Padding of one array leaf, for the padding-overhead warning and inlay hints. */
+export interface LeafPadding {
+  /** The leaf's range, relative to the shape start. */
+  readonly range: TextRange;
+  readonly logicalBytes: bigint;
+  readonly physicalBytes: bigint;
+  /** physical / logical as a double (exact parts are the two byte counts). */
+  readonly expansion: number;
+  /** Whether the layout (as written or assumed) has tiles. */
+  readonly tiled: boolean;
+  /** Set when the layout had no tiles and the assumed TPU tiling was applied: the rule. */
+  readonly assumed?: string;
+  /** "dim 1 (x, size 4) is minor-most; tile (8,128) pads it to 128 (32x)". */
+  readonly cause?: string;
+}
+
+export interface ShapeFacts {
+  /** Validator diagnostics and tile advice, relative to the shape start (parser ones are not here). */
+  readonly diagnostics: readonly LayoutDiagnostic[];
+  /** One entry per array leaf whose sizes can be computed, in text order. */
+  readonly leaves: readonly LeafPadding[];
+}
+
+/** The array leaves of a shape, in text order, without recursion (tuples nest deeply). */
+export function arrayLeaves(node: ShapeNode): ArrayShapeNode[] {
+  const out: ArrayShapeNode[] = [];
+  const stack: ShapeNode[] = [node];
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    if (n.kind === 'array') out.push(n);
+    else if (n.kind === 'buffer') stack.push(n.element);
+    else for (let i = n.elements.length - 1; i >= 0; i--) stack.push(n.elements[i]);
+  }
+  return out;
+}
+
+function printTile(tile: readonly (bigint | 'combine')[]): string {
+  return `(${tile.map((t) => (t === 'combine' ? '*' : t.toString())).join(',')})`;
+}
+
+/** The array model a leaf is laid out with: as written, or under the assumed TPU tiling. */
+export function effectiveShape(node: ArrayShapeNode, settings: Settings): { shape: ArrayShape; assumed?: string } | undefined {
+  if (!primitiveType(node.elementType)?.isArray) return undefined;
+  const written = toArrayShape(node);
+  if (!written) return undefined;
+  if (settings.assumedTiling === 'tpu' && written.tiles.length === 0) {
+    const rule = assumedTpuTileRule(written);
+    if (rule) return { shape: assumedTpuTiling(written), assumed: rule.rule };
+  }
+  return { shape: written };
+}
+
+/** The sentence naming the dimension that pads most and the tile entry responsible. */
+export function paddingCause(shape: ArrayShape): string | undefined {
+  const account = paddingByDimension(shape);
+  if (isLayoutError(account) || !account.dominant) return undefined;
+  const c = account.dominant;
+  const tile = shape.tiles[c.level];
+  const tileText = tile ? `tile ${printTile(tile)}` : `tile ${c.level + 1}`;
+  if (c.dims.length === 0) return `${tileText} pads leading size-1 dimensions (vector padding) to ${groupDigits(c.to)}`;
+  const names = c.dims.map((d) => {
+    const info = account.dimensions.find((x) => x.dim === d);
+    const letter = info?.letter ? `${info.letter}, ` : '';
+    const where = info?.isMinorMost ? ' (minor-most)' : '';
+    return `dim ${d} (${letter}size ${groupDigits(shape.dims[d] ?? 0n)})${where}`;
+  });
+  return `${names.join(' × ')}: ${tileText} pads ${groupDigits(c.from)} to ${groupDigits(c.to)} (${formatFactor(c.factor.value)})`;
+}
+
+/** "32x", "1.07x": an expansion factor for reading. */
+export function formatFactor(value: number): string {
+  const rounded = value >= 10 ? Math.round(value * 10) / 10 : Math.round(value * 100) / 100;
+  return `${rounded}x`;
+}
+
+function shiftRange(r: TextRange, by: number): TextRange {
+  return { start: r.start - by, end: r.end - by };
+}
+
+/** Moves every range of `facts` so that `origin` becomes 0. */
+function relativize(facts: ShapeFacts, origin: number): ShapeFacts {
+  return {
+    diagnostics: facts.diagnostics.map((d) => ({ ...d, range: shiftRange(d.range, origin) })),
+    leaves: facts.leaves.map((l) => ({ ...l, range: shiftRange(l.range, origin) })),
+  };
+}
+
+/** Computes the facts of one parsed shape; ranges are those of `node`. */
+function computeFacts(node: ShapeNode, settings: Settings): ShapeFacts {
+  const diagnostics = validateShape(node).slice();
+  const leaves: LeafPadding[] = [];
+  for (const leaf of arrayLeaves(node)) {
+    const eff = effectiveShape(leaf, settings);
+    if (!eff) continue;
+    if (!eff.assumed) {
+      const fit = tileDivisibility(eff.shape);
+      if (!isLayoutError(fit)) {
+        for (const level of fit.levels) {
+          const tile = leaf.layout?.tiles?.tiles[level.level];
+          if (level.divides || !tile) continue;
+          const bad = level.entries.filter((e) => !e.divides).map((e) => `${e.size} is not a multiple of ${e.tile}`);
+          diagnostics.push(diagnostic('tile-not-dividing', `Tile ${level.level + 1} does not divide the dimensions it covers (${bad.join('; ')}): the array needs more memory than XLA's ArraySize reports.`, tile.range));
+        }
+      }
+    }
+    const sz = sizes(eff.shape);
+    if (isLayoutError(sz)) continue;
+    const cause = sz.physicalBytes > sz.logicalBytes ? paddingCause(eff.shape) : undefined;
+    leaves.push({
+      range: leaf.range,
+      logicalBytes: sz.logicalBytes,
+      physicalBytes: sz.physicalBytes,
+      expansion: sz.expansion?.value ?? 0,
+      tiled: eff.shape.tiles.length > 0,
+      ...(eff.assumed ? { assumed: eff.assumed } : {}),
+      ...(cause ? { cause } : {}),
+    });
+  }
+  return { diagnostics, leaves };
+}
+
+/** The padding-overhead warning for a leaf, when it crosses the configured thresholds. */
+export function paddingWarning(leaf: LeafPadding, offset: number, settings: Settings): LayoutDiagnostic | undefined {
+  const wasted = leaf.physicalBytes - leaf.logicalBytes;
+  if (leaf.logicalBytes === 0n || leaf.expansion < settings.warnExpansion) return undefined;
+  if (wasted < BigInt(Math.ceil(settings.warnMinWastedBytes))) return undefined;
+  const label = leaf.assumed ? `Assumed ${leaf.assumed}: ` : '';
+  const because = leaf.cause ? ` ${leaf.cause}.` : '';
+  const message =
+    `${label}padding makes this array ${formatFactor(leaf.expansion)} its size: ${humanBytes(leaf.logicalBytes)} logical → ` +
+    `${humanBytes(leaf.physicalBytes)} physical (${groupDigits(wasted)} bytes of padding).${because}`;
+  return diagnostic('padding-overhead', message, { start: leaf.range.start + offset, end: leaf.range.end + offset });
+}
+
+/**
+ * A cache of {@link ShapeFacts} by shape text for one settings value. Bounded: it is emptied when
+ * full, which costs only recomputation.
+ */
+export class ShapeFactsCache {
+  private readonly cache = new Map<string, ShapeFacts>();
+
+  constructor(
+    readonly settings: Settings,
+    private readonly maxEntries = 20_000,
+  ) {}
+
+  /** Facts for `node`, a shape found at `node.range` in `text`; ranges relative to node.range.start. */
+  get(text: string, node: ShapeNode): ShapeFacts {
+    const key = text.slice(node.range.start, node.range.end);
+    let facts = this.cache.get(key);
+    if (!facts) {
+      facts = relativize(computeFacts(node, this.settings), node.range.start);
+      if (this.cache.size >= this.maxEntries) this.cache.clear();
+      this.cache.set(key, facts);
+    }
+    return facts;
+  }
+}

@@ -1,0 +1,139 @@
+/**
+ * The statements of one document as parallel arrays (start, end, summary), kept in step with the
+ * text under incremental edits. An edit re-splits only the statements it touches (plus the one
+ * before, whose continuation depends on the next line) and shifts the rest; everything a feature
+ * needs beyond the summary is re-parsed on demand from the statement's text, so memory stays a
+ * small multiple of the text even for 50 MB dumps.
+ */
+import { splitStatements } from '../../core/src/hlo/split-statements';
+import type { TextRange } from '../../core/src/diagnostics';
+
+/** Produces the retained summary of the statement `range` of `text` (ranges in it are relative to range.start). */
+export type Summarize<S> = (text: string, range: TextRange) => S;
+
+export class StatementTable<S> {
+  private starts: number[] = [];
+  private ends: number[] = [];
+  private summaries: S[] = [];
+
+  constructor(private readonly summarize: Summarize<S>) {}
+
+  get count(): number {
+    return this.starts.length;
+  }
+
+  start(i: number): number {
+    return this.starts[i];
+  }
+
+  end(i: number): number {
+    return this.ends[i];
+  }
+
+  summary(i: number): S {
+    return this.summaries[i];
+  }
+
+  /** Splits and summarizes all of `text`. */
+  reset(text: string): void {
+    const ranges = splitStatements(text);
+    this.starts = ranges.map((r) => r.start);
+    this.ends = ranges.map((r) => r.end);
+    this.summaries = ranges.map((r) => this.summarize(text, r));
+  }
+
+  /**
+   * Splits and summarizes all of `text`, calling `pause` between slices of about 20 ms so that a
+   * large document does not block the connection (progress notifications get written, other
+   * requests and cancellations get read). With `keepBoundaries`, only re-summarizes.
+   */
+  async resetSliced(text: string, pause: () => Promise<void>, keepBoundaries = false): Promise<void> {
+    if (!keepBoundaries) {
+      const ranges = splitStatements(text);
+      this.starts = ranges.map((r) => r.start);
+      this.ends = ranges.map((r) => r.end);
+    }
+    const summaries: S[] = new Array<S>(this.starts.length);
+    let last = Date.now();
+    for (let i = 0; i < this.starts.length; i++) {
+      summaries[i] = this.summarize(text, { start: this.starts[i], end: this.ends[i] });
+      if ((i & 255) === 0 && Date.now() - last > 20) {
+        await pause();
+        last = Date.now();
+      }
+    }
+    this.summaries = summaries;
+  }
+
+  /** Index of the statement whose range contains `offset` (end inclusive), or -1. */
+  indexAt(offset: number): number {
+    const i = this.lastStartingAtOrBefore(offset);
+    return i >= 0 && offset <= this.ends[i] ? i : -1;
+  }
+
+  /** Largest index whose start <= offset, or -1. */
+  lastStartingAtOrBefore(offset: number): number {
+    let lo = 0;
+    let hi = this.starts.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.starts[mid] <= offset) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo - 1;
+  }
+
+  /**
+   * Brings the table in line with `text`, which is the old text with [oldStart, oldEnd) replaced by
+   * `insertedLength` characters. Returns how many statements were re-summarized.
+   */
+  applyEdit(text: string, oldStart: number, oldEnd: number, insertedLength: number): number {
+    const n = this.starts.length;
+    const delta = insertedLength - (oldEnd - oldStart);
+    // First statement whose end reaches the edit; re-splitting starts one earlier because a
+    // statement's continuation depends on the first line of the next one.
+    let first = this.lastStartingAtOrBefore(oldStart);
+    if (first < 0) first = 0;
+    else if (this.ends[first] < oldStart && first + 1 < n) first++;
+    first = Math.max(0, first - 1);
+    const regionStart = n === 0 ? 0 : this.starts[first];
+    // Old statements [first, k) are replaced; k is the first one starting after the edit.
+    let k = Math.max(first, this.lastStartingAtOrBefore(oldEnd) + 1);
+    let windowEnd = k < n ? this.starts[k] + delta : text.length;
+    const ranges = splitStatements(text, regionStart, windowEnd);
+    // The split stopped at windowEnd; if the statement before it would have continued past the
+    // boundary in a full split, take in the next old statement and try again.
+    while (k < n && ranges.length > 0) {
+      const last = ranges[ranges.length - 1];
+      const nextEnd = k + 1 < n ? this.starts[k + 1] + delta : text.length;
+      const probe = splitStatements(text, last.start, nextEnd);
+      if (probe.length > 0 && probe[0].end <= last.end) break;
+      ranges.pop();
+      ranges.push(...probe);
+      k++;
+      windowEnd = nextEnd;
+    }
+    for (let i = k; i < n; i++) {
+      this.starts[i] += delta;
+      this.ends[i] += delta;
+    }
+    const summaries = ranges.map((r) => this.summarize(text, r));
+    const removed = k - first;
+    spliceLarge(this.starts, first, removed, ranges.map((r) => r.start));
+    spliceLarge(this.ends, first, removed, ranges.map((r) => r.end));
+    spliceLarge(this.summaries, first, removed, summaries);
+    return ranges.length;
+  }
+}
+
+/** `array.splice` without spreading a huge argument list onto the stack. */
+function spliceLarge<T>(array: T[], at: number, remove: number, items: readonly T[]): void {
+  if (items.length < 10000) {
+    array.splice(at, remove, ...items);
+    return;
+  }
+  const tail = array.splice(at + remove);
+  array.length = at;
+  for (const x of items) array.push(x);
+  for (const x of tail) array.push(x);
+}

@@ -1,0 +1,85 @@
+import { strict as assert } from 'node:assert';
+import { computationAt, parseHloText, symbolAt } from '../../core/src/hlo';
+
+const TEXT = [
+  'HloModule m, entry_computation_layout={(f32[8]{0})->f32[8]{0}}',
+  '',
+  'ENTRY %main (p: f32[8]) -> f32[8] {',
+  '  %p = f32[8]{0} parameter(0)',
+  '  %f = f32[8]{0} fusion(%p), kind=kLoop, calls=%fused',
+  '  ROOT %r = f32[8]{0} add(%f, %p)',
+  '}',
+  '',
+  '%fused (q: f32[8]) -> f32[8] {',
+  '  %q = f32[8]{0} parameter(0)',
+  '  %p = f32[8]{0} negate(%q)',
+  '  ROOT %z = f32[8]{0} multiply(%p, %missing)',
+  '}',
+  '// -----',
+  'HloModule second',
+  'ENTRY e {',
+  '  a = f32[] parameter(0)',
+  '  b = f32[] add(a, a)',
+  '}',
+].join('\n');
+
+describe('hlo buildModule', () => {
+  const model = parseHloText(TEXT);
+
+  it('builds modules and computations with ranges, entry flags and roots', () => {
+    assert.deepEqual(model.modules.map((m) => [m.name?.name, m.computations, m.entry]), [
+      ['m', [0, 1], 0],
+      ['second', [2], 2],
+    ]);
+    assert.deepEqual(model.computations.map((c) => [c.name?.name, c.entry, c.closed, c.instructions.map((i) => i.name.name), c.root?.name.name]), [
+      ['main', true, true, ['p', 'f', 'r'], 'r'],
+      ['fused', false, true, ['q', 'p', 'z'], 'z'],
+      ['e', true, true, ['a', 'b'], 'b'], // no ROOT: the last instruction, as XLA does
+    ]);
+    const main = model.computations[0];
+    assert.ok(main);
+    assert.equal(TEXT.slice(main.range.start, main.range.end), TEXT.slice(TEXT.indexOf('ENTRY %main'), TEXT.indexOf('}\n\n%fused') + 1));
+    assert.equal(computationAt(model, TEXT.indexOf('negate'))?.name?.name, 'fused');
+  });
+
+  it('scopes instruction names per computation', () => {
+    const p = model.symbols.filter((s) => s.kind === 'instruction' && s.name === 'p');
+    assert.equal(p.length, 2);
+    const [mainP, fusedP] = p;
+    assert.ok(mainP && fusedP);
+    // In main: the signature parameter name and two operands reference the parameter instruction.
+    assert.deepEqual(mainP.definition, { start: TEXT.indexOf('%p = ') + 1, end: TEXT.indexOf('%p = ') + 2 });
+    assert.equal(mainP.references.length, 3);
+    // In fused: %p is the negate, referenced once by multiply.
+    assert.equal(fusedP.instruction?.opcode?.name, 'negate');
+    assert.equal(fusedP.references.length, 1);
+  });
+
+  it('resolves computations referenced before their definition and keeps unresolved names', () => {
+    const fused = model.symbols.find((s) => s.kind === 'computation' && s.name === 'fused');
+    assert.ok(fused?.definition);
+    assert.deepEqual(fused.references, [{ start: TEXT.indexOf('calls=%fused') + 7, end: TEXT.indexOf('calls=%fused') + 12 }]);
+    const missing = model.symbols.find((s) => s.name === 'missing');
+    assert.ok(missing);
+    assert.equal(missing.definition, undefined);
+    assert.equal(missing.references.length, 1);
+  });
+
+  it('finds the symbol at an offset, including right after a name', () => {
+    const use = TEXT.indexOf('add(%f') + 5;
+    const hit = symbolAt(model, use);
+    assert.equal(hit?.symbol.name, 'f');
+    assert.equal(hit?.occurrence.isDefinition, false);
+    assert.equal(symbolAt(model, use + 1)?.symbol.name, 'f');
+    assert.equal(symbolAt(model, TEXT.indexOf('kind=')), undefined);
+    const def = symbolAt(model, TEXT.indexOf('ROOT %r') + 6);
+    assert.equal(def?.occurrence.isDefinition, true);
+  });
+
+  it('tolerates a missing closing brace and stray instructions', () => {
+    const m = parseHloText('%x = f32[] parameter(0)\nENTRY %e {\n  %a = f32[] parameter(0)\n');
+    assert.equal(m.computations.length, 1);
+    assert.equal(m.computations[0]?.closed, false);
+    assert.deepEqual(m.computations[0]?.instructions.map((i) => i.name.name), ['a']);
+  });
+});

@@ -1,0 +1,162 @@
+import { strict as assert } from 'node:assert';
+import type { TextRange } from '../../core/src/diagnostics';
+import { createStatementParser, parseStatement, type HloStatement } from '../../core/src/hlo';
+
+/** Range of the `n`-th occurrence of `sub` in `text`. */
+function at(text: string, sub: string, n = 0): TextRange {
+  let i = -1;
+  for (let k = 0; k <= n; k++) i = text.indexOf(sub, i + 1);
+  assert.ok(i >= 0, `${sub} not in ${text}`);
+  return { start: i, end: i + sub.length };
+}
+
+function parse(text: string): HloStatement {
+  return parseStatement(text, { start: 0, end: text.length });
+}
+
+function slice(text: string, r: TextRange | undefined): string {
+  assert.ok(r);
+  return text.slice(r.start, r.end);
+}
+
+describe('hlo parseStatement', () => {
+  it('reads an instruction: name, result shape, opcode, annotated operands, calls, metadata', () => {
+    const text =
+      '  ROOT %fusion.21 = s4[8,256]{1,0:T(8,128)(8,1)E(4)S(1)} fusion(s4[8,256]{1,0} %copy, s32[] %p.1), kind=kLoop, ' +
+      'calls=%fused.434, metadata={op_name="jit(f)/add" source_file="/x/model.py" source_line=42}, backend_config={"a":[1,2]}';
+    const s = parse(text);
+    assert.equal(s.kind, 'instruction');
+    if (s.kind !== 'instruction') return;
+    assert.equal(s.root, true);
+    assert.equal(s.name.name, 'fusion.21');
+    assert.deepEqual(s.name.range, at(text, 'fusion.21'));
+    assert.equal(slice(text, s.shape?.range), 's4[8,256]{1,0:T(8,128)(8,1)E(4)S(1)}');
+    assert.deepEqual(s.opcode?.range, at(text, 'fusion('.slice(0, 6), 1));
+    assert.deepEqual(s.operands.map((o) => [o.name, slice(text, o.range), o.shape ? slice(text, o.shape.range) : '']), [
+      ['copy', 'copy', 's4[8,256]{1,0}'],
+      ['p.1', 'p.1', 's32[]'],
+    ]);
+    assert.deepEqual(s.calledComputations.map((c) => [c.attribute, c.name, c.range]), [['calls', 'fused.434', at(text, 'fused.434')]]);
+    assert.deepEqual(s.metadata && { ...s.metadata, range: undefined }, { range: undefined, opName: 'jit(f)/add', sourceFile: '/x/model.py', sourceLine: 42 });
+    assert.deepEqual(s.attributes.map((a) => a.key.name), ['kind', 'calls', 'metadata', 'backend_config']);
+    assert.equal(slice(text, s.attributes[3]?.valueRange), '{"a":[1,2]}');
+    // Every shape exactly once, in order, with no diagnostics.
+    assert.deepEqual(s.shapes.map((f) => slice(text, f.shape.range)), ['s4[8,256]{1,0:T(8,128)(8,1)E(4)S(1)}', 's4[8,256]{1,0}', 's32[]']);
+    assert.deepEqual(s.shapes.flatMap((f) => f.diagnostics), []);
+  });
+
+  it('reads names without % and tuple operand annotations', () => {
+    const text = '  tmp_1 = (f32[], f32[]) get-tuple-element(((f32[], f32[])) tmp_0), index=0';
+    const s = parse(text);
+    assert.ok(s.kind === 'instruction');
+    assert.equal(s.root, false);
+    assert.equal(s.name.name, 'tmp_1');
+    assert.equal(s.opcode?.name, 'get-tuple-element');
+    assert.deepEqual(s.operands.map((o) => [o.name, o.shape?.kind]), [['tmp_0', 'tuple']]);
+    assert.equal(slice(text, s.operands[0]?.shape?.range), '((f32[], f32[]))');
+  });
+
+  it('does not take literals of constant/parameter for operand names', () => {
+    const c = parse('%c = pred[] constant(true)');
+    const p = parse('%p = f32[2]{0} parameter(0)');
+    assert.ok(c.kind === 'instruction' && p.kind === 'instruction');
+    assert.deepEqual(c.operands, []);
+    assert.deepEqual(p.operands, []);
+    assert.equal(c.opcode?.name, 'constant');
+  });
+
+  it('reads computation lists: branch_computations, condition/body, to_apply', () => {
+    const text = '%r = f32[] conditional(%i, %a, %b), branch_computations={%br0, br1}, condition=%c, body=%w, to_apply=add';
+    const s = parse(text);
+    assert.ok(s.kind === 'instruction');
+    assert.deepEqual(s.calledComputations.map((c) => `${c.attribute}=${c.name}`), [
+      'branch_computations=br0',
+      'branch_computations=br1',
+      'condition=c',
+      'body=w',
+      'to_apply=add',
+    ]);
+    assert.deepEqual(s.calledComputations[1]?.range, at(text, 'br1'));
+  });
+
+  it('reads a computation header with parameters and result', () => {
+    const text = 'ENTRY %main.6 (Arg_0.1: f32[2,3,4], Arg_2.3: (f32[1,2], f32[1,2]), /*index=2*/Arg_3.4: s32[]) -> f32[2,3,4] {';
+    const s = parse(text);
+    assert.ok(s.kind === 'computation');
+    assert.equal(s.entry, true);
+    assert.equal(s.name?.name, 'main.6');
+    assert.deepEqual(s.name?.range, at(text, 'main.6'));
+    assert.deepEqual(s.parameters.map((p) => [p.name, slice(text, p.shape?.range)]), [
+      ['Arg_0.1', 'f32[2,3,4]'],
+      ['Arg_2.3', '(f32[1,2], f32[1,2])'],
+      ['Arg_3.4', 's32[]'],
+    ]);
+    assert.equal(slice(text, s.result?.range), 'f32[2,3,4]');
+    assert.equal(s.shapes.length, 4);
+  });
+
+  it('reads a header without signature', () => {
+    const s = parse('%branch_true  {');
+    assert.ok(s.kind === 'computation');
+    assert.equal(s.entry, false);
+    assert.equal(s.name?.name, 'branch_true');
+    assert.deepEqual(s.parameters, []);
+  });
+
+  it('reads the module header and its multi-line entry_computation_layout', () => {
+    const text = 'HloModule entry, is_scheduled=true, entry_computation_layout={(\n  f32[2,3,4]{0,1,2:T(2,128)},\n  (\n    f32[1,2]{1,0:T(1,2)}\n  ),\n  s32[]\n)->f32[2,3,4]{2,0,1:T(2,128)}}';
+    const s = parse(text);
+    assert.ok(s.kind === 'module');
+    assert.equal(s.name?.name, 'entry');
+    assert.deepEqual(s.attributes.map((a) => a.key.name), ['is_scheduled', 'entry_computation_layout']);
+    const layout = s.entryComputationLayout;
+    assert.ok(layout);
+    assert.deepEqual(layout.parameters.map((p) => p.kind), ['array', 'tuple', 'array']);
+    assert.equal(slice(text, layout.result?.range), 'f32[2,3,4]{2,0,1:T(2,128)}');
+    assert.equal(slice(text, layout.range), text.slice(text.indexOf('{('), text.length));
+    assert.equal(s.shapes.length, 4);
+  });
+
+  it('finds shapes in attribute values through the shape finder', () => {
+    const text = '%o = token[] outfeed(f32[2]{0} %x, token[] %t), outfeed_shape=f32[2]{0:T(128)}';
+    const s = parse(text);
+    assert.deepEqual(s.shapes.map((f) => slice(text, f.shape.range)), ['token[]', 'f32[2]{0}', 'token[]', 'f32[2]{0:T(128)}']);
+  });
+
+  it('classifies close, comment, blank and unknown statements', () => {
+    assert.equal(parse('}').kind, 'close');
+    assert.equal(parse('  // ----- f32[2]{0,0}').kind, 'comment');
+    assert.equal(parse('   ').kind, 'blank');
+    const u = parse('garbage f32[2]{5}');
+    assert.equal(u.kind, 'unknown');
+    assert.equal(u.shapes.length, 1);
+  });
+
+  it('keeps parser diagnostics of a bad result shape on its exact range', () => {
+    const text = '%x = f32[2,2]{1,0:S(1)T(2,2)} add(%a, %b)';
+    const s = parse(text);
+    assert.ok(s.kind === 'instruction');
+    assert.equal(s.opcode?.name, 'add');
+    const codes = [...s.diagnostics, ...s.shapes.flatMap((f) => f.diagnostics)].map((d) => [d.code, slice(text, d.range)]);
+    assert.deepEqual(codes, [['layout-attribute-order', 'S(1)']]);
+  });
+
+  it('gives absolute ranges for a statement inside a larger text', () => {
+    const text = 'HloModule m\n%y = f32[] negate(%x)';
+    const s = parseStatement(text, { start: 12, end: text.length });
+    assert.ok(s.kind === 'instruction');
+    assert.deepEqual(s.name.range, at(text, 'y'));
+    assert.deepEqual(s.operands[0]?.range, at(text, 'x', 0));
+  });
+
+  it('memoises by statement text and re-bases every range', () => {
+    const parser = createStatementParser();
+    const a = 'A\n%y = f32[2]{0:T(128)} add(f32[2]{0} %x, %x)';
+    const b = 'BBBBB\n%y = f32[2]{0:T(128)} add(f32[2]{0} %x, %x)';
+    const ra = { start: 2, end: a.length };
+    const rb = { start: 6, end: b.length };
+    assert.deepEqual(parser.parse(a, ra), parseStatement(a, ra));
+    assert.deepEqual(parser.parse(b, rb), parseStatement(b, rb));
+    assert.equal(parser.size, 1);
+  });
+});

@@ -1,0 +1,121 @@
+/** Diagnostics over the real protocol: codes, exact ranges, links, settings, and the corpus. */
+import { strict as assert } from 'node:assert';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver';
+import { positionOf, TestClient, textOf } from './harness';
+
+const FIXTURES = join(__dirname, 'fixtures');
+const CORPUS = '/work/shared/corpus/hlo';
+const invalid = readFileSync(join(FIXTURES, 'invalid.hlo'), 'utf8');
+const padded = readFileSync(join(FIXTURES, 'padded.after_optimizations.hlo'), 'utf8');
+
+/** [code, covered text, line] of each diagnostic, in order. */
+function summary(text: string, diags: Diagnostic[]): [string, string, number][] {
+  return diags.map((d) => [String(d.code), textOf(text, d.range), d.range.start.line]);
+}
+
+describe('server: diagnostics', () => {
+  let client: TestClient;
+  beforeEach(async () => {
+    ({ client } = await TestClient.start());
+  });
+  afterEach(async () => {
+    await client.dispose();
+  });
+
+  it('reports each invalid layout on the exact characters, with code, link and source', async () => {
+    const diags = await client.open('file:///w/invalid.hlo', invalid);
+    assert.deepEqual(summary(invalid, diags), [
+      ['tile-negative', '-1', 4],
+      ['minor-to-major-duplicate', '1', 5],
+      ['tile-empty', '()', 6],
+      ['tile-empty', '()', 7],
+    ]);
+    assert.deepEqual(diags[1].range.start, positionOf(invalid, '{1,1}', 3));
+    for (const d of diags) {
+      assert.equal(d.source, 'xla-layout');
+      assert.equal(d.severity, DiagnosticSeverity.Error);
+      assert.equal(d.codeDescription?.href, `https://github.com/xla-layout-lens/xla-layout-lens/blob/main/docs/rules.md#${String(d.code)}`);
+    }
+    assert.match(diags[0].message, /Value is -1/);
+    assert.equal(diags[1].message, 'layout minor_to_major field has duplicate values: {1, 1}; shape: f32[8,128]');
+  });
+
+  it('warns about excessive padding on the result shape and names the dimension', async () => {
+    const diags = await client.open('file:///w/padded.after_optimizations.hlo', padded);
+    const lines = diags.map((d) => d.range.start.line);
+    // %p0, %p1, ROOT %add.1, %Arg_0, %fusion, ROOT %copy: every f32[65536,4] result; not the operand annotations.
+    assert.deepEqual(lines, [3, 4, 5, 9, 12, 13]);
+    for (const d of diags) {
+      assert.equal(d.code, 'padding-overhead');
+      assert.equal(d.severity, DiagnosticSeverity.Warning);
+      assert.equal(textOf(padded, d.range), 'f32[65536,4]{1,0:T(8,128)}');
+      assert.match(d.message, /32x/);
+      assert.match(d.message, /1\.0 MiB logical → 32 MiB physical \(32,505,856 bytes of padding\)/);
+      assert.match(d.message, /dim 1 \(x, size 4\) \(minor-most\): tile \(8,128\) pads 4 to 128/);
+    }
+  });
+
+  it('publishes the version it analysed and clears on close', async () => {
+    await client.open('file:///w/invalid.hlo', invalid);
+    await client.close('file:///w/invalid.hlo');
+    assert.deepEqual(client.diagnostics('file:///w/invalid.hlo'), []);
+  });
+
+  for (const file of readdirSync(CORPUS).filter((f) => f.endsWith('.hlo'))) {
+    it(`reports nothing on the valid corpus file ${file}`, async () => {
+      const text = readFileSync(join(CORPUS, file), 'utf8');
+      const diags = await client.open(`file:///corpus/${file}`, text);
+      assert.deepEqual(summary(text, diags), []);
+    });
+  }
+});
+
+describe('server: diagnostic settings', () => {
+  it('applies severity overrides, including off and hint', async () => {
+    const { client } = await TestClient.start({ diagnostics: { severity: { 'tile-empty': 'off', 'tile-negative': 'hint', 'minor-to-major-duplicate': 'warning', bogus: 'error' } } });
+    const diags = await client.open('file:///w/invalid.hlo', invalid);
+    assert.deepEqual(diags.map((d) => [d.code, d.severity]), [
+      ['tile-negative', DiagnosticSeverity.Hint],
+      ['minor-to-major-duplicate', DiagnosticSeverity.Warning],
+    ]);
+    await client.dispose();
+  });
+
+  it('uses the padding thresholds: expansion and wasted bytes', async () => {
+    const strict = await TestClient.start({ padding: { warnExpansion: 64 } });
+    assert.deepEqual(await strict.client.open('file:///w/p.hlo', padded), []);
+    await strict.client.dispose();
+    const lax = await TestClient.start({ padding: { warnExpansion: 1.5, warnMinWastedBytes: 0 } });
+    const diags = await lax.client.open('file:///w/p.hlo', padded);
+    // Now also the small f32[3,5]{1,0:T(2,2)} (60 B → 96 B, 1.6x) warns.
+    assert.deepEqual(
+      summary(padded, diags).filter((s) => s[2] === 11),
+      [['padding-overhead', 'f32[3,5]{1,0:T(2,2)}', 11]],
+    );
+    await lax.client.dispose();
+  });
+
+  it('re-publishes when the configuration changes', async () => {
+    const { client } = await TestClient.start();
+    const uri = 'file:///w/invalid.hlo';
+    assert.equal((await client.open(uri, invalid)).length, 4);
+    client.settings = { diagnostics: { severity: { 'tile-empty': 'off' } } };
+    const next = client.waitFor(uri, (p) => p.diagnostics.length === 2);
+    await client.rpc.sendNotification('workspace/didChangeConfiguration', { settings: null });
+    assert.deepEqual((await next).diagnostics.map((d) => d.code), ['tile-negative', 'minor-to-major-duplicate']);
+    await client.dispose();
+  });
+
+  it('labels padding under the assumed TPU tiling', async () => {
+    const { client } = await TestClient.start({ assumedTiling: 'tpu' });
+    const text = 'HloModule m\n\nENTRY %e () -> f32[262144,2] {\n  ROOT %c = f32[262144,2]{1,0} constant({...})\n}\n';
+    const diags = await client.open('file:///w/assumed.hlo', text);
+    assert.equal(diags.length, 1);
+    assert.equal(textOf(text, diags[0].range), 'f32[262144,2]{1,0}');
+    // Compact second-minor does not apply (262144 rows); (8,128) pads 2 → 128: 64x.
+    assert.match(diags[0].message, /^Assumed TPU 32-bit: \(8,128\): padding makes this array 64x its size/);
+    await client.dispose();
+  });
+});

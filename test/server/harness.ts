@@ -1,0 +1,159 @@
+/**
+ * Runs the language server over a real JSON-RPC connection in memory: two PassThrough streams,
+ * the server's `createConnection` on one end and a vscode-jsonrpc client on the other. Tests talk
+ * LSP only (requests, notifications, the client's answers to workspace/configuration), never
+ * internals, and wait on real signals (published diagnostics), never on timers.
+ */
+import { PassThrough } from 'node:stream';
+import { createConnection } from 'vscode-languageserver/node';
+import {
+  createMessageConnection,
+  StreamMessageReader,
+  StreamMessageWriter,
+  type MessageConnection,
+} from 'vscode-jsonrpc/node';
+import type {
+  Diagnostic,
+  InitializeResult,
+  PublishDiagnosticsParams,
+  TextDocumentContentChangeEvent,
+} from 'vscode-languageserver';
+import { createServer } from '../../server/src/server';
+
+interface Waiter {
+  readonly uri: string;
+  readonly accept: (p: PublishDiagnosticsParams) => boolean;
+  readonly resolve: (p: PublishDiagnosticsParams) => void;
+}
+
+/** A test-side LSP client connected to a fresh server. */
+export class TestClient {
+  readonly rpc: MessageConnection;
+  /** The `xlaLayout` section answered to workspace/configuration; tests may replace it. */
+  settings: unknown = {};
+  /** Every notification the server sent, by method, in order. */
+  readonly notifications: { method: string; params: unknown }[] = [];
+  /** Messages the server logged through connection.console. */
+  readonly logs: string[] = [];
+  private readonly latest = new Map<string, PublishDiagnosticsParams>();
+  private readonly waiters: Waiter[] = [];
+  private readonly versions = new Map<string, number>();
+  private readonly streams: PassThrough[];
+
+  private constructor() {
+    const toServer = new PassThrough();
+    const toClient = new PassThrough();
+    this.streams = [toServer, toClient];
+    const server = createConnection(new StreamMessageReader(toServer), new StreamMessageWriter(toClient));
+    createServer(server);
+    server.listen();
+    this.rpc = createMessageConnection(new StreamMessageReader(toClient), new StreamMessageWriter(toServer));
+    this.rpc.onRequest('workspace/configuration', (params: { items: unknown[] }) => params.items.map(() => this.settings));
+    this.rpc.onRequest('client/registerCapability', () => null);
+    this.rpc.onRequest('window/workDoneProgress/create', () => null);
+    this.rpc.onNotification('window/logMessage', (p: { message: string }) => this.logs.push(p.message));
+    this.rpc.onNotification((method: string, params: unknown) => this.notifications.push({ method, params }));
+    this.rpc.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {
+      this.latest.set(p.uri, p);
+      for (let i = this.waiters.length - 1; i >= 0; i--) {
+        const w = this.waiters[i];
+        if (w.uri === p.uri && w.accept(p)) {
+          this.waiters.splice(i, 1);
+          w.resolve(p);
+        }
+      }
+    });
+    this.rpc.listen();
+  }
+
+  /** Starts a server and completes the initialize handshake. */
+  static async start(settings: unknown = {}): Promise<{ client: TestClient; init: InitializeResult }> {
+    const client = new TestClient();
+    client.settings = settings;
+    const init = await client.rpc.sendRequest<InitializeResult>('initialize', {
+      processId: null,
+      rootUri: null,
+      capabilities: {
+        workspace: { configuration: true, didChangeConfiguration: { dynamicRegistration: false } },
+        textDocument: {
+          hover: { contentFormat: ['markdown', 'plaintext'] },
+          documentSymbol: { hierarchicalDocumentSymbolSupport: true },
+          publishDiagnostics: { relatedInformation: true, codeDescriptionSupport: true, versionSupport: true },
+          codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix'] } }, isPreferredSupport: true },
+        },
+      },
+    });
+    await client.rpc.sendNotification('initialized', {});
+    return { client, init };
+  }
+
+  request<R>(method: string, params: unknown): Promise<R> {
+    return this.rpc.sendRequest<R>(method, params);
+  }
+
+  /** Opens a document and returns the diagnostics the server publishes for this version. */
+  async open(uri: string, text: string, languageId = 'hlo'): Promise<Diagnostic[]> {
+    const wait = this.waitForDiagnostics(uri, 1);
+    this.versions.set(uri, 1);
+    await this.rpc.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId, version: 1, text } });
+    return (await wait).diagnostics;
+  }
+
+  /** Sends one didChange and returns the diagnostics published for the new version. */
+  async change(uri: string, changes: TextDocumentContentChangeEvent[]): Promise<Diagnostic[]> {
+    const version = (this.versions.get(uri) ?? 1) + 1;
+    this.versions.set(uri, version);
+    const wait = this.waitForDiagnostics(uri, version);
+    await this.rpc.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: changes });
+    return (await wait).diagnostics;
+  }
+
+  async close(uri: string): Promise<void> {
+    const wait = this.waitFor(uri, (p) => p.diagnostics.length === 0);
+    await this.rpc.sendNotification('textDocument/didClose', { textDocument: { uri } });
+    await wait;
+  }
+
+  /** Resolves with the first publishDiagnostics for `uri` at `version` (or later). */
+  waitForDiagnostics(uri: string, version: number): Promise<PublishDiagnosticsParams> {
+    return this.waitFor(uri, (p) => (p.version ?? 0) >= version);
+  }
+
+  /** Resolves with the first publishDiagnostics for `uri` that `accept` takes. */
+  waitFor(uri: string, accept: (p: PublishDiagnosticsParams) => boolean): Promise<PublishDiagnosticsParams> {
+    return new Promise((resolve) => this.waiters.push({ uri, accept, resolve }));
+  }
+
+  /** The last diagnostics published for `uri`. */
+  diagnostics(uri: string): Diagnostic[] {
+    return this.latest.get(uri)?.diagnostics ?? [];
+  }
+
+  /** Shuts the server down politely and tears down both ends. */
+  async dispose(): Promise<void> {
+    await this.rpc.sendRequest('shutdown');
+    this.rpc.dispose();
+    for (const s of this.streams) s.end();
+  }
+}
+
+/** The offset-free way tests name a position: the first occurrence of `needle` (plus `delta` chars). */
+export function positionOf(text: string, needle: string, delta = 0, occurrence = 0): { line: number; character: number } {
+  let at = -1;
+  for (let i = 0; i <= occurrence; i++) {
+    at = text.indexOf(needle, at + 1);
+    if (at < 0) throw new Error(`fixture does not contain ${JSON.stringify(needle)} (occurrence ${occurrence})`);
+  }
+  const offset = at + delta;
+  const before = text.slice(0, offset);
+  const line = before.split('\n').length - 1;
+  return { line, character: offset - (before.lastIndexOf('\n') + 1) };
+}
+
+/** The text an LSP range covers in `text` (lines split on \n). */
+export function textOf(text: string, range: { start: { line: number; character: number }; end: { line: number; character: number } }): string {
+  const lines = text.split('\n');
+  const offset = (p: { line: number; character: number }) =>
+    lines.slice(0, p.line).reduce((n, l) => n + l.length + 1, 0) + p.character;
+  return text.slice(offset(range.start), offset(range.end));
+}

@@ -1,0 +1,100 @@
+/** Outline, definition, references, highlights and folding over the real protocol. */
+import { strict as assert } from 'node:assert';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { DocumentHighlight, DocumentSymbol, FoldingRange, Location } from 'vscode-languageserver';
+import { positionOf, TestClient, textOf } from './harness';
+
+const parts = readFileSync(join(__dirname, 'fixtures', 'parts.hlo'), 'utf8');
+const CORPUS = '/work/shared/corpus/hlo';
+
+describe('server: navigation', () => {
+  let client: TestClient;
+  const uri = 'file:///w/parts.hlo';
+  const at = (needle: string, delta = 0, occurrence = 0) => ({ textDocument: { uri }, position: positionOf(parts, needle, delta, occurrence) });
+  before(async () => {
+    ({ client } = await TestClient.start());
+    await client.open(uri, parts);
+  });
+  after(async () => {
+    await client.dispose();
+  });
+
+  it('outlines module → computations → instructions with shapes as detail', async () => {
+    const symbols = await client.request<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri } });
+    assert.equal(symbols.length, 1);
+    const m = symbols[0];
+    assert.equal(m.name, 'parts');
+    assert.deepEqual(m.children!.map((c) => [c.name, c.detail ?? '']), [['add_f32', ''], ['main', 'ENTRY']]);
+    const main = m.children![1];
+    assert.deepEqual(main.children!.map((c) => [c.name, c.detail]), [
+      ['x', 's4[64,128]{1,0:T(8,128)(8,1)E(4)}'],
+      ['y', 'f32[4,8]{1,0:T(2,4)(2,1)}'],
+      ['fig1', 'f32[3,5]{1,0:T(2,2)}'],
+      ['tail', 's32[6]{0:T(128)L(1024)S(5)}'],
+      ['r', 'f32[]'],
+      ['zero', 'f32[]'],
+      ['comb', 'bf16[8,2,3,1004]{3,2,1,0:T(2,*,*,128)}'],
+      ['t', '(f32[3,5]{1,0:T(2,2)}, s32[6]{0:T(128)L(1024)S(5)})'],
+    ]);
+    assert.equal(textOf(parts, main.selectionRange), 'main');
+    assert.equal(main.range.start.line, 8);
+    assert.equal(main.range.end.line, 17);
+  });
+
+  it('goes to the definition of an operand, a parameter reference and a called computation', async () => {
+    let defs = await client.request<Location[]>('textDocument/definition', at('%fig1, %tail', 3));
+    assert.deepEqual(defs.map((d) => [textOf(parts, d.range), d.range.start.line]), [['fig1', 11]]);
+    // %zero is used before it is defined: still found.
+    defs = await client.request<Location[]>('textDocument/definition', at('%zero)', 2));
+    assert.deepEqual(defs.map((d) => [textOf(parts, d.range), d.range.start.line]), [['zero', 14]]);
+    defs = await client.request<Location[]>('textDocument/definition', at('to_apply=%add_f32', 12));
+    assert.deepEqual(defs.map((d) => [textOf(parts, d.range), d.range.start.line]), [['add_f32', 2]]);
+  });
+
+  it('finds references, with and without the declaration, scoped to the computation', async () => {
+    const refs = await client.request<Location[]>('textDocument/references', { ...at('%y = ', 1), context: { includeDeclaration: true } });
+    assert.deepEqual(refs.map((r) => [textOf(parts, r.range), r.range.start.line]), [['y', 10], ['y', 8], ['y', 13]]);
+    const comp = await client.request<Location[]>('textDocument/references', { ...at('%add_f32 (', 1), context: { includeDeclaration: false } });
+    assert.deepEqual(comp.map((r) => [textOf(parts, r.range), r.range.start.line]), [['add_f32', 13]]);
+    // %a of add_f32 is not the %a of another computation.
+    const a = await client.request<Location[]>('textDocument/references', { ...at('%a = ', 1), context: { includeDeclaration: false } });
+    assert.deepEqual(a.map((r) => r.range.start.line), [2, 5]);
+  });
+
+  it('highlights the definition as write and uses as read', async () => {
+    const hl = await client.request<DocumentHighlight[]>('textDocument/documentHighlight', at('%tail)', 2));
+    assert.deepEqual(hl.map((h) => [h.range.start.line, h.kind]), [[12, 3], [16, 2]]);
+  });
+
+  it('folds computations (keeping the brace visible) and multi-line statements', async () => {
+    const text = 'HloModule m, entry_computation_layout={(\n  f32[2]{0},\n  f32[2]{0})->f32[2]{0}}\n\nENTRY %e (a: f32[2], b: f32[2]) -> f32[2] {\n  %a = f32[2]{0} parameter(0)\n  ROOT %b = f32[2]{0} parameter(1)\n}\n';
+    await client.open('file:///w/fold.hlo', text);
+    const folds = await client.request<FoldingRange[]>('textDocument/foldingRange', { textDocument: { uri: 'file:///w/fold.hlo' } });
+    assert.deepEqual(folds.map((f) => [f.startLine, f.endLine]), [[4, 6], [0, 2]]);
+  });
+
+  for (const file of readdirSync(CORPUS).filter((f) => f.endsWith('.hlo'))) {
+    it(`resolves every operand of ${file} to a definition in its computation`, async () => {
+      const text = readFileSync(join(CORPUS, file), 'utf8');
+      const u = `file:///corpus/${file}`;
+      await client.open(u, text);
+      const symbols = await client.request<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri: u } });
+      const computations = symbols.flatMap((s) => (s.kind === 2 ? s.children ?? [] : [s]));
+      assert.ok(computations.length > 0);
+      // The ROOT of each computation: its operands' definitions lie inside the same computation.
+      for (const c of computations) {
+        const root = c.children?.[c.children.length - 1];
+        if (!root) continue;
+        const line = text.split('\n')[root.range.start.line];
+        const op = /\(\s*%?([A-Za-z_][\w.-]*)\s*[,)]/.exec(line.slice(line.indexOf('=')));
+        if (!op || /constant|parameter|iota/.test(line)) continue;
+        const character = line.indexOf(op[1], line.indexOf('=') + op.index);
+        const defs = await client.request<Location[]>('textDocument/definition', { textDocument: { uri: u }, position: { line: root.range.start.line, character } });
+        assert.equal(defs.length, 1, `${file}: ${op[1]} in ${line.trim()}`);
+        assert.equal(textOf(text, defs[0].range), op[1]);
+        assert.ok(defs[0].range.start.line >= c.range.start.line && defs[0].range.end.line <= c.range.end.line);
+      }
+    });
+  }
+});

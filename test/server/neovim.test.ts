@@ -1,0 +1,48 @@
+/**
+ * The standalone claim, tested with a real other editor: Debian's Neovim 0.7 starts the bundled
+ * `node dist/server.js --stdio`, opens an HLO file with a bad tile, waits for the diagnostics and
+ * asks for a hover. The Lua probe writes what Neovim received; this test asserts on it.
+ */
+import { strict as assert } from 'node:assert';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const ROOT = join(__dirname, '..', '..');
+
+describe('server: Neovim over stdio', function () {
+  this.timeout(120000);
+  before(function () {
+    const nvim = spawnSync('nvim', ['--version'], { encoding: 'utf8' });
+    if (nvim.status !== 0) throw new Error('neovim is required: apt-get install -y neovim');
+    execFileSync('node', ['esbuild.js'], { cwd: ROOT, stdio: 'inherit' });
+  });
+
+  it('shows the bad-tile diagnostic and the shape hover', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'xla-nvim-'));
+    const file = join(dir, 'bad_tile.hlo');
+    const text = 'HloModule bad\n\nENTRY %main (p: f32[8,128]) -> f32[8,128] {\n  %p = f32[8,128]{1,0} parameter(0)\n  ROOT %t = f32[8,128]{1,0:T(-1,128)} copy(%p)\n}\n';
+    writeFileSync(file, text);
+    const out = join(dir, 'out.json');
+    const r = spawnSync('nvim', ['--headless', '-u', 'NONE', '-c', `luafile ${join(__dirname, 'neovim', 'probe.lua')}`], {
+      env: { ...process.env, XLA_SERVER: join(ROOT, 'dist', 'server.js'), XLA_FILE: file, XLA_OUT: out, XLA_LINE: '4', XLA_CHAR: '14' },
+      encoding: 'utf8',
+      timeout: 60000,
+    });
+    assert.equal(r.status, 0, r.stderr);
+    const seen = JSON.parse(readFileSync(out, 'utf8')) as {
+      got_diagnostics: boolean;
+      diagnostics: { lnum: number; col: number; end_col: number; severity: number; source: string; message: string; code: string }[];
+      hover: string;
+    };
+    assert.equal(seen.got_diagnostics, true);
+    assert.deepEqual(
+      seen.diagnostics.map((d) => [d.lnum, d.col, d.end_col, d.severity, d.source, d.code]),
+      [[4, 29, 31, 1, 'xla-layout', 'tile-negative']],
+    );
+    assert.match(seen.diagnostics[0].message, /Value is -1/);
+    assert.match(seen.hover, /^Result of `%t`/);
+    assert.match(seen.hover, /\*\*1 error\(s\):\*\* Tile dimension size needs to be minimum int64/);
+  });
+});

@@ -1,0 +1,42 @@
+-- Drives dist/server.js from Neovim 0.7 (a real, independent LSP client) headless:
+-- opens an HLO file, waits for diagnostics, requests a hover, writes what it saw as JSON.
+-- Inputs come from the environment: XLA_SERVER, XLA_FILE, XLA_LINE, XLA_CHAR, XLA_OUT.
+local server = os.getenv('XLA_SERVER')
+local file = os.getenv('XLA_FILE')
+local out = os.getenv('XLA_OUT')
+local line = tonumber(os.getenv('XLA_LINE'))
+local char = tonumber(os.getenv('XLA_CHAR'))
+
+local result = { diagnostics = {}, hover = vim.NIL }
+local function finish()
+  local f = io.open(out, 'w')
+  f:write(vim.fn.json_encode(result))
+  f:close()
+  vim.cmd('qa!')
+end
+
+local id = vim.lsp.start_client({
+  name = 'xla-layout',
+  cmd = { 'node', server, '--stdio' },
+  root_dir = vim.fn.fnamemodify(file, ':h'),
+})
+result.client = id ~= nil
+vim.cmd('edit ' .. file)
+vim.bo.filetype = 'hlo'
+vim.lsp.buf_attach_client(0, id)
+
+result.got_diagnostics = vim.wait(15000, function() return #vim.diagnostic.get(0) > 0 end, 20)
+for _, d in ipairs(vim.diagnostic.get(0)) do
+  local lsp = (d.user_data or {}).lsp or {}
+  table.insert(result.diagnostics, {
+    lnum = d.lnum, col = d.col, end_lnum = d.end_lnum, end_col = d.end_col,
+    severity = d.severity, source = d.source, message = d.message, code = lsp.code,
+  })
+end
+
+local params = { textDocument = { uri = vim.uri_from_bufnr(0) }, position = { line = line, character = char } }
+local responses = vim.lsp.buf_request_sync(0, 'textDocument/hover', params, 15000)
+for _, r in pairs(responses or {}) do
+  if r.result and r.result.contents then result.hover = r.result.contents.value end
+end
+finish()

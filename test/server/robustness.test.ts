@@ -1,0 +1,147 @@
+/**
+ * The document model under edits, cancellation, big files and hostile input: incremental analysis
+ * must equal a fresh analysis of the same text, long requests must stop when cancelled, big files
+ * announce their analysis, and nothing may take the server down.
+ */
+import { strict as assert } from 'node:assert';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { CancellationTokenSource, ResponseError } from 'vscode-jsonrpc/node';
+import type { Diagnostic, DocumentSymbol, Hover } from 'vscode-languageserver';
+import { TestClient } from './harness';
+
+const CORPUS = '/work/shared/corpus/hlo';
+const FIXTURES = join(__dirname, 'fixtures');
+const texts = [
+  ...['invalid.hlo', 'parts.hlo', 'padded.after_optimizations.hlo'].map((f) => readFileSync(join(FIXTURES, f), 'utf8')),
+  ...readdirSync(CORPUS).filter((f) => f.endsWith('.hlo')).slice(0, 8).map((f) => readFileSync(join(CORPUS, f), 'utf8')),
+];
+/** Snippets an edit may insert: brackets that change statement boundaries, bad tiles, newlines. */
+const SNIPPETS = ['(', ')', '{', '}', '\n', ',', 'T()', ':T(8,-1)', 'f32[2]{0}', ' %x = f32[3]{1} copy(%y)\n', '', '//', '"'];
+
+function positionAt(text: string, offset: number): { line: number; character: number } {
+  const before = text.slice(0, offset);
+  return { line: before.split('\n').length - 1, character: offset - before.lastIndexOf('\n') - 1 };
+}
+
+/** Diagnostics and outline in a comparable form. */
+async function state(client: TestClient, uri: string, diags: Diagnostic[]): Promise<unknown> {
+  const symbols = await client.request<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri } });
+  const flat = (s: DocumentSymbol[]): unknown[] => s.map((x) => [x.name, x.range, x.detail, flat(x.children ?? [])]);
+  return { diags: diags.map((d) => [d.code, d.range, d.message]), symbols: flat(symbols) };
+}
+
+describe('server: incremental analysis', () => {
+  it('after random edits equals a fresh analysis of the same text', async () => {
+    const { client } = await TestClient.start();
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: texts.length - 1 }),
+        fc.array(fc.tuple(fc.double({ min: 0, max: 1, noNaN: true }), fc.nat(40), fc.constantFrom(...SNIPPETS)), { minLength: 1, maxLength: 6 }),
+        async (which, edits) => {
+          run++;
+          const uri = `file:///w/edit-${run}.hlo`;
+          let text = texts[which];
+          let diags = await client.open(uri, text);
+          for (const [where, length, insert] of edits) {
+            const start = Math.floor(where * text.length);
+            const end = Math.min(text.length, start + length);
+            const range = { start: positionAt(text, start), end: positionAt(text, end) };
+            text = text.slice(0, start) + insert + text.slice(end);
+            diags = await client.change(uri, [{ range, text: insert }]);
+          }
+          const fresh = `file:///w/fresh-${run}.hlo`;
+          const freshDiags = await client.open(fresh, text);
+          assert.deepEqual(await state(client, uri, diags), await state(client, fresh, freshDiags));
+          await client.close(uri);
+          await client.close(fresh);
+        },
+      ),
+      { numRuns: 60, seed: 20261122 },
+    );
+    await client.dispose();
+  });
+
+  it('applies several changes of one notification in order, and full-text replacements', async () => {
+    const { client } = await TestClient.start();
+    const uri = 'file:///w/multi.hlo';
+    const text = 'HloModule m\nENTRY %e () -> f32[2] {\n  ROOT %c = f32[2]{0} constant({...})\n}\n';
+    await client.open(uri, text);
+    const after = await client.change(uri, [
+      { range: { start: { line: 2, character: 19 }, end: { line: 2, character: 20 } }, text: '1' },
+      { range: { start: { line: 2, character: 20 }, end: { line: 2, character: 20 } }, text: ':T()' },
+    ]);
+    assert.deepEqual(after.map((d) => d.code), ['minor-to-major-out-of-bounds', 'tile-empty']);
+    const full = await client.change(uri, [{ text }]);
+    assert.deepEqual(full, []);
+    await client.dispose();
+  });
+});
+
+/** A tiled dump of `n` instructions in one computation. */
+function bigDump(n: number): string {
+  const lines = ['HloModule big', '', 'ENTRY %main (p: f32[1024,4]) -> f32[1024,4] {', '  %i0 = f32[1024,4]{1,0:T(8,128)} parameter(0)'];
+  for (let i = 1; i < n; i++) lines.push(`  %i${i} = f32[1024,4]{1,0:T(8,128)} add(f32[1024,4]{1,0:T(8,128)} %i${i - 1}, f32[1024,4]{1,0:T(8,128)} %i0), metadata={op_name="jit(f)/add" source_file="model.py" source_line=${i}}`);
+  lines.push(`  ROOT %out = f32[1024,4]{1,0:T(8,128)} copy(%i${n - 1})`, '}', '');
+  return lines.join('\n');
+}
+
+describe('server: large documents and cancellation', () => {
+  it('announces the analysis of a document over 5 MB, started then finished', async () => {
+    const { client } = await TestClient.start();
+    const text = bigDump(40000);
+    assert.ok(text.length > 5 * 1024 * 1024);
+    await client.open('file:///w/big.hlo', text);
+    const progress = client.notifications.filter((n) => n.method === 'xlaLayout/analysisProgress').map((n) => n.params);
+    assert.deepEqual(progress, [
+      { uri: 'file:///w/big.hlo', state: 'started', size: text.length },
+      { uri: 'file:///w/big.hlo', state: 'finished', size: text.length },
+    ]);
+    await client.dispose();
+  });
+
+  it('stops a long outline request when it is cancelled', async () => {
+    const { client } = await TestClient.start();
+    await client.open('file:///w/big.hlo', bigDump(40000));
+    const source = new CancellationTokenSource();
+    const pending = client.rpc.sendRequest('textDocument/documentSymbol', { textDocument: { uri: 'file:///w/big.hlo' } }, source.token);
+    source.cancel();
+    await assert.rejects(pending, (e: unknown) => e instanceof ResponseError && e.code === -32800);
+    // The server still answers afterwards.
+    const h = await client.request<Hover | null>('textDocument/hover', { textDocument: { uri: 'file:///w/big.hlo' }, position: { line: 3, character: 12 } });
+    assert.match((h?.contents as { value: string }).value, /Result of `%i0`/);
+    await client.dispose();
+  });
+});
+
+describe('server: hostile input', () => {
+  it('answers every request on random bytes, deep nesting and a 200,000-character line', async () => {
+    const { client } = await TestClient.start();
+    const junk = Array.from({ length: 4000 }, (_, i) => String.fromCharCode((i * 7919) % 251 || 1)).join('');
+    const deep = `HloModule d\nENTRY %e () -> f32[] {\n  ROOT %t = ${'('.repeat(10000)}f32[]${')'.repeat(10000)} tuple()\n}\n`;
+    const wide = `HloModule w, entry_computation_layout={(${Array.from({ length: 8000 }, () => 'bf16[8,128]{1,0:T(8,128)(2,1)}').join(', ')})->f32[]}\n`;
+    for (const [name, text] of [['junk', junk], ['deep', deep], ['wide', wide]] as const) {
+      const uri = `file:///w/${name}.hlo`;
+      await client.open(uri, text);
+      const lines = text.split('\n');
+      for (let line = 0; line < Math.min(lines.length, 50); line++) {
+        for (const character of [0, 1, 5, 17, 100, 5000, 199999]) {
+          if (character > lines[line].length) continue;
+          const p = { textDocument: { uri }, position: { line, character } };
+          await client.request('textDocument/hover', p);
+          await client.request('textDocument/definition', p);
+          await client.request('xlaLayout/analyzeShape', p);
+        }
+      }
+      await client.request('textDocument/documentSymbol', { textDocument: { uri } });
+      await client.request('textDocument/foldingRange', { textDocument: { uri } });
+      await client.request('textDocument/inlayHint', { textDocument: { uri }, range: { start: { line: 0, character: 0 }, end: { line: 9, character: 0 } } });
+    }
+    const deepDiags = client.diagnostics('file:///w/deep.hlo');
+    assert.ok(deepDiags.some((d) => d.code === 'recursion-depth'));
+    assert.deepEqual(client.logs.filter((l) => /failed/.test(l)), []);
+    await client.dispose();
+  });
+});
