@@ -1,0 +1,196 @@
+/**
+ * Draws grids on a canvas at two levels of detail: cell by cell (colour, hatched padding, label,
+ * tile borders) when cells are big enough to see, and as colour blocks sampled per few screen
+ * pixels when zoomed out, so a frame costs the same however large the array is.
+ */
+import { BOTTOM, EMPTY, LEFT, OTHER, PADDING, RIGHT, TOP, type GridWindow } from './grid-window';
+import type { Rgb, Theme } from './theme';
+import type { Viewport } from './viewport';
+
+/** Below this many CSS pixels per cell the view switches to sampled colour blocks. */
+export const CELL_MODE_MIN_SCALE = 5;
+/** Labels are drawn only when cells are at least this wide. */
+export const LABEL_MIN_SCALE = 14;
+/** Cell grid lines and inner tile levels are drawn from this cell size up (denser is just noise). */
+const DETAIL_MIN_SCALE = 10;
+
+/** A diagonal hatch in the theme's padding colour, as a canvas pattern. */
+export function hatchPattern(ctx: CanvasRenderingContext2D, theme: Theme): CanvasPattern | string {
+  const tile = document.createElement('canvas');
+  tile.width = 8;
+  tile.height = 8;
+  const t = tile.getContext('2d');
+  if (t === null) return theme.padding.css;
+  t.fillStyle = theme.background.css;
+  t.fillRect(0, 0, 8, 8);
+  t.strokeStyle = theme.padding.css;
+  t.lineWidth = 1.25;
+  t.beginPath();
+  t.moveTo(-2, 10);
+  t.lineTo(10, -2);
+  t.moveTo(-2, 2);
+  t.lineTo(2, -2);
+  t.moveTo(6, 10);
+  t.lineTo(10, 6);
+  t.stroke();
+  return ctx.createPattern(tile, 'repeat') ?? theme.padding.css;
+}
+
+function fillFor(code: number, theme: Theme, hatch: CanvasPattern | string): CanvasPattern | string | undefined {
+  if (code >= 0) return theme.tiles[code].css;
+  if (code === PADDING) return hatch;
+  if (code === OTHER) return theme.otherSlice.css;
+  return undefined;
+}
+
+/** Draws a window cell by cell. */
+export function drawCells(ctx: CanvasRenderingContext2D, vp: Viewport, theme: Theme, win: GridWindow, hatch: CanvasPattern | string): void {
+  const s = vp.scale;
+  const x0 = vp.toScreenX(win.col0);
+  const y0 = vp.toScreenY(win.row0);
+  for (let r = 0; r < win.rows; r++) {
+    for (let c = 0; c < win.cols; c++) {
+      const fill = fillFor(win.colour[r * win.cols + c], theme, hatch);
+      if (fill === undefined) continue;
+      ctx.fillStyle = fill;
+      ctx.fillRect(x0 + c * s, y0 + r * s, s, s);
+    }
+  }
+  // Thin cell grid, only over cells that exist.
+  if (s >= DETAIL_MIN_SCALE) drawGrid(ctx, s, x0, y0, theme, win);
+  if (s >= LABEL_MIN_SCALE) drawLabels(ctx, s, x0, y0, theme, win);
+  // Borders from the innermost level out, so first-level tiles stay on top.
+  const innermost = s >= DETAIL_MIN_SCALE ? win.borders.length - 1 : 0;
+  for (let level = innermost; level >= 0; level--) {
+    drawBorders(ctx, s, x0, y0, win, win.borders[level], level === 0 ? theme.tileBorder : theme.subTileBorder, level === 0 ? 2 : 1.5, level > 0);
+  }
+}
+
+function drawGrid(ctx: CanvasRenderingContext2D, s: number, x0: number, y0: number, theme: Theme, win: GridWindow): void {
+  ctx.strokeStyle = theme.grid.css;
+  ctx.lineWidth = 1;
+  ctx.beginPath();
+  for (let r = 0; r < win.rows; r++) {
+    for (let c = 0; c < win.cols; c++) {
+      if (win.colour[r * win.cols + c] === EMPTY) continue;
+      ctx.rect(Math.round(x0 + c * s) + 0.5, Math.round(y0 + r * s) + 0.5, Math.round(s), Math.round(s));
+    }
+  }
+  ctx.stroke();
+  if (s >= LABEL_MIN_SCALE) drawLabels(ctx, s, x0, y0, theme, win);
+  // Borders from the innermost level out, so first-level tiles stay on top.
+  for (let level = win.borders.length - 1; level >= 0; level--) {
+    drawBorders(ctx, s, x0, y0, win, win.borders[level], level === 0 ? theme.tileBorder : theme.subTileBorder, level === 0 ? 2 : 1.5, level > 0);
+  }
+}
+
+function drawLabels(ctx: CanvasRenderingContext2D, s: number, x0: number, y0: number, theme: Theme, win: GridWindow): void {
+  ctx.fillStyle = theme.foreground.css;
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  const base = Math.min(13, s * 0.42);
+  let current = -1;
+  for (let r = 0; r < win.rows; r++) {
+    for (let c = 0; c < win.cols; c++) {
+      const label = win.labels[r * win.cols + c];
+      if (label === '') continue;
+      // Monospace digits are ~0.6 em wide; shrink long labels to fit, drop them below 6 px.
+      const size = Math.min(base, (s - 3) / (label.length * 0.62));
+      if (size < 6) continue;
+      const rounded = Math.floor(size);
+      if (rounded !== current) {
+        ctx.font = `${rounded}px ${theme.fontFamily}`;
+        current = rounded;
+      }
+      ctx.fillText(label, x0 + c * s + s / 2, y0 + r * s + s / 2 + 0.5);
+    }
+  }
+}
+
+function drawBorders(
+  ctx: CanvasRenderingContext2D,
+  s: number,
+  x0: number,
+  y0: number,
+  win: GridWindow,
+  bits: Uint8Array,
+  colour: Rgb,
+  width: number,
+  dashed: boolean,
+): void {
+  ctx.strokeStyle = colour.css;
+  ctx.lineWidth = width;
+  ctx.setLineDash(dashed ? [Math.max(2, s / 6), Math.max(2, s / 8)] : []);
+  ctx.beginPath();
+  for (let r = 0; r < win.rows; r++) {
+    for (let c = 0; c < win.cols; c++) {
+      const b = bits[r * win.cols + c];
+      if (b === 0) continue;
+      const x = Math.round(x0 + c * s);
+      const y = Math.round(y0 + r * s);
+      const x1 = Math.round(x0 + (c + 1) * s);
+      const y1 = Math.round(y0 + (r + 1) * s);
+      if (b & RIGHT) { ctx.moveTo(x1, y); ctx.lineTo(x1, y1); }
+      if (b & BOTTOM) { ctx.moveTo(x, y1); ctx.lineTo(x1, y1); }
+      if (b & LEFT) { ctx.moveTo(x, y); ctx.lineTo(x, y1); }
+      if (b & TOP) { ctx.moveTo(x, y); ctx.lineTo(x1, y); }
+    }
+  }
+  ctx.stroke();
+  ctx.setLineDash([]);
+}
+
+/** Colour code of the cell at (row, col): palette index, PADDING, OTHER or EMPTY. */
+export type CellColour = (row: number, col: number) => number;
+
+/**
+ * Zoomed-out drawing: one sample per `block` CSS pixels, written into an ImageData and scaled up,
+ * so the cost depends on the canvas size only, never on the array size.
+ */
+export function drawBlocks(ctx: CanvasRenderingContext2D, vp: Viewport, theme: Theme, colourAt: CellColour, block: number): void {
+  const nx = Math.max(1, Math.ceil(vp.width / block));
+  const ny = Math.max(1, Math.ceil(vp.height / block));
+  const image = new ImageData(nx, ny);
+  const data = image.data;
+  const padding = mix(theme.padding, theme.background);
+  for (let j = 0; j < ny; j++) {
+    const row = Math.floor(vp.y0 + ((j + 0.5) * block) / vp.scale);
+    for (let i = 0; i < nx; i++) {
+      const col = Math.floor(vp.x0 + ((i + 0.5) * block) / vp.scale);
+      let rgb = theme.background;
+      if (row >= 0 && col >= 0 && row < vp.rows && col < vp.cols) {
+        const code = colourAt(row, col);
+        rgb = code >= 0 ? theme.tiles[code] : code === PADDING ? padding : code === OTHER ? theme.otherSlice : theme.background;
+      }
+      const k = (j * nx + i) * 4;
+      data[k] = rgb.r;
+      data[k + 1] = rgb.g;
+      data[k + 2] = rgb.b;
+      data[k + 3] = 255;
+    }
+  }
+  const scratch = document.createElement('canvas');
+  scratch.width = nx;
+  scratch.height = ny;
+  scratch.getContext('2d')?.putImageData(image, 0, 0);
+  ctx.imageSmoothingEnabled = false;
+  ctx.drawImage(scratch, 0, 0, nx * block, ny * block);
+  ctx.imageSmoothingEnabled = true;
+}
+
+function mix(a: Rgb, b: Rgb): Rgb {
+  const r = Math.round((a.r + b.r) / 2);
+  const g = Math.round((a.g + b.g) / 2);
+  const bl = Math.round((a.b + b.b) / 2);
+  return { r, g, b: bl, css: `rgb(${r}, ${g}, ${bl})` };
+}
+
+/** Outlines one cell (selection / hover), at least 6 px so it shows when zoomed far out. */
+export function outlineCell(ctx: CanvasRenderingContext2D, vp: Viewport, row: number, col: number, colour: Rgb, width: number): void {
+  const size = Math.max(vp.scale, 6);
+  const x = vp.toScreenX(col) + vp.scale / 2 - size / 2;
+  const y = vp.toScreenY(row) + vp.scale / 2 - size / 2;
+  ctx.strokeStyle = colour.css;
+  ctx.lineWidth = width;
+  ctx.strokeRect(x + width / 2, y + width / 2, size - width, size - width);
+}
