@@ -1,0 +1,84 @@
+/**
+ * Benchmark: `xla-layout check` on a generated TPU dump, side by side with ripgrep extracting the
+ * same shapes from the same file in the same run. Reports wall and CPU time of both, the ratio,
+ * and peak RSS of the CLI. Targets: check within 2x of rg, peak RSS < 200 MB at any size.
+ */
+import { spawnSync } from 'child_process';
+import * as fs from 'fs';
+import * as path from 'path';
+import { ensureDump } from './generate-dump';
+
+/** The shapes ripgrep extracts: element type, dims, optional layout. */
+export const SHAPE_REGEX = String.raw`\b(?:pred|[su](?:1|2|4|8|16|32|64)|bf16|f(?:16|32|64)|f8e\w+|f4e2m1fn|c(?:64|128)|token|opaque)\[[^\]]*\](?:\{[^}]*\})?`;
+
+export interface Measurement {
+  readonly wallSeconds: number;
+  readonly cpuSeconds: number;
+  /** Peak resident set size in KiB; undefined when it could not be measured. */
+  readonly maxRssKiB?: number;
+  readonly exitCode: number;
+  readonly stdout: string;
+}
+
+export interface CheckBenchResult {
+  readonly size: string;
+  readonly bytes: number;
+  readonly check: Measurement;
+  readonly rg?: Measurement;
+  readonly rgMatches?: number;
+  /** How `maxRssKiB` was measured. */
+  readonly method: string;
+}
+
+const TIME = '/usr/bin/time';
+
+/** Runs `command args` under GNU time (-f "%e %U %S %M"), capturing stdout. */
+function timed(command: string, args: readonly string[]): Measurement {
+  const r = spawnSync(TIME, ['-f', '@@TIME %e %U %S %M', command, ...args], { encoding: 'utf8', maxBuffer: 1 << 30 });
+  const line = (r.stderr ?? '').split('\n').find((l) => l.startsWith('@@TIME '));
+  const [wall = 'NaN', user = 'NaN', sys = 'NaN', rss = 'NaN'] = (line ?? '').slice(7).split(' ');
+  return { wallSeconds: Number(wall), cpuSeconds: Number(user) + Number(sys), maxRssKiB: Number(rss), exitCode: r.status ?? -1, stdout: r.stdout ?? '' };
+}
+
+/**
+ * Without GNU time: the CLI runs inside a tiny Node wrapper that prints its own
+ * process.resourceUsage() on exit (maxRSS and CPU of the very process that did the work).
+ */
+function wrapped(cli: string, args: readonly string[]): Measurement {
+  const script = `process.on('exit',()=>{const u=process.resourceUsage();require('fs').writeSync(2,'@@USAGE '+JSON.stringify(u)+'\\n')});process.argv=[process.argv[0],${JSON.stringify(cli)},...${JSON.stringify(args)}];require(${JSON.stringify(cli)});`;
+  const t0 = performance.now();
+  const r = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8', maxBuffer: 1 << 30 });
+  const wallSeconds = (performance.now() - t0) / 1000;
+  const line = (r.stderr ?? '').split('\n').find((l) => l.startsWith('@@USAGE '));
+  const u = line ? (JSON.parse(line.slice(8)) as { userCPUTime: number; systemCPUTime: number; maxRSS: number }) : undefined;
+  return { wallSeconds, cpuSeconds: u ? (u.userCPUTime + u.systemCPUTime) / 1e6 : NaN, maxRssKiB: u?.maxRSS, exitCode: r.status ?? -1, stdout: r.stdout ?? '' };
+}
+
+/** Times check and rg on a dump of `size` (e.g. "100MB"); `cli` is the built dist/cli.js. */
+export function runCheckBench(size: string, cli: string): CheckBenchResult {
+  const file = ensureDump(size);
+  const bytes = fs.statSync(file).size;
+  const haveTime = fs.existsSync(TIME);
+  // Warm the page cache so neither side pays for the first read.
+  fs.readFileSync(file).subarray(0, 1);
+  const check = haveTime ? timed(process.execPath, [cli, 'check', file]) : wrapped(cli, ['check', file]);
+  const haveRg = spawnSync('rg', ['--version']).status === 0;
+  let rg: Measurement | undefined;
+  let rgMatches: number | undefined;
+  if (haveRg) {
+    // Through a pipe: ripgrep stops early when its output is /dev/null, which would flatter it.
+    const cmd = `rg -o --no-filename '${SHAPE_REGEX}' '${file}' | wc -l`;
+    rg = haveTime ? timed('sh', ['-c', cmd]) : wrappedShell(cmd);
+    rgMatches = Number(rg.stdout.trim());
+  }
+  return { size, bytes, check, ...(rg ? { rg } : {}), ...(rgMatches !== undefined ? { rgMatches } : {}), method: haveTime ? '/usr/bin/time' : 'process.resourceUsage() in a wrapper' };
+}
+
+function wrappedShell(cmd: string): Measurement {
+  const t0 = performance.now();
+  const r = spawnSync('sh', ['-c', cmd], { encoding: 'utf8' });
+  return { wallSeconds: (performance.now() - t0) / 1000, cpuSeconds: NaN, exitCode: r.status ?? -1, stdout: r.stdout ?? '' };
+}
+
+/** Path of the CLI bundle next to this folder. */
+export const CLI_PATH = path.join(__dirname, '..', 'dist', 'cli.js');

@@ -1,0 +1,163 @@
+/**
+ * Benchmark runner (`npm run bench [-- --sizes 10MB,100MB,1GB] [--check-only]`): builds the CLI,
+ * runs the check-vs-ripgrep benchmark at each size, then (unless --check-only) every other
+ * `bench/*.bench.ts` file's exported `run…Bench` functions (memory map, server, webview, …), and
+ * prints a Markdown table.
+ *
+ * Adding a benchmark = adding a `bench/<name>.bench.ts` file that exports a function named
+ * `run<Something>Bench()` (no required arguments, sync or async) returning an object or array of
+ * objects with at least `name`, and ideally `ms`, `referenceMs` and `targetMs` (or any numeric
+ * fields, which are listed as they are).
+ */
+import * as esbuild from 'esbuild';
+import * as fs from 'fs';
+import * as path from 'path';
+import { CLI_PATH, runCheckBench, type CheckBenchResult } from './check.bench';
+
+interface Row {
+  readonly benchmark: string;
+  readonly result: string;
+  readonly reference: string;
+  readonly ratio: string;
+  readonly target: string;
+  readonly verdict: string;
+}
+
+function sizesFromArgs(argv: readonly string[]): string[] {
+  const i = argv.findIndex((a) => a === '--sizes' || a.startsWith('--sizes='));
+  if (i < 0) return ['100MB'];
+  const raw = argv[i]?.includes('=') ? argv[i]?.split('=')[1] : argv[i + 1];
+  return (raw ?? '100MB').split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+/** Builds exactly the bundle `node esbuild.js` makes for the CLI, so the measured code is current. */
+function buildCli(): void {
+  esbuild.buildSync({
+    entryPoints: [path.join(__dirname, '..', 'cli', 'src', 'main.ts')],
+    outfile: CLI_PATH,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'es2022',
+    sourcemap: true,
+    banner: { js: '#!/usr/bin/env node' },
+    logLevel: 'warning',
+  });
+  fs.chmodSync(CLI_PATH, 0o755);
+}
+
+const s = (x: number): string => `${x.toFixed(2)} s`;
+
+function checkRows(r: CheckBenchResult): Row[] {
+  const rows: Row[] = [];
+  const mb = (r.bytes / 1024 / 1024).toFixed(0);
+  const ok = r.check.exitCode === 0;
+  if (r.rg) {
+    const wallRatio = r.check.wallSeconds / r.rg.wallSeconds;
+    const cpuRatio = r.check.cpuSeconds / r.rg.cpuSeconds;
+    rows.push({
+      benchmark: `check ${mb} MiB dump, wall`,
+      result: s(r.check.wallSeconds),
+      reference: `rg ${s(r.rg.wallSeconds)} (${r.rgMatches ?? '?'} matches)`,
+      ratio: `${wallRatio.toFixed(1)}x`,
+      target: '<= 2x rg',
+      verdict: ok ? (wallRatio <= 2 ? 'ok' : 'MISS') : `check exit ${r.check.exitCode}`,
+    });
+    rows.push({
+      benchmark: `check ${mb} MiB dump, CPU (user+sys)`,
+      result: s(r.check.cpuSeconds),
+      reference: `rg ${Number.isNaN(r.rg.cpuSeconds) ? 'n/a' : s(r.rg.cpuSeconds)}`,
+      ratio: Number.isNaN(cpuRatio) ? 'n/a' : `${cpuRatio.toFixed(1)}x`,
+      target: '<= 2x rg',
+      verdict: Number.isNaN(cpuRatio) ? '' : cpuRatio <= 2 ? 'ok' : 'MISS',
+    });
+  } else {
+    rows.push({ benchmark: `check ${mb} MiB dump`, result: s(r.check.wallSeconds), reference: 'rg not installed (apt-get install -y ripgrep)', ratio: '', target: '', verdict: '' });
+  }
+  const rssMb = r.check.maxRssKiB !== undefined ? r.check.maxRssKiB / 1024 : NaN;
+  rows.push({
+    benchmark: `check ${mb} MiB dump, peak RSS`,
+    result: Number.isNaN(rssMb) ? 'n/a' : `${rssMb.toFixed(0)} MiB`,
+    reference: r.rg?.maxRssKiB ? `rg ${(r.rg.maxRssKiB / 1024).toFixed(0)} MiB (${r.method})` : r.method,
+    ratio: '',
+    target: '< 200 MiB',
+    verdict: Number.isNaN(rssMb) ? '' : rssMb < 200 ? 'ok' : 'MISS',
+  });
+  return rows;
+}
+
+/** Renders one result object of an auto-discovered benchmark. */
+function genericRow(file: string, value: unknown): Row {
+  const o = (typeof value === 'object' && value !== null ? value : { value }) as Record<string, unknown>;
+  const num = (k: string): number | undefined => (typeof o[k] === 'number' ? (o[k]) : undefined);
+  const name = typeof o.name === 'string' ? o.name : file;
+  const ms = num('ms');
+  const ref = num('referenceMs');
+  const target = num('targetMs');
+  if (ms !== undefined) {
+    return {
+      benchmark: name,
+      result: `${ms.toFixed(1)} ms`,
+      reference: ref !== undefined ? `${ref.toFixed(1)} ms` : '',
+      ratio: ref ? `${(ms / ref).toFixed(1)}x` : '',
+      target: target !== undefined ? `< ${target} ms` : '',
+      verdict: target !== undefined ? (ms < target ? 'ok' : 'MISS') : '',
+    };
+  }
+  const fields = Object.entries(o).filter(([, v]) => typeof v === 'number' || typeof v === 'string').map(([k, v]) => `${k}=${String(v)}`);
+  return { benchmark: name, result: fields.join(', '), reference: '', ratio: '', target: '', verdict: '' };
+}
+
+/** Imports every other `*.bench.ts` here and runs its `run…Bench` exports. */
+async function otherBenchmarks(): Promise<Row[]> {
+  const rows: Row[] = [];
+  const files = fs.readdirSync(__dirname).filter((f) => f.endsWith('.bench.ts') && f !== 'check.bench.ts').sort();
+  for (const file of files) {
+    let mod: Record<string, unknown>;
+    try {
+      mod = (await import(path.join(__dirname, file))) as Record<string, unknown>;
+    } catch (e) {
+      rows.push({ benchmark: file, result: `failed to load: ${(e as Error).message.split('\n')[0]}`, reference: '', ratio: '', target: '', verdict: 'ERROR' });
+      continue;
+    }
+    for (const [name, fn] of Object.entries(mod)) {
+      if (!/^run\w*Bench$/.test(name) || typeof fn !== 'function') continue;
+      console.error(`running ${file} ${name}…`);
+      try {
+        const result: unknown = await (fn as () => unknown)();
+        for (const r of Array.isArray(result) ? result : [result]) rows.push(genericRow(file, r));
+      } catch (e) {
+        rows.push({ benchmark: `${file} ${name}`, result: `failed: ${(e as Error).message.split('\n')[0]}`, reference: '', ratio: '', target: '', verdict: 'ERROR' });
+      }
+    }
+  }
+  return rows;
+}
+
+function markdown(rows: readonly Row[]): string {
+  const head: Row = { benchmark: 'benchmark', result: 'result', reference: 'reference (same run)', ratio: 'ratio', target: 'target', verdict: 'verdict' };
+  const cells = [head, ...rows].map((r) => [r.benchmark, r.result, r.reference, r.ratio, r.target, r.verdict]);
+  const lines = cells.map((c) => `| ${c.join(' | ')} |`);
+  lines.splice(1, 0, `|${cells[0]?.map(() => '---').join('|')}|`);
+  return lines.join('\n');
+}
+
+async function main(): Promise<void> {
+  const sizes = sizesFromArgs(process.argv.slice(2));
+  console.error('building dist/cli.js…');
+  buildCli();
+  const rows: Row[] = [];
+  for (const size of sizes) {
+    console.error(`check vs rg on ${size} (the dump is generated into bench/data/ once)…`);
+    const r = runCheckBench(size, CLI_PATH);
+    console.error(`  check ${s(r.check.wallSeconds)} wall, ${s(r.check.cpuSeconds)} CPU, ${r.check.maxRssKiB ?? '?'} KiB peak; rg ${r.rg ? `${s(r.rg.wallSeconds)} wall, ${s(r.rg.cpuSeconds)} CPU` : 'missing'}`);
+    rows.push(...checkRows(r));
+  }
+  if (!process.argv.includes('--check-only')) rows.push(...(await otherBenchmarks()));
+  console.log(markdown(rows));
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exitCode = 1;
+});

@@ -1,0 +1,115 @@
+import { strict as assert } from 'node:assert';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildCli, cli } from './run-cli';
+
+const CORPUS = '/work/shared/corpus/hlo';
+
+describe('cli: check and report', function () {
+  this.timeout(120_000);
+  let dir: string;
+  before(() => {
+    buildCli();
+    dir = mkdtempSync(join(tmpdir(), 'xla-layout-cli-'));
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('check reports the invalid example like a compiler and exits 1', () => {
+    const r = cli('check', 'examples/invalid_layouts.hlo');
+    assert.equal(r.code, 1);
+    assert.deepEqual(r.stdout.trimEnd().split('\n').map((l) => l.replace(/: error: .*\[/, ': error: … [')), [
+      'examples/invalid_layouts.hlo:9:29: error: … [tile-negative]',
+      'examples/invalid_layouts.hlo:10:27: error: … [minor-to-major-duplicate]',
+      'examples/invalid_layouts.hlo:11:30: error: … [tile-empty]',
+      'examples/invalid_layouts.hlo:12:30: error: … [minor-to-major-out-of-bounds]',
+    ]);
+    assert.equal(r.stderr, '4 errors, 0 warnings in 6 shapes\n');
+  });
+
+  it('check --json gives line, column and end of each diagnostic', () => {
+    const r = cli('check', '--json', 'examples/invalid_layouts.hlo');
+    const j = JSON.parse(r.stdout) as { files: { diagnostics: Record<string, unknown>[] }[]; errors: number; warnings: number };
+    assert.equal(r.code, 1);
+    assert.equal(j.errors, 4);
+    assert.equal(j.warnings, 0);
+    const { message, ...first } = j.files[0]?.diagnostics[0] ?? {};
+    assert.deepEqual(first, { line: 9, column: 29, endLine: 9, endColumn: 31, severity: 'error', code: 'tile-negative' });
+    assert.match(String(message), /^Tile dimension size needs to be minimum int64_t value if it's negative\. Value is -1/);
+  });
+
+  it('check passes every corpus file and every valid example with exit 0 and no output', () => {
+    const files = readdirSync(CORPUS).filter((f) => f.endsWith('.hlo')).map((f) => join(CORPUS, f));
+    const examples = ['examples/tpu_padding.hlo', 'examples/seed_figures.hlo', 'examples/subbyte_memory_spaces.hlo', 'examples/module_0001.jit_train_step.after_optimizations.txt'];
+    const r = cli('check', ...files, ...examples);
+    assert.equal(r.stdout, '');
+    assert.equal(r.code, 0, r.stderr);
+  });
+
+  it('check streams: line numbers stay exact across 1 MiB chunk boundaries and multi-line statements', () => {
+    const filler = '  %a.1 = bf16[8,256]{1,0:T(8,128)(2,1)} add(bf16[8,256]{1,0:T(8,128)(2,1)} %x, bf16[8,256]{1,0} %y), metadata={op_name="jit(f)/add"}';
+    const lines = ['HloModule big, entry_computation_layout={(', '  f32[8]{0:T(128)},', '  f32[8]{0:T(128)}', ')->f32[8]{0}}', 'ENTRY %main {'];
+    const bad: number[] = [];
+    // ~3.5 MiB: three chunk boundaries; a bad shape every 7000 lines and a 3-line instruction every 5001.
+    for (let i = 0; lines.length < 26_000; i++) {
+      if (i % 7000 === 6999) {
+        lines.push('  %bad = f32[2,2]{0,0} copy(%a.1)');
+        bad.push(lines.length);
+      } else if (i % 5001 === 5000) {
+        lines.push('  %m = (f32[2]{0},', '        s32[]) custom-call(f32[2]{0} %a.1),', '        custom_call_target="x"');
+      } else {
+        lines.push(filler);
+      }
+    }
+    lines.push('}');
+    const file = join(dir, 'big.hlo');
+    writeFileSync(file, lines.join('\n'));
+    const r = cli('check', file);
+    assert.equal(r.code, 1);
+    assert.deepEqual(
+      r.stdout.trimEnd().split('\n'),
+      bad.map((n) => `${file}:${n}:21: error: layout minor_to_major field has duplicate values: {0, 0}; shape: f32[2,2] [minor-to-major-duplicate]`),
+    );
+    assert.equal(bad.length, 3);
+  });
+
+  it('check refuses missing, binary and directory paths with exit 2 and no stack trace', () => {
+    const binary = join(dir, 'blob.bin');
+    writeFileSync(binary, Buffer.from([0x48, 0x6c, 0x6f, 0x00, 0x01]));
+    const missing = cli('check', join(dir, 'nope.hlo'));
+    assert.equal(missing.code, 2);
+    assert.equal(missing.stderr, `xla-layout: ${join(dir, 'nope.hlo')}: cannot read: no such file\n`);
+    const bin = cli('check', binary);
+    assert.equal(bin.code, 2);
+    assert.equal(bin.stderr, `xla-layout: ${binary}: binary file (NUL byte at offset 3), not HLO text\n`);
+    const d = cli('check', dir);
+    assert.equal(d.code, 2);
+    assert.match(d.stderr, /is a directory/);
+    assert.doesNotMatch(missing.stderr + bin.stderr + d.stderr, /\n\s+at /);
+  });
+
+  it('report lists the padded buffers of the TPU example worst first with exact totals', () => {
+    const j = JSON.parse(cli('report', 'examples/tpu_padding.hlo', '--json', '--top', '3').stdout) as {
+      reports: { totals: Record<string, unknown>; rows: { name: string; logicalBytes: string; physicalBytes: string; expansion: number }[] }[];
+    };
+    const rep = j.reports[0];
+    assert.ok(rep);
+    assert.deepEqual(rep.totals, { buffers: 9, skipped: 0, logicalBytes: '1159172', physicalBytes: '4755460', expansion: 4.102462 });
+    assert.deepEqual(rep.rows.map((r) => [r.name, r.logicalBytes, r.physicalBytes, r.expansion]), [
+      ['Arg_1.2', '8192', '1048576', 128],
+      // A tuple result sums its leaves: two f32[1024,4] (16 KiB in 512 KiB each) and a u32[].
+      ['copy-start.5', '32772', '1048580', 31.996216],
+      ['param_0.1', '16384', '524288', 32],
+    ]);
+  });
+
+  it('report text puts totals first', () => {
+    const r = cli('report', 'examples/tpu_padding.hlo', '--top', '1');
+    assert.equal(r.code, 0);
+    const [file, totals, header, row] = r.stdout.split('\n');
+    assert.equal(file, 'examples/tpu_padding.hlo');
+    assert.equal(totals, '  9 buffers: logical 1,159,172 B (1.1 MiB), physical 4,755,460 B (4.5 MiB), expansion 4.1x, padding 3.4 MiB');
+    assert.match(header ?? '', /physical\s+logical\s+expansion\s+instruction/);
+    assert.match(row ?? '', /1\.0 MiB\s+8\.0 KiB\s+128x\s+Arg_1\.2\s+main\.10\s+16\s+bf16\[4096,1\]\{1,0:T\(8,128\)\(2,1\)\}/);
+  });
+});
