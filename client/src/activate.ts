@@ -1,0 +1,42 @@
+/**
+ * Activation shared by the Node and browser entries: they differ only in how the LanguageClient
+ * reaches its server, which they pass in as a {@link ClientFactory}.
+ */
+import * as vscode from 'vscode';
+import { registerCommands } from './commands';
+import { CONFIG_SECTION, readConfig, settingsProblems } from './config';
+import { Ctx, type ClientFactory } from './ctx';
+import { AnalysisStatus } from './status';
+
+let ctx: Ctx | undefined;
+
+/** Builds the context, registers commands and the status item, then starts the server. */
+export async function activateWith(extension: vscode.ExtensionContext, createClient: ClientFactory): Promise<void> {
+  const c = new Ctx(extension, createClient);
+  ctx = c;
+  registerCommands(c);
+  const status = new AnalysisStatus();
+  c.push(status);
+  c.onClient((client) => status.attach(client));
+  logSettings(c);
+  c.push(
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration(CONFIG_SECTION)) logSettings(c);
+    }),
+  );
+  await c.start();
+}
+
+/** Writes the effective settings (for bug reports) and any mistakes in them to the output channel. */
+function logSettings(c: Ctx): void {
+  const config = readConfig();
+  c.output.appendLine(`Settings: ${JSON.stringify(config)}`);
+  for (const problem of settingsProblems(config)) c.output.appendLine(`Warning: ${problem}`);
+}
+
+/** Stops the server and disposes everything; VS Code awaits the returned promise. */
+export async function deactivateCtx(): Promise<void> {
+  const c = ctx;
+  ctx = undefined;
+  await c?.dispose();
+}

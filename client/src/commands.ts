@@ -1,0 +1,116 @@
+/**
+ * Every command of the extension, in ONE table: id → (ctx) => handler. package.json's
+ * `contributes.commands` lists the same ids (the extension-host suite checks they agree).
+ */
+import * as vscode from 'vscode';
+import { openVisualizer } from './visualizer/panel';
+import { parseVisualizerArgs } from './command-args';
+import type { Ctx } from './ctx';
+import { paddingReport } from './padding-report';
+import { pickArrayShape, promptShape, shapeAtCursor } from './shape-input';
+import { explainElementAt, explainLinearIndex, parseIndex, parseOffset, type Answer } from './shape-math';
+
+type Handler = (...args: unknown[]) => unknown;
+
+/** Shows an answer with a "Show steps" button that opens the explanation beside the editor. */
+async function showAnswer(ctx: Ctx, title: string, answer: Answer | { error: string }): Promise<void> {
+  if ('error' in answer) {
+    void vscode.window.showErrorMessage(`XLA Layout: ${answer.error}`);
+    return;
+  }
+  const choice = await vscode.window.showInformationMessage(answer.summary, 'Show steps');
+  if (choice === 'Show steps') await ctx.steps.show(title, answer.steps);
+}
+
+async function openVisualizerCommand(ctx: Ctx, arg: unknown): Promise<void> {
+  if (arg !== undefined) {
+    // Arguments arrive from hover links built out of document text: validate before use.
+    const args = parseVisualizerArgs(arg);
+    if (args === undefined) {
+      void vscode.window.showErrorMessage('XLA Layout: Open Visualizer was called with invalid arguments.');
+      return;
+    }
+    openVisualizer(ctx.extension, args);
+    return;
+  }
+  const atCursor = await shapeAtCursor(ctx);
+  if (atCursor !== undefined) {
+    openVisualizer(ctx.extension, atCursor);
+    return;
+  }
+  const typed = await promptShape('XLA Layout: Open Visualizer');
+  if (typed !== undefined) openVisualizer(ctx.extension, { shape: typed.text });
+}
+
+async function linearIndexCommand(ctx: Ctx): Promise<void> {
+  const picked = await pickArrayShape(ctx, 'XLA Layout: Linear Index of Element');
+  if (picked === undefined) return;
+  const { shape, text } = picked;
+  const typed = await vscode.window.showInputBox({
+    title: `Linear index in ${text}`,
+    prompt: `Element index, one per dimension (sizes ${shape.dims.join(' × ') || 'scalar'})`,
+    placeHolder: shape.dims.map(() => '0').join(','),
+    ignoreFocusOut: true,
+    validateInput: (value) => {
+      const r = parseIndex(value, shape);
+      return typeof r === 'string' ? r : undefined;
+    },
+  });
+  if (typed === undefined) return;
+  const index = parseIndex(typed, shape);
+  if (typeof index === 'string') return;
+  await showAnswer(ctx, `Linear index of [${index.join(',')}] in ${text}`, explainLinearIndex(text, shape, index));
+}
+
+async function elementAtOffsetCommand(ctx: Ctx): Promise<void> {
+  const picked = await pickArrayShape(ctx, 'XLA Layout: Element at Offset');
+  if (picked === undefined) return;
+  const { shape, text } = picked;
+  const typed = await vscode.window.showInputBox({
+    title: `Element at offset in ${text}`,
+    prompt: 'Offset in element slots from the start of the buffer (padding slots count)',
+    placeHolder: '0',
+    ignoreFocusOut: true,
+    validateInput: (value) => {
+      const r = parseOffset(value, shape);
+      return typeof r === 'string' ? r : undefined;
+    },
+  });
+  if (typed === undefined) return;
+  const offset = parseOffset(typed, shape);
+  if (typeof offset === 'string') return;
+  await showAnswer(ctx, `Element at offset ${offset} in ${text}`, explainElementAt(text, shape, offset));
+}
+
+/** The command table. Handlers read `ctx.client` when they run, so restarts need no re-registration. */
+export const COMMANDS = {
+  'xlaLayout.openVisualizer': (ctx: Ctx): Handler => (arg) => openVisualizerCommand(ctx, arg),
+  'xlaLayout.linearIndex': (ctx: Ctx): Handler => () => linearIndexCommand(ctx),
+  'xlaLayout.elementAtOffset': (ctx: Ctx): Handler => () => elementAtOffsetCommand(ctx),
+  'xlaLayout.paddingReport': (ctx: Ctx): Handler => () => paddingReport(ctx),
+  'xlaLayout.restartServer': (ctx: Ctx): Handler => async () => {
+    await ctx.restart();
+    void vscode.window.setStatusBarMessage('XLA Layout: language server restarted', 3000);
+  },
+  'xlaLayout.showOutput': (ctx: Ctx): Handler => () => ctx.output.show(true),
+} satisfies Record<string, (ctx: Ctx) => Handler>;
+
+export type CommandId = keyof typeof COMMANDS;
+
+/** Registers every command of {@link COMMANDS}; failures are logged and shown, not thrown. */
+export function registerCommands(ctx: Ctx): void {
+  for (const [id, make] of Object.entries(COMMANDS)) {
+    const handler = make(ctx);
+    ctx.push(
+      vscode.commands.registerCommand(id, async (...args: unknown[]) => {
+        try {
+          return await handler(...args);
+        } catch (e) {
+          ctx.output.appendLine(`${id} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+          void vscode.window.showErrorMessage(`XLA Layout: ${id} failed: ${e instanceof Error ? e.message : String(e)}`);
+          return undefined;
+        }
+      }),
+    );
+  }
+}

@@ -1,0 +1,21 @@
+/**
+ * Node entry (VS Code desktop, remote and code-server): the language server is dist/server.js in a
+ * child Node process, spoken to over IPC.
+ */
+import * as vscode from 'vscode';
+import { LanguageClient, TransportKind, type ServerOptions } from 'vscode-languageclient/node';
+import { activateWith, deactivateCtx } from './activate';
+
+export function activate(context: vscode.ExtensionContext): Promise<void> {
+  const module = vscode.Uri.joinPath(context.extensionUri, 'dist', 'server.js').fsPath;
+  const serverOptions: ServerOptions = {
+    run: { module, transport: TransportKind.ipc },
+    // --inspect lets a developer attach a debugger to the server started from a dev host.
+    debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6011'] } },
+  };
+  return activateWith(context, (id, name, options) => new LanguageClient(id, name, serverOptions, options));
+}
+
+export function deactivate(): Promise<void> {
+  return deactivateCtx();
+}

@@ -1,0 +1,288 @@
+/**
+ * End to end in a real VS Code: code-server's workbench in Chromium, driven like a person would —
+ * keyboard and mouse, reading what is on screen. Opens an HLO fixture, waits for the squiggle and
+ * the Problems entry, hovers a shape, applies a quick fix, opens the visualizer from the command
+ * palette and reads cells from its (nested) webview frame. Screenshots: test-results/vscode/*.png.
+ *
+ * Needs code-server (scripts/install-code-server.sh) and Chromium (scripts/install-system-deps.sh).
+ * Without them the suite is not registered (a line says why); with CI set it fails instead, since
+ * CI installs both.
+ */
+import { strict as assert } from 'node:assert';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Frame, Page } from 'playwright-core';
+import { buildExtension } from './build';
+import { REPO, launchBrowser, missingPrerequisites, openWorkbench, startCodeServer, type CodeServer } from './harness';
+
+const SHOTS = join(REPO, 'test-results', 'vscode');
+const FIXTURES = join(REPO, 'test', 'vscode', 'fixtures');
+const missing = missingPrerequisites();
+
+/** Centre of the characters `needle` (+ `delta`) on the editor line that contains `needle`. */
+async function charPoint(page: Page, needle: string, delta: number): Promise<{ x: number; y: number }> {
+  const point = await page.evaluate(
+    ([n, d]) => {
+      for (const line of document.querySelectorAll<HTMLElement>('.monaco-editor .view-line')) {
+        // Monaco renders spaces as U+00A0; map them back (one character each, offsets unchanged).
+        const text = (line.textContent ?? '').replace(/\u00a0/g, ' ');
+        const at = text.indexOf(n);
+        if (at < 0) continue;
+        // Walk the line's text nodes to the character and measure it with a DOM range.
+        let offset = at + d;
+        const walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+          const len = node.textContent?.length ?? 0;
+          if (offset < len) {
+            const range = document.createRange();
+            range.setStart(node, offset);
+            range.setEnd(node, offset + 1);
+            const r = range.getBoundingClientRect();
+            return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+          }
+          offset -= len;
+        }
+      }
+      return null;
+    },
+    [needle, delta] as const,
+  );
+  if (point === null) throw new Error(`'${needle}' is not on a visible editor line`);
+  return point;
+}
+
+/** Text of the editor line containing `needle` (Monaco renders spaces as U+00A0). */
+async function lineText(page: Page, needle: string): Promise<string | undefined> {
+  const lines = await page.locator('.monaco-editor .view-line').allTextContents();
+  return lines.map((l) => l.replace(/\u00a0/g, ' ')).find((l) => l.includes(needle));
+}
+
+async function runCommand(page: Page, title: string): Promise<void> {
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible' });
+  await input.fill(`>${title}`);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor();
+  await page.keyboard.press('Enter');
+}
+
+/**
+ * The frame of the visualizer's page. Webviews nest two iframes: VS Code's host page (index.html)
+ * and, inside it, the extension's content, loaded as `fake.html`. Waits on frame events, no polling.
+ */
+async function visualizerFrame(page: Page, timeoutMs: number): Promise<Frame> {
+  const deadline = Date.now() + timeoutMs;
+  const content = (): Frame | undefined => page.frames().find((f) => f.url().includes('fake.html') && f.parentFrame()?.url().includes('index.html'));
+  let frame = content();
+  while (frame === undefined && Date.now() < deadline) {
+    await page.waitForEvent('framenavigated', { timeout: Math.max(1, deadline - Date.now()) }).catch(() => undefined);
+    frame = content();
+  }
+  if (frame === undefined) throw new Error(`no webview content frame among ${page.frames().map((f) => f.url()).join(', ')}`);
+  return frame;
+}
+
+if (missing !== undefined && process.env.CI === undefined) {
+  console.log(`[vscode e2e] not registered: missing ${missing}`);
+} else {
+  describe('VS Code end to end (code-server + Chromium)', function () {
+    this.timeout(300_000);
+    let server: CodeServer;
+    let browser: Browser;
+    let page: Page;
+
+    before(async function () {
+      this.timeout(300_000);
+      assert.equal(missing, undefined, `prerequisites missing: ${missing}`);
+      mkdirSync(SHOTS, { recursive: true });
+      buildExtension();
+      server = await startCodeServer({ settings: { 'files.autoSave': 'off' } });
+      browser = await launchBrowser();
+      page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+      await openWorkbench(page, server.workbenchUrl(FIXTURES, REPO));
+    });
+
+    afterEach(async function () {
+      // A failed step leaves a picture of the workbench, and no menu or hover open for the next step.
+      if (this.currentTest?.state === 'failed' && page !== undefined) {
+        await page.screenshot({ path: join(SHOTS, `failed-${this.currentTest.title.replace(/[^a-z0-9]+/gi, '-')}.png`) });
+      }
+      await page?.keyboard.press('Escape');
+    });
+
+    after(async function () {
+      const failed = this.test?.parent?.tests.some((t) => t.state === 'failed') ?? false;
+      if (failed) server?.saveLogs(join(SHOTS, 'logs-node'));
+      await browser?.close();
+      await server?.stop();
+    });
+
+    it('opens an HLO file and shows the squiggle and the Problems entry', async () => {
+      // The Node build: the language server runs as a child of the Node extension host.
+      await page.keyboard.press('Control+P');
+      await page.locator('.quick-input-widget input').fill('tiles.hlo');
+      await page.locator('.quick-input-list .monaco-list-row', { hasText: 'tiles.hlo' }).first().waitFor();
+      await page.keyboard.press('Enter');
+      await page.locator('.monaco-editor .view-line', { hasText: /ENTRY\s%main/ }).waitFor();
+      await page.locator('.monaco-editor .squiggly-error').first().waitFor({ timeout: 60_000 });
+      await page.screenshot({ path: join(SHOTS, '1-squiggle.png') });
+      await page.keyboard.press('Control+Shift+M');
+      const problem = page.locator('.markers-panel .monaco-list-row', { hasText: 'tile' }).first();
+      await problem.waitFor({ timeout: 30_000 });
+      assert.ok(server.processes().some((cmd) => cmd.includes(join(REPO, 'dist', 'server.js'))), 'dist/server.js runs under code-server');
+      const text = await problem.innerText();
+      assert.match(text, /tile/i, text);
+      await page.screenshot({ path: join(SHOTS, '2-problems.png') });
+    });
+
+    it('hovers a padded shape and reads its sizes in the hover widget', async () => {
+      // Needles avoid spanning the shape's end: the inlay hint after it is part of the line's text.
+      const p = await charPoint(page, 'p0 = f32[8,4]{1,0:T(8,128)}', 7);
+      await page.mouse.move(p.x, p.y);
+      // Monaco keeps hidden hover widgets in the DOM; the one on screen is the visible one.
+      const hover = page.locator('.monaco-hover-content:visible').first();
+      await hover.waitFor({ state: 'visible', timeout: 30_000 });
+      const text = await hover.innerText();
+      // 8×4 f32 = 128 bytes logical; T(8,128) stores 8×128 slots = 4,096 bytes: 32x.
+      assert.match(text, /4,?096/, text);
+      assert.match(text, /32(\.0+)?\s*[x×]/, text);
+      await page.screenshot({ path: join(SHOTS, '3-hover.png') });
+      // Move off the shape (to empty editor space) so the hover closes and stops covering lines.
+      const editor = await page.locator('.monaco-editor .view-lines').first().boundingBox();
+      assert.ok(editor);
+      await page.mouse.move(editor.x + editor.width / 2, editor.y + editor.height - 20);
+      await page.keyboard.press('Escape');
+      await page.locator('.monaco-hover-content:visible').waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+      assert.equal(await page.locator('.monaco-hover-content:visible').count(), 0, 'the hover closed');
+    });
+
+    it('applies the quick fix that turns the -1 tile entry into *', async () => {
+      const p = await charPoint(page, 'T(-1,128)', 2);
+      await page.mouse.click(p.x, p.y);
+      await page.keyboard.press('Control+.');
+      const rows = page.locator('.action-widget .monaco-list-row.action');
+      await rows.first().waitFor({ timeout: 30_000 });
+      await page.screenshot({ path: join(SHOTS, '4-quick-fix-menu.png') });
+      // Like a person with the keyboard: move the focus to the fix that writes '*', then Enter.
+      const wanted = /Replace -1 with \*/;
+      for (let i = 0; i < (await rows.count()); i++) {
+        const focused = await page.locator('.action-widget .monaco-list-row.focused').getAttribute('aria-label');
+        if (focused !== null && wanted.test(focused)) break;
+        await page.keyboard.press('ArrowDown');
+      }
+      assert.match((await page.locator('.action-widget .monaco-list-row.focused').getAttribute('aria-label')) ?? '', wanted);
+      await page.keyboard.press('Enter');
+      await page.locator('.monaco-editor .view-line', { hasText: 'T(*,128)' }).waitFor();
+      assert.match((await lineText(page, '%wide')) ?? '', /f32\[8,256\]\{1,0:T\(\*,128\)\}/);
+      await page.locator('.monaco-editor .squiggly-error').waitFor({ state: 'detached', timeout: 30_000 });
+      await page.screenshot({ path: join(SHOTS, '5-quick-fix-applied.png') });
+      // Put the fixture back (the file on disk was never written) so later windows see the error again.
+      await runCommand(page, 'File: Revert File');
+      await page.locator('.monaco-editor .squiggly-error').first().waitFor({ timeout: 30_000 });
+    });
+
+    it('opens the visualizer from the command palette and reads its cells', async () => {
+      // Cursor on the parameter's shape: f32[8,4] under T(8,128) puts (r,c) at slot r*128 + c.
+      const p = await charPoint(page, 'p0 = f32[8,4]{1,0:T(8,128)}', 9);
+      await page.mouse.click(p.x, p.y);
+      await runCommand(page, 'XLA Layout: Open Visualizer');
+      const frame = await visualizerFrame(page, 60_000);
+      const table = frame.locator('table[id^="logical-"]').first();
+      await table.waitFor({ state: 'attached', timeout: 30_000 });
+      // The padded 8×128 extent first fits the pane, too small for numbers; zoom in like a person
+      // until the view lists cells (each click re-renders and rewrites the table's caption).
+      for (let i = 0; i < 10 && (await table.getAttribute('data-state')) !== 'cells'; i++) {
+        const caption = await table.locator('caption').textContent();
+        await frame.getByRole('button', { name: 'Zoom in' }).click();
+        await frame.waitForFunction(
+          ([sel, before]) => document.querySelector(sel)?.querySelector('caption')?.textContent !== before,
+          ['table[id^="logical-"]', caption] as const,
+          { timeout: 5000 },
+        ).catch(() => undefined);
+      }
+      assert.equal(await table.getAttribute('data-state'), 'cells');
+      // Zooming keeps the centre; scroll back to the top-left corner with the wheel over the canvas.
+      const canvas = await frame.locator('canvas[aria-label^="Logical view"]').first().boundingBox();
+      assert.ok(canvas, 'the logical view canvas is on screen');
+      await page.mouse.move(canvas.x + canvas.width / 2, canvas.y + canvas.height / 2);
+      const caption = table.locator('caption');
+      const atTopLeft = /rows 1–\d+, columns 1–/;
+      for (let i = 0; i < 40 && !atTopLeft.test((await caption.textContent()) ?? ''); i++) {
+        const before = await caption.textContent();
+        await page.mouse.wheel(-200, -200);
+        await frame.waitForFunction(
+          ([sel, b]) => document.querySelector(sel)?.querySelector('caption')?.textContent !== b,
+          ['table[id^="logical-"]', before] as const,
+          { timeout: 5000 },
+        ).catch(() => undefined);
+      }
+      assert.match((await caption.textContent()) ?? '', atTopLeft);
+      const listed = `${await table.locator('caption').textContent()}: ${(await table.innerHTML()).slice(0, 400)}`;
+      assert.equal(await table.locator('td[data-row="0"][data-col="0"]').count(), 1, listed);
+      const cell = (r: number, c: number) => table.locator(`td[data-row="${r}"][data-col="${c}"]`).first();
+      const read = async (r: number, c: number) => (await cell(r, c).textContent())?.replace(/[^\d]/g, '');
+      assert.equal(await read(0, 0), '0');
+      assert.equal(await read(1, 2), '130');
+      assert.equal(await read(7, 3), '899');
+      await page.screenshot({ path: join(SHOTS, '6-visualizer.png') });
+    });
+
+    it('computes a linear index from the command palette and shows the steps', async () => {
+      const p = await charPoint(page, 'p0 = f32[8,4]{1,0:T(8,128)}', 9);
+      await page.mouse.click(p.x, p.y);
+      await runCommand(page, 'XLA Layout: Linear Index of Element…');
+      const input = page.locator('.quick-input-widget input');
+      await page.locator('.quick-input-widget', { hasText: 'Linear index in f32[8,4]{1,0:T(8,128)}' }).waitFor();
+      await input.fill('1,9');
+      // The box validates as you type: column 9 is outside dimension 1 (size 4).
+      await page.locator('.quick-input-widget', { hasText: 'Index 9 is outside dimension 1 (size 4)' }).waitFor();
+      await input.fill('1,2');
+      await page.keyboard.press('Enter');
+      // (1,2) → tile (0,0), row 1, column 2 of the 8×128 tile: slot 130, byte 520.
+      const toast = page.locator('.notifications-toasts .notification-list-item', { hasText: 'linear index 130' }).first();
+      await toast.waitFor({ timeout: 30_000 });
+      assert.match(await toast.innerText(), /\[1,2\] of f32\[8,4\]\{1,0:T\(8,128\)\} is at linear index 130 \(byte 520\)/);
+      await page.screenshot({ path: join(SHOTS, '7-linear-index.png') });
+      await toast.getByRole('button', { name: 'Show steps' }).click();
+      await page.locator('.monaco-editor .view-line', { hasText: 'Result: slot 130' }).waitFor({ timeout: 30_000 });
+      await page.screenshot({ path: join(SHOTS, '8-linear-index-steps.png') });
+    });
+
+    it('lists buffers worst first in the Padding Report and reveals the picked one', async () => {
+      await page.locator('.tab', { hasText: 'tiles.hlo' }).first().click();
+      // Start from line 1 so that revealing the picked buffer visibly moves the cursor.
+      await page.keyboard.press('Control+Home');
+      await page.locator('.statusbar-item', { hasText: /Ln 1, Col 1/ }).first().waitFor({ timeout: 10_000 });
+      await runCommand(page, 'XLA Layout: Padding Report');
+      const quick = page.locator('.quick-input-widget');
+      await quick.locator('.quick-input-list .monaco-list-row').first().waitFor({ timeout: 30_000 });
+      assert.match(await quick.innerText(), /Padding: .* logical → .* physical/);
+      const first = await quick.locator('.quick-input-list .monaco-list-row').first().innerText();
+      // Every valid buffer in the fixture is f32[8,4] under T(8,128): 32x, 128 B → 4.0 KiB.
+      assert.match(first, /32x/);
+      assert.match(first, /128 B → 4\.0 KiB/);
+      await page.screenshot({ path: join(SHOTS, '9-padding-report.png') });
+      const label = await quick.locator('.quick-input-list .monaco-list-row .label-name').first().innerText();
+      const name = /32x\s+(\S+)/.exec(label)?.[1];
+      assert.ok(name, label);
+      await page.keyboard.press('Enter');
+      const lines = readFileSync(join(FIXTURES, 'tiles.hlo'), 'utf8').split('\n');
+      const line = lines.findIndex((l) => l.includes(`%${name} =`)) + 1;
+      assert.ok(line > 0, `${name} is defined in the fixture`);
+      await page.locator('.statusbar-item', { hasText: new RegExp(`Ln ${line}, Col`) }).first().waitFor({ timeout: 10_000 });
+    });
+
+    it("opens the visualizer from the hover's command link", async () => {
+      await page.locator('.tab', { hasText: 'tiles.hlo' }).first().click();
+      const p = await charPoint(page, 'p1 = bf16[16,256]', 8);
+      await page.mouse.move(p.x, p.y);
+      const link = page.locator('.monaco-hover-content:visible a', { hasText: 'Open Visualizer' }).first();
+      await link.waitFor({ timeout: 30_000 });
+      await link.click();
+      // The link's JSON arguments reach the command (validated there) and the reused panel shows p1's shape.
+      const frame = await visualizerFrame(page, 60_000);
+      await frame.waitForFunction((want) => [...document.querySelectorAll('input')].some((i) => i.value === want), 'bf16[16,256]{1,0:T(8,128)(2,1)}', { timeout: 30_000 });
+      await page.screenshot({ path: join(SHOTS, '10-visualizer-from-hover.png') });
+    });
+  });
+}

@@ -1,0 +1,112 @@
+/**
+ * The extension inside a real VS Code extension host, through public API only: activation,
+ * contributed commands, and the language features as VS Code sees them through
+ * `vscode.execute*Provider` commands.
+ */
+import { strict as assert } from 'node:assert';
+import * as vscode from 'vscode';
+import { readConfig, settingsProblems } from '../../../client/src/config';
+import { EXTENSION_ID, codeOf, fixture, waitFor, hoverText, positionOf, waitForDiagnostic, waitForNoDiagnostic } from './util';
+
+const COMMAND_IDS = ['xlaLayout.openVisualizer', 'xlaLayout.linearIndex', 'xlaLayout.elementAtOffset', 'xlaLayout.paddingReport', 'xlaLayout.restartServer', 'xlaLayout.showOutput'];
+
+interface PackageJson {
+  contributes: { commands: { command: string; title: string; category: string }[] };
+}
+
+describe('XLA Layout Lens in the extension host', () => {
+  let doc: vscode.TextDocument;
+
+  before(async () => {
+    doc = await vscode.workspace.openTextDocument(fixture('tiles.hlo'));
+    await vscode.window.showTextDocument(doc);
+  });
+
+  it('opens .hlo files in the hlo language and activates', async () => {
+    assert.equal(doc.languageId, 'hlo');
+    const ext = vscode.extensions.getExtension(EXTENSION_ID);
+    assert.ok(ext, `${EXTENSION_ID} is installed`);
+    await ext.activate();
+    assert.equal(ext.isActive, true);
+  });
+
+  it('registers exactly the commands package.json contributes', async () => {
+    const pkg = vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON as PackageJson;
+    const contributed = pkg.contributes.commands.map((c) => c.command).sort();
+    assert.deepEqual(contributed, [...COMMAND_IDS].sort());
+    for (const c of pkg.contributes.commands) assert.equal(c.category, 'XLA Layout', c.command);
+    const registered = new Set(await vscode.commands.getCommands(true));
+    for (const id of COMMAND_IDS) assert.ok(registered.has(id), `${id} is registered`);
+  });
+
+  it('reports the negative tile entry on exactly "-1"', async () => {
+    const [d] = await waitForDiagnostic(doc.uri, 'tile-negative');
+    assert.equal(doc.getText(d.range), '-1');
+    assert.equal(d.severity, vscode.DiagnosticSeverity.Error);
+    assert.equal(d.source, 'xla-layout');
+  });
+
+  it('hovers a padded shape with its logical and physical bytes', async () => {
+    // f32[8,4] under T(8,128): 128 logical bytes, 8*128*4 = 4096 physical bytes, 32x.
+    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, positionOf(doc, 'f32[8,4]{1,0:T(8,128)} parameter', 2));
+    const text = hoverText(hovers);
+    assert.match(text, /4,?096/, text);
+    assert.match(text, /\b128\b/, text);
+    assert.match(text, /32(\.0+)?\s*[x×]/, text);
+  });
+
+  it('offers a preferred quick fix that turns -1 into * and clears the error', async () => {
+    const [d] = await waitForDiagnostic(doc.uri, 'tile-negative');
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', doc.uri, d.range, vscode.CodeActionKind.QuickFix.value);
+    // executeCodeActionProvider does not hand back an action's `diagnostics`; identify the fix by its edit.
+    const replacesMinusOne = (a: vscode.CodeAction): boolean =>
+      a.edit !== undefined && a.edit.get(doc.uri).some((e) => e.newText === '*' && e.range.isEqual(d.range));
+    const fix = actions.find(replacesMinusOne);
+    assert.ok(fix, `a quick fix among ${JSON.stringify(actions.map((a) => a.title))}`);
+    assert.equal(fix.isPreferred, true);
+    assert.ok(await vscode.workspace.applyEdit(fix.edit!));
+    assert.ok(doc.getText().includes('f32[8,256]{1,0:T(*,128)}'), doc.getText());
+    await waitForNoDiagnostic(doc.uri, 'tile-negative');
+    // Leave the fixture on disk untouched for the next run.
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+  });
+
+  it('lists the computation and its instructions in the outline', async () => {
+    const symbols = await vscode.commands.executeCommand<vscode.DocumentSymbol[]>('vscode.executeDocumentSymbolProvider', doc.uri);
+    // The outline may group computations under their HloModule; look at every level.
+    const all = (list: readonly vscode.DocumentSymbol[]): vscode.DocumentSymbol[] => list.flatMap((s) => [s, ...all(s.children)]);
+    const main = all(symbols).find((s) => s.name.replace(/^%/, '') === 'main');
+    assert.ok(main, JSON.stringify(all(symbols).map((s) => s.name)));
+    const children = main.children.map((c) => c.name.replace(/^%/, ''));
+    for (const name of ['p0', 'wide', 'neg']) assert.ok(children.includes(name), `${name} in ${children.join(', ')}`);
+  });
+
+  it('restarts the language server and keeps answering', async () => {
+    await vscode.commands.executeCommand('xlaLayout.restartServer');
+    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, positionOf(doc, 'f32[8,4]{1,0:T(8,128)} parameter', 2));
+    assert.match(hoverText(hovers), /4,?096/);
+  });
+
+  it('passes severity overrides from settings to the server, and flags unknown rule codes', async () => {
+    const section = vscode.workspace.getConfiguration('xlaLayout');
+    // User settings: the test profile is a throwaway, and the fixtures folder stays untouched.
+    await section.update('diagnostics.severity', { 'tile-negative': 'warning', 'tile-negativ': 'off' }, vscode.ConfigurationTarget.Global);
+    try {
+      const config = readConfig();
+      assert.deepEqual(config.diagnosticsSeverity, { 'tile-negative': 'warning', 'tile-negativ': 'off' });
+      assert.deepEqual(settingsProblems(config), ["xlaLayout.diagnostics.severity: 'tile-negativ' is not a rule code; see docs/rules.md for the list."]);
+      await waitFor(
+        vscode.languages.onDidChangeDiagnostics,
+        () => (vscode.languages.getDiagnostics(doc.uri).some((d) => codeOf(d) === 'tile-negative' && d.severity === vscode.DiagnosticSeverity.Warning) ? true : undefined),
+        'tile-negative to become a warning',
+      );
+    } finally {
+      await section.update('diagnostics.severity', undefined, vscode.ConfigurationTarget.Global);
+    }
+    await waitFor(
+      vscode.languages.onDidChangeDiagnostics,
+      () => (vscode.languages.getDiagnostics(doc.uri).some((d) => codeOf(d) === 'tile-negative' && d.severity === vscode.DiagnosticSeverity.Error) ? true : undefined),
+      'tile-negative to be an error again',
+    );
+  });
+});

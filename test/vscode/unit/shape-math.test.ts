@@ -1,0 +1,73 @@
+/** The client's computations behind "Linear Index of Element…" and "Element at Offset…". */
+import { strict as assert } from 'node:assert';
+import { explainElementAt, explainLinearIndex, parseArrayShape, parseIndex, parseOffset } from '../../../client/src/shape-math';
+
+/** Figure 1 of the spec: f32[3,5] in 2×2 tiles, padded to 4×6 = 24 slots; (r,c) → 4·(3·⌊r/2⌋+⌊c/2⌋) + 2·(r mod 2) + c mod 2. */
+const FIG1 = 'f32[3,5]{1,0:T(2,2)}';
+
+function shapeOf(text: string) {
+  const parsed = parseArrayShape(text);
+  assert.ok(parsed.ok, parsed.ok ? '' : parsed.message);
+  return parsed.shape;
+}
+
+describe('client: shape input and index math', () => {
+  it('accepts a valid array shape and explains why others are refused', () => {
+    assert.equal(parseArrayShape(`  ${FIG1} `).ok, true);
+    const dup = parseArrayShape('f32[2,2]{1,1}');
+    assert.equal(dup.ok, false);
+    const tuple = parseArrayShape('(f32[2]{0}, s32[])');
+    assert.ok(!tuple.ok && /Tuples/.test(tuple.message), JSON.stringify(tuple));
+    const empty = parseArrayShape('');
+    assert.ok(!empty.ok && /Type an array shape/.test(empty.message));
+    const garbage = parseArrayShape('f32[2');
+    assert.ok(!garbage.ok && /column \d+/.test(garbage.message), JSON.stringify(garbage));
+  });
+
+  it('parses indices in every written form and checks rank and bounds', () => {
+    const shape = shapeOf(FIG1);
+    assert.deepEqual(parseIndex('2,3', shape), [2n, 3n]);
+    assert.deepEqual(parseIndex('[2, 3]', shape), [2n, 3n]);
+    assert.deepEqual(parseIndex('(2 3)', shape), [2n, 3n]);
+    assert.equal(parseIndex('2', shape), 'Give 2 indexes (one per dimension), e.g. 0,0');
+    assert.equal(parseIndex('3,0', shape), 'Index 3 is outside dimension 0 (size 3): use 0..2');
+    assert.equal(parseIndex('1,x', shape), "'x' is not an integer");
+    assert.deepEqual(parseIndex('', shapeOf('f32[]')), []);
+  });
+
+  it('parses offsets, hex included, up to the last physical slot', () => {
+    const shape = shapeOf(FIG1);
+    assert.equal(parseOffset('17', shape), 17n);
+    assert.equal(parseOffset('0x11', shape), 17n);
+    assert.equal(parseOffset('23', shape), 23n);
+    assert.equal(parseOffset('24', shape), 'Offset 24 is past the last slot (23); the array has 24 slots');
+    assert.equal(parseOffset('-1', shape), 'Type a non-negative element offset, e.g. 17 or 0x11');
+  });
+
+  it('puts Figure 1 element (2,3) at slot 17, byte 68, with the tile step shown', () => {
+    const answer = explainLinearIndex(FIG1, shapeOf(FIG1), [2n, 3n]);
+    assert.ok(!('error' in answer), JSON.stringify(answer));
+    assert.equal(answer.summary, `[2,3] of ${FIG1} is at linear index 17 (byte 68)`);
+    assert.match(answer.steps, /pad → \[4,6\], reshape → \[2,2,3,2\], transpose → \[2,3,2,2\]/);
+    assert.match(answer.steps, /Index \[2,3\] → \[1,1,0,1\]/);
+    assert.match(answer.steps, /= \*\*17\*\*/);
+  });
+
+  it('maps slot 17 back to (2,3) and calls slot 9 the padding of dimension 1', () => {
+    const shape = shapeOf(FIG1);
+    const element = explainElementAt(FIG1, shape, 17n);
+    assert.ok(!('error' in element));
+    assert.equal(element.summary, `Slot 17 of ${FIG1} holds element [2,3]`);
+    const padding = explainElementAt(FIG1, shape, 9n);
+    assert.ok(!('error' in padding));
+    assert.equal(padding.summary, `Slot 9 of ${FIG1} is padding (no element)`);
+    assert.match(padding.steps, /padding\*\* of tile 1 \(2,2\): it lies past the end of dimension\(s\) 1/);
+  });
+
+  it('gives bit positions for sub-byte E(4) packing', () => {
+    const text = 's4[4,4]{1,0:E(4)}';
+    const answer = explainLinearIndex(text, shapeOf(text), [1n, 1n]);
+    assert.ok(!('error' in answer));
+    assert.equal(answer.summary, `[1,1] of ${text} is at linear index 5 (bit 20 (byte 2 + 4 bits))`);
+  });
+});
