@@ -83,8 +83,10 @@ export interface ShapeExplanation {
   readonly diagnostics: readonly LayoutDiagnostic[];
   /** True when any diagnostic is an error. */
   readonly hasErrors: boolean;
-  /** One entry per array leaf (one for an array shape); empty when nothing parsed. */
+  /** One entry per array leaf (one for an array shape), at most MAX_EXPLAINED_ARRAYS; empty when nothing parsed. */
   readonly arrays: readonly ArrayExplanation[];
+  /** Array leaves past MAX_EXPLAINED_ARRAYS, not explained. */
+  readonly omittedArrays?: number;
 }
 
 export interface ExplainOptions {
@@ -201,17 +203,39 @@ function explainArray(
   };
 }
 
-function collectArrays(node: ShapeNode, path: number[], out: { node: ArrayShapeNode; path: number[] }[]): void {
+/** Most array leaves one explanation describes; a tuple with more lists the rest as omitted. */
+export const MAX_EXPLAINED_ARRAYS = 256;
+
+/** A tuple path as a parent-linked list, so that deep tuples cost O(1) per level until a leaf needs its path. */
+interface PathLink {
+  readonly parent: PathLink | undefined;
+  readonly index: number;
+}
+
+function materialise(link: PathLink | undefined): number[] {
+  const path: number[] = [];
+  for (let l = link; l !== undefined; l = l.parent) path.push(l.index);
+  return path.reverse();
+}
+
+/** The first `limit` array leaves in order, with their tuple paths, and how many more there are. */
+function collectArrays(node: ShapeNode, limit: number): { leaves: { node: ArrayShapeNode; path: number[] }[]; omitted: number } {
   // An explicit stack: tuples may nest thousands deep.
-  const stack: { node: ShapeNode; path: number[] }[] = [{ node, path }];
-  while (stack.length > 0) {
-    const item = stack.pop();
-    if (!item) break;
+  const leaves: { node: ArrayShapeNode; path: number[] }[] = [];
+  let omitted = 0;
+  const stack: { node: ShapeNode; path: PathLink | undefined }[] = [{ node, path: undefined }];
+  for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
     const n = item.node;
-    if (n.kind === 'array') out.push({ node: n, path: item.path });
-    else if (n.kind === 'buffer') stack.push({ node: n.element, path: item.path });
-    else for (let i = n.elements.length - 1; i >= 0; i--) stack.push({ node: n.elements[i], path: [...item.path, i] });
+    if (n.kind === 'array') {
+      if (leaves.length < limit) leaves.push({ node: n, path: materialise(item.path) });
+      else omitted++;
+    } else if (n.kind === 'buffer') {
+      stack.push({ node: n.element, path: item.path });
+    } else {
+      for (let i = n.elements.length - 1; i >= 0; i--) stack.push({ node: n.elements[i], path: { parent: item.path, index: i } });
+    }
   }
+  return { leaves, omitted };
 }
 
 /**
@@ -226,12 +250,14 @@ export function explainShapeNode(
   options: ExplainOptions = {},
 ): ShapeExplanation {
   const diagnostics: LayoutDiagnostic[] = [...parseDiagnostics, ...validateShape(node)];
-  const leaves: { node: ArrayShapeNode; path: number[] }[] = [];
-  collectArrays(node, [], leaves);
+  const { leaves, omitted } = collectArrays(node, MAX_EXPLAINED_ARRAYS);
   const advice: LayoutDiagnostic[] = [];
   const arrays = leaves.map((l) => explainArray(l.node, source, l.path, options, advice));
   diagnostics.push(...advice);
-  return { text: source, diagnostics, hasErrors: diagnostics.some((d) => d.severity === 'error'), arrays };
+  return {
+    text: source, diagnostics, hasErrors: diagnostics.some((d) => d.severity === 'error'), arrays,
+    ...(omitted > 0 ? { omittedArrays: omitted } : {}),
+  };
 }
 
 /** Parses `text` as one shape (trailing text is an error) and explains it. */

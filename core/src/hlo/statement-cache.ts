@@ -12,13 +12,34 @@ function isRange(v: object): v is TextRange {
   return keys.length === 2 && typeof (v as TextRange).start === 'number' && typeof (v as TextRange).end === 'number';
 }
 
-function shift(value: unknown, delta: number): unknown {
-  if (typeof value !== 'object' || value === null) return value;
-  if (Array.isArray(value)) return value.map((v) => shift(v, delta));
-  if (isRange(value)) return { start: value.start + delta, end: value.end + delta };
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) out[k] = shift(v, delta);
-  return out;
+/**
+ * Deep copy of `root` with every range moved by `delta`. Iterative, because a statement's shapes
+ * may nest 8192 tuples deep (XLA's limit), which a recursive walk would not survive.
+ */
+function shift(root: unknown, delta: number): unknown {
+  const result: Record<string, unknown> = {};
+  const stack: [unknown, Record<string | number, unknown>, string | number][] = [[root, result, 'value']];
+  for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
+    const [value, target, key] = item;
+    if (typeof value !== 'object' || value === null) {
+      target[key] = value;
+    } else if (Array.isArray(value)) {
+      const copy: unknown[] = new Array<unknown>(value.length);
+      target[key] = copy;
+      value.forEach((v, i) => stack.push([v, copy as unknown as Record<number, unknown>, i]));
+    } else if (isRange(value)) {
+      target[key] = { start: value.start + delta, end: value.end + delta };
+    } else {
+      const copy: Record<string, unknown> = {};
+      target[key] = copy;
+      // Keys are created in order first so the copy enumerates like the original.
+      for (const [k, v] of Object.entries(value)) {
+        copy[k] = undefined;
+        stack.push([v, copy, k]);
+      }
+    }
+  }
+  return result.value;
 }
 
 /**

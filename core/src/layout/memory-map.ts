@@ -210,6 +210,13 @@ const BLOCK_ROWS = 8;
 const BLOCK_COLS = 256;
 /** Int32Array lengths and cell numbers must stay below 2^31. */
 const MAX_SLOTS = 2 ** 31 - 1;
+/**
+ * A slice may span at most this many slots per cell (or {@link MIN_SPAN_LIMIT} in all): every slot
+ * of the span is classified, so a 2×2 slice whose rows lie 2^29 slots apart would otherwise take
+ * minutes and gigabytes for four cells.
+ */
+const MAX_SLOTS_PER_CELL = 64;
+const MIN_SPAN_LIMIT = 2 ** 22;
 
 /** Offsets of each row (col = 0) and of each column relative to column 0, for separable tilings. */
 function sliceTerms(m: SliceMapper): { rowTerm: Float64Array; colTerm: Float64Array } | { error: string } {
@@ -274,6 +281,10 @@ export function buildMemoryMap(shape: ArrayShape, slice?: SliceSpec, maxCells: n
   }
   const slotCount = last - first + 1;
   if (slotCount > MAX_SLOTS) return { error: `the slice spans ${slotCount} slots, more than 2^31` };
+  const spanLimit = Math.max(MIN_SPAN_LIMIT, MAX_SLOTS_PER_CELL * cells);
+  if (slotCount > spanLimit) {
+    return { error: `the slice spans ${slotCount} slots for ${cells} cells (limit ${spanLimit}): its cells lie too far apart in memory to map` };
+  }
   const slotToCell = new Int32Array(slotCount);
   // When the cells fill the span exactly every slot is overwritten below, so skip the -1 pass.
   if (slotCount !== cells) slotToCell.fill(-1);

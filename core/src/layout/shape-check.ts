@@ -41,6 +41,11 @@ export function checkArrayShape(shape: ArrayShape): LayoutError | undefined {
   if (!Number.isInteger(shape.elementSizeBits) || shape.elementSizeBits < 0) {
     return { error: `E(${shape.elementSizeBits}) is not a valid element size` };
   }
+  // The model keeps E as a number: past 2^53 it is no longer the value written, and byte sizes
+  // computed from it would be silently wrong.
+  if (!Number.isSafeInteger(shape.elementSizeBits)) {
+    return { error: 'E(n) beyond 2^53 bits per element cannot be computed with exactly' };
+  }
   if (shape.tailPaddingAlignment < 1n) return { error: `L(${shape.tailPaddingAlignment}) must be at least 1` };
   return undefined;
 }

@@ -22,6 +22,11 @@ export interface LayoutFix {
 
 /** Exhaustive reorders up to this rank (720 candidates); pairwise swaps above it. */
 const MAX_EXHAUSTIVE_RANK = 6;
+/**
+ * No reorders are tried above this rank: swaps are rank² candidates of rank-sized work each, and
+ * a 50,000-dimension shape (one 100 KB line) would otherwise take minutes and gigabytes.
+ */
+const MAX_SWAP_RANK = 32;
 
 function physicalBytesOf(shape: ArrayShape): bigint | undefined {
   const plan = planTiling(shape);
@@ -33,38 +38,33 @@ function permutations(items: readonly number[]): number[][] {
   return items.flatMap((x, i) => permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((p) => [x, ...p]));
 }
 
-function swaps(items: readonly number[]): number[][] {
-  const out: number[][] = [];
+function* swaps(items: readonly number[]): Generator<number[]> {
   for (let i = 0; i < items.length; i++) {
     for (let j = i + 1; j < items.length; j++) {
       const p = [...items];
       [p[i], p[j]] = [p[j], p[i]];
-      out.push(p);
+      yield p;
     }
   }
-  return out;
 }
 
-function reorderCandidates(shape: ArrayShape): LayoutFix[] {
+/** Candidate minor_to_major orders, produced lazily so only the best one is ever kept. */
+function reorderOrders(current: readonly number[]): Iterable<number[]> {
+  if (current.length <= MAX_EXHAUSTIVE_RANK) return permutations(current);
+  return current.length <= MAX_SWAP_RANK ? swaps(current) : [];
+}
+
+function reorderFix(shape: ArrayShape, order: number[], bytes: bigint): LayoutFix {
   const current = shape.minorToMajor;
-  const orders = current.length <= MAX_EXHAUSTIVE_RANK ? permutations(current) : swaps(current);
-  const out: LayoutFix[] = [];
-  for (const order of orders) {
-    if (order.every((d, i) => d === current[i])) continue;
-    const candidate: ArrayShape = { ...shape, minorToMajor: order, splitConfigs: [] };
-    const bytes = physicalBytesOf(candidate);
-    if (bytes === undefined) continue;
-    const oldMinor = current[0];
-    const moved = order[0] !== oldMinor
-      ? `; dim ${oldMinor} (size ${shape.dims[oldMinor]}) is no longer minor-most`
-      : '';
-    out.push({
-      kind: 'reorder',
-      description: `use minor_to_major {${order.join(',')}} instead of {${current.join(',')}}${moved}`,
-      shape: candidate, physicalBytes: bytes, savedBytes: 0n,
-    });
-  }
-  return out;
+  const oldMinor = current[0];
+  const moved = order[0] !== oldMinor
+    ? `; dim ${oldMinor} (size ${shape.dims[oldMinor]}) is no longer minor-most`
+    : '';
+  return {
+    kind: 'reorder',
+    description: `use minor_to_major {${order.join(',')}} instead of {${current.join(',')}}${moved}`,
+    shape: { ...shape, minorToMajor: order, splitConfigs: [] }, physicalBytes: bytes, savedBytes: 0n,
+  };
 }
 
 /** Reshapes the two minor-most physical dims into one (a bitcast when they are logically adjacent). */
@@ -92,29 +92,36 @@ function mergeCandidate(shape: ArrayShape): LayoutFix | undefined {
 }
 
 /** Number of minor_to_major positions a reorder changes: prefer the smallest edit among equals. */
-function editSize(shape: ArrayShape, fix: LayoutFix): number {
-  if (fix.kind === 'merge') return Number.MAX_SAFE_INTEGER;
-  return fix.shape.minorToMajor.filter((d, i) => d !== shape.minorToMajor[i]).length;
+function editSize(shape: ArrayShape, order: readonly number[]): number {
+  return order.filter((d, i) => d !== shape.minorToMajor[i]).length;
 }
 
 /**
  * The change (reorder of minor_to_major, or merging the two minor-most dims) with the smallest
- * physical size under the same tiles; `undefined` when nothing saves memory.
+ * physical size under the same tiles; `undefined` when nothing saves memory. Among reorders of
+ * equal size the smallest edit wins; a merge must be strictly smaller than every reorder.
  */
 export function suggestFix(shape: ArrayShape): LayoutFix | undefined | LayoutError {
   const plan = planTiling(shape);
   if (isLayoutError(plan)) return plan;
   const currentBytes = bytesForSlots(shape, plan.totalSlots);
-  const candidates = reorderCandidates(shape);
-  const merge = mergeCandidate(shape);
-  if (merge !== undefined) candidates.push(merge);
-  let best: LayoutFix | undefined;
-  for (const c of candidates) {
-    if (c.physicalBytes >= currentBytes) continue;
-    if (best === undefined || c.physicalBytes < best.physicalBytes
-      || (c.physicalBytes === best.physicalBytes && editSize(shape, c) < editSize(shape, best))) {
-      best = c;
+  const current = shape.minorToMajor;
+  let bestOrder: number[] | undefined;
+  let bestBytes = currentBytes;
+  let bestEdit = 0;
+  for (const order of reorderOrders(current)) {
+    if (order.every((d, i) => d === current[i])) continue;
+    const bytes = physicalBytesOf({ ...shape, minorToMajor: order, splitConfigs: [] });
+    if (bytes === undefined || bytes >= currentBytes) continue;
+    const edit = editSize(shape, order);
+    if (bestOrder === undefined || bytes < bestBytes || (bytes === bestBytes && edit < bestEdit)) {
+      bestOrder = order;
+      bestBytes = bytes;
+      bestEdit = edit;
     }
   }
+  const merge = mergeCandidate(shape);
+  let best = bestOrder === undefined ? undefined : reorderFix(shape, bestOrder, bestBytes);
+  if (merge !== undefined && merge.physicalBytes < (best === undefined ? currentBytes : best.physicalBytes)) best = merge;
   return best === undefined ? undefined : { ...best, savedBytes: currentBytes - best.physicalBytes };
 }

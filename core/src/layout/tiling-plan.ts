@@ -65,6 +65,27 @@ export interface TilingPlan {
   readonly totalSlots: bigint;
 }
 
+/**
+ * Bound on the bit length of the expanded shape's size product (zero dims counted as 1, since they
+ * do not shrink strides). Exact math is kept far beyond anything addressable (int64 is 63 bits),
+ * but a 100 KB line such as `T(2,2,…,2)` with 50,000 entries would otherwise ask for 2^50000 slots
+ * and build 100,000 strides of up to 50,000 bits each: gigabytes for one hover.
+ */
+const MAX_SLOT_BITS = 1024;
+const SLOT_LIMIT = 1n << BigInt(MAX_SLOT_BITS);
+
+/** Whether the sizes, zeros counted as 1, multiply past {@link SLOT_LIMIT}; stops early, so cost stays bounded. */
+function exceedsSlotLimit(sizes: readonly bigint[]): boolean {
+  let p = 1n;
+  for (const d of sizes) {
+    if (d > 1n) p *= d;
+    if (p > SLOT_LIMIT) return true;
+  }
+  return false;
+}
+
+const TOO_LARGE: LayoutError = { error: `the tiled layout has more than 2^${MAX_SLOT_BITS} element slots; not computed` };
+
 /** Builds the tiling plan of `shape`, or says why the shape cannot be laid out. */
 export function planTiling(shape: ArrayShape): TilingPlan | LayoutError {
   const bad = checkArrayShape(shape);
@@ -72,15 +93,19 @@ export function planTiling(shape: ArrayShape): TilingPlan | LayoutError {
   const rank = shape.dims.length;
   const physicalToLogical = [...shape.minorToMajor].reverse();
   const physicalDims = physicalToLogical.map((d) => shape.dims[d]);
+  if (exceedsSlotLimit(physicalDims)) return TOO_LARGE;
   let current: readonly bigint[] = physicalDims;
   let origins: readonly (readonly number[])[] = physicalToLogical.map((d) => [d]);
   const steps: TilingStep[] = [];
-  shape.tiles.forEach((tile, level) => {
-    const step = applyTile(level, tile, current, origins);
+  for (let level = 0; level < shape.tiles.length; level++) {
+    // The effective tile alone bounds the step's output from below: check it before building it.
+    if (exceedsSlotLimit(shape.tiles[level].filter((t): t is bigint => t !== 'combine'))) return TOO_LARGE;
+    const step = applyTile(level, shape.tiles[level], current, origins);
+    if (exceedsSlotLimit(step.output)) return TOO_LARGE;
     steps.push(step);
     current = step.output;
     origins = step.outputOrigins;
-  });
+  }
   const expandedElements = product(current);
   return {
     rank,

@@ -16,6 +16,9 @@ import { tokenAt } from './tokens';
 /** Parses the shape inside `P(...)`; supplied by the shape parser to avoid an import cycle. */
 export type NestedShapeParser = (state: ParserState) => ShapeNode | undefined;
 
+/** `Tile::kCombineDimension`. */
+const INT64_MIN = -(1n << 63n);
+
 /** Attribute names in the only order XLA accepts. */
 const ORDER = ['D', 'T', 'L', '#', '*', 'E', 'S', 'SC', 'P', 'M'] as const;
 type AttributeName = (typeof ORDER)[number];
@@ -61,16 +64,22 @@ function attributeExtent(text: string, pos: number, end: number): number {
   }
 }
 
-/** Reads an attribute name at the current position: letters only (`E4` is `E` then `4`), or `#` / `*`. */
-function readAttributeName(state: ParserState): { name: AttributeName; start: number; end: number } | undefined {
+/** Index in {@link ORDER} of a one-character attribute name, by char code. */
+const SINGLE_INDEX: ReadonlyMap<number, number> = new Map(ORDER.filter((n) => n.length === 1).map((n) => [n.charCodeAt(0), ORDER.indexOf(n)]));
+const SC_INDEX = ORDER.indexOf('SC');
+
+/**
+ * Reads an attribute name at the current position: letters only (`E4` is `E` then `4`), or `#` /
+ * `*`. Returns its index in {@link ORDER} (the name ends at `state.pos` + its length), or -1.
+ */
+function readAttributeName(state: ParserState): number {
   const c = state.peek();
   const start = state.pos;
   let end = start;
   if (c === CH_HASH || c === CH_STAR) end = start + 1;
   else while (end < state.end && isLetter(state.text.charCodeAt(end))) end++;
-  if (end === start) return undefined;
-  const index = ORDER.indexOf(state.text.slice(start, end) as AttributeName);
-  return index < 0 ? undefined : { name: ORDER[index], start, end };
+  if (end === start + 1) return SINGLE_INDEX.get(c) ?? -1;
+  return end === start + 2 && state.text.startsWith('SC', start) ? SC_INDEX : -1;
 }
 
 /** `(` INT `)` after L, E, S or M (`ParseLayoutIntAttribute`). */
@@ -162,9 +171,11 @@ function parseTiles(state: ParserState, start: number): LayoutFields['tiles'] {
           entries.push({ range: { start: state.pos, end: state.pos + 1 }, value: 'combine' });
           state.pos++;
         } else {
-          const n = state.readInt();
-          if (n === undefined) return undefined;
-          entries.push({ range: n.range, value: n.value });
+          if (!state.readIntValue()) return undefined;
+          const range = { start: state.intStart, end: state.intEnd };
+          // `*` is stored as INT64_MIN (Tile::kCombineDimension), so XLA reads an entry written
+          // as that number (or as 2^63, which lexes to it) as `*` too, and prints it as `*`.
+          entries.push({ range, value: state.intValue === INT64_MIN ? 'combine' : state.intValue });
         }
         if (state.peek() !== CH_COMMA) break;
         state.pos++;
@@ -253,12 +264,13 @@ function parseAttributes(state: ParserState, fields: LayoutFields, nested: Neste
   let last = -1;
   let orderReported = false;
   for (;;) {
-    const attr = readAttributeName(state);
-    if (attr === undefined) return;
-    const index = ORDER.indexOf(attr.name);
-    state.pos = attr.end;
-    if (!parseAttribute(state, attr.name, attr.start, fields, nested)) return;
-    const range = { start: attr.start, end: state.pos };
+    const index = readAttributeName(state);
+    if (index < 0) return;
+    const name = ORDER[index];
+    const start = state.pos;
+    state.pos += name.length;
+    if (!parseAttribute(state, name, start, fields, nested)) return;
+    const range = { start, end: state.pos };
     if (index <= last && !orderReported) {
       // XLA stops here and fails at the missing `}`. We keep parsing so the rest of the layout is
       // still known, and point at what is misplaced: the repeated attribute, or the attributes
@@ -282,11 +294,10 @@ export function parseLayout(state: ParserState, nested: NestedShapeParser): Layo
   state.pos++;
   const minorToMajor: IntNode[] = [];
   const fields: LayoutFields = {};
-  const partial = (): LayoutNode => ({ range: { start, end: state.pos }, minorToMajor, ...fields });
   if (state.atInt()) {
     for (;;) {
       const n = state.readInt();
-      if (n === undefined) return partial();
+      if (n === undefined) return layoutNode(start, state.pos, minorToMajor, fields);
       minorToMajor.push(n);
       if (state.peek() !== CH_COMMA) break;
       state.pos++;
@@ -295,7 +306,7 @@ export function parseLayout(state: ParserState, nested: NestedShapeParser): Layo
   if (state.peek() === CH_COLON) {
     state.pos++;
     parseAttributes(state, fields, nested);
-    if (state.failed) return partial();
+    if (state.failed) return layoutNode(start, state.pos, minorToMajor, fields);
   }
   if (state.peek() !== CH_RBRACE) {
     const t = tokenAt(state.text, state.pos, state.end);
@@ -303,8 +314,19 @@ export function parseLayout(state: ParserState, nested: NestedShapeParser): Layo
     const end = looksLikeAttribute ? attributeExtent(state.text, state.pos, state.end) : t.end;
     // An unknown, lower-case or misplaced attribute is what usually stands here.
     state.fail(looksLikeAttribute ? 'layout-attribute-order' : 'expected-token', 'expects layout to end with kRbrace', { start: t.start, end });
-    return partial();
+    return layoutNode(start, state.pos, minorToMajor, fields);
   }
   state.pos++;
-  return { range: { start, end: state.pos }, minorToMajor, ...fields };
+  return layoutNode(start, state.pos, minorToMajor, fields);
+}
+
+/** The layout node: the usual `{1,0:T(8,128)}` needs only its tiles copied, not a generic spread. */
+function layoutNode(start: number, end: number, minorToMajor: IntNode[], fields: LayoutFields): LayoutNode {
+  const range = { start, end };
+  let onlyTiles = false;
+  for (const key in fields) {
+    if (key !== 'tiles') return { range, minorToMajor, ...fields };
+    onlyTiles = true;
+  }
+  return onlyTiles ? { range, minorToMajor, tiles: fields.tiles } : { range, minorToMajor };
 }

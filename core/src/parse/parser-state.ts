@@ -6,9 +6,13 @@
  */
 import type { IntNode } from '../ast';
 import { diagnostic, type LayoutDiagnostic, type RuleCode, type TextRange } from '../diagnostics';
-import { CH_GT, CH_MINUS, isDigit, skipTrivia } from './chars';
+import { CH_GT, CH_MINUS, CH_SLASH, isDigit, skipTrivia } from './chars';
 import { fastIntValue, lexNumber, lexSmallInt } from './numbers';
 import { tokenAt } from './tokens';
+
+// Placeholders between parses; never written to, since every parse starts with reset().
+const NO_DIAGNOSTICS: LayoutDiagnostic[] = [];
+const NO_PARTIALS: object[] = [];
 
 export class ParserState {
   text = '';
@@ -39,8 +43,26 @@ export class ParserState {
     this.physicalNesting = 0;
   }
 
+  /**
+   * Drops the references to the last parse's text and results (so a 100 MB text is not kept alive
+   * by the shared state) without allocating fresh arrays, which {@link reset} does anyway.
+   */
+  release(): void {
+    this.text = '';
+    this.end = 0;
+    this.pos = 0;
+    this.diagnostics = NO_DIAGNOSTICS;
+    this.partials = NO_PARTIALS;
+  }
+
   /** Skips trivia and returns the code unit at the new position, or -1 at the end. */
   peek(): number {
+    // Nearly always the cursor is already on a token: anything above space other than `/` cannot
+    // start trivia, so skip the call.
+    if (this.pos < this.end) {
+      const c = this.text.charCodeAt(this.pos);
+      if (c > 32 && c !== CH_SLASH) return c;
+    }
     this.pos = skipTrivia(this.text, this.pos, this.end);
     return this.pos < this.end ? this.text.charCodeAt(this.pos) : -1;
   }
@@ -83,28 +105,45 @@ export class ParserState {
     return lexSmallInt(this.text, this.pos, this.end) >= 0 || lexNumber(this.text, this.pos, this.end).kind === 'int';
   }
 
+  /** Start, end and value of the integer read by the last successful {@link readIntValue}. */
+  intStart = 0;
+  intEnd = 0;
+  intValue = 0n;
+
   /**
    * Reads an integer token (`ParseInt64`), failing with XLA's `expects integer` on anything else.
-   * An integer beyond 64 bits is reported and kept with its written value.
+   * An integer beyond 64 bits is reported and kept with its written value. Allocates nothing: the
+   * result is in {@link intStart}, {@link intEnd} and {@link intValue} when this returns true.
    */
-  readInt(): IntNode | undefined {
+  readIntValue(): boolean {
     const c = this.peek();
     const start = this.pos;
     if (isDigit(c) || (c === CH_MINUS && !(start + 1 < this.end && this.text.charCodeAt(start + 1) === CH_GT))) {
       const fastEnd = lexSmallInt(this.text, start, this.end);
       if (fastEnd >= 0) {
         this.pos = fastEnd;
-        return { range: { start, end: fastEnd }, value: fastIntValue };
+        this.intStart = start;
+        this.intEnd = fastEnd;
+        this.intValue = fastIntValue;
+        return true;
       }
       const n = lexNumber(this.text, start, this.end);
       if (n.kind === 'int') {
         this.pos = n.end;
-        const range = { start, end: n.end };
-        if (n.tooLarge) this.report('integer-too-large', `expects integer: ${this.text.slice(start, n.end)} does not fit in 64 bits`, range);
-        return { range, value: n.value };
+        this.intStart = start;
+        this.intEnd = n.end;
+        this.intValue = n.value;
+        if (n.tooLarge) this.report('integer-too-large', `expects integer: ${this.text.slice(start, n.end)} does not fit in 64 bits`, { start, end: n.end });
+        return true;
       }
     }
     this.failAtToken('expected-integer', 'expects integer');
-    return undefined;
+    return false;
+  }
+
+  /** {@link readIntValue} as a node. */
+  readInt(): IntNode | undefined {
+    if (!this.readIntValue()) return undefined;
+    return { range: { start: this.intStart, end: this.intEnd }, value: this.intValue };
   }
 }

@@ -10,13 +10,13 @@
  */
 import type { ShapeNode } from '../ast';
 import type { LayoutDiagnostic } from '../diagnostics';
-import { primitiveType } from '../primitive-types';
 import {
   CH_LPAREN, CH_LSQUARE, CH_PERCENT, CH_QUOTE, CH_SLASH, CH_STAR, blockCommentClose, identifierEnd, isIdentPart, isIdentStart,
   lineCommentEnd, skipTrivia, CH_BACKSLASH,
 } from './chars';
 import { ParserState } from './parser-state';
 import { DEFAULT_MAX_DEPTH, parseShapeTree } from './shape-parser';
+import { typeAt } from './type-names';
 
 /** A shape found in HLO text with the parser's diagnostics for it; ranges are absolute. */
 export interface FoundShape {
@@ -25,16 +25,29 @@ export interface FoundShape {
   readonly diagnostics: LayoutDiagnostic[];
 }
 
-/** Longest primitive type name (`f8e4m3b11fnuz`). */
-const MAX_TYPE_LENGTH = 13;
-
 const state = new ParserState();
 
-/** Diagnostics whose start lies inside `node`. */
-function diagnosticsWithin(all: readonly LayoutDiagnostic[], node: ShapeNode): LayoutDiagnostic[] {
-  if (all.length === 0) return [];
-  const { start, end } = node.range;
-  return all.filter((d) => d.range.start >= start && d.range.start <= end);
+/**
+ * Hands each complete node the diagnostics whose start lies inside it, keeping their original
+ * order. Diagnostics are sorted by start once and each node takes its slice by binary search, so a
+ * broken tuple with many flagged elements costs n log n rather than one full pass per element.
+ */
+function diagnosticsPicker(all: readonly LayoutDiagnostic[]): (node: ShapeNode) => LayoutDiagnostic[] {
+  if (all.length === 0) return () => [];
+  const order = all.map((_, i) => i).sort((a, b) => all[a].range.start - all[b].range.start || a - b);
+  return (node) => {
+    const { start, end } = node.range;
+    let lo = 0;
+    let hi = order.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (all[order[mid]].range.start < start) lo = mid + 1;
+      else hi = mid;
+    }
+    const picked: number[] = [];
+    for (let i = lo; i < order.length && all[order[i]].range.start <= end; i++) picked.push(order[i]);
+    return picked.sort((a, b) => a - b).map((i) => all[i]);
+  };
 }
 
 /**
@@ -43,11 +56,12 @@ function diagnosticsWithin(all: readonly LayoutDiagnostic[], node: ShapeNode): L
  */
 function collectComplete(root: ShapeNode, partials: readonly object[], diagnostics: readonly LayoutDiagnostic[], out: FoundShape[]): void {
   const incomplete = new Set(partials);
+  const diagnosticsWithin = diagnosticsPicker(diagnostics);
   const work: ShapeNode[] = [root];
   while (work.length > 0) {
     const node = work.pop()!;
     if (!incomplete.has(node)) {
-      out.push({ shape: node, diagnostics: diagnosticsWithin(diagnostics, node) });
+      out.push({ shape: node, diagnostics: diagnosticsWithin(node) });
     } else if (node.kind === 'tuple') {
       for (let i = node.elements.length - 1; i >= 0; i--) work.push(node.elements[i]);
     } else if (node.kind === 'buffer') {
@@ -57,10 +71,10 @@ function collectComplete(root: ShapeNode, partials: readonly object[], diagnosti
 }
 
 /**
- * Parses the shape at `pos` and appends what it finds. Returns where scanning continues (always
- * past `pos`).
+ * Parses the shape at `pos` and appends what it finds, as {@link scanShapes} does at each
+ * candidate. Returns where scanning continues (always past `pos`).
  */
-function scanAt(text: string, pos: number, end: number, out: FoundShape[]): number {
+export function scanAt(text: string, pos: number, end: number, out: FoundShape[]): number {
   state.reset(text, pos, end);
   const shape = parseShapeTree(state, DEFAULT_MAX_DEPTH);
   const stop = state.pos;
@@ -69,7 +83,7 @@ function scanAt(text: string, pos: number, end: number, out: FoundShape[]): numb
     else if (state.structural) collectComplete(shape, state.partials, state.diagnostics, out);
     else out.push({ shape, diagnostics: state.diagnostics });
   }
-  state.reset('', 0, 0);
+  state.release();
   return Math.max(stop, pos + 1);
 }
 
@@ -85,10 +99,12 @@ function quotedEnd(text: string, pos: number, lineEnd: number): number {
   }
 }
 
-/** Whether the identifier text[start, stop) names a primitive type. Cheap filters first. */
-function isTypeName(text: string, start: number, stop: number): boolean {
-  return stop - start <= MAX_TYPE_LENGTH && primitiveType(text.slice(start, stop)) !== undefined;
-}
+/**
+ * Called by {@link walkShapeCandidates} where the finder tries the shape parser: at an array type
+ * name followed by `[` (`typeEnd` is the name's end), or at `(` or `b(` (`typeEnd` is -1). `end` is
+ * the clamped bound. Returns where scanning continues, which must be past `pos`.
+ */
+export type ShapeCandidateVisitor = (text: string, pos: number, end: number, typeEnd: number) => number;
 
 /**
  * All shapes in `text[start, end)`, in order. Nested shapes are reported once, as part of the
@@ -96,6 +112,16 @@ function isTypeName(text: string, start: number, stop: number): boolean {
  */
 export function scanShapes(text: string, start = 0, end: number = text.length): FoundShape[] {
   const out: FoundShape[] = [];
+  walkShapeCandidates(text, start, end, (t, pos, e) => scanAt(t, pos, e, out));
+  return out;
+}
+
+/**
+ * The finder's walk over `text[start, end)`: skips strings, comments and names, and hands every
+ * position where a shape may start to `visit`. {@link scanShapes} parses there; the memoised
+ * checker first looks the candidate up in its cache. One walk for both keeps them in agreement.
+ */
+export function walkShapeCandidates(text: string, start: number, end: number, visit: ShapeCandidateVisitor): void {
   end = Math.max(0, Math.min(end, text.length));
   let i = Math.max(0, start);
   let nextNewline = -1;
@@ -113,12 +139,12 @@ export function scanShapes(text: string, start = 0, end: number = text.length): 
         const after = skipTrivia(text, stop, end);
         next = after < end ? text.charCodeAt(after) : -1;
       }
-      if (next === CH_LSQUARE && isTypeName(text, i, stop)) {
-        i = scanAt(text, i, end, out);
+      if (next === CH_LSQUARE && typeAt(text, i, stop) !== undefined) {
+        i = visit(text, i, end, stop);
         continue;
       }
       if (next === CH_LPAREN && stop === i + 1 && c === 98) {
-        i = scanAt(text, i, end, out);
+        i = visit(text, i, end, -1);
         continue;
       }
       i = stop;
@@ -127,7 +153,7 @@ export function scanShapes(text: string, start = 0, end: number = text.length): 
     if (c === CH_LPAREN) {
       // `opcode(` is an operand list; any other `(` may open a tuple shape.
       if (i > 0 && isIdentPart(text.charCodeAt(i - 1))) i++;
-      else i = scanAt(text, i, end, out);
+      else i = visit(text, i, end, -1);
       continue;
     }
     if (c === CH_QUOTE) {
@@ -154,5 +180,4 @@ export function scanShapes(text: string, start = 0, end: number = text.length): 
     }
     i++;
   }
-  return out;
 }

@@ -8,7 +8,7 @@
  */
 import type { ArrayShapeNode, DimNode, LayoutNode, ShapeNode, TupleShapeNode } from '../ast';
 import { diagnostic, type LayoutDiagnostic } from '../diagnostics';
-import { primitiveType } from '../primitive-types';
+import { primitiveType, type PrimitiveTypeInfo } from '../primitive-types';
 import { printLayout } from '../print';
 import {
   CH_COLON, CH_COMMA, CH_EQUAL, CH_LBRACE, CH_LPAREN, CH_LSQUARE, CH_LT, CH_QUESTION, CH_RPAREN, CH_RSQUARE, identifierEnd, isIdentStart,
@@ -17,6 +17,10 @@ import {
 import { parseLayout } from './layout-parser';
 import { ParserState } from './parser-state';
 import { tokenAt } from './tokens';
+import { typeAt } from './type-names';
+
+/** `Shape::kUnboundedSize`, the stored size of a `?` dimension. */
+const INT64_MIN = -(1n << 63n);
 
 /** XLA's `HloParserOptions::kDefaultMaxRecursionDepth`. */
 export const DEFAULT_MAX_DEPTH = 8192;
@@ -75,9 +79,12 @@ function parseDims(state: ParserState, dims: DimNode[]): void {
     } else {
       const bounded = c === CH_LT && state.pos + 1 < state.end && state.text.charCodeAt(state.pos + 1) === CH_EQUAL;
       if (bounded) state.pos += 2;
-      const n = state.readInt();
-      if (n === undefined) return;
-      dims.push({ range: { start, end: n.range.end }, kind: bounded ? 'bounded' : 'static', value: n.value });
+      if (!state.readIntValue()) return;
+      const value = state.intValue;
+      // XLA stores `?` as a dynamic INT64_MIN, so `<=` that number (or 2^63, which lexes to it)
+      // is an unbounded dimension (`Shape::IsValidDimensionSize`), printed as `?`.
+      if (bounded && value === INT64_MIN) dims.push({ range: { start, end: state.intEnd }, kind: 'unbounded', value: 0n });
+      else dims.push({ range: { start, end: state.intEnd }, kind: bounded ? 'bounded' : 'static', value });
     }
     const next = state.peek();
     if (next === CH_COMMA) {
@@ -92,36 +99,38 @@ function parseDims(state: ParserState, dims: DimNode[]): void {
 /** Parses `type[dims]{layout}` at the cursor; undefined (and a structural failure) when no type is there. */
 function parseArray(state: ParserState): ArrayShapeNode | undefined {
   const start = state.pos;
-  const t = tokenAt(state.text, start, state.end);
-  if (t.kind !== 'kPrimitiveType') {
+  // tokenAt's kPrimitiveType test, without slicing: an identifier not followed by `:` or `=`.
+  let type: PrimitiveTypeInfo | undefined;
+  let typeEnd = start;
+  if (start < state.end && isIdentStart(state.text.charCodeAt(start))) {
+    typeEnd = identifierEnd(state.text, start, state.end);
+    const after = typeEnd < state.end ? state.text.charCodeAt(typeEnd) : 0;
+    if (after !== CH_COLON && after !== CH_EQUAL) type = typeAt(state.text, start, typeEnd);
+  }
+  if (type === undefined) {
+    const t = tokenAt(state.text, start, state.end);
     state.fail('expected-primitive-type', `expected primitive type, saw ${t.kind}`, { start: t.start, end: t.end }, true);
     return undefined;
   }
-  const elementType = state.text.slice(start, t.end);
-  state.pos = t.end;
+  state.pos = typeEnd;
   const dimsStart = skipTrivia(state.text, state.pos, state.end);
   const dims: DimNode[] = [];
   parseDims(state, dims);
   const dimsRange = { start: dimsStart, end: state.pos };
-  let layout: LayoutNode | undefined;
-  if (!state.failed && layoutAhead(state)) layout = parseLayout(state, parseNestedShape);
-  const node: ArrayShapeNode = {
-    kind: 'array',
-    range: { start, end: state.pos },
-    elementType,
-    elementTypeRange: { start, end: t.end },
-    dimsRange,
-    dims,
-    ...(layout === undefined ? {} : { layout }),
-  };
-  if (layout !== undefined && !state.failed) checkParsedLayout(state, node, layout);
+  const elementTypeRange = { start, end: typeEnd };
+  if (state.failed || !layoutAhead(state)) {
+    return { kind: 'array', range: { start, end: state.pos }, elementType: type.name, elementTypeRange, dimsRange, dims };
+  }
+  const layout = parseLayout(state, parseNestedShape);
+  const node: ArrayShapeNode = { kind: 'array', range: { start, end: state.pos }, elementType: type.name, elementTypeRange, dimsRange, dims, layout };
+  if (!state.failed) checkParsedLayout(state, node, type, layout);
   return node;
 }
 
 /** The two checks XLA's ParseShape makes on a parsed layout (spec §1.3), both non-fatal here. */
-function checkParsedLayout(state: ParserState, node: ArrayShapeNode, layout: LayoutNode): void {
+function checkParsedLayout(state: ParserState, node: ArrayShapeNode, type: PrimitiveTypeInfo, layout: LayoutNode): void {
   const m2m = layout.minorToMajor;
-  if (primitiveType(node.elementType)?.isArray === true && m2m.length !== node.dims.length) {
+  if (type.isArray && m2m.length !== node.dims.length) {
     const range = m2m.length > 0 ? { start: m2m[0].range.start, end: m2m[m2m.length - 1].range.end } : layout.range;
     state.report('rank-mismatch', `Dimensions size is ${node.dims.length}, but minor to major size is ${m2m.length}.`, range);
   }
@@ -238,7 +247,7 @@ function run(text: string, start: number, options: ShapeParseOptions): ShapePars
   state.reset(text, Math.max(0, Math.min(start, end)), end);
   const shape = parseShapeTree(state, options.maxDepth ?? DEFAULT_MAX_DEPTH);
   const result = { shape, end: state.pos, diagnostics: state.diagnostics, failed: state.failed };
-  state.reset('', 0, 0);
+  state.release();
   return result;
 }
 

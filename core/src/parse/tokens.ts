@@ -15,14 +15,17 @@ export interface TokenInfo {
   readonly end: number;
 }
 
-const SINGLE: Readonly<Record<string, string>> = {
-  '=': 'kEqual', ',': 'kComma', ':': 'kColon', '*': 'kAsterisk', '#': 'kOctothorp', '+': 'kPlus', '~': 'kTilde',
-  '[': 'kLsquare', ']': 'kRsquare', '{': 'kLbrace', '}': 'kRbrace', '(': 'kLparen', ')': 'kRparen', '?': 'kQuestionMark',
-};
+// Maps, not object literals: looking up user text in an object finds inherited keys such as
+// `constructor` or `__proto__` ("saw function Object() { [native code] }").
+const SINGLE: ReadonlyMap<string, string> = new Map([
+  ['=', 'kEqual'], [',', 'kComma'], [':', 'kColon'], ['*', 'kAsterisk'], ['#', 'kOctothorp'], ['+', 'kPlus'], ['~', 'kTilde'],
+  ['[', 'kLsquare'], [']', 'kRsquare'], ['{', 'kLbrace'], ['}', 'kRbrace'], ['(', 'kLparen'], [')', 'kRparen'], ['?', 'kQuestionMark'],
+]);
 
-const KEYWORDS: Readonly<Record<string, string>> = {
-  true: 'kw_true', false: 'kw_false', inf: 'kw_inf', nan: 'kw_nan', ROOT: 'kw_ROOT', ENTRY: 'kw_ENTRY', HloModule: 'kw_HloModule',
-};
+const KEYWORDS: ReadonlyMap<string, string> = new Map([
+  ['true', 'kw_true'], ['false', 'kw_false'], ['inf', 'kw_inf'], ['nan', 'kw_nan'], ['ROOT', 'kw_ROOT'], ['ENTRY', 'kw_ENTRY'],
+  ['HloModule', 'kw_HloModule'],
+]);
 
 const NUMBER_KINDS = { int: 'kInt', decimal: 'kDecimal', dxd: 'kDxD', pad: 'kPad', error: 'kError' } as const;
 
@@ -37,7 +40,7 @@ export function tokenAt(text: string, pos: number, end: number): TokenInfo {
     if (after === CH_EQUAL) return { kind: 'kAttributeName', start: pos, end: e };
     const word = text.slice(pos, e);
     if (primitiveType(word) !== undefined) return { kind: 'kPrimitiveType', start: pos, end: e };
-    return { kind: KEYWORDS[word] ?? 'kIdent', start: pos, end: e };
+    return { kind: KEYWORDS.get(word) ?? 'kIdent', start: pos, end: e };
   }
   if (c === CH_MINUS && pos + 1 < end && text.charCodeAt(pos + 1) === CH_GT) return { kind: 'kArrow', start: pos, end: pos + 2 };
   if (isDigit(c) || c === CH_MINUS) {
@@ -53,7 +56,7 @@ export function tokenAt(text: string, pos: number, end: number): TokenInfo {
     return { kind: 'kName', start: pos, end: identifierEnd(text, pos + 1, end) };
   }
   if (text.startsWith('...', pos) && pos + 3 <= end) return { kind: 'kDots', start: pos, end: pos + 3 };
-  const single = SINGLE[text[pos]];
+  const single = SINGLE.get(text[pos]);
   if (single !== undefined) return { kind: single, start: pos, end: pos + 1 };
   // Keep surrogate pairs together so a range never splits a character.
   const wide = c >= 0xd800 && c <= 0xdbff && pos + 1 < end;

@@ -31,17 +31,21 @@ function checkMinorToMajor(layout: LayoutNode, ctx: LayoutContext, out: LayoutDi
   const m2m = layout.minorToMajor;
   const rank = ctx.node.dims.length;
   if (m2m.length !== rank) return false;
-  const seen = new Set<bigint>();
+  // Entries in bounds are small, so a plain array of flags replaces a Set of bigints (this runs
+  // once per distinct shape of a dump).
+  const bigRank = BigInt(rank);
+  const seen: boolean[] = [];
   for (const entry of m2m) {
-    if (entry.value < 0n || entry.value >= BigInt(rank)) {
+    if (entry.value < 0n || entry.value >= bigRank) {
       out.push(diagnostic('minor-to-major-out-of-bounds', `layout minor_to_major field has out-of-bounds value: {${joined(m2m)}}; shape: ${ctx.human()}`, entry.range));
       return false;
     }
-    if (seen.has(entry.value)) {
+    const dim = Number(entry.value);
+    if (seen[dim] === true) {
       out.push(diagnostic('minor-to-major-duplicate', `layout minor_to_major field has duplicate values: {${joined(m2m)}}; shape: ${ctx.human()}`, entry.range));
       return false;
     }
-    seen.add(entry.value);
+    seen[dim] = true;
   }
   return true;
 }

@@ -1,10 +1,12 @@
 /**
- * Memoised validation for the hot path (`xla-layout check` over 100 MB dumps): dumps repeat the
- * same shape text thousands of times, so diagnostics are computed once per distinct text and
- * re-based to each occurrence.
+ * Memoised checking for the hot path (`xla-layout check` over 100 MB dumps, the language server on
+ * a freshly opened dump): dumps repeat the same shape text thousands of times, so diagnostics are
+ * computed once per distinct text and re-based to each occurrence.
  */
 import type { LayoutDiagnostic } from '../diagnostics';
-import type { FoundShape } from '../parse/scan-shapes';
+import { scanAt, walkShapeCandidates, type FoundShape } from '../parse/scan-shapes';
+import { shapeKeyEnd } from '../parse/shape-key';
+import { RegionCache, regionHash } from './region-cache';
 import { validateShape, type ValidateOptions } from './validate-shape';
 
 export interface ShapeChecker {
@@ -13,41 +15,106 @@ export interface ShapeChecker {
    * {@link validateShape}'s, with ranges absolute in `text`.
    */
   check(text: string, found: FoundShape): LayoutDiagnostic[];
-  /** Number of distinct shape texts currently cached. */
+  /**
+   * All diagnostics, parse and validation, of every shape in `text[start, end)` (defaults: the
+   * whole text), with absolute ranges: exactly what {@link check} gives for each shape of
+   * `scanShapes(text, start, end)`, concatenated in order. Parses a shape only the first time its
+   * text (with the characters the parser looks ahead at) is seen; tuples are cached whole when
+   * they are plain, and anything unusual is parsed every time.
+   */
+  checkText(text: string, start?: number, end?: number): LayoutDiagnostic[];
+  /** Number of distinct shape texts currently cached (validation and parse caches together). */
   readonly size: number;
 }
 
 export interface ShapeCheckerOptions extends ValidateOptions {
-  /** Distinct shape texts kept before the cache is emptied (default 50,000). */
+  /**
+   * Distinct shape texts each of the two caches (validation by shape, parse by candidate) holds at
+   * most (default 50,000); the least recently seen go first.
+   */
   readonly maxEntries?: number;
+}
+
+/** What {@link ShapeChecker.checkText} remembers about one candidate, offsets relative to it. */
+interface CandidateResult {
+  readonly diagnostics: readonly LayoutDiagnostic[];
+  /** Where the finder continues after the candidate. */
+  readonly next: number;
 }
 
 const NONE: readonly LayoutDiagnostic[] = [];
 
-function shift(diagnostics: readonly LayoutDiagnostic[], delta: number): LayoutDiagnostic[] {
-  return diagnostics.map((d) => ({ ...d, range: { start: d.range.start + delta, end: d.range.end + delta } }));
+function moved(d: LayoutDiagnostic, delta: number): LayoutDiagnostic {
+  return { ...d, range: { start: d.range.start + delta, end: d.range.end + delta } };
 }
 
-/** Creates a checker with its own cache (diagnostics stored relative to the shape's start). */
+function shift(diagnostics: readonly LayoutDiagnostic[], delta: number): LayoutDiagnostic[] {
+  return diagnostics.map((d) => moved(d, delta));
+}
+
+/** Creates a checker with its own caches (diagnostics stored relative to the shape's start). */
 export function createShapeChecker(options: ShapeCheckerOptions = {}): ShapeChecker {
   const maxEntries = options.maxEntries ?? 50_000;
-  const cache = new Map<string, readonly LayoutDiagnostic[]>();
-  return {
-    check(text: string, found: FoundShape): LayoutDiagnostic[] {
-      const { start, end } = found.shape.range;
-      const key = text.slice(start, end);
-      let relative = cache.get(key);
-      if (relative === undefined) {
-        const absolute = validateShape(found.shape, options);
-        relative = absolute.length === 0 ? NONE : shift(absolute, -start);
-        if (cache.size >= maxEntries) cache.clear();
-        cache.set(key, relative);
+  const validated = new RegionCache<readonly LayoutDiagnostic[]>(maxEntries);
+  const candidates = new RegionCache<CandidateResult>(maxEntries);
+
+  function check(text: string, found: FoundShape): LayoutDiagnostic[] {
+    const { start, end } = found.shape.range;
+    const hash = regionHash(text, start, end);
+    let relative = validated.get(text, start, end, hash);
+    if (relative === undefined) {
+      const absolute = validateShape(found.shape, options);
+      relative = absolute.length === 0 ? NONE : shift(absolute, -start);
+      validated.set(text, start, end, hash, relative);
+    }
+    if (relative.length === 0) return found.diagnostics.length === 0 ? [] : found.diagnostics.slice();
+    return [...found.diagnostics, ...shift(relative, start)];
+  }
+
+  /**
+   * The finder's work at one candidate, checked: what scanShapes + check give there. A candidate
+   * with a key is validated directly: its shapes' texts are (part of) the key that just missed,
+   * so the validation cache would only miss as well. (Loops, not spread pushes: a broken tuple can
+   * carry more diagnostics than a call takes arguments.)
+   */
+  function checkCandidate(text: string, pos: number, end: number, keyed: boolean): CandidateResult {
+    const found: FoundShape[] = [];
+    const next = scanAt(text, pos, end, found);
+    const diagnostics: LayoutDiagnostic[] = [];
+    for (const f of found) {
+      for (const d of keyed ? f.diagnostics : check(text, f)) diagnostics.push(d);
+      if (keyed) for (const d of validateShape(f.shape, options)) diagnostics.push(d);
+    }
+    return { diagnostics, next };
+  }
+
+  function checkText(text: string, start = 0, end = text.length): LayoutDiagnostic[] {
+    const out: LayoutDiagnostic[] = [];
+    walkShapeCandidates(text, start, end, (t, pos, bound, typeEnd) => {
+      const keyEnd = shapeKeyEnd(t, pos, bound, typeEnd);
+      if (keyEnd < 0) {
+        const result = checkCandidate(t, pos, bound, false);
+        for (const d of result.diagnostics) out.push(d);
+        return result.next;
       }
-      if (relative.length === 0) return found.diagnostics.length === 0 ? [] : found.diagnostics.slice();
-      return [...found.diagnostics, ...shift(relative, start)];
-    },
+      const hash = regionHash(t, pos, keyEnd);
+      let cached = candidates.get(t, pos, keyEnd, hash);
+      if (cached === undefined) {
+        const result = checkCandidate(t, pos, bound, true);
+        cached = { diagnostics: result.diagnostics.length === 0 ? NONE : shift(result.diagnostics, -pos), next: result.next - pos };
+        candidates.set(t, pos, keyEnd, hash, cached);
+      }
+      for (const d of cached.diagnostics) out.push(moved(d, pos));
+      return pos + cached.next;
+    });
+    return out;
+  }
+
+  return {
+    check,
+    checkText,
     get size() {
-      return cache.size;
+      return validated.size + candidates.size;
     },
   };
 }
