@@ -83,14 +83,14 @@ export function paddedExtent(drawable: Drawable, dim: number | undefined, size: 
   return cause === undefined ? size : Number(cause.to);
 }
 
-/** Slots in one first-level tile (undefined when untiled or when a tile entry is `*`). */
-export function firstTileSlots(shape: ArrayShape): number | undefined {
+/** The first-level tile's extents, major to minor (undefined when untiled or when an entry is `*`). */
+export function firstTile(shape: ArrayShape): number[] | undefined {
   const tile = shape.tiles[0];
   if (tile === undefined) return undefined;
-  let n = 1;
+  const extents: number[] = [];
   for (const t of tile) {
     if (t === 'combine') return undefined;
-    n *= Number(t);
+    extents.push(Number(t));
   }
-  return n;
+  return extents;
 }

@@ -56,15 +56,24 @@ export class App {
     ];
     this.panes[1].root.hidden = true;
     this.paneRow = el('div', { class: 'panes' }, this.panes[0].root, this.panes[1].root);
+    // Grouped, with short faces for zoom and export (their accessible names stay the full words),
+    // so the toolbar fits one line in an editor-side panel about 500 px wide.
+    const group = (label: string, ...buttons: HTMLButtonElement[]): HTMLElement => el('div', { class: 'group', role: 'group', 'aria-label': label }, ...buttons);
     const toolbar = el(
       'div',
       { class: 'toolbar', role: 'toolbar', 'aria-label': 'Visualizer actions' },
-      this.compareButton,
-      button('Fit', 'fit', () => this.eachDrawn((p) => { p.logical.fit(); p.memory.fit(); })),
-      button('Zoom in', 'zoom-in', () => this.eachDrawn((p) => p.logical.zoom(1.25))),
-      button('Zoom out', 'zoom-out', () => this.eachDrawn((p) => p.logical.zoom(0.8))),
-      button('Export PNG', 'export-png', () => void this.exportPng()),
-      button('Export SVG', 'export-svg', () => this.exportSvg()),
+      group('Compare', this.compareButton),
+      group(
+        'View',
+        button('Fit', 'fit', () => this.eachDrawn((p) => { p.logical.fit(); p.memory.fit(); })),
+        button('−', 'zoom-out', () => this.eachDrawn((p) => p.logical.zoom(0.8)), 'Zoom out'),
+        button('+', 'zoom-in', () => this.eachDrawn((p) => p.logical.zoom(1.25)), 'Zoom in'),
+      ),
+      group(
+        'Export',
+        button('PNG', 'export-png', () => void this.exportPng(), 'Export PNG'),
+        button('SVG', 'export-svg', () => this.exportSvg(), 'Export SVG'),
+      ),
       this.revealButton,
     );
     replaceChildren(root, el('header', {}, this.sourceLine, toolbar), this.slice.root, this.notice, this.paneRow);
@@ -236,8 +245,9 @@ export class App {
   }
 }
 
-function button(label: string, id: string, action: () => void): HTMLButtonElement {
-  const b = el('button', { type: 'button', id: `action-${id}` }, label);
+/** A toolbar button; `name`, when given, is its accessible name and tooltip (the face is shorter). */
+function button(face: string, id: string, action: () => void, name?: string): HTMLButtonElement {
+  const b = el('button', { type: 'button', id: `action-${id}`, 'aria-label': name, title: name }, face);
   b.addEventListener('click', action);
   return b;
 }

@@ -3,6 +3,12 @@
  * one requestAnimationFrame, the grid on one canvas and hover / selection on a transparent canvas
  * stacked above it (so pointer moves never redraw the grid, and nothing is copied between canvases),
  * and mouse, wheel and keyboard handling shared by the logical and memory views.
+ *
+ * Sizing: a webview panel gets its final size only after the page has started (VS Code lays the
+ * editor group out around it and resizes it whenever the user drags a sash), so the view never
+ * trusts a size measured once. A ResizeObserver on the host re-measures, resizes the backing store
+ * to CSS size x devicePixelRatio, and redraws in the same frame (a resized canvas is blank until
+ * drawn). Until the user zooms or pans, the view stays fitted: every new size re-fits it.
  */
 import type { Theme } from './theme';
 import { Viewport } from './viewport';
@@ -20,7 +26,10 @@ export abstract class CanvasView {
   private readonly overlay: HTMLCanvasElement;
   private baseValid = false;
   private frame = 0;
-  private fitted = false;
+  /** True while the view shows the fitted grid: resizes re-fit it. Zooming or panning clears it. */
+  private autoFit = true;
+  /** The devicePixelRatio the backing stores were sized for. */
+  private dpr = 0;
   private drag: { x: number; y: number; moved: boolean } | undefined;
   /** Called after each frame that redrew the grid layer (not after overlay-only frames). */
   onBaseDrawn: (() => void) | undefined;
@@ -41,6 +50,7 @@ export abstract class CanvasView {
     this.overlay.setAttribute('aria-hidden', 'true');
     host.append(this.canvas, this.overlay);
     new ResizeObserver(() => this.resize()).observe(host);
+    this.watchPixelRatio();
     this.listen();
   }
 
@@ -68,25 +78,46 @@ export abstract class CanvasView {
   setGrid(rows: number, cols: number, refit: boolean): void {
     this.vp.rows = rows;
     this.vp.cols = cols;
-    if (refit) this.fitted = false;
-    this.fitIfSized();
+    // The host's height follows the grid's shape (CSS clamps it), so a wide strip does not sit
+    // above a tall empty canvas and push the memory view off screen.
+    this.host.style.aspectRatio = `${Math.max(1, cols)} / ${Math.max(1, rows)}`;
+    if (refit) this.autoFit = true;
+    if (this.autoFit) this.vp.fit(this.fitCap(), this.fitWidthOnly());
+    else this.vp.clamp();
     this.invalidate();
   }
 
-  /** Fits the whole grid into the canvas. */
+  /** Fits the whole grid into the canvas; the view then follows later resizes. */
   fit(): void {
+    this.autoFit = true;
     this.vp.fit(this.fitCap(), this.fitWidthOnly());
     this.invalidate();
   }
 
-  /** Zooms around the selected cell when it is on screen, else around the centre. */
+  /**
+   * Zooms around the selected cell when it is on screen; else around the grid's top-left corner
+   * when that is on screen (a fitted grid grows from where it is drawn, instead of sliding out of
+   * view when the canvas's centre is empty space below a wide strip); else around the centre.
+   */
   zoom(factor: number): void {
-    const anchor = this.zoomAnchor();
     const vp = this.vp;
+    const onScreen = (x: number, y: number): boolean => x >= 0 && x <= vp.width && y >= 0 && y <= vp.height;
+    const anchor = this.zoomAnchor();
     const ax = anchor !== undefined ? vp.toScreenX(anchor.col + 0.5) : -1;
     const ay = anchor !== undefined ? vp.toScreenY(anchor.row + 0.5) : -1;
-    if (ax >= 0 && ax <= vp.width && ay >= 0 && ay <= vp.height) vp.zoomAt(factor, ax, ay);
+    if (onScreen(ax, ay)) vp.zoomAt(factor, ax, ay);
+    else if (onScreen(vp.toScreenX(0), vp.toScreenY(0))) vp.zoomAt(factor, vp.toScreenX(0), vp.toScreenY(0));
     else vp.zoomAt(factor, vp.width / 2, vp.height / 2);
+    this.autoFit = false;
+    this.invalidate();
+  }
+
+  /** Pans the least needed to show grid cell (row, col); the view then stays where the user took it. */
+  protected revealGridCell(row: number, col: number): void {
+    const { x0, y0 } = this.vp;
+    this.vp.reveal(row, col);
+    if (this.vp.x0 === x0 && this.vp.y0 === y0) return;
+    this.autoFit = false;
     this.invalidate();
   }
 
@@ -117,20 +148,19 @@ export abstract class CanvasView {
     this.draw();
   }
 
-  private fitIfSized(): void {
-    if (!this.fitted && this.vp.width > 0 && this.vp.height > 0) {
-      this.vp.fit(this.fitCap(), this.fitWidthOnly());
-      this.fitted = true;
-    }
-  }
-
+  /**
+   * Matches the canvases to the host's content box and redraws at once. Called by the
+   * ResizeObserver and when devicePixelRatio changes (VS Code's zoom level, another monitor).
+   */
   private resize(): void {
-    const rect = this.host.getBoundingClientRect();
-    const width = Math.floor(rect.width);
-    const height = Math.floor(rect.height);
-    // A hidden view (display: none) measures 0: keep the last real size rather than fit to nothing.
-    if (width <= 0 || height <= 0 || (width === this.vp.width && height === this.vp.height)) return;
+    // clientWidth/Height: the content box, inside the host's border; whole CSS pixels.
+    const width = this.host.clientWidth;
+    const height = this.host.clientHeight;
     const dpr = window.devicePixelRatio || 1;
+    // A hidden view (display: none) measures 0: keep the last real size rather than fit to nothing.
+    if (width <= 0 || height <= 0) return;
+    if (width === this.vp.width && height === this.vp.height && dpr === this.dpr) return;
+    this.dpr = dpr;
     for (const c of [this.canvas, this.overlay]) {
       c.width = Math.round(width * dpr);
       c.height = Math.round(height * dpr);
@@ -139,15 +169,31 @@ export abstract class CanvasView {
     }
     this.vp.width = width;
     this.vp.height = height;
-    this.fitIfSized();
-    this.invalidate();
+    if (this.autoFit) this.vp.fit(this.fitCap(), this.fitWidthOnly());
+    else this.vp.clamp();
+    // Setting a canvas's size clears it: draw in this frame rather than show a blank one.
+    this.baseValid = false;
+    this.drawNow();
+  }
+
+  /** Re-sizes the backing stores whenever devicePixelRatio changes (a media query per ratio). */
+  private watchPixelRatio(): void {
+    const query = window.matchMedia(`(resolution: ${window.devicePixelRatio || 1}dppx)`);
+    query.addEventListener(
+      'change',
+      () => {
+        this.resize();
+        this.watchPixelRatio();
+      },
+      { once: true },
+    );
   }
 
   private draw(): void {
     const ctx = this.canvas.getContext('2d');
     const top = this.overlay.getContext('2d');
     if (ctx === null || top === null || this.vp.width === 0) return;
-    const dpr = this.canvas.width / this.vp.width;
+    const dpr = this.dpr;
     let redrewBase = false;
     if (!this.baseValid) {
       ctx.setTransform(1, 0, 0, 1, 0, 0);
@@ -157,6 +203,12 @@ export abstract class CanvasView {
       this.renderBase(ctx);
       this.baseValid = true;
       redrewBase = true;
+      // The transform these pixels were drawn with (CSS px per cell, top-left grid point): tests
+      // map cells to pixels with it, and it is the same state the accessible table is built from.
+      const data = this.canvas.dataset;
+      data.scale = String(this.vp.scale);
+      data.x0 = String(this.vp.x0);
+      data.y0 = String(this.vp.y0);
     }
     top.setTransform(1, 0, 0, 1, 0, 0);
     top.clearRect(0, 0, this.overlay.width, this.overlay.height);
@@ -187,6 +239,7 @@ export abstract class CanvasView {
           drag.x = e.clientX;
           drag.y = e.clientY;
           this.vp.panBy(dx, dy);
+          this.autoFit = false;
           this.invalidate();
         }
         return;
@@ -215,6 +268,7 @@ export abstract class CanvasView {
         } else {
           this.vp.panBy(-e.deltaX, -e.deltaY);
         }
+        this.autoFit = false;
         this.invalidate();
       },
       { passive: false },

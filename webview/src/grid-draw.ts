@@ -60,7 +60,8 @@ export function drawCells(ctx: CanvasRenderingContext2D, vp: Viewport, theme: Th
   if (s >= DETAIL_MIN_SCALE) drawGrid(ctx, s, x0, y0, theme, win);
   if (s >= LABEL_MIN_SCALE) drawLabels(ctx, s, x0, y0, theme, win);
   // Borders from the innermost level out, so first-level tiles stay on top.
-  const innermost = s >= DETAIL_MIN_SCALE ? win.borders.length - 1 : 0;
+  // Memory windows have no border levels at all; zoomed out, only the first level is drawn.
+  const innermost = s >= DETAIL_MIN_SCALE ? win.borders.length - 1 : Math.min(0, win.borders.length - 1);
   for (let level = innermost; level >= 0; level--) {
     drawBorders(ctx, s, x0, y0, win, win.borders[level], level === 0 ? theme.tileBorder : theme.subTileBorder, level === 0 ? 2 : 1.5, level > 0);
   }
@@ -77,11 +78,6 @@ function drawGrid(ctx: CanvasRenderingContext2D, s: number, x0: number, y0: numb
     }
   }
   ctx.stroke();
-  if (s >= LABEL_MIN_SCALE) drawLabels(ctx, s, x0, y0, theme, win);
-  // Borders from the innermost level out, so first-level tiles stay on top.
-  for (let level = win.borders.length - 1; level >= 0; level--) {
-    drawBorders(ctx, s, x0, y0, win, win.borders[level], level === 0 ? theme.tileBorder : theme.subTileBorder, level === 0 ? 2 : 1.5, level > 0);
-  }
 }
 
 function drawLabels(ctx: CanvasRenderingContext2D, s: number, x0: number, y0: number, theme: Theme, win: GridWindow): void {
@@ -144,10 +140,13 @@ function drawBorders(
 export type CellColour = (row: number, col: number) => number;
 
 /**
- * Zoomed-out drawing: one sample per `block` CSS pixels, written into an ImageData and scaled up,
+ * Zoomed-out drawing: one sample per `blockPixels` CSS pixels, written into an ImageData and scaled up,
  * so the cost depends on the canvas size only, never on the array size.
  */
-export function drawBlocks(ctx: CanvasRenderingContext2D, vp: Viewport, theme: Theme, colourAt: CellColour, block: number): void {
+export function drawBlocks(ctx: CanvasRenderingContext2D, vp: Viewport, theme: Theme, colourAt: CellColour, blockPixels: number): void {
+  // Sample at least once per cell while cells are 2 px or more: sampling every `blockPixels` over
+  // smaller cells skips whole rows, and a strip a few cells tall would vanish or stripe.
+  const block = vp.scale >= 2 ? Math.min(blockPixels, Math.floor(vp.scale)) : blockPixels;
   const nx = Math.max(1, Math.ceil(vp.width / block));
   const ny = Math.max(1, Math.ceil(vp.height / block));
   const image = new ImageData(nx, ny);

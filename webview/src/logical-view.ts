@@ -44,9 +44,7 @@ export class LogicalView extends CanvasView {
 
   /** Pans so that `cell` is visible. */
   revealCell(cell: Cell): void {
-    const before = `${this.vp.x0},${this.vp.y0}`;
-    this.vp.reveal(cell.row, cell.col);
-    if (`${this.vp.x0},${this.vp.y0}` !== before) this.invalidate();
+    this.revealGridCell(cell.row, cell.col);
   }
 
   protected renderBase(ctx: CanvasRenderingContext2D): void {

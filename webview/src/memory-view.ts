@@ -61,9 +61,7 @@ export class MemoryView extends CanvasView {
   }
 
   private revealSlot(offset: number): void {
-    const before = `${this.vp.x0},${this.vp.y0}`;
-    this.vp.reveal(Math.floor(offset / this.geometry.wrap), offset % this.geometry.wrap);
-    if (`${this.vp.x0},${this.vp.y0}` !== before) this.invalidate();
+    this.revealGridCell(Math.floor(offset / this.geometry.wrap), offset % this.geometry.wrap);
   }
 
   private colourAt(row: number, col: number): number {

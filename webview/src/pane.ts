@@ -5,7 +5,7 @@
  */
 import { buildMemoryMap, createElementMapper, type ElementMapper } from '../../core/src/layout/memory-map';
 import { TableUpdater } from './accessible-grid';
-import { analyzeShape, firstTileSlots, paddedExtent, type Analysis, type Drawable } from './analyze';
+import { analyzeShape, firstTile, paddedExtent, type Analysis, type Drawable } from './analyze';
 import { sizesTable, stepsList } from './details';
 import { el, formatInt, replaceChildren } from './dom';
 import { LogicalView } from './logical-view';
@@ -141,7 +141,7 @@ export class LayoutPane {
     this.views.hidden = false;
     replaceChildren(this.message);
     this.logical.setData(mapper, geometry, refit);
-    this.memory.setData(resolver, memoryGeometry(firstTileSlots(d.shape), mapper.cols, mapper.totalSlots), (r, c) => this.indexText(r, c), refit);
+    this.memory.setData(resolver, memoryGeometry(firstTile(d.shape), mapper.cols, mapper.totalSlots), (r, c) => this.indexText(r, c), refit);
     replaceChildren(this.details, el('h3', {}, 'Steps'), stepsList(d), el('h3', {}, 'Sizes'), sizesTable(d));
     this.updateStatus();
   }

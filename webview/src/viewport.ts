@@ -13,6 +13,18 @@ export interface VisibleRange {
   readonly col1: number;
 }
 
+/** Empty CSS pixels kept between the grid's edges and the canvas's edges when fitted or panned to an end. */
+export const MARGIN = 4;
+
+/** One axis of {@link Viewport.clamp}: the first visible grid coordinate for `cells` cells over `pixels`. */
+function clampAxis(start: number, cells: number, pixels: number, scale: number): number {
+  const margin = MARGIN / scale;
+  const lowest = -margin;
+  const highest = cells - pixels / scale + margin;
+  if (highest <= lowest) return lowest;
+  return Math.min(Math.max(start, lowest), highest);
+}
+
 export class Viewport {
   /** CSS pixels per cell. */
   scale = 24;
@@ -34,8 +46,8 @@ export class Viewport {
    */
   fitScale(cap: number, widthOnly = false): number {
     if (this.width <= 0 || this.height <= 0) return cap;
-    const byWidth = (this.width - 8) / Math.max(1, this.cols);
-    const fit = widthOnly ? byWidth : Math.min(byWidth, (this.height - 8) / Math.max(1, this.rows));
+    const byWidth = (this.width - 2 * MARGIN) / Math.max(1, this.cols);
+    const fit = widthOnly ? byWidth : Math.min(byWidth, (this.height - 2 * MARGIN) / Math.max(1, this.rows));
     return Math.max(1e-9, Math.min(cap, fit));
   }
 
@@ -46,8 +58,8 @@ export class Viewport {
   /** Shows the whole grid (or its full width), cells at most `cap` pixels wide, anchored at the top-left. */
   fit(cap: number, widthOnly = false): void {
     this.scale = this.fitScale(cap, widthOnly);
-    this.x0 = -4 / this.scale;
-    this.y0 = -4 / this.scale;
+    this.x0 = -MARGIN / this.scale;
+    this.y0 = -MARGIN / this.scale;
   }
 
   /** Zooms by `factor` keeping the grid point under (px, py) in place. */
@@ -67,14 +79,13 @@ export class Viewport {
   }
 
   /**
-   * Keeps the grid on screen: its top-left corner no further right / down than the view's centre,
-   * and (when it is larger than the view) its far edge no further left / up than the centre.
+   * Keeps the view on the grid, axis by axis: a grid narrower than the view sits at the left (top)
+   * margin, and a wider one can be panned until either edge is one margin inside the view. Empty
+   * space beyond the margin is never shown, so the grid cannot drift into the middle of the canvas.
    */
   clamp(): void {
-    const w = this.width / this.scale;
-    const h = this.height / this.scale;
-    this.x0 = Math.min(Math.max(this.x0, -w / 2), Math.max(0, this.cols - w / 2));
-    this.y0 = Math.min(Math.max(this.y0, -h / 2), Math.max(0, this.rows - h / 2));
+    this.x0 = clampAxis(this.x0, this.cols, this.width, this.scale);
+    this.y0 = clampAxis(this.y0, this.rows, this.height, this.scale);
   }
 
   /** Pans the least needed to bring cell (row, col) fully into view. */
@@ -85,6 +96,7 @@ export class Viewport {
     else if (col + 1 > this.x0 + w) this.x0 = col + 1.5 - w;
     if (row < this.y0) this.y0 = row - 0.5;
     else if (row + 1 > this.y0 + h) this.y0 = row + 1.5 - h;
+    this.clamp();
   }
 
   visible(): VisibleRange {
