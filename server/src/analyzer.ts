@@ -1,15 +1,35 @@
 /**
  * Turns one statement into the small summary the document keeps for it: its kind, the name of a
- * computation or module header, whether it carries tiles, and its diagnostics (ranges relative to
- * the statement start). Summaries are memoised by statement text — identical text always has an
- * identical summary — so an edit or a repeated line costs a map lookup. One analyzer exists per
- * settings value; a settings change builds a new one.
+ * computation or module header, whether it carries tiles, and its diagnostics with their positions
+ * relative to the statement (so publishing after an edit only adds the statement's current line).
+ * Statements of real dumps are nearly all distinct (names, metadata), so summaries are not memoised
+ * by statement text; the expensive part, the facts of each shape, is memoised by shape text in
+ * {@link ShapeFactsCache}, and an edit reuses the summaries of statements it did not touch
+ * (StatementTable.applyEdit). One analyzer exists per settings value; a settings change builds a new one.
  */
 import type { LayoutDiagnostic, TextRange } from '../../core/src/diagnostics';
 import { parseStatement, type HloStatement } from '../../core/src/hlo';
 import type { ShapeNode } from '../../core/src/ast';
+import { detach } from './detach';
 import { arrayLeaves, paddingWarning, ShapeFactsCache, type ShapeFacts } from './shape-facts';
 import type { Settings } from './settings';
+
+/**
+ * Where a diagnostic sits relative to its statement: lines after the statement's first line, and
+ * UTF-16 characters from the statement's first character on that first line (from the line start
+ * on later lines). Stays valid while the statement's text is unchanged, wherever it moves.
+ */
+export interface RelativeSpan {
+  readonly startLine: number;
+  readonly startCharacter: number;
+  readonly endLine: number;
+  readonly endCharacter: number;
+}
+
+/** A diagnostic of one statement: range relative to the statement start, plus its line-relative span. */
+export interface StatementDiagnostic extends LayoutDiagnostic {
+  readonly span: RelativeSpan;
+}
 
 export interface StatementSummary {
   readonly kind: HloStatement['kind'];
@@ -20,8 +40,11 @@ export interface StatementSummary {
   /** Whether some shape in the statement has `T(...)` tiles. */
   readonly tiled: boolean;
   /** Diagnostics with core's default severities; ranges relative to the statement start. */
-  readonly diagnostics?: readonly LayoutDiagnostic[];
+  readonly diagnostics?: readonly StatementDiagnostic[];
 }
+
+/** Converts document offsets to LSP positions (the document's line index). */
+export type PositionAt = (offset: number) => { line: number; character: number };
 
 /** Shared summaries for the common case of nothing to remember but kind and tiling. */
 const PLAIN = new Map<string, StatementSummary>();
@@ -35,18 +58,18 @@ function plain(kind: HloStatement['kind'], tiled: boolean): StatementSummary {
   return s;
 }
 
+function detached(d: LayoutDiagnostic): LayoutDiagnostic {
+  return { ...d, message: detach(d.message) };
+}
+
 function relative(d: LayoutDiagnostic, origin: number): LayoutDiagnostic {
   return { ...d, range: { start: d.range.start - origin, end: d.range.end - origin } };
 }
 
 export class Analyzer {
   private readonly facts: ShapeFactsCache;
-  private readonly memo = new Map<string, StatementSummary>();
 
-  constructor(
-    readonly settings: Settings,
-    private readonly maxMemo = 20_000,
-  ) {
+  constructor(readonly settings: Settings) {
     this.facts = new ShapeFactsCache(settings);
   }
 
@@ -55,24 +78,35 @@ export class Analyzer {
     return this.facts.get(text, node);
   }
 
-  /** The summary of the statement at `range` of `text`. */
-  summarize(text: string, range: TextRange): StatementSummary {
+  /**
+   * The summary of the statement at `range` of `text`; `positionAt` is the line index of the
+   * document `text` belongs to (only consulted for statements with diagnostics).
+   */
+  summarize(text: string, range: TextRange, positionAt: PositionAt): StatementSummary {
     const key = text.slice(range.start, range.end);
-    let s = this.memo.get(key);
-    if (!s) {
-      s = this.compute(key);
-      if (this.memo.size >= this.maxMemo) this.memo.clear();
-      this.memo.set(key, s);
-    }
-    return s;
+    const st = parseStatement(key, { start: 0, end: key.length });
+    const tiled = st.shapes.some((f) => arrayLeaves(f.shape).some((l) => (l.layout?.tiles?.tiles.length ?? 0) > 0));
+    const diagnostics = this.diagnosticsOf(key, st);
+    const name = st.kind === 'computation' || st.kind === 'module' ? st.name?.name : undefined;
+    if (diagnostics.length === 0 && name === undefined) return plain(st.kind, tiled);
+    return {
+      kind: st.kind,
+      tiled,
+      ...(name !== undefined ? { name: detach(name) } : {}),
+      ...(st.kind === 'computation' ? { entry: st.entry } : {}),
+      ...(diagnostics.length > 0 ? { diagnostics: located(diagnostics, range.start, positionAt) } : {}),
+    };
   }
 
-  /** All diagnostics of one parsed statement (absolute ranges, as in `statement`). */
-  diagnosticsOf(text: string, statement: HloStatement): LayoutDiagnostic[] {
-    const out: LayoutDiagnostic[] = [...statement.diagnostics];
+  /**
+   * All diagnostics of one parsed statement (absolute ranges, as in `statement`). Messages never
+   * reference `text` (parser messages may quote it), so summaries do not keep old document versions.
+   */
+  private diagnosticsOf(text: string, statement: HloStatement): LayoutDiagnostic[] {
+    const out: LayoutDiagnostic[] = statement.diagnostics.map(detached);
     const result = statement.kind === 'instruction' ? statement.shape : undefined;
     for (const found of statement.shapes) {
-      out.push(...found.diagnostics);
+      for (const d of found.diagnostics) out.push(detached(d));
       const origin = found.shape.range.start;
       const facts = this.facts.get(text, found.shape);
       for (const d of facts.diagnostics) out.push(relative(d, -origin));
@@ -87,19 +121,21 @@ export class Analyzer {
     }
     return out;
   }
+}
 
-  private compute(text: string): StatementSummary {
-    const st = parseStatement(text, { start: 0, end: text.length });
-    const tiled = st.shapes.some((f) => arrayLeaves(f.shape).some((l) => (l.layout?.tiles?.tiles.length ?? 0) > 0));
-    const diagnostics = this.diagnosticsOf(text, st);
-    const name = st.kind === 'computation' || st.kind === 'module' ? st.name?.name : undefined;
-    if (diagnostics.length === 0 && name === undefined) return plain(st.kind, tiled);
-    return {
-      kind: st.kind,
-      tiled,
-      ...(name !== undefined ? { name } : {}),
-      ...(st.kind === 'computation' ? { entry: st.entry } : {}),
-      ...(diagnostics.length > 0 ? { diagnostics } : {}),
-    };
-  }
+/**
+ * Adds line-relative spans to statement-relative diagnostics. Positions come from the document's
+ * own line index, so line breaks (`\n`, `\r\n`, a lone `\r`) count exactly as the client counts them.
+ */
+function located(diagnostics: readonly LayoutDiagnostic[], origin: number, positionAt: PositionAt): StatementDiagnostic[] {
+  const base = positionAt(origin);
+  const rel = (offset: number): [number, number] => {
+    const p = positionAt(origin + offset);
+    return p.line === base.line ? [0, p.character - base.character] : [p.line - base.line, p.character];
+  };
+  return diagnostics.map((d) => {
+    const [startLine, startCharacter] = rel(d.range.start);
+    const [endLine, endCharacter] = rel(d.range.end);
+    return { ...d, span: { startLine, startCharacter, endLine, endCharacter } };
+  });
 }

@@ -5,11 +5,10 @@
  */
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
-import type { LayoutDiagnostic } from '../../core/src/diagnostics';
 import { parseStatement, type HloStatement } from '../../core/src/hlo';
-import type { Analyzer, StatementSummary } from './analyzer';
+import type { Analyzer, StatementDiagnostic, StatementSummary } from './analyzer';
 import { toOffset } from './positions';
-import { StatementTable } from './statement-table';
+import { StatementTable, type TableEdit } from './statement-table';
 
 /** A computation as the outline and navigation see it: statement indexes of header and `}`. */
 export interface ComputationEntry {
@@ -32,7 +31,8 @@ export class HloDocument {
   /** A document whose statements are not analysed yet: call {@link analyze} before use. */
   constructor(uri: string, languageId: string, version: number, content: string, private analyzer: Analyzer) {
     this.text = TextDocument.create(uri, languageId, version, content);
-    this.table = new StatementTable((t, r) => this.analyzer.summarize(t, r));
+    const positionAt = (offset: number) => this.text.positionAt(offset);
+    this.table = new StatementTable((t, r) => this.analyzer.summarize(t, r, positionAt));
   }
 
   /**
@@ -62,17 +62,36 @@ export class HloDocument {
   applyChanges(changes: readonly TextDocumentContentChangeEvent[], version: number): void {
     for (const change of changes) {
       if ('range' in change) {
-        const start = toOffset(this.text, change.range.start);
-        const end = toOffset(this.text, change.range.end);
-        TextDocument.update(this.text, [change], version);
-        this.table.applyEdit(this.text.getText(), Math.min(start, end), Math.max(start, end), change.text.length);
+        const a = toOffset(this.text, change.range.start);
+        const b = toOffset(this.text, change.range.end);
+        const start = Math.min(a, b);
+        const end = Math.max(a, b);
+        const old = this.text.getText();
+        // TextDocument keeps its line index up to date by the range's line numbers, so give it the
+        // clamped range a client may have sent out of bounds.
+        const range = { start: this.text.positionAt(start), end: this.text.positionAt(end) };
+        TextDocument.update(this.text, [{ range, text: change.text }], version);
+        if (splitsOrJoinsCrLf(old, start, end, change.text)) {
+          // The incremental line index gets `\r` + `\n` seams wrong: have it rebuilt from the text.
+          TextDocument.update(this.text, [{ text: this.text.getText() }], version);
+        }
+        this.afterEdit(this.table.applyEdit(this.text.getText(), start, end, change.text.length));
       } else {
         TextDocument.update(this.text, [change], version);
         this.table.reset(change.text);
+        this.computationIndex = undefined;
+        this.tiledCache = undefined;
       }
     }
-    this.computationIndex = undefined;
-    this.tiledCache = undefined;
+  }
+
+  /** Keeps the derived indexes valid: they are only dropped when the edit changed what they index. */
+  private afterEdit(edit: TableEdit<StatementSummary>): void {
+    if (edit.added.some((s) => s.tiled)) {
+      if (this.tiledCache === false) this.tiledCache = true;
+    } else if (edit.removed.some((s) => s.tiled)) this.tiledCache = undefined;
+    const same = edit.removed.length === edit.added.length && edit.removed.every((r, i) => sameStructure(r, edit.added[i]));
+    if (!same) this.computationIndex = undefined;
   }
 
   /** Index of the statement containing `offset` (its end included), or -1 between statements. */
@@ -100,16 +119,17 @@ export class HloDocument {
     return parseStatement(this.text.getText(), this.range(i));
   }
 
-  /** Every diagnostic in the document, absolute ranges, core severities. */
-  diagnostics(): LayoutDiagnostic[] {
-    const out: LayoutDiagnostic[] = [];
+  /**
+   * Calls `visit` for every diagnostic in the document with the LSP position of its statement's
+   * first character (spans in the diagnostics are relative to it), in text order.
+   */
+  forEachDiagnostic(visit: (d: StatementDiagnostic, base: { line: number; character: number }) => void): void {
     for (let i = 0; i < this.table.count; i++) {
       const d = this.table.summary(i).diagnostics;
       if (!d) continue;
-      const base = this.table.start(i);
-      for (const x of d) out.push({ ...x, range: { start: x.range.start + base, end: x.range.end + base } });
+      const base = this.text.positionAt(this.table.start(i));
+      for (const x of d) visit(x, base);
     }
-    return out;
   }
 
   /** Whether any shape in the document carries `T(...)` tiles. */
@@ -175,4 +195,22 @@ export class HloDocument {
     }
     return undefined;
   }
+}
+
+/** Whether two summaries index the same way (kind, header name, ENTRY): the computation index survives. */
+function sameStructure(a: StatementSummary, b: StatementSummary): boolean {
+  return a.kind === b.kind && a.name === b.name && a.entry === b.entry;
+}
+
+/**
+ * Whether replacing [start, end) of `old` by `inserted` splits a `\r\n` pair or creates one at a
+ * seam of the edit: the only edits whose line index TextDocument updates wrongly. Seams can only
+ * pair up through a `\r` right before the edit or a `\n` right after it.
+ */
+export function splitsOrJoinsCrLf(old: string, start: number, end: number, inserted: string): boolean {
+  const CR = 13;
+  const LF = 10;
+  if (start > 0 && old.charCodeAt(start - 1) === CR) return true;
+  if (old.charCodeAt(end) !== LF) return false;
+  return (end > start && old.charCodeAt(end - 1) === CR) || (inserted.length > 0 && inserted.charCodeAt(inserted.length - 1) === CR);
 }

@@ -17,7 +17,9 @@ import {
 import type { ArrayShape } from '../../core/src/model';
 import { primitiveType } from '../../core/src/primitive-types';
 import { toArrayShape } from '../../core/src/to-model';
+import { parseShape } from '../../core/src/parse';
 import { validateShape } from '../../core/src/validate';
+import { detach } from './detach';
 import { groupDigits, humanBytes } from './markdown';
 import type { Settings } from './settings';
 
@@ -32,9 +34,9 @@ export interface LeafPadding {
   /** Whether the layout (as written or assumed) has tiles. */
   readonly tiled: boolean;
   /** Set when the layout had no tiles and the assumed TPU tiling was applied: the rule. */
-  readonly assumed?: string;
+  readonly assumed?: string | undefined;
   /** "dim 1 (x, size 4) is minor-most; tile (8,128) pads it to 128 (32x)". */
-  readonly cause?: string;
+  readonly cause?: string | undefined;
 }
 
 export interface ShapeFacts {
@@ -100,71 +102,108 @@ function shiftRange(r: TextRange, by: number): TextRange {
   return { start: r.start - by, end: r.end - by };
 }
 
-/** Moves every range of `facts` so that `origin` becomes 0. */
-function relativize(facts: ShapeFacts, origin: number): ShapeFacts {
-  return {
-    diagnostics: facts.diagnostics.map((d) => ({ ...d, range: shiftRange(d.range, origin) })),
-    leaves: facts.leaves.map((l) => ({ ...l, range: shiftRange(l.range, origin) })),
-  };
+/**
+ * The padding of one leaf. The cause sentence costs a padding-by-dimension pass and only warnings
+ * and inlay-hint tooltips read it, so it is computed on first use, from the shape text (the cache
+ * key, kept anyway) rather than from a retained model: tens of thousands of cached shapes stay small.
+ */
+class LazyLeafPadding implements LeafPadding {
+  private causeText: string | null | undefined;
+  private warning: { readonly settings: Settings; readonly message: string | undefined } | undefined;
+
+  constructor(
+    readonly range: TextRange,
+    readonly logicalBytes: bigint,
+    readonly physicalBytes: bigint,
+    readonly expansion: number,
+    readonly tiled: boolean,
+    readonly assumed: string | undefined,
+    /** The shape text and this leaf's index among its array leaves, to recompute the cause. */
+    private readonly source: { readonly text: string; readonly leaf: number; readonly settings: Settings },
+  ) {}
+
+  get cause(): string | undefined {
+    if (this.causeText === undefined) {
+      this.causeText = null;
+      if (this.physicalBytes > this.logicalBytes) {
+        const { text, leaf, settings } = this.source;
+        const node = parseShape(text, 0, { end: text.length }).shape;
+        const arrayLeaf = node ? arrayLeaves(node)[leaf] : undefined;
+        const eff = arrayLeaf ? effectiveShape(arrayLeaf, settings) : undefined;
+        const cause = eff ? paddingCause(eff.shape) : undefined;
+        if (cause !== undefined) this.causeText = detach(cause);
+      }
+    }
+    return this.causeText ?? undefined;
+  }
+
+  /** The padding-overhead message under `settings` (memoised: many statements share this shape). */
+  warningMessage(settings: Settings): string | undefined {
+    if (this.warning?.settings !== settings) this.warning = { settings, message: warningText(this, settings) };
+    return this.warning.message;
+  }
 }
 
-/** Computes the facts of one parsed shape; ranges are those of `node`. */
-function computeFacts(node: ShapeNode, settings: Settings): ShapeFacts {
-  const diagnostics = validateShape(node).slice();
+/** Computes the facts of the shape `key` parsed as `node`; ranges are relative to `node.range.start`. */
+function computeFacts(key: string, node: ShapeNode, settings: Settings): ShapeFacts {
+  const origin = node.range.start;
+  const diagnostics: LayoutDiagnostic[] = [];
+  for (const d of validateShape(node)) diagnostics.push({ ...d, message: detach(d.message), range: shiftRange(d.range, origin) });
   const leaves: LeafPadding[] = [];
-  for (const leaf of arrayLeaves(node)) {
+  arrayLeaves(node).forEach((leaf, index) => {
     const eff = effectiveShape(leaf, settings);
-    if (!eff) continue;
-    if (!eff.assumed) {
+    if (!eff) return;
+    // Only levels after the first can fail to divide (XLA's ArraySize accounts for the first).
+    if (!eff.assumed && eff.shape.tiles.length > 1) {
       const fit = tileDivisibility(eff.shape);
       if (!isLayoutError(fit)) {
         for (const level of fit.levels) {
           const tile = leaf.layout?.tiles?.tiles[level.level];
           if (level.divides || !tile) continue;
           const bad = level.entries.filter((e) => !e.divides).map((e) => `${e.size} is not a multiple of ${e.tile}`);
-          diagnostics.push(diagnostic('tile-not-dividing', `Tile ${level.level + 1} does not divide the dimensions it covers (${bad.join('; ')}): the array needs more memory than XLA's ArraySize reports.`, tile.range));
+          const message = `Tile ${level.level + 1} does not divide the dimensions it covers (${bad.join('; ')}): the array needs more memory than XLA's ArraySize reports.`;
+          diagnostics.push(diagnostic('tile-not-dividing', detach(message), shiftRange(tile.range, origin)));
         }
       }
     }
     const sz = sizes(eff.shape);
-    if (isLayoutError(sz)) continue;
-    const cause = sz.physicalBytes > sz.logicalBytes ? paddingCause(eff.shape) : undefined;
-    leaves.push({
-      range: leaf.range,
-      logicalBytes: sz.logicalBytes,
-      physicalBytes: sz.physicalBytes,
-      expansion: sz.expansion?.value ?? 0,
-      tiled: eff.shape.tiles.length > 0,
-      ...(eff.assumed ? { assumed: eff.assumed } : {}),
-      ...(cause ? { cause } : {}),
-    });
-  }
+    if (isLayoutError(sz)) return;
+    const source = { text: key, leaf: index, settings };
+    leaves.push(new LazyLeafPadding(shiftRange(leaf.range, origin), sz.logicalBytes, sz.physicalBytes, sz.expansion?.value ?? 0, eff.shape.tiles.length > 0, eff.assumed, source));
+  });
   return { diagnostics, leaves };
 }
 
-/** The padding-overhead warning for a leaf, when it crosses the configured thresholds. */
-export function paddingWarning(leaf: LeafPadding, offset: number, settings: Settings): LayoutDiagnostic | undefined {
+function warningText(leaf: LeafPadding, settings: Settings): string | undefined {
   const wasted = leaf.physicalBytes - leaf.logicalBytes;
   if (leaf.logicalBytes === 0n || leaf.expansion < settings.warnExpansion) return undefined;
   if (wasted < BigInt(Math.ceil(settings.warnMinWastedBytes))) return undefined;
   const label = leaf.assumed ? `Assumed ${leaf.assumed}: ` : '';
   const because = leaf.cause ? ` ${leaf.cause}.` : '';
-  const message =
+  return (
     `${label}padding makes this array ${formatFactor(leaf.expansion)} its size: ${humanBytes(leaf.logicalBytes)} logical → ` +
-    `${humanBytes(leaf.physicalBytes)} physical (${groupDigits(wasted)} bytes of padding).${because}`;
-  return diagnostic('padding-overhead', message, { start: leaf.range.start + offset, end: leaf.range.end + offset });
+    `${humanBytes(leaf.physicalBytes)} physical (${groupDigits(wasted)} bytes of padding).${because}`
+  );
+}
+
+/** The padding-overhead warning for a leaf, when it crosses the configured thresholds. */
+export function paddingWarning(leaf: LeafPadding, offset: number, settings: Settings): LayoutDiagnostic | undefined {
+  const message = leaf instanceof LazyLeafPadding ? leaf.warningMessage(settings) : warningText(leaf, settings);
+  return message === undefined ? undefined : diagnostic('padding-overhead', message, { start: leaf.range.start + offset, end: leaf.range.end + offset });
 }
 
 /**
  * A cache of {@link ShapeFacts} by shape text for one settings value. Bounded: it is emptied when
- * full, which costs only recomputation.
+ * full, which costs only recomputation. The bound is well above the distinct shapes of real dumps
+ * (a generated 50 MB dump has ~47,000): a cache that empties itself during one pass over a
+ * document recomputes everything.
  */
 export class ShapeFactsCache {
   private readonly cache = new Map<string, ShapeFacts>();
 
   constructor(
     readonly settings: Settings,
-    private readonly maxEntries = 20_000,
+    private readonly maxEntries = 250_000,
   ) {}
 
   /** Facts for `node`, a shape found at `node.range` in `text`; ranges relative to node.range.start. */
@@ -172,9 +211,10 @@ export class ShapeFactsCache {
     const key = text.slice(node.range.start, node.range.end);
     let facts = this.cache.get(key);
     if (!facts) {
-      facts = relativize(computeFacts(node, this.settings), node.range.start);
+      const stored = detach(key);
+      facts = computeFacts(stored, node, this.settings);
       if (this.cache.size >= this.maxEntries) this.cache.clear();
-      this.cache.set(key, facts);
+      this.cache.set(stored, facts);
     }
     return facts;
   }

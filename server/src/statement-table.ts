@@ -11,6 +11,12 @@ import type { TextRange } from '../../core/src/diagnostics';
 /** Produces the retained summary of the statement `range` of `text` (ranges in it are relative to range.start). */
 export type Summarize<S> = (text: string, range: TextRange) => S;
 
+/** What {@link StatementTable.applyEdit} replaced: the summaries of the re-split window, before and after. */
+export interface TableEdit<S> {
+  readonly removed: readonly S[];
+  readonly added: readonly S[];
+}
+
 export class StatementTable<S> {
   private starts: number[] = [];
   private ends: number[] = [];
@@ -85,9 +91,10 @@ export class StatementTable<S> {
 
   /**
    * Brings the table in line with `text`, which is the old text with [oldStart, oldEnd) replaced by
-   * `insertedLength` characters. Returns how many statements were re-summarized.
+   * `insertedLength` characters. Statements of the re-split window whose text the edit did not
+   * touch keep their summaries.
    */
-  applyEdit(text: string, oldStart: number, oldEnd: number, insertedLength: number): number {
+  applyEdit(text: string, oldStart: number, oldEnd: number, insertedLength: number): TableEdit<S> {
     const n = this.starts.length;
     const delta = insertedLength - (oldEnd - oldStart);
     // First statement whose end reaches the edit; re-splitting starts one earlier because a
@@ -113,16 +120,39 @@ export class StatementTable<S> {
       k++;
       windowEnd = nextEnd;
     }
+    const removed = this.summaries.slice(first, k);
+    const summaries: S[] = [];
+    let j = first;
+    for (const r of ranges) {
+      // Old statements are in text order, as are the new ranges: advance to the first old one that could match.
+      while (j < k && this.oldStartInNewText(j, oldEnd, delta) < r.start) j++;
+      summaries.push(j < k && this.unchangedAs(j, r, oldStart, oldEnd, delta) ? this.summaries[j] : this.summarize(text, r));
+    }
     for (let i = k; i < n; i++) {
       this.starts[i] += delta;
       this.ends[i] += delta;
     }
-    const summaries = ranges.map((r) => this.summarize(text, r));
-    const removed = k - first;
-    spliceLarge(this.starts, first, removed, ranges.map((r) => r.start));
-    spliceLarge(this.ends, first, removed, ranges.map((r) => r.end));
-    spliceLarge(this.summaries, first, removed, summaries);
-    return ranges.length;
+    spliceLarge(this.starts, first, k - first, ranges.map((r) => r.start));
+    spliceLarge(this.ends, first, k - first, ranges.map((r) => r.end));
+    spliceLarge(this.summaries, first, k - first, summaries);
+    return { removed, added: summaries };
+  }
+
+  /** Where old statement `j` starts after the edit (statements overlapping the edit: their old start). */
+  private oldStartInNewText(j: number, oldEnd: number, delta: number): number {
+    return this.starts[j] >= oldEnd ? this.starts[j] + delta : this.starts[j];
+  }
+
+  /**
+   * Whether old statement `j` has the same text as the new statement `r` and the same character
+   * after it (a summary's line positions look at the character after a trailing `\r`): it lies
+   * wholly before the edit, or wholly after it, at the same shifted place.
+   */
+  private unchangedAs(j: number, r: TextRange, oldStart: number, oldEnd: number, delta: number): boolean {
+    const start = this.starts[j];
+    const end = this.ends[j];
+    if (end < oldStart) return start === r.start && end === r.end;
+    return start >= oldEnd && start + delta === r.start && end + delta === r.end;
   }
 }
 

@@ -119,6 +119,12 @@ export class TestClient {
     return this.waitFor(uri, (p) => (p.version ?? 0) >= version);
   }
 
+  /** The diagnostics published for `uri` at `version` or later: the latest if it qualifies, else the next that does. */
+  async diagnosticsAt(uri: string, version: number): Promise<PublishDiagnosticsParams> {
+    const latest = this.latest.get(uri);
+    return latest && (latest.version ?? 0) >= version ? latest : this.waitForDiagnostics(uri, version);
+  }
+
   /** Resolves with the first publishDiagnostics for `uri` that `accept` takes. */
   waitFor(uri: string, accept: (p: PublishDiagnosticsParams) => boolean): Promise<PublishDiagnosticsParams> {
     return new Promise((resolve) => this.waiters.push({ uri, accept, resolve }));
