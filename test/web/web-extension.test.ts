@@ -1,0 +1,147 @@
+/**
+ * The browser entry (dist/browser/extension.js) in a real workbench: code-server's VS Code 1.100
+ * in headless Chromium, with a copy of the extension whose manifest has no `main`, so that only
+ * the web worker extension host can run it. Its language server is dist/browser/server.js in a
+ * worker the extension host starts. Opens an HLO file, waits for the squiggle and the Problems
+ * entry, hovers a shape and reads its sizes, applies the quick fix. Screenshots: test-results/web/.
+ *
+ * Needs code-server and Chromium; scripts/setup.sh installs both. Without them the before hook
+ * fails and says so.
+ */
+import { strict as assert } from 'node:assert';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page, Worker } from 'playwright-core';
+import { buildExtension } from '../vscode/build';
+import { REPO, launchBrowser, missingPrerequisites, openWorkbench, startCodeServer, type CodeServer } from '../vscode/harness';
+import type { AnalyzeShapeResult } from '../../protocol/src/lsp';
+import { charPoint, extensionWorkers, requestInWorker, stageWebOnlyExtension, workerName, type WebOnlyExtension } from './web-extension-harness';
+
+const SHOTS = join(REPO, 'test-results', 'web');
+const FIXTURES = join(REPO, 'test', 'vscode', 'fixtures');
+
+/** The first extension worker whose name `accept`s, once it exists. */
+async function findWorker(page: Page, accept: (name: string) => boolean, timeoutMs: number): Promise<Worker> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    for (const w of extensionWorkers(page)) {
+      if (accept(await workerName(w))) return w;
+    }
+    const left = deadline - Date.now();
+    if (left <= 0) throw new Error(`no such worker among ${page.workers().map((w) => w.url()).join(', ')}`);
+    await page.waitForEvent('worker', { timeout: left }).catch(() => undefined);
+  }
+}
+
+describe('web: browser extension in the web worker extension host (code-server + Chromium)', function () {
+  this.timeout(300_000);
+  let extension: WebOnlyExtension;
+  let server: CodeServer;
+  let browser: Browser;
+  let page: Page;
+  /** Console errors of the workbench, its iframes and workers that concern this extension. */
+  const ourErrors: string[] = [];
+
+  before(async function () {
+    this.timeout(300_000);
+    const missing = missingPrerequisites();
+    if (missing !== undefined) throw new Error(`missing ${missing}. Run scripts/setup.sh to install code-server and Chromium.`);
+    mkdirSync(SHOTS, { recursive: true });
+    buildExtension();
+    extension = stageWebOnlyExtension();
+    server = await startCodeServer({ settings: { 'files.autoSave': 'off' } });
+    browser = await launchBrowser();
+    page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    page.on('console', (m) => {
+      if (m.type() === 'error' && /xla-layout|xlaLayout|XLA Layout/i.test(m.text())) ourErrors.push(m.text());
+    });
+    page.on('pageerror', (e) => {
+      if (/xla-layout|xlaLayout/i.test(e.stack ?? e.message)) ourErrors.push(e.stack ?? e.message);
+    });
+    await openWorkbench(page, server.workbenchUrl(FIXTURES, extension.path));
+  });
+
+  afterEach(async function () {
+    if (this.currentTest?.state === 'failed' && page !== undefined) {
+      await page.screenshot({ path: join(SHOTS, `failed-${this.currentTest.title.replace(/[^a-z0-9]+/gi, '-')}.png`) });
+    }
+    await page?.keyboard.press('Escape');
+  });
+
+  after(async function () {
+    const failed = this.test?.parent?.tests.some((t) => t.state === 'failed') ?? false;
+    if (failed) server?.saveLogs(join(SHOTS, 'logs'));
+    await browser?.close();
+    await server?.stop();
+    extension?.remove();
+  });
+
+  it('activates in the web worker host and shows the squiggle and the Problems entry', async () => {
+    await page.keyboard.press('Control+P');
+    await page.locator('.quick-input-widget input').fill('tiles.hlo');
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'tiles.hlo' }).first().waitFor();
+    await page.keyboard.press('Enter');
+    await page.locator('.monaco-editor .view-line', { hasText: /ENTRY\s%main/ }).waitFor();
+    await page.locator('.monaco-editor .squiggly-error').first().waitFor({ timeout: 60_000 });
+    await page.screenshot({ path: join(SHOTS, '1-squiggle.png') });
+    // The squiggle came from our language server in a worker that the web worker extension host
+    // started: asked directly, that worker analyses the open document's f32[8,4]{1,0:T(8,128)}...
+    const worker = await findWorker(page, (name) => name.startsWith('ExtensionHostWorker -> '), 30_000);
+    const uri = `vscode-remote://127.0.0.1:${server.port}${join(FIXTURES, 'tiles.hlo')}`;
+    const answer = (await requestInWorker(worker, 'xlaLayout/analyzeShape', { textDocument: { uri }, position: { line: 3, character: 12 } })) as { result?: AnalyzeShapeResult };
+    assert.equal(answer.result?.text, 'f32[8,4]{1,0:T(8,128)}', JSON.stringify(answer));
+    assert.equal(answer.result?.owner, 'p0');
+    assert.deepEqual([answer.result?.analysis.arrays[0].sizes?.logicalBytes, answer.result?.analysis.arrays[0].sizes?.physicalBytes], ['128', '4096']);
+    // ...and not from a Node language server: nothing under code-server runs the extension's files.
+    assert.deepEqual(server.processes().filter((cmd) => cmd.includes(extension.path) || cmd.includes(join(REPO, 'dist'))), []);
+    await page.keyboard.press('Control+Shift+M');
+    const problem = page.locator('.markers-panel .monaco-list-row', { hasText: 'tile-negative' }).first();
+    await problem.waitFor({ timeout: 30_000 });
+    const text = await problem.innerText();
+    assert.match(text, /Value is -1 \(XLA aborts with LOG\(FATAL\) here; write \* to combine dimensions\)/, text);
+    assert.match(text, /xla-layout/, text);
+    // Row and column of the -1 in `  %wide = f32[8,256]{1,0:T(-1,128)}`, 1-based as VS Code shows them.
+    assert.match(text, /\[Ln 6, Col 28\]/, text);
+    await page.screenshot({ path: join(SHOTS, '2-problems.png') });
+    assert.deepEqual(ourErrors, []);
+  });
+
+  it('hovers a padded shape and reads its sizes in the hover widget', async () => {
+    const p = await charPoint(page, 'p0 = f32[8,4]{1,0:T(8,128)}', 7);
+    await page.mouse.move(p.x, p.y);
+    // Monaco keeps hidden hover widgets in the DOM; the one on screen is the visible one.
+    const hover = page.locator('.monaco-hover-content:visible').first();
+    await hover.waitFor({ state: 'visible', timeout: 30_000 });
+    const text = await hover.innerText();
+    // 8×4 f32 = 128 bytes logical; T(8,128) stores 8×128 slots = 4,096 bytes: 32x.
+    assert.match(text, /\b128 B\b/, text);
+    assert.match(text, /4,096 B/, text);
+    assert.match(text, /Expansion 32x/, text);
+    await page.screenshot({ path: join(SHOTS, '3-hover.png') });
+    const editor = await page.locator('.monaco-editor .view-lines').first().boundingBox();
+    assert.ok(editor);
+    await page.mouse.move(editor.x + editor.width / 2, editor.y + editor.height - 20);
+    await page.keyboard.press('Escape');
+  });
+
+  it('applies the quick fix that turns the -1 tile entry into *', async () => {
+    const p = await charPoint(page, 'T(-1,128)', 2);
+    await page.mouse.click(p.x, p.y);
+    await page.keyboard.press('Control+.');
+    const fix = /Replace -1 with \*/;
+    const rows = page.locator('.action-widget .monaco-list-row.action');
+    await rows.first().waitFor({ timeout: 30_000 });
+    await page.screenshot({ path: join(SHOTS, '4-quick-fix-menu.png') });
+    for (let i = 0; i < (await rows.count()); i++) {
+      if (fix.test((await page.locator('.action-widget .monaco-list-row.focused').getAttribute('aria-label')) ?? '')) break;
+      await page.keyboard.press('ArrowDown');
+    }
+    assert.match((await page.locator('.action-widget .monaco-list-row.focused').getAttribute('aria-label')) ?? '', fix);
+    await page.keyboard.press('Enter');
+    await page.locator('.monaco-editor .view-line', { hasText: 'T(*,128)' }).waitFor();
+    // The server saw the edit: the only error of the file is gone.
+    await page.locator('.monaco-editor .squiggly-error').waitFor({ state: 'detached', timeout: 30_000 });
+    await page.screenshot({ path: join(SHOTS, '5-quick-fix-applied.png') });
+    assert.deepEqual(ourErrors, []);
+  });
+});
