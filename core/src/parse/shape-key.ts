@@ -18,7 +18,7 @@
  * - tuples hold only such arrays and tuples separated by `,` and blanks, nested at most
  *   {@link MAX_TUPLE_DEPTH} deep, and nothing is read after the closing `)` of the outermost one.
  * Blanks are whitespace and complete `/* ... *\/` comments, wherever the parser skips trivia.
- * Anything else (comments, `b(`, operand names, ...) has no key, and the caller parses it as usual.
+ * Anything else (line comments, `b(`, operand names, ...) has no key, and the caller parses it as usual.
  */
 import {
   CH_COLON, CH_COMMA, CH_EQUAL, CH_LBRACE, CH_LPAREN, CH_LSQUARE, CH_LT, CH_MINUS, CH_QUESTION, CH_RBRACE, CH_RPAREN, CH_RSQUARE,
