@@ -6,6 +6,8 @@ import * as vscode from 'vscode';
 import { openVisualizer } from './visualizer/panel';
 import { parseVisualizerArgs } from './command-args';
 import type { Ctx } from './ctx';
+import { checkFileFromDisk } from './large-file-commands';
+import { LargeFileNotice } from './large-file-notice';
 import { paddingReport } from './padding-report';
 import { pickArrayShape, promptShape, shapeAtCursor } from './shape-input';
 import { explainElementAt, explainLinearIndex, parseIndex, parseOffset, type Answer } from './shape-math';
@@ -87,7 +89,8 @@ export const COMMANDS = {
   'xlaLayout.openVisualizer': (ctx: Ctx): Handler => (arg) => openVisualizerCommand(ctx, arg),
   'xlaLayout.linearIndex': (ctx: Ctx): Handler => () => linearIndexCommand(ctx),
   'xlaLayout.elementAtOffset': (ctx: Ctx): Handler => () => elementAtOffsetCommand(ctx),
-  'xlaLayout.paddingReport': (ctx: Ctx): Handler => () => paddingReport(ctx),
+  'xlaLayout.paddingReport': (ctx: Ctx): Handler => (arg) => paddingReport(ctx, arg),
+  'xlaLayout.checkFile': (ctx: Ctx): Handler => (arg) => checkFileFromDisk(ctx, arg instanceof vscode.Uri ? arg : undefined),
   'xlaLayout.restartServer': (ctx: Ctx): Handler => async () => {
     await ctx.restart();
     void vscode.window.setStatusBarMessage('XLA Layout: language server restarted', 3000);
@@ -97,8 +100,12 @@ export const COMMANDS = {
 
 export type CommandId = keyof typeof COMMANDS;
 
-/** Registers every command of {@link COMMANDS}; failures are logged and shown, not thrown. */
+/**
+ * Registers every command of {@link COMMANDS}; failures are logged and shown, not thrown. Also
+ * starts the notice that points users of files too large for extensions at the from-disk commands.
+ */
 export function registerCommands(ctx: Ctx): void {
+  ctx.push(new LargeFileNotice(ctx));
   for (const [id, make] of Object.entries(COMMANDS)) {
     const handler = make(ctx);
     ctx.push(

@@ -1,25 +1,36 @@
 /**
- * "Padding Report": every buffer of the active HLO document with its logical and physical bytes,
- * worst first (the server sorts), totals in the title; picking a row reveals its instruction.
+ * "Padding Report": every buffer of an HLO file with its logical and physical bytes, worst first,
+ * totals in the title; picking a row reveals its instruction. A document the language server has
+ * is reported by the server (the server sorts); a file VS Code did not hand to extensions (over
+ * 50 MB), a file given as an argument, or one picked from disk is streamed from disk instead.
  */
 import * as vscode from 'vscode';
 import { PaddingReportRequest, type PaddingReportParams, type PaddingReportResult } from '../../protocol/src/lsp';
 import type { Ctx } from './ctx';
+import { paddingReportFromDisk, syncedDocument, type DiskReportResult } from './large-file-commands';
 import { rowItem, totalsTitle } from './padding-format';
 
-/** Runs the command on the active editor's document. */
-export async function paddingReport(ctx: Ctx): Promise<void> {
+/**
+ * Runs the command on `arg` (a Uri, e.g. from the large-file notice) or else the active editor's
+ * HLO document, or else the active HLO tab or a picked file, read from disk. Resolves with the
+ * disk report's figures when the file was streamed.
+ */
+export async function paddingReport(ctx: Ctx, arg?: unknown): Promise<DiskReportResult | undefined> {
+  const uri = arg instanceof vscode.Uri ? arg : undefined;
   const editor = vscode.window.activeTextEditor;
+  const document = uri !== undefined ? syncedDocument(uri) : editor?.document;
   const client = ctx.client;
-  if (editor === undefined || editor.document.languageId !== 'hlo') {
-    void vscode.window.showInformationMessage('XLA Layout: open an HLO file to see its padding report.');
-    return;
+  if (document !== undefined && document.languageId === 'hlo' && client !== undefined) {
+    await serverReport(ctx, document);
+    return undefined;
   }
-  if (client === undefined) {
-    void vscode.window.showWarningMessage('XLA Layout: the language server is not running.');
-    return;
-  }
-  const document = editor.document;
+  return paddingReportFromDisk(ctx, uri);
+}
+
+/** The report of a document the server has. */
+async function serverReport(ctx: Ctx, document: vscode.TextDocument): Promise<void> {
+  const client = ctx.client;
+  if (client === undefined) return;
   const params: PaddingReportParams = { textDocument: { uri: client.code2ProtocolConverter.asUri(document.uri) } };
   const result = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Window, title: 'XLA Layout: padding report' },

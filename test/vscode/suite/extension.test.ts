@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import { readConfig, settingsProblems } from '../../../client/src/config';
 import { EXTENSION_ID, codeOf, fixture, waitFor, hoverText, positionOf, waitForDiagnostic, waitForNoDiagnostic } from './util';
 
-const COMMAND_IDS = ['xlaLayout.openVisualizer', 'xlaLayout.linearIndex', 'xlaLayout.elementAtOffset', 'xlaLayout.paddingReport', 'xlaLayout.restartServer', 'xlaLayout.showOutput'];
+const COMMAND_IDS = ['xlaLayout.openVisualizer', 'xlaLayout.linearIndex', 'xlaLayout.elementAtOffset', 'xlaLayout.paddingReport', 'xlaLayout.checkFile', 'xlaLayout.restartServer', 'xlaLayout.showOutput'];
 
 interface PackageJson {
   contributes: { commands: { command: string; title: string; category: string }[] };

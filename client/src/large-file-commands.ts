@@ -1,0 +1,181 @@
+/**
+ * "Padding Report" and "Check File" on a file read from disk: for HLO files VS Code does not hand
+ * to extensions (over 50 MB) and for files picked without opening them. Both run core's streaming
+ * reporters inside a cancellable progress notification.
+ */
+import * as vscode from 'vscode';
+import { CheckStream, PaddingReporter, type LocatedDiagnostic } from '../../core/src/report';
+import type { Ctx } from './ctx';
+import { checkSummary, isHloFileName, MAX_DISK_DIAGNOSTICS, protocolRow, STREAMED_REPORT_ROWS, streamedTitle, type LanguageContribution } from './large-file-policy';
+import { readInto, type ReadOutcome, type TextSink } from './large-file-read';
+import { rowItem } from './padding-format';
+
+/** The `hlo` language's contribution, read from our own package.json (one source of truth). */
+export function hloLanguages(ctx: Ctx): readonly LanguageContribution[] {
+  const pkg = ctx.extension.extension.packageJSON as { contributes?: { languages?: LanguageContribution[] } };
+  return pkg.contributes?.languages ?? [];
+}
+
+/** The file of the active tab when it is an HLO text file (a TabInputText), whether synced or not. */
+export function activeHloTab(ctx: Ctx): vscode.Uri | undefined {
+  const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+  if (!(input instanceof vscode.TabInputText)) return undefined;
+  return isHloFileName(input.uri.path, hloLanguages(ctx)) ? input.uri : undefined;
+}
+
+/** The TextDocument of `uri` if one reached the extension (VS Code withholds those over 50 MB). */
+export function syncedDocument(uri: vscode.Uri): vscode.TextDocument | undefined {
+  const key = uri.toString();
+  return vscode.workspace.textDocuments.find((d) => d.uri.toString() === key);
+}
+
+/** The HLO file of the active tab, or one the user picks. */
+async function targetFile(ctx: Ctx, title: string): Promise<vscode.Uri | undefined> {
+  const active = activeHloTab(ctx);
+  if (active !== undefined) return active;
+  const picked = await vscode.window.showOpenDialog({
+    title,
+    canSelectMany: false,
+    openLabel: 'Analyse',
+    filters: { 'HLO text': ['hlo', 'hlotxt', 'txt'], 'All files': ['*'] },
+  });
+  return picked?.[0];
+}
+
+function baseName(uri: vscode.Uri): string {
+  return uri.path.slice(uri.path.lastIndexOf('/') + 1);
+}
+
+/** Streams `uri` into `sink` under a cancellable notification; undefined when it did not finish. */
+async function streamWithProgress(title: string, uri: vscode.Uri, sink: TextSink): Promise<ReadOutcome> {
+  return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, (progress, token) => readInto(uri, sink, progress, token));
+}
+
+/** Tells the user why a read did not finish; true when it did. */
+function finished(outcome: ReadOutcome, what: string): outcome is Extract<ReadOutcome, { kind: 'done' }> {
+  if (outcome.kind === 'cancelled') void vscode.window.showInformationMessage(`XLA Layout: ${what} cancelled.`);
+  else if (outcome.kind === 'refused') void vscode.window.showWarningMessage(`XLA Layout: ${what}: ${outcome.reason}`);
+  return outcome.kind === 'done';
+}
+
+/** What the streamed report produced, for callers that check it (the extension-host suite does). */
+export interface DiskReportResult {
+  readonly uri: vscode.Uri;
+  readonly bytes: number;
+  readonly rows: number;
+  readonly buffers: number;
+}
+
+/**
+ * Padding Report from disk: `uri` (default: the active HLO tab, else a file picker) streamed
+ * through core's PaddingReporter, then the same QuickPick as the in-memory report; a picked row
+ * opens the file at its shape. Resolves when the QuickPick is shown (not when it closes), with the
+ * report's figures, or undefined when nothing was reported.
+ */
+export async function paddingReportFromDisk(ctx: Ctx, uri?: vscode.Uri): Promise<DiskReportResult | undefined> {
+  const file = uri ?? (await targetFile(ctx, 'XLA Layout: Padding Report of a file'));
+  if (file === undefined) return undefined;
+  const name = baseName(file);
+  const reporter = new PaddingReporter({ top: STREAMED_REPORT_ROWS });
+  const outcome = await streamWithProgress(`XLA Layout: padding report of ${name}`, file, reporter);
+  if (!finished(outcome, 'padding report')) return undefined;
+  const report = reporter.end();
+  ctx.output.appendLine(`Padding report of ${file.toString()} from disk: ${outcome.bytes} bytes, ${report.totals.buffers} buffers, ${report.totals.skipped} skipped.`);
+  if (report.rows.length === 0) {
+    void vscode.window.showInformationMessage(`XLA Layout: no array buffers in ${name}.`);
+    return { uri: file, bytes: outcome.bytes, rows: 0, buffers: report.totals.buffers };
+  }
+  const items = report.rows.map((r) => rowItem(protocolRow(r)));
+  void vscode.window
+    .showQuickPick(items, {
+      title: streamedTitle(name, report),
+      placeHolder: 'Worst first. Pick a buffer to open the file at its instruction.',
+      matchOnDescription: true,
+      matchOnDetail: true,
+    })
+    .then(async (picked) => {
+      if (picked === undefined) return;
+      const { start, end } = picked.row.range;
+      const selection = new vscode.Range(start.line, start.character, end.line, end.character);
+      const editor = await vscode.window.showTextDocument(file, { selection, preserveFocus: false });
+      editor.revealRange(selection, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+    });
+  return { uri: file, bytes: outcome.bytes, rows: report.rows.length, buffers: report.totals.buffers };
+}
+
+const SEVERITY: Record<string, vscode.DiagnosticSeverity> = {
+  error: vscode.DiagnosticSeverity.Error,
+  warning: vscode.DiagnosticSeverity.Warning,
+  information: vscode.DiagnosticSeverity.Information,
+  hint: vscode.DiagnosticSeverity.Hint,
+};
+
+function toDiagnostic({ diagnostic: d, start, end }: LocatedDiagnostic): vscode.Diagnostic {
+  const range = new vscode.Range(start.line - 1, start.column - 1, end.line - 1, end.column - 1);
+  const out = new vscode.Diagnostic(range, d.message, SEVERITY[d.severity] ?? vscode.DiagnosticSeverity.Error);
+  out.source = 'xla-layout';
+  out.code = d.code;
+  return out;
+}
+
+const collections = new WeakMap<Ctx, vscode.DiagnosticCollection>();
+
+/**
+ * The collection for diagnostics of files checked from disk (one per extension context, disposed
+ * with it); VS Code lists them in Problems even for files it never synced.
+ */
+export function diskDiagnostics(ctx: Ctx): vscode.DiagnosticCollection {
+  let collection = collections.get(ctx);
+  if (collection === undefined) {
+    collection = vscode.languages.createDiagnosticCollection('xla-layout-disk');
+    collections.set(ctx, collection);
+    ctx.push(collection);
+  }
+  return collection;
+}
+
+/** What Check File found (for the extension-host suite). */
+export interface DiskCheckResult {
+  readonly uri: vscode.Uri;
+  readonly shapes: number;
+  readonly errors: number;
+  readonly warnings: number;
+  readonly reported: number;
+}
+
+/**
+ * Check File: `uri` (default: the active HLO tab, else a file picker) streamed through core's
+ * CheckStream; diagnostics go to {@link diskDiagnostics} for that URI. A file the server already
+ * analyses live is not checked twice: Problems already lists its diagnostics.
+ */
+export async function checkFileFromDisk(ctx: Ctx, uri?: vscode.Uri): Promise<DiskCheckResult | undefined> {
+  const file = uri ?? (await targetFile(ctx, 'XLA Layout: Check File'));
+  if (file === undefined) return undefined;
+  const name = baseName(file);
+  if (syncedDocument(file)?.languageId === 'hlo' && ctx.client !== undefined) {
+    diskDiagnostics(ctx).delete(file);
+    void vscode.window.showInformationMessage(`XLA Layout: ${name} is open and checked as you type; its diagnostics are in Problems.`);
+    await vscode.commands.executeCommand('workbench.actions.view.problems');
+    return undefined;
+  }
+  const diagnostics: vscode.Diagnostic[] = [];
+  let total = 0;
+  const stream = new CheckStream((d) => {
+    total++;
+    if (diagnostics.length < MAX_DISK_DIAGNOSTICS) diagnostics.push(toDiagnostic(d));
+  });
+  const outcome = await streamWithProgress(`XLA Layout: checking ${name}`, file, stream);
+  if (!finished(outcome, 'check')) return undefined;
+  const counts = stream.end();
+  diskDiagnostics(ctx).set(file, diagnostics);
+  const summary = checkSummary(name, counts, diagnostics.length, total);
+  ctx.output.appendLine(`Check of ${file.toString()} from disk: ${summary}`);
+  if (total > 0) {
+    void vscode.window.showWarningMessage(summary, 'Show Problems').then((choice) => {
+      if (choice === 'Show Problems') void vscode.commands.executeCommand('workbench.actions.view.problems');
+    });
+  } else {
+    void vscode.window.showInformationMessage(summary);
+  }
+  return { uri: file, shapes: counts.shapes, errors: counts.errors, warnings: counts.warnings, reported: diagnostics.length };
+}

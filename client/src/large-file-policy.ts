@@ -1,0 +1,136 @@
+/**
+ * Decisions about HLO files VS Code does not hand to extensions, free of `vscode` so they can be
+ * unit-tested in plain Node: which file names are HLO, when a file is over the sync limit, the
+ * text we show about it, progress steps, and the conversion of core's streamed report rows to the
+ * rows the Padding Report QuickPick already shows.
+ */
+import type { PaddingReport, PaddingRow } from '../../core/src/report';
+import type { PaddingReportRow } from '../../protocol/src/lsp';
+import { formatBytes } from './padding-format';
+
+/**
+ * VS Code's limit on what it syncs to extensions (`_MODEL_SYNC_LIMIT`, 50 MB): a bigger file
+ * opens in the editor, but no extension gets a didOpen, so there are no hovers or diagnostics.
+ */
+export const SYNC_LIMIT_BYTES = 50 * 1024 * 1024;
+
+/**
+ * The browser build has no streaming file API (workspace.fs.readFile reads whole files), so it
+ * reads files only up to this size.
+ */
+export const BROWSER_READ_CAP_BYTES = 256 * 1024 * 1024;
+
+/** Rows the streamed Padding Report keeps (worst first); the totals still count every buffer. */
+export const STREAMED_REPORT_ROWS = 500;
+
+/** Diagnostics Check File puts into Problems per file; the counts in its summary stay exact. */
+export const MAX_DISK_DIAGNOSTICS = 10_000;
+
+/** What the editor says about a large HLO file (status item tooltip and the one-time message). */
+export const LARGE_FILE_MESSAGE =
+  'This file is larger than VS Code gives to extensions (50 MB): hovers and diagnostics are unavailable. Run "XLA Layout: Padding Report" or "XLA Layout: Check File" to analyse it from disk.';
+
+/** The same for a file under the limit whose document still never reached the extension. */
+export const NOT_SYNCED_MESSAGE =
+  'VS Code did not hand this file to extensions: hovers and diagnostics are unavailable. Run "XLA Layout: Padding Report" or "XLA Layout: Check File" to analyse it from disk.';
+
+/** What package.json's `contributes.languages` says about a language (the fields we read). */
+export interface LanguageContribution {
+  readonly id?: string;
+  readonly extensions?: readonly string[];
+  readonly filenamePatterns?: readonly string[];
+}
+
+/** A file-name glob as VS Code's `filenamePatterns` write them (`*`, `?`), as an anchored RegExp. */
+export function globToRegExp(glob: string): RegExp {
+  let source = '';
+  for (const c of glob) {
+    if (c === '*') source += '[^/]*';
+    else if (c === '?') source += '[^/]';
+    else source += c.replace(/[.+^${}()|[\]\\]/g, '\\$&');
+  }
+  return new RegExp(`^${source}$`);
+}
+
+/**
+ * Whether a path names an HLO file by the `hlo` language's contributed extensions and file name
+ * patterns (XLA dump names such as `module_0001.jit_f.after_optimizations.txt`). Case-insensitive
+ * extensions, case-sensitive patterns, as VS Code matches them on Linux.
+ */
+export function isHloFileName(path: string, languages: readonly LanguageContribution[]): boolean {
+  const name = path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
+  const lower = name.toLowerCase();
+  for (const lang of languages) {
+    if (lang.id !== 'hlo') continue;
+    if ((lang.extensions ?? []).some((e) => lower.endsWith(e.toLowerCase()))) return true;
+    if ((lang.filenamePatterns ?? []).some((p) => globToRegExp(p).test(name))) return true;
+  }
+  return false;
+}
+
+/** Why an HLO tab has no language features, or undefined when it has them. */
+export type LargeFileReason = 'too-large' | 'not-synced';
+
+/**
+ * Decides for an HLO file open in a tab: over the limit it cannot be synced; under it, a file
+ * whose document never reached the extension still gets the explanation (VS Code refused it for
+ * another reason, e.g. its large-file confirmation).
+ */
+export function largeFileReason(sizeBytes: number, synced: boolean): LargeFileReason | undefined {
+  if (synced) return undefined;
+  return sizeBytes > SYNC_LIMIT_BYTES ? 'too-large' : 'not-synced';
+}
+
+/** Turns bytes read into whole-percent progress increments (VS Code's `increment` adds up to 100). */
+export class ProgressSteps {
+  private reported = 0;
+
+  constructor(private readonly total: number) {}
+
+  /** The increment to report after `done` bytes in all, or 0 when the shown percentage is unchanged. */
+  advance(done: number): number {
+    if (!(this.total > 0)) return 0;
+    const percent = Math.min(100, Math.floor((done / this.total) * 100));
+    const step = percent - this.reported;
+    if (step <= 0) return 0;
+    this.reported = percent;
+    return step;
+  }
+}
+
+/** Human size of a byte count for messages ("61.2 MiB"). */
+export function fileSize(bytes: number): string {
+  return formatBytes(String(Math.max(0, Math.floor(bytes))));
+}
+
+/** A streamed row in the shape the Padding Report QuickPick shows (0-based LSP positions). */
+export function protocolRow(row: PaddingRow): PaddingReportRow {
+  return {
+    name: row.name,
+    computation: row.computation,
+    shape: row.shape,
+    range: {
+      start: { line: row.start.line - 1, character: row.start.column - 1 },
+      end: { line: row.end.line - 1, character: row.end.column - 1 },
+    },
+    logicalBytes: row.logicalBytes.toString(),
+    physicalBytes: row.physicalBytes.toString(),
+    expansion: row.expansion,
+  };
+}
+
+/** QuickPick title of a streamed report: totals over every buffer, and how many rows are shown. */
+export function streamedTitle(fileName: string, report: PaddingReport): string {
+  const t = report.totals;
+  const factor = t.logicalBytes > 0n ? ` (${t.expansion.toFixed(2)}x)` : '';
+  const shown = report.rows.length < t.buffers ? `, worst ${report.rows.length} shown` : '';
+  const skipped = t.skipped > 0 ? `, ${t.skipped} skipped` : '';
+  return `${fileName}: ${formatBytes(t.logicalBytes.toString())} logical → ${formatBytes(t.physicalBytes.toString())} physical${factor}, ${t.buffers} buffer${t.buffers === 1 ? '' : 's'}${skipped}${shown}`;
+}
+
+/** Summary after Check File, with exact counts even when Problems shows fewer entries. */
+export function checkSummary(fileName: string, counts: { shapes: number; errors: number; warnings: number }, shown: number, total: number): string {
+  const plural = (n: number, w: string): string => `${n} ${w}${n === 1 ? '' : 's'}`;
+  const capped = shown < total ? ` (the first ${shown} are in Problems)` : '';
+  return `XLA Layout: ${fileName}: ${plural(counts.errors, 'error')}, ${plural(counts.warnings, 'warning')} in ${plural(counts.shapes, 'shape')}${capped}.`;
+}

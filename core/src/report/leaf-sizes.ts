@@ -1,0 +1,69 @@
+/**
+ * Logical and physical bytes of a result shape, summed over its array leaves, memoised by the
+ * leaf's text: dumps repeat the same few hundred shapes millions of times.
+ */
+import type { ShapeNode } from '../ast';
+import { isLayoutError, sizes } from '../layout';
+import { toArrayShape } from '../to-model';
+import { RegionCache, regionHash } from '../validate/region-cache';
+
+/** Exact byte counts of one buffer. */
+export interface BufferBytes {
+  /** XLA ByteSizeOf. */
+  readonly logical: bigint;
+  /** Bytes under every tile level, L(n) rounding included. */
+  readonly physical: bigint;
+}
+
+const EMPTY: BufferBytes = { logical: 0n, physical: 0n };
+
+/** A bounded cache of leaf sizes; one can serve many files (the CLI shares it across its arguments). */
+export class LeafSizeCache {
+  /** Keys are copied out of the text, so a cached leaf never pins a whole chunk of a dump. */
+  private readonly cache: RegionCache<BufferBytes | null>;
+
+  /** Holds at most `maxEntries` distinct leaf texts (default 50,000). */
+  constructor(maxEntries = 50_000) {
+    this.cache = new RegionCache(maxEntries);
+  }
+
+  /**
+   * Sums over the array leaves of `node` (ranges index `text`); tokens count 0. Undefined when a
+   * leaf cannot be sized (a parse or layout error).
+   */
+  of(node: ShapeNode, text: string): BufferBytes | undefined {
+    if (node.kind === 'tuple') {
+      let logical = 0n;
+      let physical = 0n;
+      for (const e of node.elements) {
+        const s = this.of(e, text);
+        if (s === undefined) return undefined;
+        logical += s.logical;
+        physical += s.physical;
+      }
+      return { logical, physical };
+    }
+    const array = node.kind === 'buffer' ? node.element : node;
+    if (array.kind !== 'array') return this.of(array, text);
+    if (array.elementType === 'token') return EMPTY;
+    const { start, end } = array.range;
+    const hash = regionHash(text, start, end);
+    let hit = this.cache.get(text, start, end, hash);
+    if (hit === undefined) {
+      const model = toArrayShape(array);
+      const z = model ? sizes(model) : undefined;
+      hit = z && !isLayoutError(z) ? { logical: z.logicalBytes, physical: z.physicalBytes } : null;
+      this.cache.set(text, start, end, hash, hit);
+    }
+    return hit ?? undefined;
+  }
+}
+
+/**
+ * physical / logical to 6 decimals (0 for empty buffers). Scaled integer division keeps the
+ * decimals exact even for sizes past 2^53.
+ */
+export function expansionOf(logical: bigint, physical: bigint): number {
+  if (logical === 0n) return 0;
+  return Number((physical * 1_000_000n) / logical) / 1_000_000;
+}

@@ -1,0 +1,141 @@
+/**
+ * The padding report over a stream of HLO text: one row per instruction with the logical and
+ * physical bytes of its result (a tuple counts the sum over its array leaves), worst first, and
+ * exact totals. Shared by `xla-layout report` and the editor's report on files VS Code does not
+ * hand to extensions. Feed chunks with {@link PaddingReporter.write}; only the worst `top` rows
+ * are kept, so memory stays flat for dumps of any size.
+ */
+import type { TextRange } from '../diagnostics';
+import { parseStatement } from '../hlo/parse-statement';
+import { expansionOf, LeafSizeCache } from './leaf-sizes';
+import type { LineColumn } from './line-counter';
+import { StatementStream } from './statement-stream';
+import { TopRows } from './top-rows';
+
+/** One instruction's result buffer. */
+export interface PaddingRow {
+  /** Instruction name without `%`. */
+  readonly name: string;
+  /** Enclosing computation's name ('' outside any). */
+  readonly computation: string;
+  /** The result shape as written. */
+  readonly shape: string;
+  /** The shape's range in the whole stream (UTF-16 offsets). */
+  readonly range: TextRange;
+  /** 1-based line and column of the shape's start. */
+  readonly start: LineColumn;
+  /** 1-based line and column just past the shape's end. */
+  readonly end: LineColumn;
+  readonly logicalBytes: bigint;
+  readonly physicalBytes: bigint;
+  /** physical / logical to 6 decimals; 0 for empty buffers. */
+  readonly expansion: number;
+}
+
+/** Totals over every buffer that could be sized, exact. */
+export interface PaddingTotals {
+  /** Instructions counted. */
+  readonly buffers: number;
+  /** Instructions without a result shape or whose shape cannot be sized (shape errors). */
+  readonly skipped: number;
+  readonly logicalBytes: bigint;
+  readonly physicalBytes: bigint;
+  /** physical / logical over all buffers, like a row's. */
+  readonly expansion: number;
+}
+
+/** The finished report. */
+export interface PaddingReport {
+  /** At most `top` rows, worst first: most padding bytes, then highest expansion, then earliest. */
+  readonly rows: readonly PaddingRow[];
+  readonly totals: PaddingTotals;
+}
+
+/** Options of {@link PaddingReporter}. */
+export interface PaddingReporterOptions {
+  /** Rows to keep (default 20; 0 keeps every row). */
+  readonly top?: number;
+  /** A size cache to share between reports (e.g. across files); a fresh one by default. */
+  readonly sizes?: LeafSizeCache;
+  /** Cap on one statement's length in UTF-16 units (see `splitStatements`). */
+  readonly maxStatementLength?: number;
+}
+
+type Ranked = PaddingRow & { readonly offset: number };
+
+/** Incremental padding report: {@link write} chunks in order, then {@link end}. */
+export class PaddingReporter {
+  private readonly stream: StatementStream;
+  private readonly top: TopRows<Ranked>;
+  private readonly sizes: LeafSizeCache;
+  private computation = '';
+  private buffers = 0;
+  private skipped = 0;
+  private logical = 0n;
+  private physical = 0n;
+
+  constructor(options: PaddingReporterOptions = {}) {
+    this.top = new TopRows(options.top ?? 20);
+    this.sizes = options.sizes ?? new LeafSizeCache();
+    this.stream = new StatementStream((text, statements, base, lines) => {
+      for (const range of statements) {
+        const s = parseStatement(text, range);
+        if (s.kind === 'computation') this.computation = s.name?.name ?? '';
+        else if (s.kind === 'close') this.computation = '';
+        if (s.kind !== 'instruction') continue;
+        const z = s.shape ? this.sizes.of(s.shape, text) : undefined;
+        if (s.shape === undefined || z === undefined) {
+          this.skipped++;
+          continue;
+        }
+        this.buffers++;
+        this.logical += z.logical;
+        this.physical += z.physical;
+        const shape = s.shape.range;
+        const expansion = expansionOf(z.logical, z.physical);
+        // Most rows lose against the kept ones: decide before computing positions and copying text.
+        if (!this.top.wouldKeep({ logicalBytes: z.logical, physicalBytes: z.physical, expansion, offset: base + shape.start })) continue;
+        const start = lines.at(shape.start);
+        this.top.add({
+          name: s.name.name,
+          computation: this.computation,
+          shape: text.slice(shape.start, shape.end),
+          range: { start: base + shape.start, end: base + shape.end },
+          start,
+          end: lines.endOf(shape, start),
+          logicalBytes: z.logical,
+          physicalBytes: z.physical,
+          expansion,
+          offset: base + shape.start,
+        });
+      }
+    }, options);
+  }
+
+  /** Feeds the next piece of text, cut anywhere. */
+  write(chunk: string): void {
+    this.stream.write(chunk);
+  }
+
+  /** Ends the stream and returns the report. */
+  end(): PaddingReport {
+    this.stream.end();
+    return {
+      rows: this.top.result().map(({ offset: _offset, ...row }) => row),
+      totals: {
+        buffers: this.buffers,
+        skipped: this.skipped,
+        logicalBytes: this.logical,
+        physicalBytes: this.physical,
+        expansion: expansionOf(this.logical, this.physical),
+      },
+    };
+  }
+}
+
+/** The report of a whole text at once (same result as writing it in any chunks). */
+export function paddingReportOf(text: string, options: PaddingReporterOptions = {}): PaddingReport {
+  const reporter = new PaddingReporter(options);
+  reporter.write(text);
+  return reporter.end();
+}

@@ -1,0 +1,76 @@
+/**
+ * Splits text that arrives in chunks into complete HLO statements, exactly as
+ * {@link splitStatements} splits the whole text at once. Only text up to the last line break is
+ * split; the last statement found there may continue on the next line, so it is carried into the
+ * next chunk together with the unfinished line. Memory stays bounded by one chunk plus the longest
+ * statement (itself capped by the splitter), whatever the file size.
+ */
+import type { TextRange } from '../diagnostics';
+import { DEFAULT_MAX_STATEMENT_LENGTH, splitStatements } from '../hlo/split-statements';
+import { LineCounter } from './line-counter';
+
+/**
+ * Receives consecutive batches of complete statements. Ranges index `text`; `base` is the offset
+ * of `text[0]` in the whole stream (UTF-16 units); `lines` turns offsets of `text` into 1-based
+ * line/column while they are visited in increasing order.
+ */
+export type StatementBatchHandler = (text: string, statements: readonly TextRange[], base: number, lines: LineCounter) => void;
+
+/** Options of {@link StatementStream}. */
+export interface StatementStreamOptions {
+  /** Cap on one statement's length in UTF-16 units; default {@link DEFAULT_MAX_STATEMENT_LENGTH}. */
+  readonly maxStatementLength?: number;
+}
+
+/** Incremental statement splitter: {@link write} chunks in order, then {@link end} once. */
+export class StatementStream {
+  private carry = '';
+  private base = 0;
+  private ended = false;
+  private readonly lines = new LineCounter();
+  private readonly cap: number;
+
+  constructor(
+    private readonly onBatch: StatementBatchHandler,
+    options: StatementStreamOptions = {},
+  ) {
+    this.cap = Math.max(1, options.maxStatementLength ?? DEFAULT_MAX_STATEMENT_LENGTH);
+  }
+
+  /** Feeds the next piece of text (any size, cut anywhere, even inside a line). */
+  write(chunk: string): void {
+    if (this.ended || chunk.length === 0) return;
+    const text = this.carry + chunk;
+    // Without a new line break nothing new can be final: splitting again would give what the
+    // previous write gave, so tiny chunks cost no re-scan.
+    if (chunk.indexOf('\n') < 0 && text.length < this.cap) {
+      this.carry = text;
+      return;
+    }
+    let end = text.lastIndexOf('\n') + 1;
+    if (end === 0) end = text.length; // one line longer than the cap: cut it like the splitter does
+    this.flush(text, end, false);
+  }
+
+  /** Ends the stream: the carried statement is complete now. Later writes are ignored. */
+  end(): void {
+    if (this.ended) return;
+    this.ended = true;
+    const text = this.carry;
+    this.carry = '';
+    if (text.length > 0) this.flush(text, text.length, true);
+  }
+
+  private flush(text: string, end: number, final: boolean): void {
+    const statements = splitStatements(text, 0, end, { maxStatementLength: this.cap });
+    const last = statements[statements.length - 1];
+    const keepFrom = final || last === undefined || last.end - last.start >= this.cap ? end : last.start;
+    const done = keepFrom === end ? statements : statements.slice(0, -1);
+    this.lines.reset(text);
+    if (done.length > 0) this.onBatch(text, done, this.base, this.lines);
+    if (final) return;
+    this.lines.cut(keepFrom);
+    this.base += keepFrom;
+    this.carry = text.slice(keepFrom);
+  }
+}
