@@ -145,15 +145,22 @@ function readMetadata(text: string, start: number, end: number): HloMetadata {
   return { range: { start, end }, ...fields };
 }
 
-/** `, key=value` pairs from `pos` on; fills the attribute, call and metadata lists. */
-function readAttributes(
+/** Where a plain attribute value starting at `vs` ends: a string, or a balanced value. */
+function valueEnd(text: string, vs: number, end: number): number {
+  return charAt(text, vs, end) === 34 ? skipString(text, vs, end) : skipValue(text, vs, end);
+}
+
+/**
+ * Reads `, key=value` pairs from `pos` on into `attributes`; `readValue` reads each value (it may
+ * parse it) and returns where it ends. Returns where the list stopped.
+ */
+function readKeyValues(
   text: string,
   pos: number,
   end: number,
   attributes: HloAttribute[],
-  calls: CalledComputationRef[] | undefined,
-): { metadata?: HloMetadata; end: number } {
-  let metadata: HloMetadata | undefined;
+  readValue: (key: HloName, valueStart: number) => number,
+): number {
   let p = pos;
   while (p < end) {
     p = skipTrivia(text, p, end);
@@ -166,12 +173,28 @@ function readAttributes(
     const eq = skipTrivia(text, key.end, end);
     if (charAt(text, eq, end) !== 61) break;
     const vs = skipTrivia(text, eq + 1, end);
-    const ve = charAt(text, vs, end) === 34 ? skipString(text, vs, end) : skipValue(text, vs, end);
+    const ve = readValue(key.name, vs);
     attributes.push({ key: key.name, valueRange: { start: vs, end: ve } });
-    if (calls && COMPUTATION_ATTRIBUTES.has(key.name.name)) readNameList(text, vs, ve, key.name.name, calls);
-    else if (key.name.name === 'metadata') metadata = readMetadata(text, vs, ve);
     p = Math.max(ve, eq + 1);
   }
+  return p;
+}
+
+/** An instruction's `, key=value` pairs from `pos` on; fills the attribute, call and metadata lists. */
+function readAttributes(
+  text: string,
+  pos: number,
+  end: number,
+  attributes: HloAttribute[],
+  calls: CalledComputationRef[] | undefined,
+): { metadata?: HloMetadata; end: number } {
+  let metadata: HloMetadata | undefined;
+  const p = readKeyValues(text, pos, end, attributes, (key, vs) => {
+    const ve = valueEnd(text, vs, end);
+    if (calls && COMPUTATION_ATTRIBUTES.has(key.name)) readNameList(text, vs, ve, key.name, calls);
+    else if (key.name === 'metadata') metadata = readMetadata(text, vs, ve);
+    return ve;
+  });
   return { metadata, end: p };
 }
 
@@ -213,27 +236,13 @@ function parseModuleHeader(text: string, range: TextRange, pos: number): HloStat
   let p = skipTrivia(text, pos, end);
   const name = readName(text, p, end);
   if (name) p = name.end;
-  while (p < end) {
-    p = skipTrivia(text, p, end);
-    if (charAt(text, p, end) === 44) {
-      p++;
-      continue;
-    }
-    const key = readName(text, p, end);
-    if (!key) break;
-    const eq = skipTrivia(text, key.end, end);
-    if (charAt(text, eq, end) !== 61) break;
-    const vs = skipTrivia(text, eq + 1, end);
-    let ve: number;
-    if (key.name.name === 'entry_computation_layout' && charAt(text, vs, end) === 123) {
+  readKeyValues(text, p, end, attributes, (key, vs) => {
+    if (key.name === 'entry_computation_layout' && charAt(text, vs, end) === 123) {
       entryComputationLayout = readEntryLayout(text, vs, end, shapes);
-      ve = entryComputationLayout.range.end;
-    } else {
-      ve = charAt(text, vs, end) === 34 ? skipString(text, vs, end) : skipValue(text, vs, end);
+      return entryComputationLayout.range.end;
     }
-    attributes.push({ key: key.name, valueRange: { start: vs, end: ve } });
-    p = Math.max(ve, eq + 1);
-  }
+    return valueEnd(text, vs, end);
+  });
   return {
     kind: 'module',
     range,
