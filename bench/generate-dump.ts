@@ -9,21 +9,10 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
+import { mulberry32 } from '../test/support/prng';
 
 /** Where generated dumps are cached (gitignored). */
 export const DATA_DIR = path.join(__dirname, 'data');
-
-/** A tiny deterministic PRNG (mulberry32) so every run writes the same file. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface TypeStyle {
   readonly type: string;
@@ -135,7 +124,8 @@ function whileLoop(w: BlockWriter, m: ShapeMaker, r: () => number, id: number): 
 
 /** Writes a dump of about `bytes` bytes to `file` (deterministic for a given size). */
 export function generateDump(file: string, bytes: number, seed = 7): void {
-  const r = rng(seed);
+  // Seeded, so every run writes the same file.
+  const r = mulberry32(seed);
   const m = new ShapeMaker(r);
   const fd = fs.openSync(file, 'w');
   const w = new BlockWriter(fd);

@@ -6,7 +6,8 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { REPO, launchBrowser, startCodeServer } from './harness';
+import { launchChromium } from '../support/chromium';
+import { REPO, startCodeServer } from './harness';
 
 export interface SuiteResult {
   readonly exitCode: number;
@@ -20,7 +21,7 @@ export async function runSuiteInCodeServer(testsPath: string, folder: string, ti
   const scratch = mkdtempSync(join(tmpdir(), 'xla-lens-suite-'));
   const resultsFile = join(scratch, 'results.json');
   const server = await startCodeServer({ env: { XLA_LENS_SUITE_RESULTS: resultsFile } });
-  const browser = await launchBrowser();
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage();
     let resolveExit: (code: number) => void = () => undefined;

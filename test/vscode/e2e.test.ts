@@ -13,58 +13,13 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { buildExtension } from './build';
-import { REPO, launchBrowser, missingPrerequisites, openWorkbench, startCodeServer, type CodeServer } from './harness';
+import { launchChromium } from '../support/chromium';
+import { REPO, missingPrerequisites, openWorkbench, startCodeServer, type CodeServer } from './harness';
+import { charPoint, closeWorkbenchAfterTests, focusCodeAction, hoverText, leaveHover, lineText, openCodeActions, quickOpen, runCommand } from './workbench';
 
 const SHOTS = join(REPO, 'test-results', 'vscode');
 const FIXTURES = join(REPO, 'test', 'vscode', 'fixtures');
 const missing = missingPrerequisites();
-
-/** Centre of the characters `needle` (+ `delta`) on the editor line that contains `needle`. */
-async function charPoint(page: Page, needle: string, delta: number): Promise<{ x: number; y: number }> {
-  const point = await page.evaluate(
-    ([n, d]) => {
-      for (const line of document.querySelectorAll<HTMLElement>('.monaco-editor .view-line')) {
-        // Monaco renders spaces as U+00A0; map them back (one character each, offsets unchanged).
-        const text = (line.textContent ?? '').replace(/\u00a0/g, ' ');
-        const at = text.indexOf(n);
-        if (at < 0) continue;
-        // Walk the line's text nodes to the character and measure it with a DOM range.
-        let offset = at + d;
-        const walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT);
-        for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
-          const len = node.textContent?.length ?? 0;
-          if (offset < len) {
-            const range = document.createRange();
-            range.setStart(node, offset);
-            range.setEnd(node, offset + 1);
-            const r = range.getBoundingClientRect();
-            return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
-          }
-          offset -= len;
-        }
-      }
-      return null;
-    },
-    [needle, delta] as const,
-  );
-  if (point === null) throw new Error(`'${needle}' is not on a visible editor line`);
-  return point;
-}
-
-/** Text of the editor line containing `needle` (Monaco renders spaces as U+00A0). */
-async function lineText(page: Page, needle: string): Promise<string | undefined> {
-  const lines = await page.locator('.monaco-editor .view-line').allTextContents();
-  return lines.map((l) => l.replace(/\u00a0/g, ' ')).find((l) => l.includes(needle));
-}
-
-async function runCommand(page: Page, title: string): Promise<void> {
-  await page.keyboard.press('F1');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ state: 'visible' });
-  await input.fill(`>${title}`);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor();
-  await page.keyboard.press('Enter');
-}
 
 /**
  * The frame of the visualizer's page. Webviews nest two iframes: VS Code's host page (index.html)
@@ -97,32 +52,16 @@ if (missing !== undefined && process.env.CI === undefined) {
       mkdirSync(SHOTS, { recursive: true });
       buildExtension();
       server = await startCodeServer({ settings: { 'files.autoSave': 'off' } });
-      browser = await launchBrowser();
+      browser = await launchChromium();
       page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
       await openWorkbench(page, server.workbenchUrl(FIXTURES, REPO));
     });
 
-    afterEach(async function () {
-      // A failed step leaves a picture of the workbench, and no menu or hover open for the next step.
-      if (this.currentTest?.state === 'failed' && page !== undefined) {
-        await page.screenshot({ path: join(SHOTS, `failed-${this.currentTest.title.replace(/[^a-z0-9]+/gi, '-')}.png`) });
-      }
-      await page?.keyboard.press('Escape');
-    });
-
-    after(async function () {
-      const failed = this.test?.parent?.tests.some((t) => t.state === 'failed') ?? false;
-      if (failed) server?.saveLogs(join(SHOTS, 'logs-node'));
-      await browser?.close();
-      await server?.stop();
-    });
+    closeWorkbenchAfterTests(() => ({ server, browser, page }), SHOTS, join(SHOTS, 'logs-node'));
 
     it('opens an HLO file and shows the squiggle and the Problems entry', async () => {
       // The Node build: the language server runs as a child of the Node extension host.
-      await page.keyboard.press('Control+P');
-      await page.locator('.quick-input-widget input').fill('tiles.hlo');
-      await page.locator('.quick-input-list .monaco-list-row', { hasText: 'tiles.hlo' }).first().waitFor();
-      await page.keyboard.press('Enter');
+      await quickOpen(page, 'tiles.hlo');
       await page.locator('.monaco-editor .view-line', { hasText: /ENTRY\s%main/ }).waitFor();
       await page.locator('.monaco-editor .squiggly-error').first().waitFor({ timeout: 60_000 });
       await page.screenshot({ path: join(SHOTS, '1-squiggle.png') });
@@ -137,21 +76,13 @@ if (missing !== undefined && process.env.CI === undefined) {
 
     it('hovers a padded shape and reads its sizes in the hover widget', async () => {
       // Needles avoid spanning the shape's end: the inlay hint after it is part of the line's text.
-      const p = await charPoint(page, 'p0 = f32[8,4]{1,0:T(8,128)}', 7);
-      await page.mouse.move(p.x, p.y);
-      // Monaco keeps hidden hover widgets in the DOM; the one on screen is the visible one.
-      const hover = page.locator('.monaco-hover-content:visible').first();
-      await hover.waitFor({ state: 'visible', timeout: 30_000 });
-      const text = await hover.innerText();
+      const text = await hoverText(page, 'p0 = f32[8,4]{1,0:T(8,128)}', 7);
       // 8×4 f32 = 128 bytes logical; T(8,128) stores 8×128 slots = 4,096 bytes: 32x.
       assert.match(text, /4,?096/, text);
       assert.match(text, /32(\.0+)?\s*[x×]/, text);
       await page.screenshot({ path: join(SHOTS, '3-hover.png') });
       // Move off the shape (to empty editor space) so the hover closes and stops covering lines.
-      const editor = await page.locator('.monaco-editor .view-lines').first().boundingBox();
-      assert.ok(editor);
-      await page.mouse.move(editor.x + editor.width / 2, editor.y + editor.height - 20);
-      await page.keyboard.press('Escape');
+      await leaveHover(page);
       await page.locator('.monaco-hover-content:visible').waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
       assert.equal(await page.locator('.monaco-hover-content:visible').count(), 0, 'the hover closed');
     });
@@ -159,18 +90,11 @@ if (missing !== undefined && process.env.CI === undefined) {
     it('applies the quick fix that turns the -1 tile entry into *', async () => {
       const p = await charPoint(page, 'T(-1,128)', 2);
       await page.mouse.click(p.x, p.y);
-      await page.keyboard.press('Control+.');
-      const rows = page.locator('.action-widget .monaco-list-row.action');
-      await rows.first().waitFor({ timeout: 30_000 });
+      await openCodeActions(page);
       await page.screenshot({ path: join(SHOTS, '4-quick-fix-menu.png') });
       // Like a person with the keyboard: move the focus to the fix that writes '*', then Enter.
       const wanted = /Replace -1 with \*/;
-      for (let i = 0; i < (await rows.count()); i++) {
-        const focused = await page.locator('.action-widget .monaco-list-row.focused').getAttribute('aria-label');
-        if (focused !== null && wanted.test(focused)) break;
-        await page.keyboard.press('ArrowDown');
-      }
-      assert.match((await page.locator('.action-widget .monaco-list-row.focused').getAttribute('aria-label')) ?? '', wanted);
+      assert.match(await focusCodeAction(page, wanted), wanted);
       await page.keyboard.press('Enter');
       await page.locator('.monaco-editor .view-line', { hasText: 'T(*,128)' }).waitFor();
       assert.match((await lineText(page, '%wide')) ?? '', /f32\[8,256\]\{1,0:T\(\*,128\)\}/);

@@ -1,8 +1,8 @@
 /**
  * Runs a real VS Code on this machine: code-server (VS Code's workbench and Node extension host,
  * served to a browser) from the cache folder scripts/install-code-server.sh fills, driven by
- * Debian's Chromium through playwright-core. Used by the end-to-end test and by the extension-host
- * suite runner.
+ * Debian's Chromium through playwright-core (launched by test/support/chromium.ts). Used by the
+ * end-to-end test and by the extension-host suite runner.
  *
  * The extension under test and (optionally) a mocha suite are passed to the workbench the way
  * @vscode/test-web does it: the URL's `payload` carries `extensionDevelopmentPath` and
@@ -15,7 +15,8 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, read
 import { createServer } from 'node:net';
 import { homedir, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { CHROMIUM } from '../support/chromium';
 
 export const CODE_SERVER_VERSION = '4.100.3';
 /** The repository root (this file is test/vscode/harness.ts). */
@@ -28,12 +29,6 @@ export function codeServerDir(): string {
 }
 
 const entryJs = (dir: string): string => join(dir, 'node_modules', 'code-server', 'out', 'node', 'entry.js');
-
-/** The browser playwright drives; Debian's package by default. */
-export const CHROMIUM = process.env.XLA_LENS_CHROMIUM ?? '/usr/bin/chromium';
-
-/** Flags that make Chromium quiet and deterministic in a sandbox-less container without GPU. */
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 /** What is missing to run a real VS Code here, or undefined when everything is installed. */
 export function missingPrerequisites(): string | undefined {
@@ -209,11 +204,6 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
     },
     stop,
   };
-}
-
-/** Launches Chromium with the flags this machine needs. */
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
 }
 
 /** Opens the workbench URL and waits until the workbench is rendered. */

@@ -20,7 +20,9 @@ import type {
   TextEdit,
 } from 'vscode-languageserver';
 import type { AnalyzeShapeResult } from '../../protocol/src/lsp';
-import { assertChromium, buildBrowserServer, launchChromium, openWorkerSession, serveWorkerPage, type WorkerPageServer, type WorkerSession } from './worker-harness';
+import { launchChromium } from '../support/chromium';
+import { TEST_INITIALIZE_PARAMS } from '../support/lsp-client';
+import { assertChromium, buildBrowserServer, openWorkerSession, serveWorkerPage, type WorkerPageServer, type WorkerSession } from './worker-harness';
 
 const URI = 'file:///w/web.after_optimizations.hlo';
 const TEXT = [
@@ -97,19 +99,7 @@ async function connect(browser: Browser, origin: string, settings: unknown): Pro
     }
   });
   rpc.listen();
-  const init = await rpc.sendRequest<InitializeResult>('initialize', {
-    processId: null,
-    rootUri: null,
-    capabilities: {
-      workspace: { configuration: true, didChangeConfiguration: { dynamicRegistration: false } },
-      textDocument: {
-        hover: { contentFormat: ['markdown', 'plaintext'] },
-        documentSymbol: { hierarchicalDocumentSymbolSupport: true },
-        publishDiagnostics: { relatedInformation: true, codeDescriptionSupport: true, versionSupport: true },
-        codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix'] } }, isPreferredSupport: true },
-      },
-    },
-  });
+  const init = await rpc.sendRequest<InitializeResult>('initialize', TEST_INITIALIZE_PARAMS);
   await rpc.sendNotification('initialized', {});
   return {
     session,

@@ -1,7 +1,7 @@
 /**
- * What the web-extension test needs besides test/vscode/harness.ts (code-server + Chromium): a
- * browser-only copy of the extension, a way to find its language-server worker inside the web
- * worker extension host, and reading characters off Monaco's screen.
+ * What the web-extension test needs besides test/vscode/harness.ts (code-server + Chromium) and
+ * test/vscode/workbench.ts (driving the workbench): a browser-only copy of the extension, and a way
+ * to find its language-server worker inside the web worker extension host and ask it directly.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -68,34 +68,4 @@ export async function requestInWorker(worker: Worker, method: string, params: un
       }),
     [method, params] as const,
   );
-}
-
-/** Centre of the character `delta` after the start of `needle` on the visible editor line that contains it. */
-export async function charPoint(page: Page, needle: string, delta: number): Promise<{ x: number; y: number }> {
-  const point = await page.evaluate(
-    ([n, d]) => {
-      for (const line of document.querySelectorAll<HTMLElement>('.monaco-editor .view-line')) {
-        // Monaco renders spaces as U+00A0 (one character each, so offsets are unchanged).
-        const at = (line.textContent ?? '').replace(/\u00a0/g, ' ').indexOf(n);
-        if (at < 0) continue;
-        let offset = at + d;
-        const walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT);
-        for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
-          const len = node.textContent?.length ?? 0;
-          if (offset < len) {
-            const range = document.createRange();
-            range.setStart(node, offset);
-            range.setEnd(node, offset + 1);
-            const r = range.getBoundingClientRect();
-            return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
-          }
-          offset -= len;
-        }
-      }
-      return null;
-    },
-    [needle, delta] as const,
-  );
-  if (point === null) throw new Error(`'${needle}' is not on a visible editor line`);
-  return point;
 }

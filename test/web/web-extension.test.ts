@@ -13,9 +13,11 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page, Worker } from 'playwright-core';
 import { buildExtension } from '../vscode/build';
-import { REPO, launchBrowser, missingPrerequisites, openWorkbench, startCodeServer, type CodeServer } from '../vscode/harness';
+import { launchChromium } from '../support/chromium';
+import { REPO, missingPrerequisites, openWorkbench, startCodeServer, type CodeServer } from '../vscode/harness';
+import { charPoint, closeWorkbenchAfterTests, focusCodeAction, hoverText, leaveHover, openCodeActions, quickOpen } from '../vscode/workbench';
 import type { AnalyzeShapeResult } from '../../protocol/src/lsp';
-import { charPoint, extensionWorkers, requestInWorker, stageWebOnlyExtension, workerName, type WebOnlyExtension } from './web-extension-harness';
+import { extensionWorkers, requestInWorker, stageWebOnlyExtension, workerName, type WebOnlyExtension } from './web-extension-harness';
 
 const SHOTS = join(REPO, 'test-results', 'web');
 const FIXTURES = join(REPO, 'test', 'vscode', 'fixtures');
@@ -50,7 +52,7 @@ describe('web: browser extension in the web worker extension host (code-server +
     buildExtension();
     extension = stageWebOnlyExtension();
     server = await startCodeServer({ settings: { 'files.autoSave': 'off' } });
-    browser = await launchBrowser();
+    browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     page.on('console', (m) => {
       if (m.type() === 'error' && /xla-layout|xlaLayout|XLA Layout/i.test(m.text())) ourErrors.push(m.text());
@@ -61,26 +63,12 @@ describe('web: browser extension in the web worker extension host (code-server +
     await openWorkbench(page, server.workbenchUrl(FIXTURES, extension.path));
   });
 
-  afterEach(async function () {
-    if (this.currentTest?.state === 'failed' && page !== undefined) {
-      await page.screenshot({ path: join(SHOTS, `failed-${this.currentTest.title.replace(/[^a-z0-9]+/gi, '-')}.png`) });
-    }
-    await page?.keyboard.press('Escape');
-  });
-
-  after(async function () {
-    const failed = this.test?.parent?.tests.some((t) => t.state === 'failed') ?? false;
-    if (failed) server?.saveLogs(join(SHOTS, 'logs'));
-    await browser?.close();
-    await server?.stop();
-    extension?.remove();
-  });
+  closeWorkbenchAfterTests(() => ({ server, browser, page }), SHOTS, join(SHOTS, 'logs'));
+  // Registered after the hooks above, so it runs once code-server no longer serves the copy.
+  after(() => extension?.remove());
 
   it('activates in the web worker host and shows the squiggle and the Problems entry', async () => {
-    await page.keyboard.press('Control+P');
-    await page.locator('.quick-input-widget input').fill('tiles.hlo');
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'tiles.hlo' }).first().waitFor();
-    await page.keyboard.press('Enter');
+    await quickOpen(page, 'tiles.hlo');
     await page.locator('.monaco-editor .view-line', { hasText: /ENTRY\s%main/ }).waitFor();
     await page.locator('.monaco-editor .squiggly-error').first().waitFor({ timeout: 60_000 });
     await page.screenshot({ path: join(SHOTS, '1-squiggle.png') });
@@ -107,36 +95,22 @@ describe('web: browser extension in the web worker extension host (code-server +
   });
 
   it('hovers a padded shape and reads its sizes in the hover widget', async () => {
-    const p = await charPoint(page, 'p0 = f32[8,4]{1,0:T(8,128)}', 7);
-    await page.mouse.move(p.x, p.y);
-    // Monaco keeps hidden hover widgets in the DOM; the one on screen is the visible one.
-    const hover = page.locator('.monaco-hover-content:visible').first();
-    await hover.waitFor({ state: 'visible', timeout: 30_000 });
-    const text = await hover.innerText();
+    const text = await hoverText(page, 'p0 = f32[8,4]{1,0:T(8,128)}', 7);
     // 8×4 f32 = 128 bytes logical; T(8,128) stores 8×128 slots = 4,096 bytes: 32x.
     assert.match(text, /\b128 B\b/, text);
     assert.match(text, /4,096 B/, text);
     assert.match(text, /Expansion 32x/, text);
     await page.screenshot({ path: join(SHOTS, '3-hover.png') });
-    const editor = await page.locator('.monaco-editor .view-lines').first().boundingBox();
-    assert.ok(editor);
-    await page.mouse.move(editor.x + editor.width / 2, editor.y + editor.height - 20);
-    await page.keyboard.press('Escape');
+    await leaveHover(page);
   });
 
   it('applies the quick fix that turns the -1 tile entry into *', async () => {
     const p = await charPoint(page, 'T(-1,128)', 2);
     await page.mouse.click(p.x, p.y);
-    await page.keyboard.press('Control+.');
     const fix = /Replace -1 with \*/;
-    const rows = page.locator('.action-widget .monaco-list-row.action');
-    await rows.first().waitFor({ timeout: 30_000 });
+    await openCodeActions(page);
     await page.screenshot({ path: join(SHOTS, '4-quick-fix-menu.png') });
-    for (let i = 0; i < (await rows.count()); i++) {
-      if (fix.test((await page.locator('.action-widget .monaco-list-row.focused').getAttribute('aria-label')) ?? '')) break;
-      await page.keyboard.press('ArrowDown');
-    }
-    assert.match((await page.locator('.action-widget .monaco-list-row.focused').getAttribute('aria-label')) ?? '', fix);
+    assert.match(await focusCodeAction(page, fix), fix);
     await page.keyboard.press('Enter');
     await page.locator('.monaco-editor .view-line', { hasText: 'T(*,128)' }).waitFor();
     // The server saw the edit: the only error of the file is gone.

@@ -9,12 +9,9 @@
  * function. Every worker error, console message and CSP violation is recorded, so a test can assert
  * that the worker never reached for a Node-only API (process, require, Buffer, …).
  */
-import { execFile } from 'node:child_process';
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import {
   AbstractMessageReader,
   AbstractMessageWriter,
@@ -26,11 +23,11 @@ import {
   type MessageReader,
   type MessageWriter,
 } from 'vscode-jsonrpc/node';
+import { CHROMIUM } from '../support/chromium';
+import { buildBundle } from '../support/esbuild';
+import { serveLoopback, type LoopbackServer } from '../support/loopback-server';
 
 export const ROOT = resolve(__dirname, '../..');
-export const CHROMIUM = process.env.XLA_LENS_CHROMIUM ?? '/usr/bin/chromium';
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-const SERVER_JS = join(ROOT, 'dist', 'browser', 'server.js');
 
 /** The page's relay, as the test sees it through `page.evaluate`. */
 interface RelayPage {
@@ -49,14 +46,7 @@ export function assertChromium(): void {
 
 /** Runs the project's `node esbuild.js`; fails unless dist/browser/server.js was (re)built by it. */
 export async function buildBrowserServer(): Promise<void> {
-  const before = existsSync(SERVER_JS) ? statSync(SERVER_JS).mtimeMs : 0;
-  const { error, stderr } = await new Promise<{ error: Error | null; stderr: string }>((done) => {
-    execFile(process.execPath, ['esbuild.js'], { cwd: ROOT }, (err, _stdout, errText) => done({ error: err, stderr: errText }));
-  });
-  // Other entries may fail while their owners edit them; only the worker bundle matters here.
-  if (!existsSync(SERVER_JS) || (error !== null && statSync(SERVER_JS).mtimeMs <= before)) {
-    throw new Error(`esbuild did not produce dist/browser/server.js:\n${stderr}`);
-  }
+  await buildBundle('dist/browser/server.js');
 }
 
 // The page: one inline script (allowed by nonce), the worker from 'self'. No eval anywhere, like
@@ -75,40 +65,17 @@ const PAGE = `<!doctype html>
 </script></body></html>`;
 const PAGE_CSP = `default-src 'none'; script-src 'nonce-${NONCE}'; worker-src 'self'`;
 
-export interface WorkerPageServer {
-  readonly origin: string;
-  close(): Promise<void>;
-}
+export type WorkerPageServer = LoopbackServer;
 
 /** Serves the page at `/` and the worker bundle (and its source map) on an ephemeral 127.0.0.1 port. */
 export async function serveWorkerPage(): Promise<WorkerPageServer> {
-  const server: Server = createServer((req, res) => {
-    const path = (req.url ?? '/').split('?')[0];
-    if (path === '/') {
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': PAGE_CSP });
-      res.end(PAGE);
-    } else if (path === '/dist/browser/server.js' || path === '/dist/browser/server.js.map') {
-      res.writeHead(200, { 'content-type': path.endsWith('.js') ? 'text/javascript' : 'application/json', 'content-security-policy': "default-src 'none'" });
-      res.end(readFileSync(join(ROOT, path)));
-    } else if (path === '/favicon.ico') {
-      // Chromium asks on its own; answering keeps the console free of a 404.
-      res.writeHead(204);
-      res.end();
-    } else {
-      res.writeHead(404);
-      res.end();
+  return serveLoopback((path) => {
+    if (path === '/') return { headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': PAGE_CSP }, body: PAGE };
+    if (path === '/dist/browser/server.js' || path === '/dist/browser/server.js.map') {
+      return { headers: { 'content-type': path.endsWith('.js') ? 'text/javascript' : 'application/json', 'content-security-policy': "default-src 'none'" }, body: readFileSync(join(ROOT, path)) };
     }
+    return undefined;
   });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as AddressInfo;
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((done) => server.close(() => done())),
-  };
-}
-
-export async function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
 }
 
 /** Messages coming out of the worker, delivered to the connection once it listens. */

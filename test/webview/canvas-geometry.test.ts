@@ -6,13 +6,12 @@
  * picture and the table cannot drift apart unnoticed.
  */
 import { strict as assert } from 'node:assert';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { createElementMapper, type ElementMapper } from '../../core/src/layout/memory-map';
 import { analyzeShape } from '../../webview/src/analyze';
 import { tileColourIndex } from '../../webview/src/theme';
-import { RESULTS, buildWebview, launchChromium, readTable, servePage, show, type PageServer, type TableCell } from './harness';
+import { RESULTS, readTable, show, usePageRig, type TableCell } from './harness';
 
 type Rgb = readonly [number, number, number];
 
@@ -162,38 +161,17 @@ async function checkCellsAgainstPixels(page: Page, mapper: ElementMapper, cells:
 
 describe('visualizer canvas geometry in a panel-sized view (headless Chromium)', function () {
   this.timeout(120_000);
-  let server: PageServer;
-  let browser: Browser;
-  let context: BrowserContext;
+  const rig = usePageRig();
   let page: Page;
   let errors: string[];
 
-  before(async () => {
-    mkdirSync(RESULTS, { recursive: true });
-    await buildWebview();
-    server = await servePage();
-    browser = await launchChromium();
-  });
-
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
   async function open(width: number, height: number, deviceScaleFactor: number): Promise<void> {
-    context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor });
-    page = await context.newPage();
-    errors = [];
-    page.on('console', (m) => {
-      if (m.type() === 'error') errors.push(m.text());
-    });
-    page.on('pageerror', (e) => errors.push(String(e)));
-    await page.goto(`${server.origin}/`);
-    await page.waitForFunction(() => window.xlaLayoutLensHost?.sent.some((m) => m.type === 'ready') === true);
+    ({ page, errors } = await rig.open({ width, height }, deviceScaleFactor));
   }
 
   afterEach(async () => {
-    await context?.close();
+    // The page owns its browser context (Browser.newPage), so this closes the context too.
+    await page?.close();
     assert.deepEqual(errors, [], 'no console errors');
   });
 

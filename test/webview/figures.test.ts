@@ -3,29 +3,18 @@
  * Chromium, plus screenshots (test-results/webview/*.png) of them and of a large TPU layout.
  */
 import { strict as assert } from 'node:assert';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { RESULTS, buildWebview, cellMatrix, launchChromium, openPage, readTable, servePage, show, type PageServer } from './harness';
+import type { Page } from 'playwright-core';
+import { RESULTS, cellMatrix, readTable, show, tableState, usePageRig } from './harness';
 
 describe('visualizer figures (headless Chromium)', function () {
   this.timeout(120_000);
-  let server: PageServer;
-  let browser: Browser;
+  const rig = usePageRig();
   let page: Page;
   let errors: string[];
 
   before(async () => {
-    mkdirSync(RESULTS, { recursive: true });
-    await buildWebview();
-    server = await servePage();
-    browser = await launchChromium();
-    ({ page, errors } = await openPage(browser, server.origin));
-  });
-
-  after(async () => {
-    await browser?.close();
-    await server?.close();
+    ({ page, errors } = await rig.open());
   });
 
   afterEach(() => {
@@ -105,7 +94,7 @@ describe('visualizer figures (headless Chromium)', function () {
     await show(page, 'bf16[4096,4096]{1,0:T(8,128)(2,1)}');
     const firstPaint = Number(await page.evaluate(() => document.getElementById('app')!.dataset.firstPaintMs));
     assert.ok(firstPaint > 0, `first paint measured (${firstPaint} ms)`);
-    assert.equal(await page.evaluate(() => document.getElementById('logical-a')!.dataset.state), 'overview');
+    assert.equal(await tableState(page, 'logical-a'), 'overview');
     await page.screenshot({ path: join(RESULTS, 'tpu-bf16-4096-overview.png'), fullPage: true });
     // Select (0,0) with the keyboard (the first arrow press picks it), then zoom in around it
     // until cells carry numbers; the accessible table then lists them.

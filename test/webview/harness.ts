@@ -4,50 +4,38 @@
  * uses (client/src/visualizer/html.ts), and drives it with messages like the extension host does.
  * Shared by test/webview/*.test.ts and bench/webview.bench.ts.
  */
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { visualizerHtml } from '../../client/src/visualizer/html';
 import type { HostToWebviewMessage, WebviewToHostMessage } from '../../protocol/src/webview';
 // Brings in the page's `window.xlaLayoutLensHost` declaration (the in-page stand-in for VS Code).
 import type { FallbackHost } from '../../webview/src/host';
+import { launchChromium } from '../support/chromium';
+import { buildBundle } from '../support/esbuild';
+import { serveLoopback, type LoopbackServer } from '../support/loopback-server';
 
 export type { FallbackHost };
+export { launchChromium };
 
 export const ROOT = resolve(__dirname, '../..');
-export const CHROMIUM = '/usr/bin/chromium';
 export const RESULTS = join(ROOT, 'test-results', 'webview');
 
 /** Builds every esbuild entry; fails only if dist/webview.js itself was not (re)built. */
 export async function buildWebview(): Promise<void> {
-  const out = join(ROOT, 'dist', 'webview.js');
-  const before = existsSync(out) ? statSync(out).mtimeMs : 0;
-  const { error, stderr } = await new Promise<{ error: Error | null; stderr: string }>((done) => {
-    execFile(process.execPath, ['esbuild.js'], { cwd: ROOT }, (err, _stdout, errText) => done({ error: err, stderr: errText }));
-  });
-  // Other layers' entries may fail to build while they are being written; only ours matters here.
-  if (!existsSync(out) || (statSync(out).mtimeMs <= before && error !== null)) {
-    throw new Error(`esbuild did not produce dist/webview.js:\n${stderr}`);
-  }
+  await buildBundle('dist/webview.js');
 }
 
 const TYPES: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.map': 'application/json' };
 /** The only files the page may load, like the panel's localResourceRoots. */
 const SERVED = ['/dist/webview.js', '/dist/webview.js.map', '/webview/media/visualizer.css'];
 
-export interface PageServer {
-  readonly origin: string;
-  close(): Promise<void>;
-}
+export type PageServer = LoopbackServer;
 
 /** Serves the page at `/` (fresh nonce per load) and the allowed resources, on 127.0.0.1. */
 export async function servePage(): Promise<PageServer> {
-  const server: Server = createServer((req, res) => {
-    const path = (req.url ?? '/').split('?')[0];
+  return serveLoopback((path, req) => {
     if (path === '/') {
       const origin = `http://${req.headers.host}`;
       const html = visualizerHtml({
@@ -56,42 +44,21 @@ export async function servePage(): Promise<PageServer> {
         scriptUri: `${origin}/dist/webview.js`,
         styleUri: `${origin}/webview/media/visualizer.css`,
       });
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      res.end(html);
-      return;
-    }
-    if (path === '/favicon.ico') {
-      // Chromium asks for it on its own; answering keeps the console free of a 404.
-      res.writeHead(204);
-      res.end();
-      return;
+      return { headers: { 'content-type': 'text/html; charset=utf-8' }, body: html };
     }
     if (SERVED.includes(path) && existsSync(join(ROOT, path))) {
-      res.writeHead(200, { 'content-type': TYPES[path.slice(path.lastIndexOf('.'))] ?? 'application/octet-stream' });
-      res.end(readFileSync(join(ROOT, path)));
-      return;
+      return { headers: { 'content-type': TYPES[path.slice(path.lastIndexOf('.'))] ?? 'application/octet-stream' }, body: readFileSync(join(ROOT, path)) };
     }
-    res.writeHead(404);
-    res.end();
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as AddressInfo;
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((done) => server.close(() => done())),
-  };
-}
-
-export async function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    return undefined;
   });
 }
 
-/** Opens the page and waits until its script has said `ready`. Collects console errors and CSP violations. */
-export async function openPage(browser: Browser, origin: string, viewport = { width: 1100, height: 900 }): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage({ viewport });
+/**
+ * Opens the page in a new tab of its own browser context and waits until its script has said
+ * `ready`. Collects console errors and CSP violations into `errors`.
+ */
+export async function openPage(browser: Browser, origin: string, viewport = { width: 1100, height: 900 }, deviceScaleFactor = 1): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.newPage({ viewport, deviceScaleFactor });
   const errors: string[] = [];
   page.on('console', (m) => {
     if (m.type() === 'error') errors.push(m.text());
@@ -100,6 +67,38 @@ export async function openPage(browser: Browser, origin: string, viewport = { wi
   await page.goto(`${origin}/`);
   await page.waitForFunction(() => window.xlaLayoutLensHost?.sent.some((m) => m.type === 'ready') === true);
   return { page, errors };
+}
+
+/** Opens pages of the visualizer on the browser and server a suite shares. */
+export interface PageRig {
+  /** {@link openPage} on the suite's browser and server. */
+  open(viewport?: { width: number; height: number }, deviceScaleFactor?: number): Promise<{ page: Page; errors: string[] }>;
+}
+
+/**
+ * Registers the suite's `before` hook, which creates test-results/webview, builds dist/webview.js,
+ * serves the page and launches Chromium, and its `after` hook, which closes both. Call it in the
+ * describe block before any hook that opens a page.
+ */
+export function usePageRig(): PageRig {
+  let server: PageServer | undefined;
+  let browser: Browser | undefined;
+  before(async () => {
+    mkdirSync(RESULTS, { recursive: true });
+    await buildWebview();
+    server = await servePage();
+    browser = await launchChromium();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+  return {
+    open(viewport, deviceScaleFactor) {
+      if (browser === undefined || server === undefined) return Promise.reject(new Error('the suite\'s before hook did not start the browser and the page server'));
+      return openPage(browser, server.origin, viewport, deviceScaleFactor);
+    },
+  };
 }
 
 /** Sends a host message the way VS Code delivers it (a window `message` event). */
@@ -128,14 +127,24 @@ export interface TableCell {
   readonly text: string;
 }
 
+/** Waits until a view's table shows the current picture: the page refreshes tables at most every 150 ms. */
+async function tableCurrent(page: Page, id: string): Promise<void> {
+  await page.waitForFunction((tableId) => document.getElementById(tableId)?.dataset.pending === undefined, id);
+}
+
 /** Reads the offscreen accessible table of a view (`logical-a`, `memory-b`, …). */
 export async function readTable(page: Page, id: string): Promise<TableCell[]> {
-  // The page refreshes its tables at most every 150 ms while the view moves; wait until current.
-  await page.waitForFunction((tableId) => document.getElementById(tableId)?.dataset.pending === undefined, id);
+  await tableCurrent(page, id);
   return page.evaluate((tableId) => {
     const cells = Array.from(document.querySelectorAll<HTMLTableCellElement>(`#${tableId} td`));
     return cells.map((td) => ({ row: Number(td.dataset.row), col: Number(td.dataset.col), kind: td.dataset.kind ?? '', text: td.textContent ?? '' }));
   }, id);
+}
+
+/** A view's table `data-state` ('overview' or 'cells') once the table is current. */
+export async function tableState(page: Page, id: string): Promise<string | undefined> {
+  await tableCurrent(page, id);
+  return page.evaluate((tableId) => document.getElementById(tableId)?.dataset.state, id);
 }
 
 /** The `kind === 'cell'` entries of a table as a dense matrix of their texts. */

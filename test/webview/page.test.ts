@@ -4,13 +4,12 @@
  * compare mode, N-D slices, shapes with no picture, huge arrays, export and reveal messages.
  */
 import { strict as assert } from 'node:assert';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { parseShapeText } from '../../core/src/parse';
 import { validateShape } from '../../core/src/validate';
 import { validateWebviewToHost } from '../../protocol/src/webview';
-import { RESULTS, buildWebview, cellMatrix, launchChromium, openPage, post, readTable, sent, servePage, show, type PageServer } from './harness';
+import { RESULTS, cellMatrix, post, readTable, sent, show, usePageRig } from './harness';
 
 const HOSTILE = '<img src=x onerror="window.__pwned=1">';
 
@@ -24,29 +23,16 @@ async function statusText(page: Page, pane = 'a'): Promise<string> {
 
 describe('visualizer page (headless Chromium)', function () {
   this.timeout(120_000);
-  let server: PageServer;
-  let browser: Browser;
+  const rig = usePageRig();
   let page: Page;
   let errors: string[];
 
-  before(async () => {
-    mkdirSync(RESULTS, { recursive: true });
-    await buildWebview();
-    server = await servePage();
-    browser = await launchChromium();
-  });
-
   beforeEach(async () => {
-    ({ page, errors } = await openPage(browser, server.origin));
+    ({ page, errors } = await rig.open());
   });
 
   afterEach(async () => {
     await page.close();
-  });
-
-  after(async () => {
-    await browser?.close();
-    await server?.close();
   });
 
   it('renders a hostile shape and source name as inert text', async () => {

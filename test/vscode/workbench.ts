@@ -1,0 +1,138 @@
+/**
+ * Driving code-server's workbench like a person — keyboard, mouse, reading what is on screen — for
+ * the end-to-end tests of the Node build (test/vscode/e2e.test.ts) and of the browser build
+ * (test/web/web-extension.test.ts). Kept out of the *.test.ts files because importing one of those
+ * would register its suite a second time.
+ */
+import { strict as assert } from 'node:assert';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import type { CodeServer } from './harness';
+
+/** Centre of the character `delta` after the start of `needle` on the visible editor line that contains it. */
+export async function charPoint(page: Page, needle: string, delta: number): Promise<{ x: number; y: number }> {
+  const point = await page.evaluate(
+    ([n, d]) => {
+      for (const line of document.querySelectorAll<HTMLElement>('.monaco-editor .view-line')) {
+        // Monaco renders spaces as U+00A0; map them back (one character each, offsets unchanged).
+        const at = (line.textContent ?? '').replace(/\u00a0/g, ' ').indexOf(n);
+        if (at < 0) continue;
+        // Walk the line's text nodes to the character and measure it with a DOM range.
+        let offset = at + d;
+        const walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+          const len = node.textContent?.length ?? 0;
+          if (offset < len) {
+            const range = document.createRange();
+            range.setStart(node, offset);
+            range.setEnd(node, offset + 1);
+            const r = range.getBoundingClientRect();
+            return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+          }
+          offset -= len;
+        }
+      }
+      return null;
+    },
+    [needle, delta] as const,
+  );
+  if (point === null) throw new Error(`'${needle}' is not on a visible editor line`);
+  return point;
+}
+
+/** Text of the editor line containing `needle` (Monaco renders spaces as U+00A0). */
+export async function lineText(page: Page, needle: string): Promise<string | undefined> {
+  const lines = await page.locator('.monaco-editor .view-line').allTextContents();
+  return lines.map((l) => l.replace(/\u00a0/g, ' ')).find((l) => l.includes(needle));
+}
+
+/** Moves the mouse onto the character `delta` into `needle` and returns the text of the hover that appears. */
+export async function hoverText(page: Page, needle: string, delta: number): Promise<string> {
+  const p = await charPoint(page, needle, delta);
+  await page.mouse.move(p.x, p.y);
+  // Monaco keeps hidden hover widgets in the DOM; the one on screen is the visible one.
+  const hover = page.locator('.monaco-hover-content:visible').first();
+  await hover.waitFor({ state: 'visible', timeout: 30_000 });
+  return hover.innerText();
+}
+
+/** Moves the mouse off the text (to empty editor space near the bottom) and presses Escape, so a hover closes. */
+export async function leaveHover(page: Page): Promise<void> {
+  const editor = await page.locator('.monaco-editor .view-lines').first().boundingBox();
+  assert.ok(editor, 'the editor is on screen');
+  await page.mouse.move(editor.x + editor.width / 2, editor.y + editor.height - 20);
+  await page.keyboard.press('Escape');
+}
+
+/** Runs a command by its title from the command palette (F1). */
+export async function runCommand(page: Page, title: string): Promise<void> {
+  // Keys typed while a webview's iframe has focus may never reach the workbench; blurring the
+  // iframe hands focus back to the workbench without moving the editor's cursor.
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible' });
+  await input.fill(`>${title}`);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor();
+  await page.keyboard.press('Enter');
+}
+
+/** Opens a file of the workspace by name with Quick Open (Ctrl+P). */
+export async function quickOpen(page: Page, fileName: string): Promise<void> {
+  await page.keyboard.press('Control+P');
+  await page.locator('.quick-input-widget input').fill(fileName);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: fileName }).first().waitFor();
+  await page.keyboard.press('Enter');
+}
+
+/** Opens the code-action menu at the cursor (Ctrl+.) and waits until it lists actions. */
+export async function openCodeActions(page: Page): Promise<void> {
+  await page.keyboard.press('Control+.');
+  await page.locator('.action-widget .monaco-list-row.action').first().waitFor({ timeout: 30_000 });
+}
+
+/**
+ * Moves the focus in the open code-action menu with the arrow keys, as a person would, until the
+ * focused action's label matches `wanted` (at most once round the list). Returns the label then
+ * focused ('' when none) for the caller to check.
+ */
+export async function focusCodeAction(page: Page, wanted: RegExp): Promise<string> {
+  const rows = page.locator('.action-widget .monaco-list-row.action');
+  const focused = async (): Promise<string> => (await page.locator('.action-widget .monaco-list-row.focused').getAttribute('aria-label')) ?? '';
+  for (let i = 0; i < (await rows.count()); i++) {
+    if (wanted.test(await focused())) break;
+    await page.keyboard.press('ArrowDown');
+  }
+  return focused();
+}
+
+/** What a workbench suite's hooks clean up; any part is missing when its `before` hook failed early. */
+export interface WorkbenchParts {
+  readonly server?: CodeServer;
+  readonly browser?: Browser;
+  readonly page?: Page;
+}
+
+/**
+ * Registers a workbench suite's afterEach and after hooks. After each test: a failed one leaves a
+ * screenshot in `shots`, and Escape closes any menu or hover before the next. After the suite:
+ * when a test failed, code-server's and the workbench's logs are copied to `logs`; then Chromium
+ * and code-server stop. `parts` is read when the hooks run, so it sees what `before` assigned.
+ */
+export function closeWorkbenchAfterTests(parts: () => WorkbenchParts, shots: string, logs: string): void {
+  afterEach(async function () {
+    const { page } = parts();
+    if (this.currentTest?.state === 'failed' && page !== undefined) {
+      await page.screenshot({ path: join(shots, `failed-${this.currentTest.title.replace(/[^a-z0-9]+/gi, '-')}.png`) });
+    }
+    await page?.keyboard.press('Escape');
+  });
+
+  after(async function () {
+    const { server, browser } = parts();
+    const failed = this.test?.parent?.tests.some((t) => t.state === 'failed') ?? false;
+    if (failed) server?.saveLogs(logs);
+    await browser?.close();
+    await server?.stop();
+  });
+}
