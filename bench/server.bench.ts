@@ -12,8 +12,9 @@
  * warnings would set), so the cost of publishing tens of thousands of diagnostics shows separately.
  *
  * `npm run bench` picks up {@link runServerBench}; alone:
- * `npx tsx bench/server.bench.ts [size] [--profile DIR]` (`--profile` runs the server under
- * `node --cpu-prof` and leaves one .cpuprofile per server in DIR).
+ * `npx tsx bench/server.bench.ts [size] [--profile DIR] [--node-arg ARG]...` (`--profile` runs the
+ * server under `node --cpu-prof` and leaves one .cpuprofile per server in DIR; each `--node-arg`
+ * passes a node option to the server, as a client's `execArgv` would).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
@@ -40,6 +41,8 @@ export interface ServerBenchRow {
 export interface ServerBenchOptions {
   /** Directory for `node --cpu-prof` profiles of the server processes. */
   readonly profileDir?: string;
+  /** Extra node options for the server processes (e.g. `--max-semi-space-size=32`). */
+  readonly nodeArgs?: readonly string[];
 }
 
 function percentile(sorted: readonly number[], p: number): number {
@@ -79,7 +82,7 @@ interface Client {
 
 async function startServer(settings: unknown, options: ServerBenchOptions): Promise<Client> {
   const profile = options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] : [];
-  const child = spawn(process.execPath, [...profile, SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...profile, SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
   const rpc = createMessageConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
   const waiters: ((p: PublishDiagnosticsParams) => void)[] = [];
@@ -216,7 +219,9 @@ if (require.main === module) {
   const args = process.argv.slice(2);
   const p = args.indexOf('--profile');
   const profileDir = p >= 0 ? args.splice(p, 2)[1] : undefined;
-  runServerBench(args[0], profileDir ? { profileDir } : {}).then(
+  const nodeArgs: string[] = [];
+  for (let i = args.indexOf('--node-arg'); i >= 0; i = args.indexOf('--node-arg')) nodeArgs.push(args.splice(i, 2)[1]);
+  runServerBench(args[0], { ...(profileDir ? { profileDir } : {}), nodeArgs }).then(
     (rows) => console.log(JSON.stringify(rows, null, 2)),
     (e: unknown) => {
       console.error(e);

@@ -4,13 +4,16 @@
  * relative to the statement (so publishing after an edit only adds the statement's current line).
  * Statements of real dumps are nearly all distinct (names, metadata), so summaries are not memoised
  * by statement text; the expensive part, the facts of each shape, is memoised by shape text in
- * {@link ShapeFactsCache}, and an edit reuses the summaries of statements it did not touch
- * (StatementTable.applyEdit). One analyzer exists per settings value; a settings change builds a new one.
+ * {@link ShapeFactsCache}. Instructions go through the lean pass (lean-pass.ts: shapes only, no
+ * names, operands or metadata, which outline and navigation parse on demand); headers and anything
+ * the lean pass cannot vouch for get the full `parseStatement` analysis (same result either way).
+ * An edit reuses the summaries of statements it did not touch (StatementTable.applyEdit). One analyzer exists per settings value; a settings change builds a new one.
  */
 import type { LayoutDiagnostic, TextRange } from '../../core/src/diagnostics';
 import { parseStatement, type HloStatement } from '../../core/src/hlo';
 import type { ShapeNode } from '../../core/src/ast';
 import { detach } from './detach';
+import { LeanPass } from './lean-pass';
 import { arrayLeaves, paddingWarning, ShapeFactsCache, type ShapeFacts } from './shape-facts';
 import type { Settings } from './settings';
 
@@ -68,9 +71,11 @@ function relative(d: LayoutDiagnostic, origin: number): LayoutDiagnostic {
 
 export class Analyzer {
   private readonly facts: ShapeFactsCache;
+  private readonly lean: LeanPass;
 
   constructor(readonly settings: Settings) {
     this.facts = new ShapeFactsCache(settings);
+    this.lean = new LeanPass(this.facts, settings);
   }
 
   /** Diagnostics and sizes of one shape found in `text` (ranges relative to the shape start). */
@@ -84,6 +89,22 @@ export class Analyzer {
    */
   summarize(text: string, range: TextRange, positionAt: PositionAt): StatementSummary {
     const key = text.slice(range.start, range.end);
+    const lean = this.lean.statement(key);
+    if (lean === undefined) return this.summarizeParsed(key, range, positionAt);
+    if (lean.diagnostics.length === 0) return plain('instruction', lean.tiled);
+    return { kind: 'instruction', tiled: lean.tiled, diagnostics: located(lean.diagnostics, range.start, positionAt) };
+  }
+
+  /**
+   * The summary from the full per-statement analysis (`parseStatement`): what {@link summarize}
+   * does for statements the lean pass leaves to it, and the reference the lean pass must agree with.
+   */
+  summarizeFully(text: string, range: TextRange, positionAt: PositionAt): StatementSummary {
+    return this.summarizeParsed(text.slice(range.start, range.end), range, positionAt);
+  }
+
+  /** The full analysis of the statement text `key`, found at `range` of the document. */
+  private summarizeParsed(key: string, range: TextRange, positionAt: PositionAt): StatementSummary {
     const st = parseStatement(key, { start: 0, end: key.length });
     const tiled = st.shapes.some((f) => arrayLeaves(f.shape).some((l) => (l.layout?.tiles?.tiles.length ?? 0) > 0));
     const diagnostics = this.diagnosticsOf(key, st);

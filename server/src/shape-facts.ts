@@ -9,11 +9,14 @@ import { diagnostic, type LayoutDiagnostic, type TextRange } from '../../core/sr
 import {
   assumedTpuTileRule,
   assumedTpuTiling,
+  dimensionLetter,
   isLayoutError,
-  paddingByDimension,
-  sizes,
-  tileDivisibility,
+  planTiling,
+  type TilingPlan,
 } from '../../core/src/layout';
+import { product, ratio } from '../../core/src/layout/bigint-math';
+import { paddingCauses, type PaddingCause } from '../../core/src/layout/padding';
+import { bytesForSlots } from '../../core/src/layout/shape-check';
 import type { ArrayShape } from '../../core/src/model';
 import { primitiveType } from '../../core/src/primitive-types';
 import { toArrayShape } from '../../core/src/to-model';
@@ -75,19 +78,24 @@ export function effectiveShape(node: ArrayShapeNode, settings: Settings): { shap
   return { shape: written };
 }
 
-/** The sentence naming the dimension that pads most and the tile entry responsible. */
-export function paddingCause(shape: ArrayShape): string | undefined {
-  const account = paddingByDimension(shape);
-  if (isLayoutError(account) || !account.dominant) return undefined;
-  const c = account.dominant;
+/**
+ * The sentence naming the dimension that pads most and the tile entry responsible, read from the
+ * shape's tiling plan: the dominant cause (largest factor, first among equals) of core's
+ * `paddingByDimension`, without building the rest of its account.
+ */
+export function paddingCause(shape: ArrayShape, plan: TilingPlan): string | undefined {
+  let c: PaddingCause | undefined;
+  for (const x of paddingCauses(plan)) if (c === undefined || x.factor.value > c.factor.value) c = x;
+  if (!c) return undefined;
   const tile = shape.tiles[c.level];
   const tileText = tile ? `tile ${printTile(tile)}` : `tile ${c.level + 1}`;
   if (c.dims.length === 0) return `${tileText} pads leading size-1 dimensions (vector padding) to ${groupDigits(c.to)}`;
   const names = c.dims.map((d) => {
-    const info = account.dimensions.find((x) => x.dim === d);
-    const letter = info?.letter ? `${info.letter}, ` : '';
-    const where = info?.isMinorMost ? ' (minor-most)' : '';
-    return `dim ${d} (${letter}size ${groupDigits(shape.dims[d] ?? 0n)})${where}`;
+    const physicalPosition = plan.physicalToLogical.indexOf(d);
+    const letter = physicalPosition >= 0 ? dimensionLetter(plan.rank, d) : undefined;
+    const letterText = letter ? `${letter}, ` : '';
+    const where = physicalPosition >= 0 && physicalPosition === plan.rank - 1 ? ' (minor-most)' : '';
+    return `dim ${d} (${letterText}size ${groupDigits(shape.dims[d] ?? 0n)})${where}`;
   });
   return `${names.join(' × ')}: ${tileText} pads ${groupDigits(c.from)} to ${groupDigits(c.to)} (${formatFactor(c.factor.value)})`;
 }
@@ -103,9 +111,10 @@ function shiftRange(r: TextRange, by: number): TextRange {
 }
 
 /**
- * The padding of one leaf. The cause sentence costs a padding-by-dimension pass and only warnings
- * and inlay-hint tooltips read it, so it is computed on first use, from the shape text (the cache
- * key, kept anyway) rather than from a retained model: tens of thousands of cached shapes stay small.
+ * The padding of one leaf. The cause sentence costs a pass over the tiling plan and only warnings
+ * and inlay-hint tooltips read it: leaves that warn under the cache's settings get it while their
+ * plan is at hand; for the others it is computed on first use, from the shape text (the cache key,
+ * kept anyway) rather than from a retained model: tens of thousands of cached shapes stay small.
  */
 class LazyLeafPadding implements LeafPadding {
   private causeText: string | null | undefined;
@@ -120,7 +129,11 @@ class LazyLeafPadding implements LeafPadding {
     readonly assumed: string | undefined,
     /** The shape text and this leaf's index among its array leaves, to recompute the cause. */
     private readonly source: { readonly text: string; readonly leaf: number; readonly settings: Settings },
-  ) {}
+    /** The cause when already known (null: none). */
+    cause?: string | null,
+  ) {
+    this.causeText = cause;
+  }
 
   get cause(): string | undefined {
     if (this.causeText === undefined) {
@@ -130,7 +143,8 @@ class LazyLeafPadding implements LeafPadding {
         const node = parseShape(text, 0, { end: text.length }).shape;
         const arrayLeaf = node ? arrayLeaves(node)[leaf] : undefined;
         const eff = arrayLeaf ? effectiveShape(arrayLeaf, settings) : undefined;
-        const cause = eff ? paddingCause(eff.shape) : undefined;
+        const plan = eff ? planTiling(eff.shape) : undefined;
+        const cause = eff && plan && !isLayoutError(plan) ? paddingCause(eff.shape, plan) : undefined;
         if (cause !== undefined) this.causeText = detach(cause);
       }
     }
@@ -144,6 +158,30 @@ class LazyLeafPadding implements LeafPadding {
   }
 }
 
+/**
+ * The later tile levels of `plan` whose entries do not all divide the dims they cover, with only
+ * the entries that do not: core's `tileDivisibility` computed from an existing plan.
+ */
+export function undividedLevels(plan: TilingPlan): { level: number; entries: { size: bigint; tile: bigint }[] }[] {
+  const out: { level: number; entries: { size: bigint; tile: bigint }[] }[] = [];
+  for (const step of plan.steps.slice(1)) {
+    const entries: { size: bigint; tile: bigint }[] = [];
+    step.effectiveTile.forEach((tile, j) => {
+      const size = step.combined[step.prefixLength + j];
+      if (size % tile !== 0n) entries.push({ size, tile });
+    });
+    if (entries.length > 0) out.push({ level: step.level, entries });
+  }
+  return out;
+}
+
+/** Logical and physical bytes of `shape` laid out by `plan`: the fields of core's `sizes` the facts keep. */
+export function planSizes(shape: ArrayShape, plan: TilingPlan): { logicalBytes: bigint; physicalBytes: bigint; expansion: number } {
+  const logicalBytes = bytesForSlots(shape, product(shape.dims));
+  const physicalBytes = bytesForSlots(shape, plan.totalSlots);
+  return { logicalBytes, physicalBytes, expansion: ratio(physicalBytes, logicalBytes)?.value ?? 0 };
+}
+
 /** Computes the facts of the shape `key` parsed as `node`; ranges are relative to `node.range.start`. */
 function computeFacts(key: string, node: ShapeNode, settings: Settings): ShapeFacts {
   const origin = node.range.start;
@@ -153,31 +191,38 @@ function computeFacts(key: string, node: ShapeNode, settings: Settings): ShapeFa
   arrayLeaves(node).forEach((leaf, index) => {
     const eff = effectiveShape(leaf, settings);
     if (!eff) return;
+    // One tiling plan per distinct shape serves both the divisibility advice and the sizes (core's
+    // `tileDivisibility` and `sizes` would each build their own).
+    const plan = planTiling(eff.shape);
+    if (isLayoutError(plan)) return;
     // Only levels after the first can fail to divide (XLA's ArraySize accounts for the first).
     if (!eff.assumed && eff.shape.tiles.length > 1) {
-      const fit = tileDivisibility(eff.shape);
-      if (!isLayoutError(fit)) {
-        for (const level of fit.levels) {
-          const tile = leaf.layout?.tiles?.tiles[level.level];
-          if (level.divides || !tile) continue;
-          const bad = level.entries.filter((e) => !e.divides).map((e) => `${e.size} is not a multiple of ${e.tile}`);
-          const message = `Tile ${level.level + 1} does not divide the dimensions it covers (${bad.join('; ')}): the array needs more memory than XLA's ArraySize reports.`;
-          diagnostics.push(diagnostic('tile-not-dividing', detach(message), shiftRange(tile.range, origin)));
-        }
+      for (const level of undividedLevels(plan)) {
+        const tile = leaf.layout?.tiles?.tiles[level.level];
+        if (!tile) continue;
+        const bad = level.entries.map((e) => `${e.size} is not a multiple of ${e.tile}`);
+        const message = `Tile ${level.level + 1} does not divide the dimensions it covers (${bad.join('; ')}): the array needs more memory than XLA's ArraySize reports.`;
+        diagnostics.push(diagnostic('tile-not-dividing', detach(message), shiftRange(tile.range, origin)));
       }
     }
-    const sz = sizes(eff.shape);
-    if (isLayoutError(sz)) return;
+    const sz = planSizes(eff.shape, plan);
     const source = { text: key, leaf: index, settings };
-    leaves.push(new LazyLeafPadding(shiftRange(leaf.range, origin), sz.logicalBytes, sz.physicalBytes, sz.expansion?.value ?? 0, eff.shape.tiles.length > 0, eff.assumed, source));
+    // A leaf that warns needs its cause for the first publish: take it from the plan built above.
+    const cause = sz.physicalBytes > sz.logicalBytes && warns(sz.logicalBytes, sz.physicalBytes, sz.expansion, settings) ? (paddingCause(eff.shape, plan) ?? null) : undefined;
+    leaves.push(new LazyLeafPadding(shiftRange(leaf.range, origin), sz.logicalBytes, sz.physicalBytes, sz.expansion, eff.shape.tiles.length > 0, eff.assumed, source, cause && detach(cause)));
   });
   return { diagnostics, leaves };
 }
 
+/** Whether padding of these sizes crosses the padding-overhead thresholds of `settings`. */
+function warns(logicalBytes: bigint, physicalBytes: bigint, expansion: number, settings: Settings): boolean {
+  if (logicalBytes === 0n || expansion < settings.warnExpansion) return false;
+  return physicalBytes - logicalBytes >= BigInt(Math.ceil(settings.warnMinWastedBytes));
+}
+
 function warningText(leaf: LeafPadding, settings: Settings): string | undefined {
   const wasted = leaf.physicalBytes - leaf.logicalBytes;
-  if (leaf.logicalBytes === 0n || leaf.expansion < settings.warnExpansion) return undefined;
-  if (wasted < BigInt(Math.ceil(settings.warnMinWastedBytes))) return undefined;
+  if (!warns(leaf.logicalBytes, leaf.physicalBytes, leaf.expansion, settings)) return undefined;
   const label = leaf.assumed ? `Assumed ${leaf.assumed}: ` : '';
   const because = leaf.cause ? ` ${leaf.cause}.` : '';
   return (

@@ -54,15 +54,17 @@ export class StatementTable<S> {
    * requests and cancellations get read). With `keepBoundaries`, only re-summarizes.
    */
   async resetSliced(text: string, pause: () => Promise<void>, keepBoundaries = false): Promise<void> {
+    let ranges: readonly TextRange[] | undefined;
     if (!keepBoundaries) {
-      const ranges = splitStatements(text);
+      ranges = splitStatements(text);
       this.starts = ranges.map((r) => r.start);
       this.ends = ranges.map((r) => r.end);
     }
     const summaries: S[] = new Array<S>(this.starts.length);
     let last = Date.now();
     for (let i = 0; i < this.starts.length; i++) {
-      summaries[i] = this.summarize(text, { start: this.starts[i], end: this.ends[i] });
+      // The split's own range objects serve the summaries: no second object per statement.
+      summaries[i] = this.summarize(text, ranges ? ranges[i] : { start: this.starts[i], end: this.ends[i] });
       if ((i & 255) === 0 && Date.now() - last > 20) {
         await pause();
         last = Date.now();

@@ -1,0 +1,176 @@
+/**
+ * The lean first pass over an instruction statement: its shape diagnostics, tile advice and result
+ * padding warnings without building the statement's structure (names, operands, attributes,
+ * metadata) that `parseStatement` reads and that only outline and navigation need, later, on demand.
+ *
+ * The shape finder's walk (`walkShapeCandidates`) visits every place a shape may start, and each
+ * candidate is looked up by its plain-text key (`shapeKeyEnd`, the rule core's memoised checker
+ * uses): text that determines the whole parse, so one parse and one facts computation serve every
+ * occurrence of the same shape text. The pass only answers for statements whose every candidate has
+ * a key and parses cleanly, and whose result shape sits where the finder starts a candidate; for
+ * those the finder's shapes are the statement parser's shapes, so the diagnostics are the same as
+ * the full analysis (test/server/lean-pass.test.ts checks this on every corpus file). Anything else
+ * (a parse error, `b(...)`, a tuple operand holding names, headers) answers `undefined` and the
+ * caller runs the full per-statement analysis.
+ */
+import type { LayoutDiagnostic } from '../../core/src/diagnostics';
+import { isIdentifierChar, isIdentifierStart } from '../../core/src/hlo/split-statements';
+import { scanAt, walkShapeCandidates, type FoundShape } from '../../core/src/parse/scan-shapes';
+import { shapeKeyEnd } from '../../core/src/parse/shape-key';
+import { regionHash, RegionCache } from '../../core/src/validate/region-cache';
+import { arrayLeaves, paddingWarning, type ShapeFacts, type ShapeFactsCache } from './shape-facts';
+import type { Settings } from './settings';
+
+/** What the pass keeps per distinct candidate key. */
+interface CandidateEntry {
+  /** Where the finder continues, relative to the candidate start. */
+  readonly next: number;
+  /** The facts of the one shape found there; undefined when the parse reported diagnostics. */
+  readonly facts: ShapeFacts | undefined;
+  /** Whether some array leaf of the shape has `T(...)` tiles. */
+  readonly tiled: boolean;
+}
+
+/** The lean result of one statement: diagnostics relative to the statement start, and tiling. */
+export interface LeanStatement {
+  readonly tiled: boolean;
+  readonly diagnostics: readonly LayoutDiagnostic[];
+}
+
+const NO_DIAGNOSTICS: readonly LayoutDiagnostic[] = Object.freeze([]);
+const CH_PERCENT = 37;
+const CH_EQUAL = 61;
+
+function skipBlanks(text: string, pos: number, end: number): number {
+  while (pos < end) {
+    const c = text.charCodeAt(pos);
+    if (c !== 32 && c !== 9 && c !== 10 && c !== 13) break;
+    pos++;
+  }
+  return pos;
+}
+
+/** End of the `[%]identifier` at `pos`, or -1 (the rule of hlo/lex `readName`, without allocating). */
+function nameEnd(text: string, pos: number, end: number): number {
+  let i = pos;
+  if (i < end && text.charCodeAt(i) === CH_PERCENT) i++;
+  if (i >= end || !isIdentifierStart(text.charCodeAt(i))) return -1;
+  i++;
+  while (i < end && isIdentifierChar(text.charCodeAt(i))) i++;
+  return i;
+}
+
+function isWord(text: string, start: number, end: number, word: string): boolean {
+  return end - start === word.length && text.startsWith(word, start);
+}
+
+/**
+ * Where the result shape of the instruction `text[0, end)` starts (after `[ROOT] %name =`), or -1
+ * when the statement is not an instruction in the sense of `parseStatement`, or when it is one
+ * `parseStatement` reads differently (trivia other than blanks before the name: comments).
+ */
+export function resultShapeStart(text: string, end: number): number {
+  const p = skipBlanks(text, 0, end);
+  let e = nameEnd(text, p, end);
+  if (e < 0) return -1;
+  if (text.charCodeAt(p) !== CH_PERCENT) {
+    // `HloModule` and `ENTRY` open headers; `ROOT` prefixes an instruction's name.
+    if (isWord(text, p, e, 'HloModule') || isWord(text, p, e, 'ENTRY')) return -1;
+    if (isWord(text, p, e, 'ROOT')) {
+      const nameStart = skipBlanks(text, e, end);
+      e = nameEnd(text, nameStart, end);
+      if (e < 0) return -1;
+    }
+  }
+  const after = skipBlanks(text, e, end);
+  if (after >= end || text.charCodeAt(after) !== CH_EQUAL) return -1;
+  const result = skipBlanks(text, after + 1, end);
+  // A `/` may open a comment the statement parser skips as trivia: leave such statements to it.
+  return result < end && text.charCodeAt(result) === 47 ? -1 : result;
+}
+
+export class LeanPass {
+  private readonly candidates: RegionCache<CandidateEntry>;
+
+  constructor(
+    private readonly facts: ShapeFactsCache,
+    private readonly settings: Settings,
+    maxEntries = 250_000,
+  ) {
+    this.candidates = new RegionCache(maxEntries);
+  }
+
+  // State of the statement being walked: kept on the instance so that the walk's visitor is one
+  // function for all statements rather than a closure allocated per statement.
+  private result = 0;
+  private ok = true;
+  private sawResult = false;
+  private tiled = false;
+  private found: LayoutDiagnostic[] | undefined;
+
+  /**
+   * The diagnostics (in the order of the full analysis) and tiling of the instruction statement
+   * `text` (the statement's own text), or undefined when the full analysis must answer.
+   */
+  statement(text: string): LeanStatement | undefined {
+    const end = text.length;
+    const result = resultShapeStart(text, end);
+    if (result < 0) return undefined;
+    this.result = result;
+    this.ok = true;
+    this.sawResult = false;
+    this.tiled = false;
+    this.found = undefined;
+    walkShapeCandidates(text, 0, end, this.visit);
+    const diagnostics = this.found;
+    this.found = undefined;
+    if (!this.ok || !this.sawResult) return undefined;
+    return { tiled: this.tiled, diagnostics: diagnostics ?? NO_DIAGNOSTICS };
+  }
+
+  /** The finder's visitor: one candidate of the statement being walked. */
+  private readonly visit = (text: string, pos: number, bound: number, typeEnd: number): number => {
+    if (!this.ok) return bound;
+    const entry = this.candidate(text, pos, bound, typeEnd);
+    // No key, a parse with diagnostics, or a shape before the result: not a statement the pass knows.
+    if (entry?.facts === undefined || pos < this.result) {
+      this.ok = false;
+      return bound;
+    }
+    if (entry.tiled) this.tiled = true;
+    for (const d of entry.facts.diagnostics) (this.found ??= []).push(shifted(d, pos));
+    if (pos === this.result) {
+      this.sawResult = true;
+      // Padding is a property of a buffer: warned where it is defined, the instruction's result.
+      for (const leaf of entry.facts.leaves) {
+        const w = paddingWarning(leaf, pos, this.settings);
+        if (w) (this.found ??= []).push(w);
+      }
+    }
+    return pos + entry.next;
+  };
+
+  /** The memoised work at one finder candidate, or undefined when it has no plain key. */
+  private candidate(text: string, pos: number, bound: number, typeEnd: number): CandidateEntry | undefined {
+    const keyEnd = shapeKeyEnd(text, pos, bound, typeEnd);
+    if (keyEnd < 0) return undefined;
+    const hash = regionHash(text, pos, keyEnd);
+    let entry = this.candidates.get(text, pos, keyEnd, hash);
+    if (entry === undefined) {
+      const found: FoundShape[] = [];
+      const next = scanAt(text, pos, bound, found) - pos;
+      const only = found.length === 1 && found[0].diagnostics.length === 0 && found[0].shape.range.start === pos ? found[0].shape : undefined;
+      entry = {
+        next,
+        facts: only ? this.facts.get(text, only) : undefined,
+        tiled: only ? arrayLeaves(only).some((l) => (l.layout?.tiles?.tiles.length ?? 0) > 0) : false,
+      };
+      this.candidates.set(text, pos, keyEnd, hash, entry);
+    }
+    return entry;
+  }
+}
+
+function shifted(d: LayoutDiagnostic, by: number): LayoutDiagnostic {
+  return { ...d, range: { start: d.range.start + by, end: d.range.end + by } };
+}

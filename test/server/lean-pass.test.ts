@@ -1,0 +1,147 @@
+/**
+ * The lean first pass (server/src/lean-pass.ts) against the full per-statement analysis: for every
+ * statement of every corpus file, the fixtures, a generated dump, and every corpus shape (valid,
+ * invalid, legacy) placed as result, operand and attribute of an instruction, the summary the
+ * server keeps must be identical — codes, ranges, spans, messages, order, tiling — under default
+ * settings and under settings that turn on assumed tiling and warn on any padding.
+ */
+import { strict as assert } from 'node:assert';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { splitStatements } from '../../core/src/hlo/split-statements';
+import { generateDump } from '../../bench/generate-dump';
+import { Analyzer } from '../../server/src/analyzer';
+import { LeanPass, resultShapeStart } from '../../server/src/lean-pass';
+import { ShapeFactsCache } from '../../server/src/shape-facts';
+import { DEFAULT_SETTINGS, type Settings } from '../../server/src/settings';
+
+const FIXTURES = join(__dirname, 'fixtures');
+const CORPUS = '/work/shared/corpus';
+
+const EAGER: Settings = { ...DEFAULT_SETTINGS, assumedTiling: 'tpu', warnExpansion: 1, warnMinWastedBytes: 0 };
+
+interface Comparison {
+  readonly statements: number;
+  readonly instructions: number;
+  /** Statements the lean pass answered for (the rest fell back to the full analysis). */
+  readonly lean: number;
+  readonly withDiagnostics: number;
+}
+
+/** Compares lean and full summaries of every statement of `text`; returns counts. */
+function compare(name: string, text: string, settings: Settings): Comparison {
+  const doc = TextDocument.create('file:///x.hlo', 'hlo', 1, text);
+  const positionAt = (offset: number) => doc.positionAt(offset);
+  const analyzer = new Analyzer(settings);
+  const probe = new LeanPass(new ShapeFactsCache(settings), settings);
+  let lean = 0;
+  let instructions = 0;
+  let withDiagnostics = 0;
+  const ranges = splitStatements(text);
+  for (const r of ranges) {
+    const full = analyzer.summarizeFully(text, r, positionAt);
+    const got = analyzer.summarize(text, r, positionAt);
+    assert.deepStrictEqual(got, full, `${name}: statement at ${r.start}: ${JSON.stringify(text.slice(r.start, Math.min(r.end, r.start + 200)))}`);
+    if (probe.statement(text.slice(r.start, r.end)) !== undefined) lean++;
+    if (full.diagnostics) withDiagnostics++;
+    if (full.kind === 'instruction') instructions++;
+  }
+  return { statements: ranges.length, instructions, lean, withDiagnostics };
+}
+
+function shapeLines(file: string): string[] {
+  return readFileSync(join(CORPUS, file), 'utf8')
+    .split('\n')
+    .map((l) => l.replace(/\r$/, ''))
+    .filter((l) => l.trim() !== '' && !l.startsWith('#'));
+}
+
+/** Every corpus shape as the result, an operand and an attribute value of an instruction. */
+function shapeInstructions(shapes: readonly string[]): string {
+  return shapes
+    .map((s, i) => `  %i.${i} = ${s} add(${s} %a.${i}, f32[2]{0} %b), outfeed_shape=${s}, metadata={op_name="jit(f)/add" source_line=${i}}\n  ROOT %r.${i} = ${s} copy(${s} %i.${i})\n`)
+    .join('');
+}
+
+describe('server: lean first pass = full per-statement analysis', () => {
+  for (const settings of [DEFAULT_SETTINGS, EAGER]) {
+    const label = settings === EAGER ? 'eager padding warnings, assumed TPU tiling' : 'default settings';
+    describe(label, () => {
+      it('agrees on every corpus HLO file', () => {
+        const dir = join(CORPUS, 'hlo');
+        let instructions = 0;
+        let lean = 0;
+        let withDiagnostics = 0;
+        for (const f of readdirSync(dir).sort()) {
+          const c = compare(f, readFileSync(join(dir, f), 'utf8'), settings);
+          instructions += c.instructions;
+          lean += c.lean;
+          withDiagnostics += c.withDiagnostics;
+        }
+        // The pass must actually carry the corpus, not fall back everywhere.
+        assert.ok(lean > instructions * 0.9, `lean on ${lean} of ${instructions} instructions`);
+        // The corpus is clean under defaults; eager settings warn on its padded shapes.
+        if (settings === EAGER) assert.ok(withDiagnostics > 20, `${withDiagnostics} statements with diagnostics`);
+      });
+
+      it('agrees on the fixtures', () => {
+        for (const f of readdirSync(FIXTURES).filter((x) => x.endsWith('.hlo'))) compare(f, readFileSync(join(FIXTURES, f), 'utf8'), settings);
+      });
+
+      it('agrees on every corpus shape as result, operand and attribute', () => {
+        for (const file of ['valid_shapes.txt', 'invalid_shapes.txt', 'legacy_shapes.txt']) {
+          const c = compare(file, shapeInstructions(shapeLines(file)), settings);
+          if (file !== 'legacy_shapes.txt') assert.ok(c.lean > c.instructions / 4, `${file}: lean on ${c.lean} of ${c.instructions}`);
+          if (file === 'invalid_shapes.txt') assert.ok(c.withDiagnostics > c.statements / 2);
+        }
+      });
+
+      it('agrees with CRLF line ends and comments between the parts of an instruction', () => {
+        const text = [
+          'HloModule m\r\n',
+          'ENTRY %e (p: f32[3,5]) -> f32[3,5] {\r\n',
+          '  %p = f32[3,5]{1,0:T(8,128)} parameter(0)\r\n',
+          '  %q /* c */ = f32[3,5]{1,0:T(8,128)} copy(f32[3,5]{1,0:T(8,128)} %p)\r\n',
+          '  %s = /* c */ f32[3,5]{1,0:T(8,128)} copy(%p)\r\n',
+          '  x = f32[9,9]{1,0:T(8,128)(2,1)} copy(%p)\r\n',
+          '  %t = (f32[3,5]{1,0:T(8,128)}, s32[]) tuple(f32[3,5]{1,0:T(8,128)} %p, s32[] %c)\r\n',
+          '  %u = f32[3,5]{1,0} get-tuple-element((f32[3,5]{1,0}, s32[]) %t), index=0\r\n',
+          '  ROOT %v = f32[3,5]{0,0} copy(%u)\r\n',
+          '}\r\n',
+        ].join('');
+        const c = compare('crlf', text, settings);
+        assert.deepEqual([c.statements, c.instructions], [10, 7]);
+        // %q and %s have comments where the lean pass leaves the statement to the full analysis.
+        assert.equal(c.lean, 5);
+      });
+    });
+  }
+
+  it('agrees on a generated after-optimizations dump', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lean-pass-'));
+    try {
+      const file = join(dir, 'dump.after_optimizations.txt');
+      generateDump(file, 600_000, 11);
+      const c = compare('dump', readFileSync(file, 'utf8'), DEFAULT_SETTINGS);
+      assert.ok(c.lean > c.instructions * 0.95, `lean on ${c.lean} of ${c.instructions} instructions`);
+      assert.ok(c.withDiagnostics > 100);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('finds the result shape after `[ROOT] %name =` and leaves headers to the full analysis', () => {
+    const at = (s: string) => resultShapeStart(s, s.length);
+    assert.equal(at('  %a.1 = f32[2]{0} add(%x, %y)'), 9);
+    assert.equal(at('ROOT %a = (f32[2], s32[]) tuple()'), 10);
+    assert.equal(at('ROOT a = f32[] constant(1)'), 9);
+    assert.equal(at('x = f32[] constant(1)'), 4);
+    assert.equal(at('ENTRY %e (p: f32[2]) -> f32[2] {'), -1);
+    assert.equal(at('HloModule m, entry_computation_layout={()->f32[]}'), -1);
+    assert.equal(at('%a = /* c */ f32[2] copy(%x)'), -1);
+    assert.equal(at('ROOT = f32[2] copy(%x)'), -1);
+    assert.equal(at('}'), -1);
+  });
+});

@@ -1,0 +1,94 @@
+/**
+ * The shape facts build one tiling plan per leaf and read both the divisibility advice and the
+ * sizes from it: checked against core's `sizes` and `tileDivisibility` (each of which plans on its
+ * own) on every corpus shape, as written and under the assumed TPU tiling, and on the spec's example.
+ */
+import { strict as assert } from 'node:assert';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { isLayoutError, paddingByDimension, planTiling, sizes, tileDivisibility } from '../../core/src/layout';
+import { parseShape } from '../../core/src/parse';
+import { arrayLeaves, effectiveShape, formatFactor, paddingCause, planSizes, ShapeFactsCache, undividedLevels } from '../../server/src/shape-facts';
+import { groupDigits } from '../../server/src/markdown';
+import type { ArrayShape } from '../../core/src/model';
+import { DEFAULT_SETTINGS, type Settings } from '../../server/src/settings';
+
+const CORPUS = '/work/shared/corpus';
+const TPU: Settings = { ...DEFAULT_SETTINGS, assumedTiling: 'tpu' };
+
+function shapes(): string[] {
+  return ['valid_shapes.txt', 'invalid_shapes.txt', 'legacy_shapes.txt'].flatMap((f) =>
+    readFileSync(join(CORPUS, f), 'utf8')
+      .split('\n')
+      .map((l) => l.replace(/\r$/, ''))
+      .filter((l) => l.trim() !== '' && !l.startsWith('#')),
+  );
+}
+
+/** The cause sentence as the server wrote it from core's full `paddingByDimension` account: the reference. */
+function referenceCause(shape: ArrayShape): string | undefined {
+  const account = paddingByDimension(shape);
+  if (isLayoutError(account) || !account.dominant) return undefined;
+  const c = account.dominant;
+  const tile = shape.tiles[c.level];
+  const tileText = tile ? `tile (${tile.map((t) => (t === 'combine' ? '*' : t.toString())).join(',')})` : `tile ${c.level + 1}`;
+  if (c.dims.length === 0) return `${tileText} pads leading size-1 dimensions (vector padding) to ${groupDigits(c.to)}`;
+  const names = c.dims.map((d) => {
+    const info = account.dimensions.find((x) => x.dim === d);
+    const letter = info?.letter ? `${info.letter}, ` : '';
+    const where = info?.isMinorMost ? ' (minor-most)' : '';
+    return `dim ${d} (${letter}size ${groupDigits(shape.dims[d] ?? 0n)})${where}`;
+  });
+  return `${names.join(' × ')}: ${tileText} pads ${groupDigits(c.from)} to ${groupDigits(c.to)} (${formatFactor(c.factor.value)})`;
+}
+
+describe('server: shape facts from one tiling plan', () => {
+  it("agree with core's sizes and tileDivisibility on every corpus shape", () => {
+    let planned = 0;
+    let undivided = 0;
+    let causes = 0;
+    for (const text of shapes()) {
+      const node = parseShape(text, 0, { end: text.length }).shape;
+      if (!node) continue;
+      for (const leaf of arrayLeaves(node)) {
+        for (const settings of [DEFAULT_SETTINGS, TPU]) {
+          const eff = effectiveShape(leaf, settings);
+          if (!eff) continue;
+          const plan = planTiling(eff.shape);
+          const core = sizes(eff.shape);
+          const fit = tileDivisibility(eff.shape);
+          assert.equal(isLayoutError(plan), isLayoutError(core), text);
+          if (isLayoutError(plan) || isLayoutError(core) || isLayoutError(fit)) continue;
+          planned++;
+          assert.deepEqual(planSizes(eff.shape, plan), { logicalBytes: core.logicalBytes, physicalBytes: core.physicalBytes, expansion: core.expansion?.value ?? 0 }, text);
+          const expected = fit.levels
+            .filter((l) => !l.divides)
+            .map((l) => ({ level: l.level, entries: l.entries.filter((e) => !e.divides).map((e) => ({ size: e.size, tile: e.tile })) }));
+          assert.deepEqual(undividedLevels(plan), expected, text);
+          undivided += expected.length;
+          const cause = paddingCause(eff.shape, plan);
+          assert.equal(cause, referenceCause(eff.shape), text);
+          if (cause !== undefined) causes++;
+        }
+      }
+    }
+    assert.ok(planned > 100, `${planned} leaves planned`);
+    assert.ok(causes > 50, `${causes} padding causes`);
+    // The corpus shapes all divide; the spec example below covers the other branch.
+    assert.equal(undivided, 0);
+  });
+
+  it("warns on the spec's f32[4,6]{1,0:T(3,4)(2,1)}: 256 physical bytes where ArraySize says 192", () => {
+    const text = 'f32[4,6]{1,0:T(3,4)(2,1)}';
+    const node = parseShape(text, 0, { end: text.length }).shape!;
+    const facts = new ShapeFactsCache(DEFAULT_SETTINGS).get(text, node);
+    assert.deepEqual(
+      facts.leaves.map((l) => [l.logicalBytes, l.physicalBytes]),
+      [[96n, 256n]],
+    );
+    const advice = facts.diagnostics.filter((d) => d.code === 'tile-not-dividing');
+    assert.equal(advice.length, 1);
+    assert.deepEqual(advice[0].range, { start: 19, end: 24 });
+    assert.equal(advice[0].message, "Tile 2 does not divide the dimensions it covers (3 is not a multiple of 2): the array needs more memory than XLA's ArraySize reports.");
+  });
+});
