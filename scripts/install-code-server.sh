@@ -4,7 +4,7 @@
 #
 # Why the manual steps: code-server's own postinstall cannot run offline here. @vscode/ripgrep wants to
 # download a binary (we copy Debian's /usr/bin/rg instead) and `kerberos` needs gssapi headers
-# (libkrb5-dev). See /work/shared/notes/real-vscode-on-this-machine.md. 4.100.3 is the newest release
+# (libkrb5-dev). See shared/notes/real-vscode-on-this-machine.md (beside the checkout). 4.100.3 is the newest release
 # whose engines.node accepts Node 20.
 #
 # Idempotent: a stamp file written as the very last step marks a complete install; with it present the

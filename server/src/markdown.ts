@@ -30,11 +30,16 @@ export function cell(text: string): string {
   return escapeText(text);
 }
 
+const CELL_GAP = '\u00a0\u00a0\u00a0';
+
 /** A GFM table from a header row and body rows (cells must already be escaped or server-made). */
 export function table(header: readonly string[], rows: readonly (readonly string[])[], align?: readonly ('l' | 'r')[]): string {
   const sep = header.map((_, i) => (align?.[i] === 'r' ? '--:' : ':--'));
-  const line = (cells: readonly string[]) => `| ${cells.join(' | ')} |`;
-  return [line(header), line(sep), ...rows.map(line)].join('\n');
+  // VS Code's hover draws table cells with no padding, so neighbouring numbers run together;
+  // non-breaking spaces on the side facing the previous column keep them apart.
+  const pad = (cell: string, i: number): string => (i === 0 || cell === '' ? cell : `${CELL_GAP}${cell}`);
+  const line = (cells: readonly string[]) => `| ${cells.map(pad).join(' | ')} |`;
+  return [line(header), `| ${sep.join(' | ')} |`, ...rows.map(line)].join('\n');
 }
 
 /**

@@ -3,8 +3,9 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildCli, cli } from './run-cli';
+import { CORPUS_HLO_DIR } from '../support/corpus';
 
-const CORPUS = '/work/shared/corpus/hlo';
+const CORPUS = CORPUS_HLO_DIR;
 
 describe('cli: check and report', function () {
   this.timeout(120_000);

@@ -13,8 +13,9 @@ import { scanShapes } from '../../core/src/parse';
 import { scanAt, walkShapeCandidates, type FoundShape } from '../../core/src/parse/scan-shapes';
 import { shapeKeyEnd } from '../../core/src/parse/shape-key';
 import { createShapeChecker, validateShape } from '../../core/src/validate';
+import { CORPUS_DIR } from '../support/corpus';
 
-const CORPUS = '/work/shared/corpus';
+const CORPUS = CORPUS_DIR;
 
 function firstColumn(file: string): string[] {
   return readFileSync(join(CORPUS, file), 'utf8').split('\n').map((l) => l.split('\t')[0]).filter((l) => l.trim() !== '');

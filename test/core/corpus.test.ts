@@ -6,8 +6,9 @@ import type { LayoutDiagnostic } from '../../core/src/diagnostics';
 import { parseShapeText, scanShapes } from '../../core/src/parse';
 import { printShape } from '../../core/src/print';
 import { createShapeChecker, validateShape } from '../../core/src/validate';
+import { CORPUS_DIR } from '../support/corpus';
 
-const CORPUS = '/work/shared/corpus';
+const CORPUS = CORPUS_DIR;
 
 function lines(file: string): string[] {
   return readFileSync(join(CORPUS, file), 'utf8').split('\n').filter((l) => l.trim() !== '');

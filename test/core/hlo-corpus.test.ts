@@ -2,8 +2,9 @@ import { strict as assert } from 'node:assert';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseHloText, type HloModel } from '../../core/src/hlo';
+import { CORPUS_HLO_DIR } from '../support/corpus';
 
-const DIR = '/work/shared/corpus/hlo';
+const DIR = CORPUS_HLO_DIR;
 const FILES = readdirSync(DIR).filter((f) => f.endsWith('.hlo')).sort();
 
 function load(name: string): { text: string; model: HloModel } {

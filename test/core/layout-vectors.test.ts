@@ -7,6 +7,8 @@ import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import { elementAt, isLayoutError, linearIndex, planTiling, sizes, type TilingPlan } from '../../core/src/layout';
 import { shapeOf } from './layout-shape-literal';
+import { join } from 'path';
+import { CORPUS_DIR } from '../support/corpus';
 
 interface Vector {
   shape: string;
@@ -22,7 +24,7 @@ interface Vector {
   expected_from_xla_tests?: Record<string, number>;
 }
 
-const vectors = JSON.parse(readFileSync('/work/shared/corpus/tiling_vectors.json', 'utf8')) as Vector[];
+const vectors = JSON.parse(readFileSync(join(CORPUS_DIR, 'tiling_vectors.json'), 'utf8')) as Vector[];
 const key = (k: string): bigint[] => (k === '' ? [] : k.split(',').map(BigInt));
 
 describe('layout: corpus tiling_vectors.json', () => {

@@ -7,8 +7,10 @@ import { parseShape, parseShapeText } from '../../core/src/parse';
 import { printShape } from '../../core/src/print';
 import { toArrayShape } from '../../core/src/to-model';
 import { validateShape } from '../../core/src/validate';
+import { join } from 'path';
+import { CORPUS_DIR } from '../support/corpus';
 
-const corpus = readFileSync('/work/shared/corpus/valid_shapes.txt', 'utf8').split('\n').filter((l) => l !== '');
+const corpus = readFileSync(join(CORPUS_DIR, 'valid_shapes.txt'), 'utf8').split('\n').filter((l) => l !== '');
 
 function assertRange(r: TextRange, length: number, where: string): void {
   assert.ok(Number.isInteger(r.start) && Number.isInteger(r.end), where);

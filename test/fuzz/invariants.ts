@@ -12,8 +12,9 @@ import { join } from 'node:path';
 import type { ShapeNode } from '../../core/src/ast';
 import type { LayoutDiagnostic, TextRange } from '../../core/src/diagnostics';
 import { RULES } from '../../core/src/diagnostics';
+import { CORPUS_DIR } from '../support/corpus';
 
-const CORPUS = '/work/shared/corpus';
+const CORPUS = CORPUS_DIR;
 
 function lines(file: string): string[] {
   return readFileSync(join(CORPUS, file), 'utf8').split('\n').filter((l) => l.trim() !== '');

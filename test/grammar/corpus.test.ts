@@ -1,5 +1,5 @@
 /**
- * Real HLO files from /work/shared/corpus/hlo: chosen files with their distinctive constructs, then
+ * Real HLO files from shared/corpus/hlo: chosen files with their distinctive constructs, then
  * every file: each `type[` outside comments and strings is a scoped element type, nothing is
  * scoped invalid, and every computation closes back to the top level.
  */

@@ -8,6 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as oniguruma from 'vscode-oniguruma';
 import * as textmate from 'vscode-textmate';
+import { CORPUS_HLO_DIR } from '../support/corpus';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 /** The grammar file under test, as package.json contributes it. */
@@ -118,10 +119,10 @@ export function lineWith(lines: readonly TokenizedLine[], text: string, occurren
   return line;
 }
 
-/** Reads a corpus HLO file from /work/shared/corpus/hlo. */
+/** Reads a corpus HLO file from shared/corpus/hlo. */
 export function corpusFile(name: string): string {
   return fs.readFileSync(path.join(CORPUS_DIR, name), 'utf8');
 }
 
 /** Folder with the real HLO files the grammar must handle. */
-export const CORPUS_DIR = '/work/shared/corpus/hlo';
+export const CORPUS_DIR = CORPUS_HLO_DIR;

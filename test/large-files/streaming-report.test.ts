@@ -11,10 +11,11 @@ import { splitStatements } from '../../core/src/hlo';
 import { scanShapes } from '../../core/src/parse';
 import { CheckStream, PaddingReporter, paddingReportOf, StatementStream, type LocatedDiagnostic, type PaddingReport } from '../../core/src/report';
 import { createShapeChecker } from '../../core/src/validate';
+import { CORPUS_HLO_DIR } from '../support/corpus';
 
 const ROOT = join(__dirname, '..', '..');
 const example = (name: string): string => readFileSync(join(ROOT, 'examples', name), 'utf8');
-const CORPUS = '/work/shared/corpus/hlo';
+const CORPUS = CORPUS_HLO_DIR;
 const CORPUS_TEXTS = readdirSync(CORPUS).filter((f) => f.endsWith('.hlo')).map((f) => readFileSync(join(CORPUS, f), 'utf8'));
 
 /** Every kind of boundary trouble in one small dump: CRLF, non-ASCII, multi-line statements, errors. */

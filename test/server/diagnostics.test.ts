@@ -4,9 +4,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver';
 import { positionOf, TestClient, textOf } from './harness';
+import { CORPUS_HLO_DIR } from '../support/corpus';
 
 const FIXTURES = join(__dirname, 'fixtures');
-const CORPUS = '/work/shared/corpus/hlo';
+const CORPUS = CORPUS_HLO_DIR;
 const invalid = readFileSync(join(FIXTURES, 'invalid.hlo'), 'utf8');
 const padded = readFileSync(join(FIXTURES, 'padded.after_optimizations.hlo'), 'utf8');
 

@@ -13,22 +13,13 @@ import { join } from 'node:path';
 import { CancellationTokenSource, ResponseError } from 'vscode-jsonrpc/node';
 import type { Diagnostic, Hover, TextDocumentContentChangeEvent } from 'vscode-languageserver';
 import { TestClient } from './harness';
+import { CORPUS_HLO_DIR } from '../support/corpus';
+import { mulberry32 } from '../support/prng'; // deterministic, so a failing storm can be replayed
 
 const FIXTURES = join(__dirname, 'fixtures');
-const CORPUS = '/work/shared/corpus/hlo';
+const CORPUS = CORPUS_HLO_DIR;
 const REQUEST_CANCELLED = -32800;
 
-/** A small deterministic PRNG (mulberry32), so a failing storm can be replayed. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * LSP position of `offset` as an editor computes it: `\r\n`, `\r` and `\n` each end a line.
@@ -85,7 +76,7 @@ interface Storm {
  * `checkpointEvery` notifications it waits for the diagnostics of the current version.
  */
 async function storm(client: TestClient, uri: string, start: string, count: number, seed: number, checkpointEvery: number): Promise<Storm> {
-  const random = prng(seed);
+  const random = mulberry32(seed);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)];
   let text = start;
   let version = 1;
@@ -169,7 +160,7 @@ describe('server: edit storm', () => {
     assert.ok(settled.some((r) => r !== 'cancelled'), 'some requests were answered');
 
     // Responsive afterwards: hovers are answered, and say what a fresh server says about the same text.
-    const random = prng(99);
+    const random = mulberry32(99);
     const probes = Array.from({ length: 20 }, () => positionAt(s.text, snap(s.text, Math.floor(random() * (s.text.length + 1)))));
     const shape = s.text.search(/[a-z0-9]+\[[0-9,]*\]/);
     if (shape >= 0) probes.push(positionAt(s.text, shape + 1));
@@ -224,7 +215,7 @@ describe('server: hostile documents within a time bound', () => {
 
   it('opens binary bytes, a 100,000-character line and 10,000-deep nesting, and answers hovers in time', async function () {
     this.timeout(120_000);
-    const random = prng(7);
+    const random = mulberry32(7);
     // Bytes as an editor would hand them over after decoding invalid UTF-8: NULs, U+FFFD, lone surrogates.
     const binary = Buffer.from(Array.from({ length: 20000 }, () => Math.floor(random() * 256))).toString('utf8') + '\u0000\ud800\udfff\ud800';
     const longLine = `HloModule l\nENTRY %e () -> f32[] {\n  ROOT %t = f32[8,128]{1,0:T(8,128)} custom-call(), backend_config="${'x'.repeat(100_000)}"\n}\n`;

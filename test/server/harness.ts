@@ -19,6 +19,7 @@ import type {
   TextDocumentContentChangeEvent,
 } from 'vscode-languageserver';
 import { createServer } from '../../server/src/server';
+import { TEST_INITIALIZE_PARAMS } from '../support/lsp-client';
 
 interface Waiter {
   readonly uri: string;
@@ -70,19 +71,7 @@ export class TestClient {
   static async start(settings: unknown = {}): Promise<{ client: TestClient; init: InitializeResult }> {
     const client = new TestClient();
     client.settings = settings;
-    const init = await client.rpc.sendRequest<InitializeResult>('initialize', {
-      processId: null,
-      rootUri: null,
-      capabilities: {
-        workspace: { configuration: true, didChangeConfiguration: { dynamicRegistration: false } },
-        textDocument: {
-          hover: { contentFormat: ['markdown', 'plaintext'] },
-          documentSymbol: { hierarchicalDocumentSymbolSupport: true },
-          publishDiagnostics: { relatedInformation: true, codeDescriptionSupport: true, versionSupport: true },
-          codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix'] } }, isPreferredSupport: true },
-        },
-      },
-    });
+    const init = await client.rpc.sendRequest<InitializeResult>('initialize', TEST_INITIALIZE_PARAMS);
     await client.rpc.sendNotification('initialized', {});
     return { client, init };
   }

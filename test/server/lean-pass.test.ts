@@ -16,9 +16,10 @@ import { Analyzer } from '../../server/src/analyzer';
 import { LeanPass, resultShapeStart } from '../../server/src/lean-pass';
 import { ShapeFactsCache } from '../../server/src/shape-facts';
 import { DEFAULT_SETTINGS, type Settings } from '../../server/src/settings';
+import { CORPUS_DIR } from '../support/corpus';
 
 const FIXTURES = join(__dirname, 'fixtures');
-const CORPUS = '/work/shared/corpus';
+const CORPUS = CORPUS_DIR;
 
 const EAGER: Settings = { ...DEFAULT_SETTINGS, assumedTiling: 'tpu', warnExpansion: 1, warnMinWastedBytes: 0 };
 

@@ -4,9 +4,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DocumentHighlight, DocumentSymbol, FoldingRange, Location } from 'vscode-languageserver';
 import { positionOf, TestClient, textOf } from './harness';
+import { CORPUS_HLO_DIR } from '../support/corpus';
 
 const parts = readFileSync(join(__dirname, 'fixtures', 'parts.hlo'), 'utf8');
-const CORPUS = '/work/shared/corpus/hlo';
+const CORPUS = CORPUS_HLO_DIR;
 
 describe('server: navigation', () => {
   let client: TestClient;

@@ -10,8 +10,9 @@ import fc from 'fast-check';
 import { CancellationTokenSource, ResponseError } from 'vscode-jsonrpc/node';
 import type { Diagnostic, DocumentSymbol, Hover } from 'vscode-languageserver';
 import { TestClient } from './harness';
+import { CORPUS_HLO_DIR } from '../support/corpus';
 
-const CORPUS = '/work/shared/corpus/hlo';
+const CORPUS = CORPUS_HLO_DIR;
 const FIXTURES = join(__dirname, 'fixtures');
 const texts = [
   ...['invalid.hlo', 'parts.hlo', 'padded.after_optimizations.hlo'].map((f) => readFileSync(join(FIXTURES, f), 'utf8')),

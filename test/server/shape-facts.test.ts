@@ -12,8 +12,9 @@ import { arrayLeaves, effectiveShape, formatFactor, paddingCause, planSizes, Sha
 import { groupDigits } from '../../server/src/markdown';
 import type { ArrayShape } from '../../core/src/model';
 import { DEFAULT_SETTINGS, type Settings } from '../../server/src/settings';
+import { CORPUS_DIR } from '../support/corpus';
 
-const CORPUS = '/work/shared/corpus';
+const CORPUS = CORPUS_DIR;
 const TPU: Settings = { ...DEFAULT_SETTINGS, assumedTiling: 'tpu' };
 
 function shapes(): string[] {
