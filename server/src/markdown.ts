@@ -30,7 +30,8 @@ export function cell(text: string): string {
   return escapeText(text);
 }
 
-const CELL_GAP = '\u00a0\u00a0\u00a0';
+// An entity, not U+00A0: markdown renderers trim cells with String.prototype.trim, which strips U+00A0.
+const CELL_GAP = '&nbsp;&nbsp;&nbsp;';
 
 /** A GFM table from a header row and body rows (cells must already be escaped or server-made). */
 export function table(header: readonly string[], rows: readonly (readonly string[])[], align?: readonly ('l' | 'r')[]): string {
