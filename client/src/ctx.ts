@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import type { BaseLanguageClient, LanguageClientOptions } from 'vscode-languageclient';
 import { CONFIG_SECTION } from './config';
 import { StepsDocuments } from './steps-documents';
+import type { InitializationOptions } from '../../protocol/src/lsp';
 
 /** Builds a LanguageClient for the host we run in (Node process or browser worker). */
 export type ClientFactory = (id: string, name: string, options: LanguageClientOptions) => BaseLanguageClient;
@@ -62,6 +63,10 @@ export class Ctx implements vscode.Disposable {
       outputChannel: this.output,
       traceOutputChannel: this.output,
       markdown: { isTrusted: { enabledCommands: HOVER_COMMANDS }, supportHtml: false },
+      // The rules page inside the installed extension: diagnostics' code links open it.
+      initializationOptions: {
+        rulesDocUri: vscode.Uri.joinPath(this.extension.extensionUri, 'docs', 'rules.md').toString(),
+      } satisfies InitializationOptions,
     };
     const client = this.createClient(CONFIG_SECTION, 'XLA Layout Lens', options);
     this.current = client;

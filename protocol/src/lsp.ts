@@ -155,3 +155,9 @@ export interface AnalysisProgressParams {
   /** Document size in characters. */
   readonly size: number;
 }
+
+/** What the client tells the server in `initialize`; every field is optional. */
+export interface InitializationOptions {
+  /** URI of docs/rules.md as the client can open it; diagnostics link to its sections. */
+  readonly rulesDocUri?: string;
+}

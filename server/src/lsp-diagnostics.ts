@@ -20,7 +20,7 @@ const LSP_SEVERITY: Record<Exclude<SeverityOverride, 'off'> | Severity, Diagnost
 };
 
 /** All of a document's diagnostics in LSP form. */
-export function documentDiagnostics(doc: HloDocument, settings: Settings): Diagnostic[] {
+export function documentDiagnostics(doc: HloDocument, settings: Settings, rulesDoc: string): Diagnostic[] {
   const out: Diagnostic[] = [];
   // One codeDescription object per rule: the serialised message is the same, the heap is not.
   const links = new Map<RuleCode, { href: string }>();
@@ -29,7 +29,7 @@ export function documentDiagnostics(doc: HloDocument, settings: Settings): Diagn
     if (override === 'off') return;
     let link = links.get(d.code);
     if (!link) {
-      link = { href: ruleHref(d.code) };
+      link = { href: ruleHref(rulesDoc, d.code) };
       links.set(d.code, link);
     }
     const s = d.span;

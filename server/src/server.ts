@@ -33,6 +33,8 @@ import { definition, highlights, references } from './navigation';
 import { documentSymbols, foldingRanges } from './outline';
 import { toOffset } from './positions';
 import { DEFAULT_SETTINGS, readSettings, type Settings } from './settings';
+import type { InitializationOptions } from '../../protocol/src/lsp';
+import { acceptRulesDocUri, PUBLISHED_RULES_DOC } from './rules-link';
 
 /** Documents above this size (UTF-16 units) get AnalysisProgress notifications around full analyses. */
 export const LARGE_DOCUMENT = 5 * 1024 * 1024;
@@ -40,17 +42,24 @@ export const LARGE_DOCUMENT = 5 * 1024 * 1024;
 export const DIAGNOSTICS_DEBOUNCE_MS = 15;
 
 /** Wires the server onto `connection` (the caller calls `connection.listen()`). */
-export function createServer(connection: Connection): void {
+/** What the entry point knows about its environment. */
+export interface ServerOptions {
+  /** A local copy of docs/rules.md (the Node entry finds the one beside dist/). */
+  readonly rulesDocUri?: string;
+}
+
+export function createServer(connection: Connection, options: ServerOptions = {}): void {
   const documents = new Map<string, HloDocument>();
   const timers = new Map<string, ReturnType<typeof setTimeout>>();
   let settings: Settings = DEFAULT_SETTINGS;
   let analyzer = new Analyzer(settings);
   let canAskConfiguration = false;
+  let rulesDoc = options.rulesDocUri ?? PUBLISHED_RULES_DOC;
   let canRefreshInlayHints = false;
 
   const publish = (doc: HloDocument): void => {
     timers.delete(doc.uri);
-    void connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics: documentDiagnostics(doc, settings) });
+    void connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics: documentDiagnostics(doc, settings, rulesDoc) });
   };
   const schedule = (doc: HloDocument): void => {
     const pending = timers.get(doc.uri);
@@ -89,6 +98,8 @@ export function createServer(connection: Connection): void {
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {
     canAskConfiguration = params.capabilities.workspace?.configuration === true;
+    const fromClient = acceptRulesDocUri((params.initializationOptions as InitializationOptions | undefined)?.rulesDocUri);
+    if (fromClient) rulesDoc = fromClient;
     canRefreshInlayHints = params.capabilities.workspace?.inlayHint?.refreshSupport === true;
     return {
       capabilities: {

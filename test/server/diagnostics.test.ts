@@ -43,6 +43,22 @@ describe('server: diagnostics', () => {
     assert.equal(diags[1].message, 'layout minor_to_major field has duplicate values: {1, 1}; shape: f32[8,128]');
   });
 
+  it('links codes to the rules page the client names, and refuses what is not a document URI', async () => {
+    const linkOf = async (rulesDocUri: unknown) => {
+      const { client: other } = await TestClient.start({}, { rulesDocUri });
+      try {
+        const diags = await other.open('file:///w/invalid.hlo', invalid);
+        return diags[0].codeDescription?.href;
+      } finally {
+        await other.dispose();
+      }
+    };
+    const installed = 'vscode-remote://host/ext/xla-layout-lens/docs/rules.md';
+    assert.equal(await linkOf(installed), `${installed}#tile-negative`);
+    assert.equal(await linkOf('javascript:alert(1)'), 'https://github.com/xla-layout-lens/xla-layout-lens/blob/main/docs/rules.md#tile-negative');
+    assert.equal(await linkOf(42), 'https://github.com/xla-layout-lens/xla-layout-lens/blob/main/docs/rules.md#tile-negative');
+  });
+
   it('warns about excessive padding on the result shape and names the dimension', async () => {
     const diags = await client.open('file:///w/padded.after_optimizations.hlo', padded);
     const lines = diags.map((d) => d.range.start.line);

@@ -68,10 +68,10 @@ export class TestClient {
   }
 
   /** Starts a server and completes the initialize handshake. */
-  static async start(settings: unknown = {}): Promise<{ client: TestClient; init: InitializeResult }> {
+  static async start(settings: unknown = {}, initializationOptions?: unknown): Promise<{ client: TestClient; init: InitializeResult }> {
     const client = new TestClient();
     client.settings = settings;
-    const init = await client.rpc.sendRequest<InitializeResult>('initialize', TEST_INITIALIZE_PARAMS);
+    const init = await client.rpc.sendRequest<InitializeResult>('initialize', { ...TEST_INITIALIZE_PARAMS, initializationOptions });
     await client.rpc.sendNotification('initialized', {});
     return { client, init };
   }
