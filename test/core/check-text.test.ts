@@ -254,8 +254,13 @@ describe('ShapeChecker.checkText', () => {
     fc.assert(
       fc.property(caseArb, ({ text, start, end }) => {
         const expected = reference(text, start, end);
+        const found = scanShapes(text, start, end).length;
+        const [sharedBefore, tinyBefore] = [shared.shapesChecked, tiny.shapesChecked];
         assert.deepEqual(shared.checkText(text, start, end), expected);
         assert.deepEqual(tiny.checkText(text, start, end), expected);
+        // Cached or not, every shape the finder finds is counted once.
+        assert.equal(shared.shapesChecked - sharedBefore, found);
+        assert.equal(tiny.shapesChecked - tinyBefore, found);
         assert.deepEqual(quiet.checkText(text, start, end), reference(text, start, end, false));
         // The whole text, twice: the second pass is answered from the cache.
         const all = reference(text);

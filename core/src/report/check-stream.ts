@@ -7,7 +7,6 @@
 import type { LayoutDiagnostic } from '../diagnostics';
 import { createShapeChecker, type ShapeChecker } from '../validate/shape-checker';
 import type { ValidateOptions } from '../validate/validate-shape';
-import { createCountedCheck } from './counted-check';
 import type { LineColumn } from './line-counter';
 import { StatementStream } from './statement-stream';
 
@@ -50,14 +49,14 @@ export class CheckStream {
   constructor(onDiagnostic: (d: LocatedDiagnostic) => void, options: CheckStreamOptions = {}) {
     const maxEntries = options.maxEntries ?? 20_000;
     const checker = options.checker ?? createShapeChecker({ ...options, maxEntries });
-    const check = createCountedCheck(checker, maxEntries);
     this.stream = new StatementStream((text, statements, base, lines) => {
       for (const s of statements) {
-        const result = check(text, s.start, s.end);
-        this.shapes += result.shapes;
-        if (result.diagnostics.length === 0) continue;
+        const before = checker.shapesChecked;
+        const diagnostics = checker.checkText(text, s.start, s.end);
+        this.shapes += checker.shapesChecked - before;
+        if (diagnostics.length === 0) continue;
         // Diagnostics of one shape are in source order only per kind; sort so line counting moves forward.
-        const sorted = result.diagnostics.sort((a, b) => a.range.start - b.range.start);
+        const sorted = diagnostics.sort((a, b) => a.range.start - b.range.start);
         for (const d of sorted) {
           if (d.severity === 'error') this.errors++;
           else if (d.severity === 'warning') this.warnings++;

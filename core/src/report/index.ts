@@ -8,4 +8,3 @@ export { StatementStream, type StatementBatchHandler, type StatementStreamOption
 export { LeafSizeCache, expansionOf, type BufferBytes } from './leaf-sizes';
 export { PaddingReporter, paddingReportOf, type PaddingReport, type PaddingRow, type PaddingTotals, type PaddingReporterOptions } from './padding-reporter';
 export { CheckStream, type CheckCounts, type CheckStreamOptions, type LocatedDiagnostic } from './check-stream';
-export { createCountedCheck, type CountedCheck } from './counted-check';

@@ -23,6 +23,8 @@ export interface ShapeChecker {
    * they are plain, and anything unusual is parsed every time.
    */
   checkText(text: string, start?: number, end?: number): LayoutDiagnostic[];
+  /** How many shapes {@link checkText} has found, over all calls (a top-level tuple counts once). */
+  readonly shapesChecked: number;
   /** Number of distinct shape texts currently cached (validation and parse caches together). */
   readonly size: number;
 }
@@ -40,6 +42,8 @@ interface CandidateResult {
   readonly diagnostics: readonly LayoutDiagnostic[];
   /** Where the finder continues after the candidate. */
   readonly next: number;
+  /** How many shapes the finder found there. */
+  readonly shapes: number;
 }
 
 const NONE: readonly LayoutDiagnostic[] = [];
@@ -85,8 +89,10 @@ export function createShapeChecker(options: ShapeCheckerOptions = {}): ShapeChec
       for (const d of keyed ? f.diagnostics : check(text, f)) diagnostics.push(d);
       if (keyed) for (const d of validateShape(f.shape, options)) diagnostics.push(d);
     }
-    return { diagnostics, next };
+    return { diagnostics, next, shapes: found.length };
   }
+
+  let shapesChecked = 0;
 
   function checkText(text: string, start = 0, end = text.length): LayoutDiagnostic[] {
     const out: LayoutDiagnostic[] = [];
@@ -95,16 +101,18 @@ export function createShapeChecker(options: ShapeCheckerOptions = {}): ShapeChec
       if (keyEnd < 0) {
         const result = checkCandidate(t, pos, bound, false);
         for (const d of result.diagnostics) out.push(d);
+        shapesChecked += result.shapes;
         return result.next;
       }
       const hash = regionHash(t, pos, keyEnd);
       let cached = candidates.get(t, pos, keyEnd, hash);
       if (cached === undefined) {
         const result = checkCandidate(t, pos, bound, true);
-        cached = { diagnostics: result.diagnostics.length === 0 ? NONE : shift(result.diagnostics, -pos), next: result.next - pos };
+        cached = { diagnostics: result.diagnostics.length === 0 ? NONE : shift(result.diagnostics, -pos), next: result.next - pos, shapes: result.shapes };
         candidates.set(t, pos, keyEnd, hash, cached);
       }
       for (const d of cached.diagnostics) out.push(moved(d, pos));
+      shapesChecked += cached.shapes;
       return pos + cached.next;
     });
     return out;
@@ -113,6 +121,9 @@ export function createShapeChecker(options: ShapeCheckerOptions = {}): ShapeChec
   return {
     check,
     checkText,
+    get shapesChecked() {
+      return shapesChecked;
+    },
     get size() {
       return validated.size + candidates.size;
     },
