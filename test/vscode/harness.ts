@@ -10,7 +10,7 @@
  * to files. When the suite ends, the extension host exits and the workbench calls
  * `window.codeAutomationExit(code)`, which we expose to learn the exit code.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { homedir, tmpdir } from 'node:os';
@@ -91,6 +91,12 @@ export interface CodeServerOptions {
   readonly settings?: Record<string, unknown>;
   /** Extra environment for the server and so for the extension host it forks. */
   readonly env?: Record<string, string>;
+  /** Keep VS Code's workspace trust on (by default it is disabled, as tests need no dialog). */
+  readonly workspaceTrust?: boolean;
+  /** .vsix files installed into the fresh extensions dir before start, as a user installs them. */
+  readonly install?: readonly string[];
+  /** Runs after the installs, before start: may edit what was installed in `extensionsDir`. */
+  readonly beforeStart?: (extensionsDir: string) => void;
 }
 
 export interface CodeServer {
@@ -147,17 +153,23 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
     '--bind-addr', `127.0.0.1:${port}`,
     '--disable-telemetry',
     '--disable-update-check',
-    '--disable-workspace-trust',
+    ...(options.workspaceTrust === true ? [] : ['--disable-workspace-trust']),
     '--disable-getting-started-override',
     '--user-data-dir', userData,
     '--extensions-dir', join(root, 'extensions'),
   ];
+  const env = { ...process.env, XDG_CONFIG_HOME: join(root, 'config'), ...options.env };
+  for (const vsix of options.install ?? []) {
+    const r = spawnSync(process.execPath, [entryJs(codeServerDir()), '--extensions-dir', join(root, 'extensions'), '--install-extension', vsix], { env, encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`installing ${vsix} failed: ${r.stdout}${r.stderr}`);
+  }
+  options.beforeStart?.(join(root, 'extensions'));
   // detached: the server gets its own process group, so stop() ends it and its extension host together.
   const child = spawn(process.execPath, args, {
     detached: true,
     stdio: ['ignore', log, log],
     // XDG_CONFIG_HOME: code-server writes a default config.yaml there; keep it in the temp folder.
-    env: { ...process.env, XDG_CONFIG_HOME: join(root, 'config'), ...options.env },
+    env,
   });
   const stop = async (): Promise<void> => {
     if (child.exitCode === null && child.pid !== undefined) {
