@@ -12,11 +12,11 @@ import {
   dimensionLetter,
   isLayoutError,
   planTiling,
+  sizes,
+  tileDivisibility,
   type TilingPlan,
 } from '../../core/src/layout';
-import { product, ratio } from '../../core/src/layout/bigint-math';
 import { paddingCauses, type PaddingCause } from '../../core/src/layout/padding';
-import { bytesForSlots } from '../../core/src/layout/shape-check';
 import type { ArrayShape } from '../../core/src/model';
 import { primitiveType } from '../../core/src/primitive-types';
 import { toArrayShape } from '../../core/src/to-model';
@@ -158,30 +158,6 @@ class LazyLeafPadding implements LeafPadding {
   }
 }
 
-/**
- * The later tile levels of `plan` whose entries do not all divide the dims they cover, with only
- * the entries that do not: core's `tileDivisibility` computed from an existing plan.
- */
-export function undividedLevels(plan: TilingPlan): { level: number; entries: { size: bigint; tile: bigint }[] }[] {
-  const out: { level: number; entries: { size: bigint; tile: bigint }[] }[] = [];
-  for (const step of plan.steps.slice(1)) {
-    const entries: { size: bigint; tile: bigint }[] = [];
-    step.effectiveTile.forEach((tile, j) => {
-      const size = step.combined[step.prefixLength + j];
-      if (size % tile !== 0n) entries.push({ size, tile });
-    });
-    if (entries.length > 0) out.push({ level: step.level, entries });
-  }
-  return out;
-}
-
-/** Logical and physical bytes of `shape` laid out by `plan`: the fields of core's `sizes` the facts keep. */
-export function planSizes(shape: ArrayShape, plan: TilingPlan): { logicalBytes: bigint; physicalBytes: bigint; expansion: number } {
-  const logicalBytes = bytesForSlots(shape, product(shape.dims));
-  const physicalBytes = bytesForSlots(shape, plan.totalSlots);
-  return { logicalBytes, physicalBytes, expansion: ratio(physicalBytes, logicalBytes)?.value ?? 0 };
-}
-
 /** Computes the facts of the shape `key` parsed as `node`; ranges are relative to `node.range.start`. */
 function computeFacts(key: string, node: ShapeNode, settings: Settings): ShapeFacts {
   const origin = node.range.start;
@@ -196,16 +172,19 @@ function computeFacts(key: string, node: ShapeNode, settings: Settings): ShapeFa
     const plan = planTiling(eff.shape);
     if (isLayoutError(plan)) return;
     // Only levels after the first can fail to divide (XLA's ArraySize accounts for the first).
-    if (!eff.assumed && eff.shape.tiles.length > 1) {
-      for (const level of undividedLevels(plan)) {
+    const fit = !eff.assumed && eff.shape.tiles.length > 1 ? tileDivisibility(eff.shape, plan) : undefined;
+    if (fit && !isLayoutError(fit)) {
+      for (const level of fit.levels) {
         const tile = leaf.layout?.tiles?.tiles[level.level];
-        if (!tile) continue;
-        const bad = level.entries.map((e) => `${e.size} is not a multiple of ${e.tile}`);
+        if (level.divides || !tile) continue;
+        const bad = level.entries.filter((e) => !e.divides).map((e) => `${e.size} is not a multiple of ${e.tile}`);
         const message = `Tile ${level.level + 1} does not divide the dimensions it covers (${bad.join('; ')}): the array needs more memory than XLA's ArraySize reports.`;
         diagnostics.push(diagnostic('tile-not-dividing', detach(message), shiftRange(tile.range, origin)));
       }
     }
-    const sz = planSizes(eff.shape, plan);
+    const all = sizes(eff.shape, plan);
+    if (isLayoutError(all)) return;
+    const sz = { logicalBytes: all.logicalBytes, physicalBytes: all.physicalBytes, expansion: all.expansion?.value ?? 0 };
     const source = { text: key, leaf: index, settings };
     // A leaf that warns needs its cause for the first publish: take it from the plan built above.
     const cause = sz.physicalBytes > sz.logicalBytes && warns(sz.logicalBytes, sz.physicalBytes, sz.expansion, settings) ? (paddingCause(eff.shape, plan) ?? null) : undefined;

@@ -6,9 +6,9 @@
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isLayoutError, paddingByDimension, planTiling, sizes, tileDivisibility } from '../../core/src/layout';
+import { isLayoutError, paddingByDimension, planTiling } from '../../core/src/layout';
 import { parseShape } from '../../core/src/parse';
-import { arrayLeaves, effectiveShape, formatFactor, paddingCause, planSizes, ShapeFactsCache, undividedLevels } from '../../server/src/shape-facts';
+import { arrayLeaves, effectiveShape, formatFactor, paddingCause, ShapeFactsCache } from '../../server/src/shape-facts';
 import { groupDigits } from '../../server/src/markdown';
 import type { ArrayShape } from '../../core/src/model';
 import { DEFAULT_SETTINGS, type Settings } from '../../server/src/settings';
@@ -44,9 +44,8 @@ function referenceCause(shape: ArrayShape): string | undefined {
 }
 
 describe('server: shape facts from one tiling plan', () => {
-  it("agree with core's sizes and tileDivisibility on every corpus shape", () => {
+  it("padding causes from one plan agree with core's paddingByDimension on every corpus shape", () => {
     let planned = 0;
-    let undivided = 0;
     let causes = 0;
     for (const text of shapes()) {
       const node = parseShape(text, 0, { end: text.length }).shape;
@@ -56,17 +55,8 @@ describe('server: shape facts from one tiling plan', () => {
           const eff = effectiveShape(leaf, settings);
           if (!eff) continue;
           const plan = planTiling(eff.shape);
-          const core = sizes(eff.shape);
-          const fit = tileDivisibility(eff.shape);
-          assert.equal(isLayoutError(plan), isLayoutError(core), text);
-          if (isLayoutError(plan) || isLayoutError(core) || isLayoutError(fit)) continue;
+          if (isLayoutError(plan)) continue;
           planned++;
-          assert.deepEqual(planSizes(eff.shape, plan), { logicalBytes: core.logicalBytes, physicalBytes: core.physicalBytes, expansion: core.expansion?.value ?? 0 }, text);
-          const expected = fit.levels
-            .filter((l) => !l.divides)
-            .map((l) => ({ level: l.level, entries: l.entries.filter((e) => !e.divides).map((e) => ({ size: e.size, tile: e.tile })) }));
-          assert.deepEqual(undividedLevels(plan), expected, text);
-          undivided += expected.length;
           const cause = paddingCause(eff.shape, plan);
           assert.equal(cause, referenceCause(eff.shape), text);
           if (cause !== undefined) causes++;
@@ -75,8 +65,6 @@ describe('server: shape facts from one tiling plan', () => {
     }
     assert.ok(planned > 100, `${planned} leaves planned`);
     assert.ok(causes > 50, `${causes} padding causes`);
-    // The corpus shapes all divide; the spec example below covers the other branch.
-    assert.equal(undivided, 0);
   });
 
   it("warns on the spec's f32[4,6]{1,0:T(3,4)(2,1)}: 256 physical bytes where ArraySize says 192", () => {

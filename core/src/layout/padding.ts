@@ -121,10 +121,9 @@ export interface TileDivisibility {
 /**
  * For each tile level after the first, whether its entries divide the dims they cover. When one
  * does not, that level adds padding XLA's ArraySize does not count (spec §3: `f32[4,6]{1,0:T(3,4)(2,1)}`
- * has ArraySize 192 bytes but needs 256).
+ * has ArraySize 192 bytes but needs 256). `plan` is `planTiling(shape)` when the caller has it.
  */
-export function tileDivisibility(shape: ArrayShape): TileDivisibility | LayoutError {
-  const plan = planTiling(shape);
+export function tileDivisibility(shape: ArrayShape, plan: TilingPlan | LayoutError = planTiling(shape)): TileDivisibility | LayoutError {
   if (isLayoutError(plan)) return plan;
   const levels = plan.steps.slice(1).map((step): TileLevelFit => {
     const entries = step.effectiveTile.map((tile, j) => {

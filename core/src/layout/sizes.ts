@@ -7,7 +7,7 @@ import { product, ratio, roundUp, type Ratio } from './bigint-math';
 import type { LayoutError } from './errors';
 import { isLayoutError } from './errors';
 import { bytesForSlots, elementSizeInBits } from './shape-check';
-import { planTiling } from './tiling-plan';
+import { planTiling, type TilingPlan } from './tiling-plan';
 
 export interface LayoutSizes {
   /** `ShapeUtil::ElementsIn`: product of dims, `<=N` counted as N. */
@@ -31,9 +31,11 @@ export interface LayoutSizes {
   readonly overhead: Ratio | undefined;
 }
 
-/** All sizes of `shape`, or why they cannot be computed. */
-export function sizes(shape: ArrayShape): LayoutSizes | LayoutError {
-  const plan = planTiling(shape);
+/**
+ * All sizes of `shape`, or why they cannot be computed. `plan` is `planTiling(shape)`, passed by
+ * callers that already built it (it is the costly part).
+ */
+export function sizes(shape: ArrayShape, plan: TilingPlan | LayoutError = planTiling(shape)): LayoutSizes | LayoutError {
   if (isLayoutError(plan)) return plan;
   const logicalElements = product(shape.dims);
   const logicalBytes = bytesForSlots(shape, logicalElements);
