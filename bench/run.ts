@@ -9,7 +9,7 @@
  * objects with at least `name`, and ideally `ms`, `referenceMs` and `targetMs` (or any numeric
  * fields, which are listed as they are).
  */
-import * as esbuild from 'esbuild';
+import { execFileSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 import { CLI_PATH, runCheckBench, type CheckBenchResult } from './check.bench';
@@ -30,20 +30,9 @@ function sizesFromArgs(argv: readonly string[]): string[] {
   return (raw ?? '100MB').split(',').map((s) => s.trim()).filter(Boolean);
 }
 
-/** Builds exactly the bundle `node esbuild.js` makes for the CLI, so the measured code is current. */
+/** Runs the project's own build, so the measured bundles are current. */
 function buildCli(): void {
-  esbuild.buildSync({
-    entryPoints: [path.join(__dirname, '..', 'cli', 'src', 'main.ts')],
-    outfile: CLI_PATH,
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'es2022',
-    sourcemap: true,
-    banner: { js: '#!/usr/bin/env node' },
-    logLevel: 'warning',
-  });
-  fs.chmodSync(CLI_PATH, 0o755);
+  execFileSync(process.execPath, [path.join(__dirname, '..', 'esbuild.js')], { cwd: path.join(__dirname, '..'), stdio: 'inherit' });
 }
 
 const s = (x: number): string => `${x.toFixed(2)} s`;
