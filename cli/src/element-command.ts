@@ -6,6 +6,7 @@ import { InputError, UsageError } from './errors';
 import { groupDigits } from './format';
 import type { Output } from './output';
 import { parseOffset, requireArrayShape } from './shape-arg';
+import { printTile } from '../../core/src/print';
 
 export const ELEMENT_HELP = `Usage: xla-layout element SHAPE OFFSET [--json]
 
@@ -20,7 +21,7 @@ Exit status: 0 ok, 2 for a bad shape or an offset outside the array (a caret poi
 
 function tileName(shape: ArrayShape, level: number): string {
   const t = shape.tiles[level];
-  return t ? `T(${t.map((e) => (e === 'combine' ? '*' : e.toString())).join(',')})` : '';
+  return t ? `T${printTile(t)}` : '';
 }
 
 function describe(shape: ArrayShape, r: ElementAtResult): string[] {

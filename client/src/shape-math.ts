@@ -3,13 +3,14 @@
  * and offset input, and compute a linear index or the element at an offset with the steps that
  * explain it. Free of `vscode` so it can be unit-tested in plain Node.
  */
-import type { ArrayShape, TileDim } from '../../core/src/model';
+import type { ArrayShape } from '../../core/src/model';
 import { parseShapeText } from '../../core/src/parse';
 import { validateShape } from '../../core/src/validate';
 import { toArrayShape } from '../../core/src/to-model';
 import { elementAt, isLayoutError, linearIndex, planTiling, sizes, type LayoutError, type LayoutSizes, type TilingPlan, type TilingStep } from '../../core/src/layout';
 // Not re-exported by the layout index: the per-step index mapping the steps below narrate.
 import { stepForward, toPhysicalIndex } from '../../core/src/layout/tiling-plan';
+import { printTile } from '../../core/src/print';
 
 /** A shape the math can work on, or the first reason it cannot. */
 export type ParsedShape = { readonly ok: true; readonly text: string; readonly shape: ArrayShape } | { readonly ok: false; readonly message: string };
@@ -72,10 +73,6 @@ export function parseOffset(text: string, shape: ArrayShape): bigint | string {
 }
 
 const formatIndex = (index: readonly bigint[]): string => `[${index.join(',')}]`;
-
-function printTile(tile: readonly TileDim[]): string {
-  return `(${tile.map((t) => (t === 'combine' ? '*' : String(t))).join(',')})`;
-}
 
 /** The answer to one question: a one-line summary and markdown steps for "Show steps". */
 export interface Answer {

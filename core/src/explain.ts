@@ -21,11 +21,12 @@ import {
   type TileDivisibility,
   type TilingPlan,
 } from './layout';
-import type { ArrayShape, TileDim } from './model';
+import type { ArrayShape } from './model';
 import { parseShapeText } from './parse';
 import { primitiveType } from './primitive-types';
 import { toArrayShape } from './to-model';
 import { validateShape } from './validate';
+import { printTile } from './print';
 
 /** One logical dimension. */
 export interface DimensionInfo {
@@ -108,10 +109,6 @@ export function memorySpaceMeaning(value: number): string {
     default:
       return 'backend-specific memory space';
   }
-}
-
-function printTile(tile: readonly TileDim[]): string {
-  return `(${tile.map((t) => (t === 'combine' ? '*' : t.toString())).join(',')})`;
 }
 
 /** 'tile-not-dividing' warnings on the tile that adds padding XLA's ArraySize does not count. */

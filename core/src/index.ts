@@ -16,7 +16,7 @@ export type * from './model';
 export * from './parse';
 export * from './validate';
 export { toArrayShape } from './to-model';
-export { printShape, printLayout, type PrintOptions } from './print';
+export { printShape, printLayout, printTile, type PrintOptions } from './print';
 export * from './layout';
 export * from './hlo';
 export * from './explain';

@@ -24,7 +24,8 @@ function isModel(shape: ShapeNode | ArrayShape): shape is ArrayShape {
   return !('kind' in shape);
 }
 
-function tileText(entries: readonly TileDim[]): string {
+/** One tile as XLA prints it: `(8,128)`, with `*` for a combined dimension. */
+export function printTile(entries: readonly TileDim[]): string {
   return `(${entries.map((e) => (e === 'combine' ? '*' : e.toString())).join(',')})`;
 }
 
@@ -38,7 +39,7 @@ function defaultMinorToMajor(rank: number): string {
 export function printLayout(layout: LayoutNode): string {
   let attrs = '';
   if (layout.tiles !== undefined && layout.tiles.tiles.length > 0) {
-    attrs += 'T' + layout.tiles.tiles.map((t) => tileText(t.entries.map((e) => e.value))).join('');
+    attrs += 'T' + layout.tiles.tiles.map((t) => printTile(t.entries.map((e) => e.value))).join('');
   }
   const l = layout.tailPaddingAlignment;
   if (l !== undefined && l.value.value !== 1n) attrs += `L(${l.value.value})`;
@@ -77,7 +78,7 @@ function printModel(shape: ArrayShape, withLayout: boolean): string {
   const head = `${shape.elementType}[${dims}]`;
   if (!withLayout) return head;
   let attrs = '';
-  if (shape.tiles.length > 0) attrs += 'T' + shape.tiles.map(tileText).join('');
+  if (shape.tiles.length > 0) attrs += 'T' + shape.tiles.map(printTile).join('');
   if (shape.tailPaddingAlignment !== 1n) attrs += `L(${shape.tailPaddingAlignment})`;
   if (shape.elementSizeBits !== 0) attrs += `E(${shape.elementSizeBits})`;
   if (shape.memorySpace !== 0) attrs += `S(${shape.memorySpace})`;

@@ -22,6 +22,7 @@ import { TimeSlice } from './guard';
 import { shapeAt } from './locate';
 import { toRange } from './positions';
 import type { Settings } from './settings';
+import { printTile } from '../../core/src/print';
 
 function ratioJson(r: Ratio): JsonRatio {
   return { numerator: r.numerator.toString(), denominator: r.denominator.toString(), value: r.value };
@@ -30,7 +31,6 @@ function ratioJson(r: Ratio): JsonRatio {
 const str = (values: readonly bigint[]): string[] => values.map((v) => v.toString());
 
 function arrayJson(doc: HloDocument, a: ArrayExplanation): ArrayAnalysis {
-  const tileText = (t: readonly (bigint | 'combine')[]) => `(${t.map((x) => (x === 'combine' ? '*' : x.toString())).join(',')})`;
   return {
     path: a.path,
     text: a.text,
@@ -44,7 +44,7 @@ function arrayJson(doc: HloDocument, a: ArrayExplanation): ArrayAnalysis {
     ...(a.assumed ? { assumed: a.assumed } : {}),
     steps: (a.plan?.steps ?? []).map((s) => ({
       level: s.level,
-      tile: tileText(s.tile),
+      tile: printTile(s.tile),
       input: str(s.input),
       vectorPadding: s.vectorPadding,
       combined: str(s.combined),

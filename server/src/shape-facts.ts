@@ -25,6 +25,7 @@ import { validateShape } from '../../core/src/validate';
 import { detach } from './detach';
 import { groupDigits, humanBytes } from './markdown';
 import type { Settings } from './settings';
+import { printTile } from '../../core/src/print';
 
 /** Padding of one array leaf, for the padding-overhead warning and inlay hints. */
 export interface LeafPadding {
@@ -60,10 +61,6 @@ export function arrayLeaves(node: ShapeNode): ArrayShapeNode[] {
     else for (let i = n.elements.length - 1; i >= 0; i--) stack.push(n.elements[i]);
   }
   return out;
-}
-
-function printTile(tile: readonly (bigint | 'combine')[]): string {
-  return `(${tile.map((t) => (t === 'combine' ? '*' : t.toString())).join(',')})`;
 }
 
 /** The array model a leaf is laid out with: as written, or under the assumed TPU tiling. */

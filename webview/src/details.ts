@@ -4,16 +4,12 @@
  * XLA's ArraySize, the expansion and which dimension pads.
  */
 import type { PaddingCause } from '../../core/src/layout';
-import type { TileDim } from '../../core/src/model';
 import type { Drawable } from './analyze';
 import { el, formatBytes, formatInt } from './dom';
+import { printTile } from '../../core/src/print';
 
 function dims(values: readonly bigint[]): string {
   return `[${values.join(',')}]`;
-}
-
-function tileText(tile: readonly TileDim[]): string {
-  return `(${tile.map((t) => (t === 'combine' ? '*' : t.toString())).join(',')})`;
 }
 
 function factorText(value: number): string {
@@ -36,7 +32,7 @@ export function stepsList(d: Drawable): HTMLElement {
     line('pad', step.padded, `covered dims rounded up to multiples of ${dims(step.effectiveTile)}`);
     line('reshape', step.reshaped);
     line('transpose', step.output, 'tile counts major, tile contents minor');
-    items.push(el('li', {}, el('strong', {}, `T${tileText(step.tile)}`), ` on ${dims(step.input)}`, ...lines));
+    items.push(el('li', {}, el('strong', {}, `T${printTile(step.tile)}`), ` on ${dims(step.input)}`, ...lines));
   }
   const tail = plan.totalSlots !== plan.expandedElements ? ` → L rounds ${formatInt(plan.expandedElements)} up to ${formatInt(plan.totalSlots)} slots` : '';
   items.push(el('li', {}, el('strong', {}, 'memory order'), ` ${dims(plan.expandedShape)}: ${formatInt(plan.expandedElements)} slots${tail}`));
@@ -45,7 +41,7 @@ export function stepsList(d: Drawable): HTMLElement {
 
 function causeText(d: Drawable, cause: PaddingCause): string {
   const step = d.plan.steps[cause.level];
-  const tile = step !== undefined ? `T${tileText(step.tile)}` : `tile ${cause.level + 1}`;
+  const tile = step !== undefined ? `T${printTile(step.tile)}` : `tile ${cause.level + 1}`;
   const who = cause.dims.length === 0 ? 'a vector-padding dim' : cause.dims.map((x) => `dim ${x}`).join(' * ');
   const entry = d.padding.dimensions.find((x) => cause.dims.length === 1 && x.dim === cause.dims[0]);
   const minor = entry?.isMinorMost === true ? ', the minor-most dim,' : '';
