@@ -1,12 +1,7 @@
 /** Number formatting shared by the subcommands: exact digits first, human units second. */
+import { groupDigits } from '../../core/src/format';
 
-/** `1234567n` → `1,234,567` (exact for any size). */
-export function groupDigits(n: bigint | number): string {
-  const s = n.toString();
-  const neg = s.startsWith('-');
-  const digits = neg ? s.slice(1) : s;
-  return (neg ? '-' : '') + digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
+export { groupDigits } from '../../core/src/format';
 
 const UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB', 'EiB', 'ZiB', 'YiB'];
 

@@ -52,14 +52,7 @@ export function commandUri(command: string, args: unknown): string {
   return `command:${command}?${encoded}`;
 }
 
-/** Thousands separators for an exact integer: 1234567 → "1,234,567". */
-export function groupDigits(value: bigint | number): string {
-  const s = value.toString();
-  const neg = s.startsWith('-');
-  const digits = neg ? s.slice(1) : s;
-  const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return neg ? `-${grouped}` : grouped;
-}
+export { groupDigits } from '../../core/src/format';
 
 const UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB', 'EiB'];
 

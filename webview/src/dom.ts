@@ -2,6 +2,7 @@
  * Tiny element builder. Text goes in through `textContent` only: nothing in this page is ever
  * parsed as HTML, so document text (shapes, file names) stays inert whatever it contains.
  */
+import { groupDigits } from '../../core/src/format';
 
 export type Child = Node | string | undefined | false;
 
@@ -34,14 +35,7 @@ export function replaceChildren(parent: Element, ...children: Child[]): void {
   append(parent, ...children);
 }
 
-/** Formats an exact integer with thousands separators (works for bigint and number). */
-export function formatInt(value: bigint | number): string {
-  const text = value.toString();
-  const negative = text.startsWith('-');
-  const digits = negative ? text.slice(1) : text;
-  const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return negative ? `-${grouped}` : grouped;
-}
+export { groupDigits as formatInt } from '../../core/src/format';
 
 /** Bytes as an exact count plus a binary-unit figure: `131,072 B (128 KiB)`. */
 export function formatBytes(bytes: bigint): string {
@@ -52,7 +46,7 @@ export function formatBytes(bytes: bigint): string {
     value /= 1024;
     unit++;
   }
-  const exact = `${formatInt(bytes)} B`;
+  const exact = `${groupDigits(bytes)} B`;
   if (unit < 0) return exact;
   const shown = value >= 100 ? value.toFixed(0) : value >= 10 ? value.toFixed(1) : value.toFixed(2);
   return `${exact} (${shown.replace(/\.?0+$/, '')} ${units[unit]})`;
