@@ -6,7 +6,7 @@
 import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
-import { ensureDump } from './generate-dump';
+import { ensureDump, type DumpProfile } from './generate-dump';
 
 /** The shapes ripgrep extracts: element type, dims, optional layout. */
 export const SHAPE_REGEX = String.raw`\b(?:pred|[su](?:1|2|4|8|16|32|64)|bf16|f(?:16|32|64)|f8e\w+|f4e2m1fn|c(?:64|128)|token|opaque)\[[^\]]*\](?:\{[^}]*\})?`;
@@ -22,6 +22,7 @@ export interface Measurement {
 
 export interface CheckBenchResult {
   readonly size: string;
+  readonly profile: DumpProfile;
   readonly bytes: number;
   readonly check: Measurement;
   readonly rg?: Measurement;
@@ -54,9 +55,9 @@ function wrapped(cli: string, args: readonly string[]): Measurement {
   return { wallSeconds, cpuSeconds: u ? (u.userCPUTime + u.systemCPUTime) / 1e6 : NaN, maxRssKiB: u?.maxRSS, exitCode: r.status ?? -1, stdout: r.stdout ?? '' };
 }
 
-/** Times check and rg on a dump of `size` (e.g. "100MB"); `cli` is the built dist/cli.js. */
-export function runCheckBench(size: string, cli: string): CheckBenchResult {
-  const file = ensureDump(size);
+/** Times check and rg on a dump of `size` (e.g. "100MB") in `profile`; `cli` is the built dist/cli.js. */
+export function runCheckBench(size: string, cli: string, profile: DumpProfile = 'model'): CheckBenchResult {
+  const file = ensureDump(size, profile);
   const bytes = fs.statSync(file).size;
   const haveTime = fs.existsSync(TIME);
   // Warm the page cache so neither side pays for the first read.
@@ -71,7 +72,7 @@ export function runCheckBench(size: string, cli: string): CheckBenchResult {
     rg = haveTime ? timed('sh', ['-c', cmd]) : wrappedShell(cmd);
     rgMatches = Number(rg.stdout.trim());
   }
-  return { size, bytes, check, ...(rg ? { rg } : {}), ...(rgMatches !== undefined ? { rgMatches } : {}), method: haveTime ? '/usr/bin/time' : 'process.resourceUsage() in a wrapper' };
+  return { size, profile, bytes, check, ...(rg ? { rg } : {}), ...(rgMatches !== undefined ? { rgMatches } : {}), method: haveTime ? '/usr/bin/time' : 'process.resourceUsage() in a wrapper' };
 }
 
 function wrappedShell(cmd: string): Measurement {

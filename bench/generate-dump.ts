@@ -5,7 +5,20 @@
  * metadata={op_name=... source_file=... source_line=...} and backend_config strings. Deterministic
  * (seeded), valid HLO shapes throughout, so `xla-layout check` must report nothing.
  *
- * Run alone: `npx tsx bench/generate-dump.ts 100MB [out.txt]`; bench/run.ts imports {@link ensureDump}.
+ * Two profiles decide which shapes appear:
+ * - `model` (the default, what the speed targets are measured on): the tensors of one sharded
+ *   transformer (activations, weights, attention scores, masks, reductions, RNG state) repeated
+ *   layer after layer, with transposed layouts, slices and memory spaces, plus one shape in a
+ *   hundred drawn at random. A real program's dump repeats a small vocabulary of shapes: every
+ *   layer of a 48-layer model has the same ones. This gives a few thousand distinct shapes per
+ *   100 MB and padding warnings on about 1% of statements (`[batch, seq, 1]` reductions, odd
+ *   random shapes), which is what users meet.
+ * - `stress`: every dimension drawn at random from 1..4096, so about 108,000 distinct shapes per
+ *   100 MB, arrays of up to 2^43 elements that no device could hold, and a padding warning on one
+ *   statement in seven. No program looks like this; it measures the memoised checks with their
+ *   caches missing and the server publishing tens of thousands of warnings.
+ *
+ * Run alone: `npx tsx bench/generate-dump.ts 100MB [out.txt] [--stress]`; bench/run.ts imports {@link ensureDump}.
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -57,22 +70,123 @@ class BlockWriter {
   }
 }
 
+/** Which shapes a dump is made of (see the file comment). */
+export type DumpProfile = 'model' | 'stress';
+
+/** Per-device sizes of a transformer sharded 4 ways: batch, sequence, model, heads, head dim, MLP, vocabulary. */
+const B = 8n;
+const SEQ = 2048n;
+const D = 4096n;
+const HEADS = 8n;
+const HD = 128n;
+const MLP = 3584n;
+const VOCAB = 8000n;
+
+interface Template {
+  readonly types: readonly string[];
+  readonly dims: readonly bigint[];
+  /** Relative frequency (default 1). */
+  readonly weight?: number;
+}
+
+/** The model profile's tensor vocabulary: element types it appears with, and dimensions. */
+const TEMPLATES: readonly Template[] = [
+  { types: ['bf16'], dims: [B, SEQ, D] },
+  { types: ['bf16'], dims: [B, SEQ, MLP] },
+  { types: ['bf16'], dims: [B, SEQ, HEADS, HD] },
+  { types: ['bf16'], dims: [B, HEADS, SEQ, HD] },
+  { types: ['bf16', 'f32'], dims: [B, HEADS, SEQ, SEQ] },
+  { types: ['f32'], dims: [B, HEADS, SEQ] },
+  { types: ['bf16'], dims: [B * SEQ, D] },
+  { types: ['f32'], dims: [B, SEQ] },
+  // A keep-dims reduction: padded 128x by T(8,128), the case users ask about; rare in a good program.
+  { types: ['f32'], dims: [B, SEQ, 1n], weight: 0.1 },
+  { types: ['bf16'], dims: [B, SEQ, VOCAB] },
+  { types: ['bf16', 'f32', 's8'], dims: [D, MLP] },
+  { types: ['bf16', 'f32', 's8'], dims: [MLP, D] },
+  { types: ['bf16', 'f32', 's4'], dims: [D, HEADS, HD] },
+  { types: ['bf16', 'f32'], dims: [HEADS, HD, D] },
+  { types: ['bf16', 'f32'], dims: [VOCAB, D] },
+  { types: ['f32', 'bf16'], dims: [D] },
+  { types: ['f32'], dims: [MLP] },
+  { types: ['s32', 'pred'], dims: [B, SEQ] },
+  { types: ['pred'], dims: [SEQ, SEQ] },
+  { types: ['s32'], dims: [B] },
+  { types: ['u32'], dims: [2n] },
+  { types: ['f32'], dims: [HEADS, 1n] },
+];
+
+const TEMPLATE_WEIGHT = TEMPLATES.reduce((sum, t) => sum + (t.weight ?? 1), 0);
+
+/** TPU tiles by element type: 32-bit (8,128), narrower types packed along the second-minor dimension. */
+const TILES_BY_TYPE: Readonly<Record<string, string>> = {
+  f32: 'T(8,128)',
+  s32: 'T(8,128)',
+  u32: 'T(8,128)',
+  bf16: 'T(8,128)(2,1)',
+  s8: 'T(8,128)(4,1)',
+  pred: 'T(8,128)(4,1)',
+  s4: 'T(8,128)(8,1)E(4)',
+};
+
+/** Rank-1 arrays use 1-D tiles, as TPU dumps do. */
+function rank1Tiles(type: string): string {
+  return type === 's4' ? 'T(1024)E(4)' : type === 'f32' || type === 's32' || type === 'u32' ? 'T(128)' : 'T(512)';
+}
+
 class ShapeMaker {
-  constructor(private readonly r: () => number) {}
+  constructor(
+    private readonly r: () => number,
+    private readonly profile: DumpProfile,
+  ) {}
   pick<T>(xs: readonly T[]): T {
     return xs[Math.floor(this.r() * xs.length)];
   }
   /** An array shape with a TPU layout; `space` adds S(1)/S(5) sometimes. */
   array(space = true): string {
+    return this.profile === 'model' && this.r() >= 0.01 ? this.modelArray(space) : this.randomArray(space);
+  }
+  private memorySpace(space: boolean): string {
+    const s = space ? this.r() : 1;
+    return s < 0.08 ? 'S(1)' : s < 0.1 ? 'S(5)' : '';
+  }
+  private template(): Template {
+    let x = this.r() * TEMPLATE_WEIGHT;
+    for (const t of TEMPLATES) {
+      x -= t.weight ?? 1;
+      if (x < 0) return t;
+    }
+    return TEMPLATES[TEMPLATES.length - 1];
+  }
+  private randomArray(space: boolean): string {
     const t = this.pick(TYPES);
     const rank = 1 + Math.floor(this.r() * 4);
-    const dims = Array.from({ length: rank }, () => this.pick(SIZES));
+    let dims = Array.from({ length: rank }, () => this.pick(SIZES));
+    // The model profile's odd shapes still fit a device (at most 2^32 elements).
+    while (this.profile === 'model' && dims.reduce((a, b) => a * b, 1n) > 1n << 32n) dims = dims.map(() => this.pick(SIZES));
     const order = dims.map((_, i) => rank - 1 - i).join(',');
-    const s = space ? this.r() : 1;
-    const mem = s < 0.08 ? 'S(1)' : s < 0.1 ? 'S(5)' : '';
-    // Rank-1 arrays use 1-D tiles, as TPU dumps do.
-    const tiles = rank === 1 ? (t.type === 's4' ? 'T(1024)E(4)' : t.type === 'f32' ? 'T(128)' : 'T(512)') : t.tiles;
-    return `${t.type}[${dims.join(',')}]{${order}:${tiles}${mem}}`;
+    const tiles = rank === 1 ? rank1Tiles(t.type) : t.tiles;
+    return `${t.type}[${dims.join(',')}]{${order}:${tiles}${this.memorySpace(space)}}`;
+  }
+  /** A tensor of the model: a template, sometimes sliced in one dimension, in the default or a transposed layout. */
+  private modelArray(space: boolean): string {
+    const t = this.template();
+    const type = this.pick(t.types);
+    const dims = [...t.dims];
+    if (this.r() < 0.15) {
+      const k = Math.floor(this.r() * dims.length);
+      if (dims[k] % 4n === 0n) dims[k] /= this.pick([2n, 4n]);
+    }
+    const rank = dims.length;
+    const order = dims.map((_, i) => rank - 1 - i);
+    // Layout assignment transposes a share of rank >= 2 tensors: the two major-most dimensions, or
+    // the two minor-most when both fill a 128-wide tile (TPU layouts avoid a small minor dimension).
+    if (rank >= 2 && this.r() < 0.25) {
+      const a = rank > 2 && this.r() < 0.5 ? 0 : rank - 2;
+      if (a > 0 || (dims[rank - 1] % 128n === 0n && dims[rank - 2] % 128n === 0n)) [order[a], order[a + 1]] = [order[a + 1], order[a]];
+    }
+    const tiles = rank === 1 ? rank1Tiles(type) : TILES_BY_TYPE[type];
+    return `${type}[${dims.join(',')}]{${order.join(',')}:${tiles}${this.memorySpace(space)}}`;
   }
   scalar(): string {
     return this.pick(['s32[]{:T(128)}', 'f32[]{:T(256)}', 'pred[]{:T(512)}', 'u32[]{:T(128)S(1)}']);
@@ -123,10 +237,10 @@ function whileLoop(w: BlockWriter, m: ShapeMaker, r: () => number, id: number): 
 }
 
 /** Writes a dump of about `bytes` bytes to `file` (deterministic for a given size). */
-export function generateDump(file: string, bytes: number, seed = 7): void {
+export function generateDump(file: string, bytes: number, seed = 7, profile: DumpProfile = 'model'): void {
   // Seeded, so every run writes the same file.
   const r = mulberry32(seed);
-  const m = new ShapeMaker(r);
+  const m = new ShapeMaker(r, profile);
   const fd = fs.openSync(file, 'w');
   const w = new BlockWriter(fd);
   try {
@@ -169,17 +283,20 @@ export function parseSize(text: string): number {
   return Math.round(Number(m[1]) * unit);
 }
 
-/** The path of a cached dump of `sizeText`, generating it when missing. */
-export function ensureDump(sizeText: string): string {
+/** The path of a cached dump of `sizeText` in `profile`, generating it when missing. */
+export function ensureDump(sizeText: string, profile: DumpProfile = 'model'): string {
   fs.mkdirSync(DATA_DIR, { recursive: true });
-  const file = path.join(DATA_DIR, `module_0001.jit_train_step.${sizeText.toLowerCase()}.after_optimizations.txt`);
-  if (!fs.existsSync(file)) generateDump(file, parseSize(sizeText));
+  const name = profile === 'model' ? 'module_0002.jit_train_step_model' : 'module_0001.jit_train_step';
+  const file = path.join(DATA_DIR, `${name}.${sizeText.toLowerCase()}.after_optimizations.txt`);
+  if (!fs.existsSync(file)) generateDump(file, parseSize(sizeText), 7, profile);
   return file;
 }
 
 if (require.main === module) {
-  const [size = '10MB', out] = process.argv.slice(2);
-  const file = out ?? ensureDump(size);
-  if (out) generateDump(out, parseSize(size));
+  const args = process.argv.slice(2);
+  const profile: DumpProfile = args.includes('--stress') ? 'stress' : 'model';
+  const [size = '10MB', out] = args.filter((a) => a !== '--stress');
+  const file = out ?? ensureDump(size, profile);
+  if (out) generateDump(out, parseSize(size), 7, profile);
   console.log(`${file}: ${fs.statSync(file).size} bytes`);
 }

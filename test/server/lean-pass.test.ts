@@ -124,7 +124,7 @@ describe('server: lean first pass = full per-statement analysis', () => {
     const dir = mkdtempSync(join(tmpdir(), 'lean-pass-'));
     try {
       const file = join(dir, 'dump.after_optimizations.txt');
-      generateDump(file, 600_000, 11);
+      generateDump(file, 600_000, 11, 'stress');
       const c = compare('dump', readFileSync(file, 'utf8'), DEFAULT_SETTINGS);
       assert.ok(c.lean > c.instructions * 0.95, `lean on ${c.lean} of ${c.instructions} instructions`);
       assert.ok(c.withDiagnostics > 100);

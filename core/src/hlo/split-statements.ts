@@ -7,8 +7,10 @@
  * starts a new statement (`}`, `ROOT`, `ENTRY`, `HloModule`, `name = shape`, a header ending in
  * `{`), so one unbalanced bracket cannot eat the rest of the file.
  *
- * This is a single pass over the characters and allocates one range per statement: it runs on
- * every byte of 1 GB dumps in the CLI and on every edit in the language server.
+ * It runs over 1 GB dumps in the CLI and on every edit in the language server, so it allocates one
+ * range per statement and, on the lines of a dump, reads little more than each line's first
+ * characters: a line that plainly starts a statement ends the one before it, whatever that one
+ * left open, so only the lines followed by something else are scanned for brackets.
  */
 import type { TextRange } from '../diagnostics';
 
@@ -206,7 +208,12 @@ function startsInstruction(text: string, pos: number, lineEnd: number): boolean 
   return startsShape(text, skipBlanks(text, i + 1, lineEnd), lineEnd);
 }
 
-/** Does the line [pos, lineEnd) plainly begin a new statement? */
+/** Whether text[start, end) is exactly `word`. */
+function isWord(text: string, start: number, end: number, word: string): boolean {
+  return end - start === word.length && text.startsWith(word, start);
+}
+
+/** Does the line [pos, lineEnd) plainly begin a new statement? (Allocates nothing: it runs once per line.) */
 function startsStatement(text: string, pos: number, lineEnd: number): boolean {
   const i = skipBlanks(text, pos, lineEnd);
   if (i >= lineEnd) return false;
@@ -214,15 +221,31 @@ function startsStatement(text: string, pos: number, lineEnd: number): boolean {
   if (c === RBRACE) return skipBlanks(text, i + 1, lineEnd) === lineEnd || text.startsWith('//', skipBlanks(text, i + 1, lineEnd));
   const e = identifierEnd(text, i, lineEnd);
   if (e === i) return false;
-  const word = text.slice(i, e);
-  if (word === 'ROOT' || word === 'ENTRY' || word === 'HloModule') return true;
-  if (startsInstruction(text, i, lineEnd)) return true;
+  if (isWord(text, i, e, 'ROOT') || isWord(text, i, e, 'ENTRY') || isWord(text, i, e, 'HloModule')) return true;
+  const j = skipBlanks(text, e, lineEnd);
+  const after = text.charCodeAt(j);
+  // An instruction `name = shape ...` (what startsInstruction tests, the name already read).
+  if (after === EQUALS) return startsShape(text, skipBlanks(text, j + 1, lineEnd), lineEnd);
   // A computation header `%name (...) -> shape {` or `name {`: a name, then `(` or `{`, and `{` at the end.
-  const after = text.charCodeAt(skipBlanks(text, e, lineEnd));
   if (after !== LPAREN && after !== LBRACE) return false;
   let last = lineEnd - 1;
   while (last > e && (text.charCodeAt(last) === SPACE || text.charCodeAt(last) === TAB || text.charCodeAt(last) === CR)) last--;
   return text.charCodeAt(last) === LBRACE;
+}
+
+/**
+ * The first line start at or after `from` (itself a line start) whose line plainly starts a
+ * statement, before `end`; -1 when there is none. Every statement split of text containing that
+ * line begins a statement there, whatever precedes it, and the statements from there on are the
+ * same as splitting from there: a place to cut a file into pieces that are checked apart.
+ */
+export function statementBoundaryAfter(text: string, from: number, end = text.length): number {
+  for (let pos = from; pos < end; ) {
+    const lineEnd = lineEndOf(text, pos, end);
+    if (lineEnd < end && startsStatement(text, pos, lineEnd)) return pos;
+    pos = lineEnd + 1;
+  }
+  return -1;
 }
 
 /**
@@ -238,6 +261,8 @@ export function splitStatements(text: string, start = 0, end = text.length, opti
   const out: TextRange[] = [];
   const st: LineState = { paren: 0, bracket: 0, attrBrace: 0, anyBrace: 0, inBlockComment: false, last: 0, sawCall: false };
   let pos = start;
+  // The end of the line starting at `pos`, carried over from the look at the next line.
+  let lineEnd = lineEndOf(text, pos, end);
   while (pos < end) {
     const stmtStart = pos;
     st.paren = st.bracket = st.attrBrace = st.anyBrace = st.last = 0;
@@ -245,26 +270,32 @@ export function splitStatements(text: string, start = 0, end = text.length, opti
     st.sawCall = false;
     let stmtEnd: number;
     for (;;) {
-      let lineEnd = lineEndOf(text, pos, end);
       if (lineEnd - stmtStart > cap) lineEnd = Math.max(pos, stmtStart + cap);
-      scanLine(text, pos, lineEnd, st);
       const next = lineEnd < end && text.charCodeAt(lineEnd) === NL ? lineEnd + 1 : lineEnd;
       if (next >= end || lineEnd - stmtStart >= cap || next === lineEnd) {
         stmtEnd = lineEnd;
         pos = next;
+        lineEnd = lineEndOf(text, pos, end);
         break;
       }
       const nextLineEnd = lineEndOf(text, next, end);
-      const open = st.paren > 0 || st.bracket > 0 || st.attrBrace > 0;
-      const continues =
-        (st.inBlockComment || open || st.last === COMMA || st.last === EQUALS || (!st.sawCall && startsInstruction(text, stmtStart, lineEnd))) &&
-        !startsStatement(text, next, nextLineEnd);
+      // A line that plainly starts a statement is never a continuation, whatever is open before
+      // it: that settles most lines of a dump without reading the current line's characters.
+      // Otherwise the current line is scanned; the statement's earlier lines all were, as each
+      // of them was continued.
+      let continues = !startsStatement(text, next, nextLineEnd);
+      if (continues) {
+        scanLine(text, pos, lineEnd, st);
+        const open = st.paren > 0 || st.bracket > 0 || st.attrBrace > 0;
+        continues = st.inBlockComment || open || st.last === COMMA || st.last === EQUALS || (!st.sawCall && startsInstruction(text, stmtStart, lineEnd));
+      }
+      const thisLineEnd = lineEnd;
+      pos = next;
+      lineEnd = nextLineEnd;
       if (!continues) {
-        stmtEnd = lineEnd;
-        pos = next;
+        stmtEnd = thisLineEnd;
         break;
       }
-      pos = next;
     }
     out.push({ start: stmtStart, end: stmtEnd });
   }
