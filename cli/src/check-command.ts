@@ -3,14 +3,23 @@
  * like a compiler. Streams each file through core's CheckStream, so a 1 GB dump runs in bounded
  * memory; validation is memoised by shape text (dumps repeat the same shapes thousands of times).
  */
-import { CheckStream } from '../../core/src/report';
-import { createShapeChecker } from '../../core/src/validate';
-import { parseArgs } from './args';
+import * as fs from 'fs';
+import * as os from 'os';
+import { CheckStream, type CheckCounts } from '../../core/src/report';
+import { createShapeChecker, type ShapeChecker } from '../../core/src/validate';
+import { intOption, parseArgs } from './args';
+import type { SegmentDiagnostic } from './check-worker';
 import { FileError, UsageError } from './errors';
 import type { Output } from './output';
-import { streamFile } from './read-statements';
+import { CheckPool } from './parallel-check';
+import { openText, streamFile } from './read-statements';
 
-export const CHECK_HELP = `Usage: xla-layout check FILE... [--json] [--quiet]
+/** Files from this size on are checked by several threads unless --jobs says otherwise. */
+const PARALLEL_FROM_BYTES = 16 * 1024 * 1024;
+/** Threads used by default: the machine's, up to this many (beyond it reading the file dominates). */
+const MAX_DEFAULT_JOBS = 4;
+
+export const CHECK_HELP = `Usage: xla-layout check FILE... [--json] [--quiet] [--jobs N]
 
 Finds every shape in each HLO file (instruction results, operand annotations, signatures,
 entry_computation_layout, attribute values) and reports XLA's parse and validation errors and
@@ -22,22 +31,31 @@ dumps of any size.
   --json    one JSON document: {"files": [{"file", "diagnostics": [{"line", "column",
             "endLine", "endColumn", "severity", "code", "message"}]}], "errors", "warnings", "shapes"}
   --quiet   print only errors (warnings and information are still counted)
+  --jobs N  threads per file (default: one per core, up to ${MAX_DEFAULT_JOBS}, for files of
+            ${PARALLEL_FROM_BYTES / 1024 / 1024} MiB and more; 1 for smaller files); the output is the same
 
 Exit status: 0 no errors, 1 errors found, 2 a file could not be read (or bad usage).`;
 
-interface Located {
-  readonly line: number;
-  readonly column: number;
-  readonly endLine: number;
-  readonly endColumn: number;
-  readonly severity: string;
-  readonly code: string;
-  readonly message: string;
+/** A stream checking one file in this thread. */
+function checkStream(checker: ShapeChecker, emit: (d: SegmentDiagnostic) => void): CheckStream {
+  return new CheckStream(({ diagnostic: d, start, end }) => {
+    emit({ line: start.line, column: start.column, endLine: end.line, endColumn: end.column, severity: d.severity, code: d.code, message: d.message });
+  }, { checker });
+}
+
+/** The size of `file` when it is readable text (throws FileError otherwise, as streaming would). */
+function textFileSize(file: string): number {
+  const fd = openText(file);
+  try {
+    return fs.fstatSync(fd).size;
+  } finally {
+    fs.closeSync(fd);
+  }
 }
 
 /** Runs `check`. */
-export function runCheck(argv: readonly string[], out: Output): number {
-  const args = parseArgs(argv, { flags: ['json', 'help', 'quiet'], values: [] });
+export async function runCheck(argv: readonly string[], out: Output): Promise<number> {
+  const args = parseArgs(argv, { flags: ['json', 'help', 'quiet'], values: ['jobs'] });
   if (args.flags.has('help')) {
     out.write(CHECK_HELP);
     return 0;
@@ -45,34 +63,61 @@ export function runCheck(argv: readonly string[], out: Output): number {
   if (args.positionals.length === 0) throw new UsageError('check needs at least one FILE');
   const json = args.flags.has('json');
   const quiet = args.flags.has('quiet');
+  const explicitJobs = args.values.has('jobs') ? intOption(args, 'jobs', 1) : undefined;
+  if (explicitJobs === 0) throw new UsageError('--jobs expects at least 1');
+  const autoJobs = Math.min(MAX_DEFAULT_JOBS, typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length);
   // One checker for every file: dumps of one program share most of their shapes.
   const checker = createShapeChecker({ maxEntries: 20_000 });
+  let pool: CheckPool | undefined;
   let errors = 0;
   let warnings = 0;
   let shapes = 0;
   let unreadable = false;
-  const files: { file: string; diagnostics: Located[]; error?: string }[] = [];
-  for (const file of args.positionals) {
-    const located: Located[] = [];
-    const stream = new CheckStream(({ diagnostic: d, start, end }) => {
-      if (quiet && d.severity !== 'error') return;
-      if (json) located.push({ line: start.line, column: start.column, endLine: end.line, endColumn: end.column, severity: d.severity, code: d.code, message: d.message });
-      else out.write(`${file}:${start.line}:${start.column}: ${d.severity}: ${d.message} [${d.code}]`);
-    }, { checker });
-    try {
-      streamFile(file, stream);
-      files.push({ file, diagnostics: located });
-    } catch (e) {
-      if (!(e instanceof FileError)) throw e;
-      unreadable = true;
-      if (json) files.push({ file, diagnostics: located, error: e.message });
-      else out.error(`xla-layout: ${e.message}`);
+  const files: { file: string; diagnostics: SegmentDiagnostic[]; error?: string }[] = [];
+  try {
+    for (const file of args.positionals) {
+      const located: SegmentDiagnostic[] = [];
+      const emit = (d: SegmentDiagnostic) => {
+        if (quiet && d.severity !== 'error') return;
+        if (json) located.push(d);
+        else out.write(`${file}:${d.line}:${d.column}: ${d.severity}: ${d.message} [${d.code}]`);
+      };
+      let counts: CheckCounts | undefined;
+      try {
+        const size = textFileSize(file);
+        const jobs = explicitJobs ?? (size >= PARALLEL_FROM_BYTES ? autoJobs : 1);
+        if (jobs > 1) {
+          pool ??= new CheckPool(jobs);
+          const fd = openText(file);
+          try {
+            counts = await pool.checkFile(file, fd, size, emit);
+          } finally {
+            fs.closeSync(fd);
+          }
+        } else {
+          const stream = checkStream(checker, emit);
+          try {
+            streamFile(file, stream);
+          } finally {
+            // Counts include what a read error cut short, as the diagnostics printed so far do.
+            counts = stream.end();
+          }
+        }
+        files.push({ file, diagnostics: located });
+      } catch (e) {
+        if (!(e instanceof FileError)) throw e;
+        unreadable = true;
+        if (json) files.push({ file, diagnostics: located, error: e.message });
+        else out.error(`xla-layout: ${e.message}`);
+      }
+      if (counts) {
+        errors += counts.errors;
+        warnings += counts.warnings;
+        shapes += counts.shapes;
+      }
     }
-    // Counts include what a read error cut short, as the diagnostics printed so far do.
-    const counts = stream.end();
-    errors += counts.errors;
-    warnings += counts.warnings;
-    shapes += counts.shapes;
+  } finally {
+    await pool?.close();
   }
   if (json) out.write(JSON.stringify({ files, errors, warnings, shapes }));
   else if (errors + warnings > 0) out.error(`${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'} in ${shapes} shapes`);

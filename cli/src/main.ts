@@ -3,7 +3,9 @@
  * this one dispatches and turns every expected failure into one message and exit code 2 (bad
  * usage, bad shape or argument with a caret, unreadable file), never a stack trace.
  */
+import { isMainThread, workerData } from 'worker_threads';
 import { runCheck, CHECK_HELP } from './check-command';
+import { serveSegments, WORKER_ROLE } from './check-worker';
 import { runElement, ELEMENT_HELP } from './element-command';
 import { caretLines, FileError, InputError, UsageError } from './errors';
 import { runExplain, EXPLAIN_HELP } from './explain-command';
@@ -12,7 +14,7 @@ import { runMap, MAP_HELP } from './map-command';
 import { processOutput, type Output } from './output';
 import { runReport, REPORT_HELP } from './report-command';
 
-const COMMANDS: Readonly<Record<string, { run: (argv: readonly string[], out: Output) => number; help: string; summary: string }>> = {
+const COMMANDS: Readonly<Record<string, { run: (argv: readonly string[], out: Output) => number | Promise<number>; help: string; summary: string }>> = {
   explain: { run: runExplain, help: EXPLAIN_HELP, summary: 'explain one shape: order, tiles, steps, sizes, padding' },
   index: { run: runIndex, help: INDEX_HELP, summary: 'linear index (slot) of a logical element' },
   element: { run: runElement, help: ELEMENT_HELP, summary: 'the element or padding at a slot offset' },
@@ -32,7 +34,7 @@ Run 'xla-layout <command> --help' for details. Every command takes --json.
 Quote shapes for the shell: xla-layout explain 'bf16[8,256]{1,0:T(8,128)(2,1)S(1)}'`;
 
 /** Runs the CLI on `argv` (without `node` and the script) and returns the exit code. */
-function main(argv: readonly string[], out: Output): number {
+async function main(argv: readonly string[], out: Output): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     const topic = name === 'help' ? rest[0] : undefined;
@@ -42,7 +44,7 @@ function main(argv: readonly string[], out: Output): number {
   const command = COMMANDS[name];
   try {
     if (!command) throw new UsageError(`unknown command '${name}'`);
-    return command.run(rest, out);
+    return await command.run(rest, out);
   } catch (e) {
     if (e instanceof InputError) {
       out.error(`xla-layout ${name}: error: ${e.message}\n${caretLines(e.input, e.start, e.end)}`);
@@ -62,7 +64,13 @@ function main(argv: readonly string[], out: Output): number {
   }
 }
 
-const out = processOutput();
-const code = main(process.argv.slice(2), out);
-out.flush();
-process.exitCode = code;
+if (!isMainThread && (workerData as { role?: string } | null)?.role === WORKER_ROLE) {
+  // This bundle started as a worker of `check --jobs`.
+  serveSegments();
+} else {
+  const out = processOutput();
+  void main(process.argv.slice(2), out).then((code) => {
+    out.flush();
+    process.exitCode = code;
+  });
+}

@@ -16,7 +16,7 @@ export interface TextSink {
 }
 
 /** Opens `file` for reading, refusing directories and binary files with a clear message. */
-function openText(file: string): number {
+export function openText(file: string): number {
   let fd: number;
   try {
     fd = fs.openSync(file, 'r');

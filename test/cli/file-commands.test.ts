@@ -74,6 +74,50 @@ describe('cli: check and report', function () {
     assert.equal(bad.length, 3);
   });
 
+  it('check --jobs cuts a file into pieces for worker threads and prints exactly what one stream prints', () => {
+    // Errors every 97 lines, 3-line statements every 89, UTF-8 comments (bytes ≠ UTF-16 units), CRLF
+    // in the second half: ~3 MiB cut into ~24 pieces, so cuts land next to all of them.
+    const lines = ['HloModule pieces', '', 'ENTRY %main {'];
+    let bad = 0;
+    for (let i = 0; lines.length < 40_000; i++) {
+      if (i % 97 === 96) {
+        lines.push(`  %bad.${i} = f32[2,2]{0,0} copy(%a.1)`);
+        bad++;
+      } else if (i % 89 === 88) lines.push(`  %m.${i} = (f32[2]{0},`, '        s32[]) custom-call(f32[2]{0} %a.1),', '        custom_call_target="x"');
+      else if (i % 53 === 52) lines.push(`  // größe 形状 ${i}: f32[3]{0,0} inside a comment is not checked`);
+      else lines.push(`  %a.${i} = bf16[8,256]{1,0:T(8,128)(2,1)} add(bf16[8,256]{1,0:T(8,128)(2,1)} %x, f32[${i % 5}]{0} %y), metadata={op_name="jit(f)/größe"}`);
+    }
+    lines.push('}');
+    const half = lines.length >> 1;
+    const file = join(dir, 'pieces.hlo');
+    writeFileSync(file, `${lines.slice(0, half).join('\n')}\n${lines.slice(half).join('\r\n')}`);
+    const one = cli('check', '--jobs', '1', file);
+    assert.equal(one.code, 1);
+    assert.equal(one.stdout.trimEnd().split('\n').length, bad);
+    assert.ok(bad > 400);
+    for (const jobs of ['2', '3']) {
+      const many = cli('check', '--jobs', jobs, file, file);
+      assert.equal(many.code, 1);
+      assert.equal(many.stdout, one.stdout + one.stdout, `--jobs ${jobs}`);
+      assert.equal(many.stderr, one.stderr.replace(/^(\d+) errors, 0 warnings in (\d+) shapes/, (_, e: string, n: string) => `${2 * Number(e)} errors, 0 warnings in ${2 * Number(n)} shapes`));
+    }
+    assert.deepEqual(JSON.parse(cli('check', '--json', '--jobs', '2', file).stdout), JSON.parse(cli('check', '--json', file).stdout));
+  });
+
+  it('check uses worker threads by itself on files of 16 MiB and more, with the same output', () => {
+    const line = '  %a.1 = bf16[8,256]{1,0:T(8,128)(2,1)} add(bf16[8,256]{1,0:T(8,128)(2,1)} %x, bf16[8,256]{1,0} %y), metadata={op_name="jit(f)/add"}\n';
+    const bad = '  %bad = f32[2,2]{1,1} copy(%a.1)\n';
+    const block = line.repeat(2000) + bad;
+    const file = join(dir, 'auto.hlo');
+    writeFileSync(file, `HloModule auto\nENTRY %main {\n${block.repeat(Math.ceil((17 << 20) / block.length))}}\n`);
+    const auto = cli('check', file);
+    const one = cli('check', '--jobs', '1', file);
+    assert.equal(auto.code, 1);
+    assert.ok(auto.stdout.split('\n').length > 60);
+    assert.equal(auto.stdout, one.stdout);
+    assert.equal(auto.stderr, one.stderr);
+  });
+
   it('check refuses missing, binary and directory paths with exit 2 and no stack trace', () => {
     const binary = join(dir, 'blob.bin');
     writeFileSync(binary, Buffer.from([0x48, 0x6c, 0x6f, 0x00, 0x01]));

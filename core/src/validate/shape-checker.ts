@@ -93,29 +93,37 @@ export function createShapeChecker(options: ShapeCheckerOptions = {}): ShapeChec
   }
 
   let shapesChecked = 0;
+  // Diagnostics of the current checkText call, created on the first one: most statements have none.
+  let out: LayoutDiagnostic[] | undefined;
+  const emit = (d: LayoutDiagnostic) => (out ??= []).push(d);
+
+  /** The walk's visitor, made once: checkText runs once per statement, hundreds of thousands of times per dump. */
+  const visit = (t: string, pos: number, bound: number, typeEnd: number): number => {
+    const keyEnd = shapeKeyEnd(t, pos, bound, typeEnd);
+    if (keyEnd < 0) {
+      const result = checkCandidate(t, pos, bound, false);
+      for (const d of result.diagnostics) emit(d);
+      shapesChecked += result.shapes;
+      return result.next;
+    }
+    const hash = regionHash(t, pos, keyEnd);
+    let cached = candidates.get(t, pos, keyEnd, hash);
+    if (cached === undefined) {
+      const result = checkCandidate(t, pos, bound, true);
+      cached = { diagnostics: result.diagnostics.length === 0 ? NONE : shift(result.diagnostics, -pos), next: result.next - pos, shapes: result.shapes };
+      candidates.set(t, pos, keyEnd, hash, cached);
+    }
+    for (const d of cached.diagnostics) emit(moved(d, pos));
+    shapesChecked += cached.shapes;
+    return pos + cached.next;
+  };
 
   function checkText(text: string, start = 0, end = text.length): LayoutDiagnostic[] {
-    const out: LayoutDiagnostic[] = [];
-    walkShapeCandidates(text, start, end, (t, pos, bound, typeEnd) => {
-      const keyEnd = shapeKeyEnd(t, pos, bound, typeEnd);
-      if (keyEnd < 0) {
-        const result = checkCandidate(t, pos, bound, false);
-        for (const d of result.diagnostics) out.push(d);
-        shapesChecked += result.shapes;
-        return result.next;
-      }
-      const hash = regionHash(t, pos, keyEnd);
-      let cached = candidates.get(t, pos, keyEnd, hash);
-      if (cached === undefined) {
-        const result = checkCandidate(t, pos, bound, true);
-        cached = { diagnostics: result.diagnostics.length === 0 ? NONE : shift(result.diagnostics, -pos), next: result.next - pos, shapes: result.shapes };
-        candidates.set(t, pos, keyEnd, hash, cached);
-      }
-      for (const d of cached.diagnostics) out.push(moved(d, pos));
-      shapesChecked += cached.shapes;
-      return pos + cached.next;
-    });
-    return out;
+    out = undefined;
+    walkShapeCandidates(text, start, end, visit);
+    const found = out ?? [];
+    out = undefined;
+    return found;
   }
 
   return {

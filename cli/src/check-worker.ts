@@ -1,0 +1,84 @@
+/**
+ * The worker side of `check --jobs`: checks byte ranges of a file that segments.ts cut at statement
+ * boundaries, with one memoising checker for every range the worker gets, and sends back each
+ * range's diagnostics (line numbers relative to the range's first line) and how many lines it has.
+ */
+import * as fs from 'fs';
+import { StringDecoder } from 'string_decoder';
+import { parentPort } from 'worker_threads';
+import { CheckStream, type CheckCounts } from '../../core/src/report';
+import { createShapeChecker } from '../../core/src/validate';
+
+/** One range of a file to check. */
+export interface SegmentTask {
+  readonly id: number;
+  readonly file: string;
+  readonly start: number;
+  readonly end: number;
+}
+
+/** A diagnostic as it crosses to the main thread: 1-based lines relative to the range, columns as in the file. */
+export interface SegmentDiagnostic {
+  readonly line: number;
+  readonly column: number;
+  readonly endLine: number;
+  readonly endColumn: number;
+  readonly severity: string;
+  readonly code: string;
+  readonly message: string;
+}
+
+export interface SegmentResult {
+  readonly id: number;
+  /** Line breaks in the range: how far the next range's line numbers are shifted. */
+  readonly newlines: number;
+  readonly diagnostics: readonly SegmentDiagnostic[];
+  readonly counts: CheckCounts;
+  /** Set when the range could not be read; nothing else is then meaningful. */
+  readonly error?: string;
+}
+
+const CHUNK_BYTES = 1024 * 1024;
+const NEWLINE = 10;
+
+/** Marks a worker started by parallel-check.ts, so the CLI's entry point runs {@link serveSegments}. */
+export const WORKER_ROLE = 'xla-layout-check-segment';
+
+/** Checks text bytes [start, end) of `fd` with `checker`'s caches. */
+function checkRange(fd: number, task: SegmentTask, checker: ReturnType<typeof createShapeChecker>): SegmentResult {
+  const diagnostics: SegmentDiagnostic[] = [];
+  const stream = new CheckStream(({ diagnostic: d, start, end }) => {
+    diagnostics.push({ line: start.line, column: start.column, endLine: end.line, endColumn: end.column, severity: d.severity, code: d.code, message: d.message });
+  }, { checker });
+  const chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+  const decoder = new StringDecoder('utf8');
+  let newlines = 0;
+  for (let at = task.start; at < task.end; ) {
+    const n = fs.readSync(fd, chunk, 0, Math.min(CHUNK_BYTES, task.end - at), at);
+    if (n === 0) break;
+    at += n;
+    const bytes = chunk.subarray(0, n);
+    for (let i = bytes.indexOf(NEWLINE); i >= 0; i = bytes.indexOf(NEWLINE, i + 1)) newlines++;
+    stream.write(decoder.write(bytes));
+  }
+  stream.write(decoder.end());
+  return { id: task.id, newlines, diagnostics, counts: stream.end() };
+}
+
+/** The worker's loop: answers every task message with its result until the main thread ends it. */
+export function serveSegments(): void {
+  const port = parentPort;
+  if (!port) return;
+  const checker = createShapeChecker({ maxEntries: 20_000 });
+  const fds = new Map<string, number>();
+  port.on('message', (task: SegmentTask) => {
+    try {
+      let fd = fds.get(task.file);
+      if (fd === undefined) fds.set(task.file, (fd = fs.openSync(task.file, 'r')));
+      port.postMessage(checkRange(fd, task, checker));
+    } catch (e) {
+      const none: CheckCounts = { shapes: 0, errors: 0, warnings: 0, other: 0 };
+      port.postMessage({ id: task.id, newlines: 0, diagnostics: [], counts: none, error: e instanceof Error ? e.message : String(e) } satisfies SegmentResult);
+    }
+  });
+}
