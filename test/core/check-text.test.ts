@@ -186,6 +186,11 @@ describe('shapeKeyEnd: equal keys mean equal parses', () => {
     assert.equal(keyAtStart('bf16[8,256]{1,0:T(8,128)(2,1)S(1)} add'), 'bf16[8,256]{1,0:T(8,128)(2,1)S(1)}');
     assert.equal(keyAtStart('f32[8] parameter(0)'), 'f32[8]');
     assert.equal(keyAtStart('f32[8] /*c*/ {0} x'), 'f32[8] /*c*/ {0}');
+    // A computation header's result: the key runs to the end, where the body's brace stands.
+    assert.equal(keyAtStart('f32[8,2] {'), 'f32[8,2] {');
+    assert.equal(keyAtStart('f32[8,2] { \r'), 'f32[8,2] { \r');
+    assert.equal(keyAtStart('f32[8,2] { x'), undefined);
+    assert.equal(keyAtStart('(f32[8,2] {'), undefined);
     assert.equal(keyAtStart('(s32[], f32[2]{0:T(128)}, /*index=2*/(pred[]))->x'), '(s32[], f32[2]{0:T(128)}, /*index=2*/(pred[]))');
     assert.equal(keyAtStart('f32[2]{0:P(f32[2]{0})}'), undefined);
     assert.equal(keyAtStart('f32[2]//c\n{0}'), undefined);

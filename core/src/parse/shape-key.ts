@@ -15,6 +15,8 @@
  * - an array without layout is followed by blanks and one character other than `{` or `/` (or the
  *   end), which is all the layout look-ahead reads, and only to learn that there is no layout: the
  *   key is then just `type[dims]`; in a tuple that character must be `,` or `)`;
+ * - an array outside a tuple followed by blanks, `{` and blanks up to the bound (a computation
+ *   header's result and body brace) has no layout either; its key runs to the bound;
  * - tuples hold only such arrays and tuples separated by `,` and blanks, nested at most
  *   {@link MAX_TUPLE_DEPTH} deep, and nothing is read after the closing `)` of the outermost one.
  * Blanks are whitespace and complete `/* ... *\/` comments, wherever the parser skips trivia.
@@ -86,6 +88,10 @@ function arrayExtent(text: string, typeEnd: number, end: number, inTuple: boolea
     // `]`, so neither is part of the key. Keys with a layout end in `}`, so they never collide.
     return i + 1;
   }
+  // `-> f32[2] {` ending a computation header: only blanks follow the `{` up to the bound, so the
+  // parser's look-ahead finds no layout there. The key runs to the bound; it ends in a blank or `{`,
+  // which no other key does.
+  if (!inTuple && skipBlanks(text, k + 1, end) === end) return end;
   let open = false;
   for (let m = k + 1; m < end; m++) {
     const d = text.charCodeAt(m);
