@@ -13,6 +13,7 @@
  * left open, so only the lines followed by something else are scanned for brackets.
  */
 import type { TextRange } from '../diagnostics';
+import { isIdentPart, isIdentStart } from '../parse/chars';
 
 /** Statements longer than this are cut (the rest starts a new statement) instead of buffered forever. */
 export const DEFAULT_MAX_STATEMENT_LENGTH = 64 * 1024 * 1024;
@@ -40,15 +41,11 @@ const COMMA = 44;
 const EQUALS = 61;
 const PERCENT = 37;
 
-/** `[A-Za-z0-9_.-]`: the characters of an HLO identifier after its first. */
-export function isIdentifierChar(c: number): boolean {
-  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 46 || c === 45;
-}
+/** `[A-Za-z0-9_.-]`: the characters of an HLO identifier after its first (a table lookup). */
+export const isIdentifierChar = isIdentPart;
 
-/** `[A-Za-z_]`: the first character of an HLO identifier. */
-export function isIdentifierStart(c: number): boolean {
-  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95;
-}
+/** `[A-Za-z_]`: the first character of an HLO identifier (a table lookup). */
+export const isIdentifierStart = isIdentStart;
 
 /** Scanner state carried from one line of a statement to the next. */
 interface LineState {
