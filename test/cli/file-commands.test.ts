@@ -105,11 +105,13 @@ describe('cli: check and report', function () {
   });
 
   it('check uses worker threads by itself on files of 16 MiB and more, with the same output', () => {
-    const line = '  %a.1 = bf16[8,256]{1,0:T(8,128)(2,1)} add(bf16[8,256]{1,0:T(8,128)(2,1)} %x, bf16[8,256]{1,0} %y), metadata={op_name="jit(f)/add"}\n';
-    const bad = '  %bad = f32[2,2]{1,1} copy(%a.1)\n';
-    const block = line.repeat(2000) + bad;
+    // CRLF, UTF-8 in strings and comments, and 3-line statements, across the workers' 1 MiB reads.
+    const line = '  %a.1 = bf16[8,256]{1,0:T(8,128)(2,1)} add(bf16[8,256]{1,0:T(8,128)(2,1)} %x, bf16[8,256]{1,0} %y), metadata={op_name="jit(f)/größe"}\r\n';
+    const multi = '  %m = (f32[2]{0},\r\n        s32[]) custom-call(f32[2]{0} %a.1),\r\n        custom_call_target="形状"\r\n';
+    const bad = '  %bad = f32[2,2]{1,1} copy(%a.1) // größe 形状\r\n';
+    const block = line.repeat(997) + multi + line.repeat(1003) + bad;
     const file = join(dir, 'auto.hlo');
-    writeFileSync(file, `HloModule auto\nENTRY %main {\n${block.repeat(Math.ceil((17 << 20) / block.length))}}\n`);
+    writeFileSync(file, `HloModule auto\r\nENTRY %main {\r\n${block.repeat(Math.ceil((17 << 20) / block.length))}}\r\n`);
     const auto = cli('check', file);
     const one = cli('check', '--jobs', '1', file);
     assert.equal(auto.code, 1);

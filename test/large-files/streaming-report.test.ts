@@ -7,7 +7,7 @@ import { strict as assert } from 'node:assert';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { splitStatements } from '../../core/src/hlo';
+import { lastStatementBoundary, splitStatements } from '../../core/src/hlo';
 import { scanShapes } from '../../core/src/parse';
 import { CheckStream, PaddingReporter, paddingReportOf, StatementStream, type LocatedDiagnostic, type PaddingReport } from '../../core/src/report';
 import { createShapeChecker } from '../../core/src/validate';
@@ -81,6 +81,32 @@ describe('large files: streaming statements, padding report and check in core', 
     assert.equal(whole.length > 40, true);
     for (let cut = 0; cut <= MIXED.length; cut++) assert.deepEqual(statements([MIXED.slice(0, cut), MIXED.slice(cut)]), whole, `cut at ${cut}`);
     assert.deepEqual(statements([...MIXED]), whole, 'one UTF-16 unit per chunk');
+  });
+
+  it('writeComplete at the last statement boundary before any cut gives the whole text\'s statements and check', () => {
+    const whole = splitStatements(MIXED).map((r) => ({ ...r, line: lineOf(MIXED, r.start) }));
+    const checkWhole = check([MIXED]);
+    let tried = 0;
+    for (let cut = 1; cut <= MIXED.length; cut++) {
+      // What check-worker.ts does with each read: complete statements up to the boundary, the rest later.
+      const b = lastStatementBoundary(MIXED.slice(0, cut));
+      if (b <= 0) continue;
+      tried++;
+      const got: { start: number; end: number; line: number }[] = [];
+      const s = new StatementStream((_text, ranges, base, lines) => {
+        for (const r of ranges) got.push({ start: base + r.start, end: base + r.end, line: lines.at(r.start).line });
+      });
+      s.writeComplete(MIXED.slice(0, b));
+      s.write(MIXED.slice(b));
+      s.end();
+      assert.deepEqual(got, whole, `boundary ${b} before cut ${cut}`);
+      const diagnostics: LocatedDiagnostic[] = [];
+      const c = new CheckStream((d) => diagnostics.push(d));
+      c.writeComplete(MIXED.slice(0, b));
+      c.write(MIXED.slice(b));
+      assert.deepEqual({ diagnostics, counts: c.end() }, checkWhole, `check, boundary ${b}`);
+    }
+    assert.ok(tried > 1000, `only ${tried} boundaries`);
   });
 
   it('gives the same padding report and check for a cut at every offset of a small dump', () => {

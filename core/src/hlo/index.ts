@@ -3,7 +3,7 @@
  * from them. Pure TypeScript, shared by the language server (incremental) and the CLI (streaming).
  */
 export * from './types';
-export { splitStatements, statementBoundaryAfter, DEFAULT_MAX_STATEMENT_LENGTH, type SplitOptions } from './split-statements';
+export { splitStatements, statementBoundaryAfter, lastStatementBoundary, DEFAULT_MAX_STATEMENT_LENGTH, type SplitOptions } from './split-statements';
 export { parseStatement, COMPUTATION_ATTRIBUTES } from './parse-statement';
 export { buildModule, symbolAt, computationAt, type HloModel, type HloModuleInfo, type HloComputation, type HloSymbol, type SymbolOccurrence } from './build-module';
 export { createStatementParser, rebaseStatement, type StatementParser } from './statement-cache';

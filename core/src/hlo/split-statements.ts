@@ -246,6 +246,23 @@ export function statementBoundaryAfter(text: string, from: number, end = text.le
 }
 
 /**
+ * The last line start in (`from`, text.length) whose line is complete (ends in `\n`) and plainly
+ * starts a statement, looking back at most `maxLines` lines; -1 when there is none. Text before it
+ * holds only complete statements: a streaming reader can hand that part over without carrying
+ * anything into its next read.
+ */
+export function lastStatementBoundary(text: string, from = 0, maxLines = 1000): number {
+  let lineEnd = text.lastIndexOf('\n');
+  for (let n = 0; lineEnd > from && n < maxLines; n++) {
+    const lineStart = text.lastIndexOf('\n', lineEnd - 1) + 1;
+    if (lineStart <= from) return -1;
+    if (startsStatement(text, lineStart, lineEnd)) return lineStart;
+    lineEnd = lineStart - 1;
+  }
+  return -1;
+}
+
+/**
  * The statements of `text` between `start` and `end` (default: all of it), in order. Ranges cover
  * whole lines without their final line break; blank lines are statements of their own. The last
  * statement ends at `end`: a streaming caller that cuts `end` at a line break must treat the last

@@ -74,6 +74,11 @@ export class CheckStream {
     this.stream.write(chunk);
   }
 
+  /** Feeds text that ends where a statement starts; see {@link StatementStream.writeComplete}. */
+  writeComplete(chunk: string): void {
+    this.stream.writeComplete(chunk);
+  }
+
   /** Ends the stream (reporting the last statement's diagnostics) and returns the counts. */
   end(): CheckCounts {
     this.stream.end();

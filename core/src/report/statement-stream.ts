@@ -52,6 +52,17 @@ export class StatementStream {
     this.flush(text, end, false);
   }
 
+  /**
+   * Feeds text that ends where a statement starts (a cut made by `lastStatementBoundary` or
+   * `statementBoundaryAfter`): everything up to its end is complete, so nothing is carried into the
+   * next write and the chunk is split as it is, without being copied onto a carried remainder.
+   */
+  writeComplete(chunk: string): void {
+    if (this.ended || chunk.length === 0) return;
+    const text = this.carry.length > 0 ? this.carry + chunk : chunk;
+    this.flush(text, text.length, false, true);
+  }
+
   /** Ends the stream: the carried statement is complete now. Later writes are ignored. */
   end(): void {
     if (this.ended) return;
@@ -61,10 +72,11 @@ export class StatementStream {
     if (text.length > 0) this.flush(text, text.length, true);
   }
 
-  private flush(text: string, end: number, final: boolean): void {
+  /** Splits text[0, end) and hands on its statements; with `final` or `complete`, all of them. */
+  private flush(text: string, end: number, final: boolean, complete = false): void {
     const statements = splitStatements(text, 0, end, { maxStatementLength: this.cap });
     const last = statements[statements.length - 1];
-    const keepFrom = final || last === undefined || last.end - last.start >= this.cap ? end : last.start;
+    const keepFrom = final || complete || last === undefined || last.end - last.start >= this.cap ? end : last.start;
     const done = keepFrom === end ? statements : statements.slice(0, -1);
     this.lines.reset(text);
     if (done.length > 0) this.onBatch(text, done, this.base, this.lines);
