@@ -4,9 +4,11 @@
  * relative to the statement (so publishing after an edit only adds the statement's current line).
  * Statements of real dumps are nearly all distinct (names, metadata), so summaries are not memoised
  * by statement text; the expensive part, the facts of each shape, is memoised by shape text in
- * {@link ShapeFactsCache}. Instructions go through the lean pass (lean-pass.ts: shapes only, no
- * names, operands or metadata, which outline and navigation parse on demand); headers and anything
- * the lean pass cannot vouch for get the full `parseStatement` analysis (same result either way).
+ * {@link ShapeFactsCache}. Blank lines and `}` are classified by their first character that is not
+ * a blank; instructions and computation headers in their plain form go through the lean pass
+ * (lean-pass.ts: shapes only, no operands or metadata, which outline and navigation parse on
+ * demand); anything the lean pass cannot vouch for gets the full `parseStatement` analysis (same
+ * result either way).
  * An edit reuses the summaries of statements it did not touch (StatementTable.applyEdit). One analyzer exists per settings value; a settings change builds a new one.
  */
 import type { LayoutDiagnostic, TextRange } from '../../core/src/diagnostics';
@@ -34,31 +36,62 @@ export interface StatementDiagnostic extends LayoutDiagnostic {
   readonly span: RelativeSpan;
 }
 
+/**
+ * Every summary has all five properties (made by {@link summaryOf} only): one object layout for
+ * all, so the passes over 358,000 of them read a property at one place in memory.
+ */
 export interface StatementSummary {
   readonly kind: HloStatement['kind'];
-  /** For computation and module headers: the name without `%`. */
-  readonly name?: string;
-  /** For computation headers: whether it is the ENTRY computation. */
-  readonly entry?: boolean;
   /** Whether some shape in the statement has `T(...)` tiles. */
   readonly tiled: boolean;
+  /** For computation and module headers: the name without `%`. */
+  readonly name: string | undefined;
+  /** For computation headers: whether it is the ENTRY computation. */
+  readonly entry: boolean | undefined;
   /** Diagnostics with core's default severities; ranges relative to the statement start. */
-  readonly diagnostics?: readonly StatementDiagnostic[];
+  readonly diagnostics: readonly StatementDiagnostic[] | undefined;
+}
+
+function summaryOf(
+  kind: HloStatement['kind'],
+  tiled: boolean,
+  name: string | undefined,
+  entry: boolean | undefined,
+  diagnostics: readonly StatementDiagnostic[] | undefined,
+): StatementSummary {
+  return { kind, tiled, name, entry, diagnostics };
 }
 
 /** Converts document offsets to LSP positions (the document's line index). */
 export type PositionAt = (offset: number) => { line: number; character: number };
 
-/** Shared summaries for the common case of nothing to remember but kind and tiling. */
-const PLAIN = new Map<string, StatementSummary>();
+/** Shared summaries for the common case of nothing to remember but kind and tiling (one lookup per statement). */
+const PLAIN_TILED = new Map<HloStatement['kind'], StatementSummary>();
+const PLAIN_UNTILED = new Map<HloStatement['kind'], StatementSummary>();
+const PLAIN_INSTRUCTION = summaryOf('instruction', true, undefined, undefined, undefined);
+const PLAIN_INSTRUCTION_UNTILED = summaryOf('instruction', false, undefined, undefined, undefined);
 function plain(kind: HloStatement['kind'], tiled: boolean): StatementSummary {
-  const key = `${kind}:${tiled}`;
-  let s = PLAIN.get(key);
+  if (kind === 'instruction') return tiled ? PLAIN_INSTRUCTION : PLAIN_INSTRUCTION_UNTILED;
+  const map = tiled ? PLAIN_TILED : PLAIN_UNTILED;
+  let s = map.get(kind);
   if (!s) {
-    s = Object.freeze({ kind, tiled });
-    PLAIN.set(key, s);
+    s = summaryOf(kind, tiled, undefined, undefined, undefined);
+    map.set(kind, s);
   }
   return s;
+}
+
+const CH_RBRACE = 125;
+
+/** Index of the first character of `s` that is not a space, tab, CR or LF (s.length if none). */
+function firstNonBlank(s: string): number {
+  let i = 0;
+  while (i < s.length) {
+    const c = s.charCodeAt(i);
+    if (c !== 32 && c !== 9 && c !== 13 && c !== 10) break;
+    i++;
+  }
+  return i;
 }
 
 function detached(d: LayoutDiagnostic): LayoutDiagnostic {
@@ -89,10 +122,19 @@ export class Analyzer {
    */
   summarize(text: string, range: TextRange, positionAt: PositionAt): StatementSummary {
     const key = text.slice(range.start, range.end);
+    // Blank lines and `}` (a third of a dump's statements) have nothing to find: parseStatement
+    // classifies them by their first character that is not a blank, as here.
+    const first = firstNonBlank(key);
+    if (first === key.length) return plain('blank', false);
+    if (key.charCodeAt(first) === CH_RBRACE) return plain('close', false);
     const lean = this.lean.statement(key);
-    if (lean === undefined) return this.summarizeParsed(key, range, positionAt);
-    if (lean.diagnostics.length === 0) return plain('instruction', lean.tiled);
-    return { kind: 'instruction', tiled: lean.tiled, diagnostics: located(lean.diagnostics, range.start, positionAt) };
+    if (lean !== undefined) {
+      if (lean.diagnostics.length === 0) return plain('instruction', lean.tiled);
+      return summaryOf('instruction', lean.tiled, undefined, undefined, located(lean.diagnostics, range.start, positionAt));
+    }
+    const header = this.lean.header(key);
+    if (header === undefined) return this.summarizeParsed(key, range, positionAt);
+    return summaryOf('computation', header.tiled, detach(header.name), header.entry, header.diagnostics.length > 0 ? located(header.diagnostics, range.start, positionAt) : undefined);
   }
 
   /**
@@ -110,13 +152,13 @@ export class Analyzer {
     const diagnostics = this.diagnosticsOf(key, st);
     const name = st.kind === 'computation' || st.kind === 'module' ? st.name?.name : undefined;
     if (diagnostics.length === 0 && name === undefined) return plain(st.kind, tiled);
-    return {
-      kind: st.kind,
+    return summaryOf(
+      st.kind,
       tiled,
-      ...(name !== undefined ? { name: detach(name) } : {}),
-      ...(st.kind === 'computation' ? { entry: st.entry } : {}),
-      ...(diagnostics.length > 0 ? { diagnostics: located(diagnostics, range.start, positionAt) } : {}),
-    };
+      name !== undefined ? detach(name) : undefined,
+      st.kind === 'computation' ? st.entry : undefined,
+      diagnostics.length > 0 ? located(diagnostics, range.start, positionAt) : undefined,
+    );
   }
 
   /**

@@ -1,14 +1,14 @@
 /**
- * One open HLO document: its text (vscode-languageserver-textdocument, which applies incremental
- * changes and keeps line offsets), its statement table, and indexes derived from the table on
- * demand. Features ask for parsed statements by offset; only summaries are retained.
+ * One open HLO document: its text (text-store.ts: chunks and a line index, so that an edit costs
+ * what it touches), its statement table, and indexes derived from the table on demand. Features
+ * ask for parsed statements by offset; only summaries are retained.
  */
-import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
 import { parseStatement, type HloStatement } from '../../core/src/hlo';
-import type { Analyzer, StatementDiagnostic, StatementSummary } from './analyzer';
+import type { Analyzer, PositionAt, StatementDiagnostic, StatementSummary } from './analyzer';
 import { toOffset } from './positions';
 import { StatementTable, type TableEdit } from './statement-table';
+import { DocumentText } from './text-store';
 
 /** A computation as the outline and navigation see it: statement indexes of header and `}`. */
 export interface ComputationEntry {
@@ -23,16 +23,20 @@ export interface ComputationEntry {
 }
 
 export class HloDocument {
-  readonly text: TextDocument;
+  readonly text: DocumentText;
   private table: StatementTable<StatementSummary>;
   private computationIndex: ComputationEntry[] | undefined;
   private tiledCache: boolean | undefined;
 
   /** A document whose statements are not analysed yet: call {@link analyze} before use. */
   constructor(uri: string, languageId: string, version: number, content: string, private analyzer: Analyzer) {
-    this.text = TextDocument.create(uri, languageId, version, content);
-    const positionAt = (offset: number) => this.text.positionAt(offset);
-    this.table = new StatementTable((t, r) => this.analyzer.summarize(t, r, positionAt));
+    this.text = new DocumentText(uri, languageId, version, content);
+    const positionAt: PositionAt = (offset) => this.text.positionAt(offset);
+    // Around an edit, statements come from a window of the text that starts at `origin`.
+    this.table = new StatementTable(
+      (t, r, origin) => this.analyzer.summarize(t, r, origin === 0 ? positionAt : (offset) => positionAt(offset + origin)),
+      (s) => s.diagnostics !== undefined,
+    );
   }
 
   /**
@@ -66,18 +70,10 @@ export class HloDocument {
         const b = toOffset(this.text, change.range.end);
         const start = Math.min(a, b);
         const end = Math.max(a, b);
-        const old = this.text.getText();
-        // TextDocument keeps its line index up to date by the range's line numbers, so give it the
-        // clamped range a client may have sent out of bounds.
-        const range = { start: this.text.positionAt(start), end: this.text.positionAt(end) };
-        TextDocument.update(this.text, [{ range, text: change.text }], version);
-        if (splitsOrJoinsCrLf(old, start, end, change.text)) {
-          // The incremental line index gets `\r` + `\n` seams wrong: have it rebuilt from the text.
-          TextDocument.update(this.text, [{ text: this.text.getText() }], version);
-        }
-        this.afterEdit(this.table.applyEdit(this.text.getText(), start, end, change.text.length));
+        this.text.update(start, end, change.text, version);
+        this.afterEdit(this.table.applyEdit(this.text, start, end, change.text.length));
       } else {
-        TextDocument.update(this.text, [change], version);
+        this.text.replaceAll(change.text, version);
         this.table.reset(change.text);
         this.computationIndex = undefined;
         this.tiledCache = undefined;
@@ -120,15 +116,13 @@ export class HloDocument {
   }
 
   /**
-   * Calls `visit` for every diagnostic in the document with the LSP position of its statement's
-   * first character (spans in the diagnostics are relative to it), in text order.
+   * Calls `visit` for every statement with diagnostics, in text order, with the LSP position of its
+   * first character (spans in the diagnostics are relative to it).
    */
-  forEachDiagnostic(visit: (d: StatementDiagnostic, base: { line: number; character: number }) => void): void {
-    for (let i = 0; i < this.table.count; i++) {
-      const d = this.table.summary(i).diagnostics;
-      if (!d) continue;
-      const base = this.text.positionAt(this.table.start(i));
-      for (const x of d) visit(x, base);
+  forEachStatementWithDiagnostics(visit: (summary: StatementSummary, diagnostics: readonly StatementDiagnostic[], base: { line: number; character: number }) => void): void {
+    for (const i of this.table.marks) {
+      const s = this.table.summary(i);
+      if (s.diagnostics) visit(s, s.diagnostics, this.text.positionAt(this.table.start(i)));
     }
   }
 
@@ -200,17 +194,4 @@ export class HloDocument {
 /** Whether two summaries index the same way (kind, header name, ENTRY): the computation index survives. */
 function sameStructure(a: StatementSummary, b: StatementSummary): boolean {
   return a.kind === b.kind && a.name === b.name && a.entry === b.entry;
-}
-
-/**
- * Whether replacing [start, end) of `old` by `inserted` splits a `\r\n` pair or creates one at a
- * seam of the edit: the only edits whose line index TextDocument updates wrongly. Seams can only
- * pair up through a `\r` right before the edit or a `\n` right after it.
- */
-export function splitsOrJoinsCrLf(old: string, start: number, end: number, inserted: string): boolean {
-  const CR = 13;
-  const LF = 10;
-  if (start > 0 && old.charCodeAt(start - 1) === CR) return true;
-  if (old.charCodeAt(end) !== LF) return false;
-  return (end > start && old.charCodeAt(end - 1) === CR) || (inserted.length > 0 && inserted.charCodeAt(inserted.length - 1) === CR);
 }

@@ -5,24 +5,104 @@
  * command; everything taken from the document is escaped.
  */
 import { MarkupKind, type Hover } from 'vscode-languageserver';
+import type { ArrayShapeNode } from '../../core/src/ast';
+import type { LayoutDiagnostic } from '../../core/src/diagnostics';
+import { explainShapeNode, MAX_EXPLAINED_ARRAYS, type ArrayExplanation, type ShapeExplanation } from '../../core/src/explain';
 import type { HloStatement, InstructionStatement } from '../../core/src/hlo';
+import { validateShape } from '../../core/src/validate';
+import { detach } from './detach';
 import type { HloDocument } from './document';
 import { explainFound } from './custom-requests';
 import { arrayMarkdown, partMarkdown, tupleMarkdown, visualizerLink } from './hover-shape';
 import { targetAt, type NameTarget, type ShapeTarget } from './locate';
 import { cell, code, groupDigits, humanBytes } from './markdown';
-import { nameAt, occurrencesAt } from './navigation';
+import { occurrencesAt } from './navigation';
 import { toRange } from './positions';
-import { formatFactor } from './shape-facts';
+import { arrayLeaves, formatFactor } from './shape-facts';
 import type { Settings } from './settings';
 
 function markdown(doc: HloDocument, lines: readonly string[], range: { start: number; end: number }): Hover {
   return { contents: { kind: MarkupKind.Markdown, value: lines.filter((l) => l.length > 0).join('\n\n') }, range: toRange(doc.text, range) };
 }
 
+/** What a shape hover shows: the hovered leaf's explanation, or the whole shape's, and the shape's errors. */
+export interface TargetExplanation {
+  /** The explanation of the array leaf under the cursor, when there is one. */
+  readonly leaf?: ArrayExplanation;
+  /** The whole shape's explanation; only computed when no leaf explanation stands for it. */
+  readonly whole?: ShapeExplanation;
+  /** Parser and validator errors of the whole shape. */
+  readonly errors: readonly LayoutDiagnostic[];
+}
+
+/**
+ * Explains what a shape hover needs. On an array leaf of a tuple (or buffer) that the whole
+ * explanation would cover (core explains the first MAX_EXPLAINED_ARRAYS leaves), the leaf is
+ * explained alone: hovering one element of a 20-array while-loop tuple need not explain all 20.
+ * The shape's errors are the same either way: explanations add only advice, never errors.
+ */
+export function explainTarget(doc: HloDocument, target: ShapeTarget, settings: Settings): TargetExplanation {
+  const { found, leaf } = target;
+  if (leaf && found.shape.kind !== 'array' && arrayLeaves(found.shape).length <= MAX_EXPLAINED_ARRAYS) {
+    const own = explainShapeNode(leaf, doc.text.getText(), [], { assumedTiling: settings.assumedTiling });
+    const errors = [...found.diagnostics, ...validateShape(found.shape)].filter((d) => d.severity === 'error');
+    return { ...(own.arrays[0] ? { leaf: own.arrays[0] } : {}), errors };
+  }
+  const e = explainFound(doc, found, settings);
+  const match = leaf ? e.arrays.find((a) => a.range.start === leaf.range.start && a.range.end === leaf.range.end) : undefined;
+  return { ...(match ? { leaf: match } : {}), whole: e, errors: e.diagnostics.filter((d) => d.severity === 'error') };
+}
+
+/** The body of an array hover, which depends only on the array's text and the settings. */
+interface LeafHover {
+  readonly lines: readonly string[];
+  /** Whether core could model the array (the visualizer link needs it). */
+  readonly modelled: boolean;
+  /** The array's text as core read it, for the visualizer link. */
+  readonly text: string;
+}
+
+/**
+ * Array hover bodies by array text, per settings value. A dump repeats a few thousand shapes, and
+ * explaining one (tiling plan, sizes, padding, memory map) is most of a hover's time and garbage:
+ * the garbage is what made the slowest hovers slow (collections in the middle of one).
+ */
+const leafHovers = new WeakMap<Settings, Map<string, LeafHover>>();
+const MAX_LEAF_HOVERS = 4096;
+
+function leafHover(doc: HloDocument, target: ShapeTarget, leaf: ArrayShapeNode, settings: Settings): LeafHover | undefined {
+  let memo = leafHovers.get(settings);
+  if (!memo) {
+    memo = new Map();
+    leafHovers.set(settings, memo);
+  }
+  const key = doc.text.slice(leaf.range.start, leaf.range.end);
+  const hit = memo.get(key);
+  if (hit) return hit;
+  const a = explainTarget(doc, target, settings).leaf;
+  if (!a) return undefined;
+  const entry: LeafHover = { lines: arrayMarkdown(a, settings.maxMemoryMapCells), modelled: a.shape !== undefined, text: detach(a.text) };
+  if (memo.size >= MAX_LEAF_HOVERS) memo.clear();
+  memo.set(detach(key), entry);
+  return entry;
+}
+
 function shapeHover(doc: HloDocument, target: ShapeTarget, settings: Settings, heading: string): Hover {
-  const e = explainFound(doc, target.found, settings);
-  const leafExplanation = target.leaf ? e.arrays.find((a) => a.range.start === target.leaf!.range.start && a.range.end === target.leaf!.range.end) : undefined;
+  const { found, leaf } = target;
+  if (!target.part && leaf && (found.shape.kind === 'array' || arrayLeaves(found.shape).length <= MAX_EXPLAINED_ARRAYS)) {
+    // An array, or an array of a tuple that core explains: the body comes from the memo.
+    const body = leafHover(doc, target, leaf, settings);
+    if (body) {
+      const lines = heading ? [heading, ...body.lines] : [...body.lines];
+      // Explanations add only advice (warnings) to the parser's and validator's diagnostics.
+      const errors = [...found.diagnostics, ...validateShape(found.shape)].filter((d) => d.severity === 'error');
+      if (errors.length > 0) lines.push(errorsLine(errors));
+      if (errors.length === 0 && body.modelled) lines.push(visualizerLink({ shape: body.text, uri: doc.uri, range: toRange(doc.text, leaf.range) }));
+      return markdown(doc, lines, leaf.range);
+    }
+  }
+  const x = explainTarget(doc, target, settings);
+  const leafExplanation = x.leaf;
   const lines: string[] = [];
   if (target.part && target.leaf) {
     lines.push(...partMarkdown(target.part, leafExplanation, target.leaf));
@@ -30,16 +110,21 @@ function shapeHover(doc: HloDocument, target: ShapeTarget, settings: Settings, h
     return markdown(doc, lines, r);
   }
   if (heading) lines.push(heading);
-  const isArray = target.found.shape.kind !== 'tuple' && e.arrays.length === 1;
-  const single = leafExplanation ?? (isArray ? e.arrays[0] : undefined);
+  const e = x.whole;
+  const isArray = target.found.shape.kind !== 'tuple' && e?.arrays.length === 1;
+  const single = leafExplanation ?? (isArray ? e?.arrays[0] : undefined);
   if (single) lines.push(...arrayMarkdown(single, settings.maxMemoryMapCells));
-  else lines.push(...tupleMarkdown(e));
-  const errors = e.diagnostics.filter((d) => d.severity === 'error');
-  if (errors.length > 0) lines.push(`**${errors.length} error(s):** ${errors.map((d) => `${cell(d.message)} \\[${d.code}\\]`).join('; ')}`);
-  if (single && !e.hasErrors && single.shape) {
+  else if (e) lines.push(...tupleMarkdown(e));
+  const errors = x.errors;
+  if (errors.length > 0) lines.push(errorsLine(errors));
+  if (single && errors.length === 0 && single.shape) {
     lines.push(visualizerLink({ shape: single.text, uri: doc.uri, range: toRange(doc.text, single.range) }));
   }
   return markdown(doc, lines, single?.range ?? target.found.shape.range);
+}
+
+function errorsLine(errors: readonly LayoutDiagnostic[]): string {
+  return `**${errors.length} error(s):** ${errors.map((d) => `${cell(d.message)} \\[${d.code}\\]`).join('; ')}`;
 }
 
 /** One line about an instruction: `%name = shape opcode` with its sizes. */
@@ -64,10 +149,9 @@ function instructionSummary(doc: HloDocument, st: InstructionStatement, settings
   return lines;
 }
 
-async function nameHover(doc: HloDocument, index: number, target: NameTarget, settings: Settings): Promise<Hover | null> {
+async function nameHover(doc: HloDocument, st: HloStatement, target: NameTarget, settings: Settings): Promise<Hover | null> {
   const range = target.name.range;
   if (target.role === 'instruction-definition') {
-    const st = doc.parse(index);
     return st.kind === 'instruction' ? markdown(doc, instructionSummary(doc, st, settings), range) : null;
   }
   const occ = await occurrencesAt(doc, range.start);
@@ -88,10 +172,10 @@ async function nameHover(doc: HloDocument, index: number, target: NameTarget, se
 export async function hover(doc: HloDocument, offset: number, settings: Settings): Promise<Hover | null> {
   const index = doc.statementIndexAt(offset);
   if (index < 0) return null;
-  const name = nameAt(doc, offset);
-  if (name) return nameHover(doc, name.index, name.target, settings);
+  // One parse serves both: names take precedence over shapes (targetAt looks at names first).
   const st = doc.parse(index);
   const target = targetAt(st, offset);
+  if (target?.kind === 'name') return nameHover(doc, st, target, settings);
   if (target?.kind !== 'shape') return null;
   let heading = '';
   if (st.kind === 'instruction' && target.found.shape === st.shape) heading = `Result of ${code(`%${st.name.name}`)}`;

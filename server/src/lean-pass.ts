@@ -10,8 +10,9 @@
  * a key and parses cleanly, and whose result shape sits where the finder starts a candidate; for
  * those the finder's shapes are the statement parser's shapes, so the diagnostics are the same as
  * the full analysis (test/server/lean-pass.test.ts checks this on every corpus file). Anything else
- * (a parse error, `b(...)`, a tuple operand holding names, headers) answers `undefined` and the
- * caller runs the full per-statement analysis.
+ * (a parse error, `b(...)`, a tuple operand holding names) answers `undefined` and the caller runs
+ * the full per-statement analysis. Computation headers have their own recogniser ({@link
+ * LeanPass.header}): their parameter list would look like a tuple to the finder.
  */
 import type { LayoutDiagnostic } from '../../core/src/diagnostics';
 import { isIdentifierChar, isIdentifierStart } from '../../core/src/hlo/split-statements';
@@ -37,9 +38,21 @@ export interface LeanStatement {
   readonly diagnostics: readonly LayoutDiagnostic[];
 }
 
+/** The lean result of a computation header: its name (without `%`) and ENTRY flag as well. */
+export interface LeanHeader extends LeanStatement {
+  readonly name: string;
+  readonly entry: boolean;
+}
+
 const NO_DIAGNOSTICS: readonly LayoutDiagnostic[] = Object.freeze([]);
 const CH_PERCENT = 37;
 const CH_EQUAL = 61;
+const CH_LPAREN = 40;
+const CH_RPAREN = 41;
+const CH_COMMA = 44;
+const CH_COLON = 58;
+const CH_LBRACKET = 91;
+const CH_LBRACE = 123;
 
 function skipBlanks(text: string, pos: number, end: number): number {
   while (pos < end) {
@@ -126,6 +139,72 @@ export class LeanPass {
     this.found = undefined;
     if (!this.ok || !this.sawResult) return undefined;
     return { tiled: this.tiled, diagnostics: diagnostics ?? NO_DIAGNOSTICS };
+  }
+
+  /**
+   * The diagnostics and tiling of a computation header in its plain form, `[ENTRY] [%]name
+   * ([%]p: shape, ...) -> shape {` with only blanks between the parts and every shape a clean
+   * candidate, or undefined when the full analysis must answer (anything else, including comments).
+   * For such a header the statement parser finds exactly these shapes (parameters and result, in
+   * text order) and reports nothing itself; test/server/lean-pass.test.ts checks the agreement.
+   */
+  header(text: string): LeanHeader | undefined {
+    const end = text.length;
+    let p = skipBlanks(text, 0, end);
+    let e = nameEnd(text, p, end);
+    if (e < 0) return undefined;
+    let entry = false;
+    if (text.charCodeAt(p) !== CH_PERCENT) {
+      if (isWord(text, p, e, 'HloModule') || isWord(text, p, e, 'ROOT')) return undefined;
+      if (isWord(text, p, e, 'ENTRY')) {
+        entry = true;
+        p = skipBlanks(text, e, end);
+        e = nameEnd(text, p, end);
+        if (e < 0) return undefined;
+      }
+    }
+    const name = text.slice(text.charCodeAt(p) === CH_PERCENT ? p + 1 : p, e);
+    let q = skipBlanks(text, e, end);
+    if (text.charCodeAt(q) !== CH_LPAREN) return undefined;
+    q = skipBlanks(text, q + 1, end);
+    let tiled = false;
+    let found: LayoutDiagnostic[] | undefined;
+    /** The clean shape at `at`: adds its diagnostics and returns its end, or -1. */
+    const shapeAt = (at: number): number => {
+      let typeEnd = -1;
+      if (text.charCodeAt(at) !== CH_LPAREN) {
+        typeEnd = nameEnd(text, at, end);
+        if (typeEnd < 0 || text.charCodeAt(at) === CH_PERCENT || text.charCodeAt(typeEnd) !== CH_LBRACKET) return -1;
+      }
+      const c = this.candidate(text, at, end, typeEnd);
+      if (c?.facts === undefined) return -1;
+      if (c.tiled) tiled = true;
+      for (const d of c.facts.diagnostics) (found ??= []).push(shifted(d, at));
+      return at + c.next;
+    };
+    if (text.charCodeAt(q) === CH_RPAREN) q++;
+    else {
+      for (;;) {
+        const n = nameEnd(text, q, end);
+        if (n < 0) return undefined;
+        q = skipBlanks(text, n, end);
+        if (text.charCodeAt(q) !== CH_COLON) return undefined;
+        const shapeEnd = shapeAt(skipBlanks(text, q + 1, end));
+        if (shapeEnd < 0) return undefined;
+        q = skipBlanks(text, shapeEnd, end);
+        const c = text.charCodeAt(q);
+        q = skipBlanks(text, q + 1, end);
+        if (c === CH_RPAREN) break;
+        if (c !== CH_COMMA) return undefined;
+      }
+    }
+    q = skipBlanks(text, q, end);
+    if (!text.startsWith('->', q)) return undefined;
+    const resultEnd = shapeAt(skipBlanks(text, q + 2, end));
+    if (resultEnd < 0) return undefined;
+    q = skipBlanks(text, resultEnd, end);
+    if (text.charCodeAt(q) !== CH_LBRACE || skipBlanks(text, q + 1, end) !== end) return undefined;
+    return { name, entry, tiled, diagnostics: found ?? NO_DIAGNOSTICS };
   }
 
   /** The finder's visitor: one candidate of the statement being walked. */

@@ -38,16 +38,27 @@ import { acceptRulesDocUri, PUBLISHED_RULES_DOC } from './rules-link';
 
 /** Documents above this size (UTF-16 units) get AnalysisProgress notifications around full analyses. */
 export const LARGE_DOCUMENT = 5 * 1024 * 1024;
-/** Diagnostics are published this long after the last change of a burst. */
+/**
+ * Within a burst of changes (each less than this after the one before), diagnostics are published
+ * this long after the last one. A change after a quiet spell is published at once, after the
+ * messages already received: an isolated edit pays no wait, and a burst costs one publish.
+ */
 export const DIAGNOSTICS_DEBOUNCE_MS = 15;
 
-/** Wires the server onto `connection` (the caller calls `connection.listen()`). */
 /** What the entry point knows about its environment. */
 export interface ServerOptions {
   /** A local copy of docs/rules.md (the Node entry finds the one beside dist/). */
   readonly rulesDocUri?: string;
+  /**
+   * A full garbage collection, run around the analysis of a large document that was just opened.
+   * Receiving a 50 MB document leaves its message buffers and decoded JSON (about twice the file)
+   * as garbage in the old generation, and the analysis leaves its own; V8 would keep both resident
+   * until it next runs short (measured: peak 360 → 258 MiB, resident after open 253 → 233 MiB).
+   */
+  readonly collectGarbage?: () => void;
 }
 
+/** Wires the server onto `connection` (the caller calls `connection.listen()`). */
 export function createServer(connection: Connection, options: ServerOptions = {}): void {
   const documents = new Map<string, HloDocument>();
   const timers = new Map<string, ReturnType<typeof setTimeout>>();
@@ -57,6 +68,8 @@ export function createServer(connection: Connection, options: ServerOptions = {}
   let rulesDoc = options.rulesDocUri ?? PUBLISHED_RULES_DOC;
   let canRefreshInlayHints = false;
 
+  /** When each document last changed (Date.now()). */
+  const changed = new Map<string, number>();
   const publish = (doc: HloDocument): void => {
     timers.delete(doc.uri);
     void connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics: documentDiagnostics(doc, settings, rulesDoc) });
@@ -64,13 +77,19 @@ export function createServer(connection: Connection, options: ServerOptions = {}
   const schedule = (doc: HloDocument): void => {
     const pending = timers.get(doc.uri);
     if (pending !== undefined) clearTimeout(pending);
-    timers.set(doc.uri, setTimeout(() => logged(connection, 'diagnostics', () => publish(doc)), DIAGNOSTICS_DEBOUNCE_MS));
+    const now = Date.now();
+    const quiet = pending === undefined && now - (changed.get(doc.uri) ?? 0) >= DIAGNOSTICS_DEBOUNCE_MS;
+    changed.set(doc.uri, now);
+    timers.set(doc.uri, setTimeout(() => logged(connection, 'diagnostics', () => publish(doc)), quiet ? 0 : DIAGNOSTICS_DEBOUNCE_MS));
   };
-  /** Yields to the event loop between analysis slices (setTimeout exists in Node and in workers). */
-  const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+  /**
+   * Yields to the event loop between analysis slices: setImmediate in Node (setTimeout would add
+   * its 1 ms minimum to every 20 ms slice), setTimeout in a web worker.
+   */
+  const pause = () => new Promise<void>((resolve) => (typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve, 0)));
   /** Analyses a whole document, bracketed by progress notifications when it is large. */
   const analyzeWhole = async (doc: HloDocument, analyzer?: Analyzer): Promise<void> => {
-    const size = doc.text.getText().length;
+    const size = doc.text.length;
     const large = size > LARGE_DOCUMENT;
     const progress = (state: AnalysisProgressParams['state']) => void connection.sendNotification(AnalysisProgressNotification, { uri: doc.uri, state, size } satisfies AnalysisProgressParams);
     if (large) progress('started');
@@ -133,10 +152,18 @@ export function createServer(connection: Connection, options: ServerOptions = {}
   connection.onDidOpenTextDocument((params) =>
     enqueue('open', async () => {
       const { uri, languageId, version, text } = params.textDocument;
+      const collect = options.collectGarbage && text.length > LARGE_DOCUMENT ? options.collectGarbage : undefined;
+      // The message's buffers and decoded JSON go before the analysis allocates: a third less peak.
+      collect?.();
       const doc = new HloDocument(uri, languageId, version, text, analyzer);
       await analyzeWhole(doc);
       documents.set(uri, doc);
       publish(doc);
+      if (collect) {
+        // The analysis's own garbage, once the diagnostics are written and before the next message.
+        await pause();
+        collect();
+      }
     }),
   );
 
@@ -155,6 +182,7 @@ export function createServer(connection: Connection, options: ServerOptions = {}
       const pending = timers.get(uri);
       if (pending !== undefined) clearTimeout(pending);
       timers.delete(uri);
+      changed.delete(uri);
       documents.delete(uri);
       void connection.sendDiagnostics({ uri, diagnostics: [] });
     }),

@@ -7,9 +7,28 @@
  */
 import { splitStatements } from '../../core/src/hlo/split-statements';
 import type { TextRange } from '../../core/src/diagnostics';
+import { spliceLarge } from './text-store';
 
-/** Produces the retained summary of the statement `range` of `text` (ranges in it are relative to range.start). */
-export type Summarize<S> = (text: string, range: TextRange) => S;
+/**
+ * Produces the retained summary of the statement `range` of `text`, where `text` is the part of the
+ * document starting at offset `origin` (the whole document at open, a window around an edit later).
+ */
+export type Summarize<S> = (text: string, range: TextRange, origin: number) => S;
+
+/** Read access to the document text by range, without a flat copy of the whole of it. */
+export interface TextSource {
+  readonly length: number;
+  slice(start: number, end: number): string;
+}
+
+/** The statements of `text` (the document from `origin` on), with ranges made absolute. */
+function splitAt(text: string, origin: number): TextRange[] {
+  const ranges = splitStatements(text);
+  if (origin !== 0) {
+    for (let i = 0; i < ranges.length; i++) ranges[i] = { start: ranges[i].start + origin, end: ranges[i].end + origin };
+  }
+  return ranges;
+}
 
 /** What {@link StatementTable.applyEdit} replaced: the summaries of the re-split window, before and after. */
 export interface TableEdit<S> {
@@ -21,8 +40,28 @@ export class StatementTable<S> {
   private starts: number[] = [];
   private ends: number[] = [];
   private summaries: S[] = [];
+  /** Indexes of the statements `marked` picks out, ascending: publishing visits these, not all. */
+  private markedIndexes: number[] = [];
 
-  constructor(private readonly summarize: Summarize<S>) {}
+  /**
+   * @param marked picks the statements to index (those with diagnostics): a document of 358,000
+   * statements has a few thousand, and reading a property of every summary per publish costs more
+   * than keeping this list in step with edits.
+   */
+  constructor(
+    private readonly summarize: Summarize<S>,
+    private readonly marked: (summary: S) => boolean = () => false,
+  ) {}
+
+  /** Indexes of the marked statements, ascending (valid until the next change of the table). */
+  get marks(): readonly number[] {
+    return this.markedIndexes;
+  }
+
+  private indexMarks(): void {
+    this.markedIndexes = [];
+    for (let i = 0; i < this.summaries.length; i++) if (this.marked(this.summaries[i])) this.markedIndexes.push(i);
+  }
 
   get count(): number {
     return this.starts.length;
@@ -45,7 +84,8 @@ export class StatementTable<S> {
     const ranges = splitStatements(text);
     this.starts = ranges.map((r) => r.start);
     this.ends = ranges.map((r) => r.end);
-    this.summaries = ranges.map((r) => this.summarize(text, r));
+    this.summaries = ranges.map((r) => this.summarize(text, r, 0));
+    this.indexMarks();
   }
 
   /**
@@ -64,13 +104,14 @@ export class StatementTable<S> {
     let last = Date.now();
     for (let i = 0; i < this.starts.length; i++) {
       // The split's own range objects serve the summaries: no second object per statement.
-      summaries[i] = this.summarize(text, ranges ? ranges[i] : { start: this.starts[i], end: this.ends[i] });
+      summaries[i] = this.summarize(text, ranges ? ranges[i] : { start: this.starts[i], end: this.ends[i] }, 0);
       if ((i & 255) === 0 && Date.now() - last > 20) {
         await pause();
         last = Date.now();
       }
     }
     this.summaries = summaries;
+    this.indexMarks();
   }
 
   /** Index of the statement whose range contains `offset` (end inclusive), or -1. */
@@ -92,11 +133,11 @@ export class StatementTable<S> {
   }
 
   /**
-   * Brings the table in line with `text`, which is the old text with [oldStart, oldEnd) replaced by
-   * `insertedLength` characters. Statements of the re-split window whose text the edit did not
-   * touch keep their summaries.
+   * Brings the table in line with `source`, which is the old text with [oldStart, oldEnd) replaced
+   * by `insertedLength` characters. Only a window around the edit is read (as its own string).
+   * Statements of the re-split window whose text the edit did not touch keep their summaries.
    */
-  applyEdit(text: string, oldStart: number, oldEnd: number, insertedLength: number): TableEdit<S> {
+  applyEdit(source: TextSource, oldStart: number, oldEnd: number, insertedLength: number): TableEdit<S> {
     const n = this.starts.length;
     const delta = insertedLength - (oldEnd - oldStart);
     // First statement whose end reaches the edit; re-splitting starts one earlier because a
@@ -108,36 +149,54 @@ export class StatementTable<S> {
     const regionStart = n === 0 ? 0 : this.starts[first];
     // Old statements [first, k) are replaced; k is the first one starting after the edit.
     let k = Math.max(first, this.lastStartingAtOrBefore(oldEnd) + 1);
-    let windowEnd = k < n ? this.starts[k] + delta : text.length;
-    const ranges = splitStatements(text, regionStart, windowEnd);
+    let windowEnd = k < n ? this.starts[k] + delta : source.length;
+    const ranges = splitAt(source.slice(regionStart, windowEnd), regionStart);
     // The split stopped at windowEnd; if the statement before it would have continued past the
     // boundary in a full split, take in the next old statement and try again.
     while (k < n && ranges.length > 0) {
       const last = ranges[ranges.length - 1];
-      const nextEnd = k + 1 < n ? this.starts[k + 1] + delta : text.length;
-      const probe = splitStatements(text, last.start, nextEnd);
+      const nextEnd = k + 1 < n ? this.starts[k + 1] + delta : source.length;
+      const probe = splitAt(source.slice(last.start, nextEnd), last.start);
       if (probe.length > 0 && probe[0].end <= last.end) break;
       ranges.pop();
-      ranges.push(...probe);
+      for (const r of probe) ranges.push(r);
       k++;
       windowEnd = nextEnd;
     }
+    const window = source.slice(regionStart, windowEnd);
     const removed = this.summaries.slice(first, k);
     const summaries: S[] = [];
     let j = first;
     for (const r of ranges) {
       // Old statements are in text order, as are the new ranges: advance to the first old one that could match.
       while (j < k && this.oldStartInNewText(j, oldEnd, delta) < r.start) j++;
-      summaries.push(j < k && this.unchangedAs(j, r, oldStart, oldEnd, delta) ? this.summaries[j] : this.summarize(text, r));
+      summaries.push(j < k && this.unchangedAs(j, r, oldStart, oldEnd, delta) ? this.summaries[j] : this.summarize(window, { start: r.start - regionStart, end: r.end - regionStart }, regionStart));
     }
-    for (let i = k; i < n; i++) {
-      this.starts[i] += delta;
-      this.ends[i] += delta;
+    if (delta !== 0) {
+      for (let i = k; i < n; i++) {
+        this.starts[i] += delta;
+        this.ends[i] += delta;
+      }
     }
     spliceLarge(this.starts, first, k - first, ranges.map((r) => r.start));
     spliceLarge(this.ends, first, k - first, ranges.map((r) => r.end));
     spliceLarge(this.summaries, first, k - first, summaries);
+    this.updateMarks(first, k, summaries);
     return { removed, added: summaries };
+  }
+
+  /** Replaces the marks of old statements [first, k) by those of `added` and shifts the later ones. */
+  private updateMarks(first: number, k: number, added: readonly S[]): void {
+    const marks = this.markedIndexes;
+    let a = 0;
+    while (a < marks.length && marks[a] < first) a++;
+    let b = a;
+    while (b < marks.length && marks[b] < k) b++;
+    const fresh: number[] = [];
+    for (let i = 0; i < added.length; i++) if (this.marked(added[i])) fresh.push(first + i);
+    const shift = added.length - (k - first);
+    if (shift !== 0) for (let i = b; i < marks.length; i++) marks[i] += shift;
+    spliceLarge(marks, a, b - a, fresh);
   }
 
   /** Where old statement `j` starts after the edit (statements overlapping the edit: their old start). */
@@ -156,16 +215,4 @@ export class StatementTable<S> {
     if (end < oldStart) return start === r.start && end === r.end;
     return start >= oldEnd && start + delta === r.start && end + delta === r.end;
   }
-}
-
-/** `array.splice` without spreading a huge argument list onto the stack. */
-function spliceLarge<T>(array: T[], at: number, remove: number, items: readonly T[]): void {
-  if (items.length < 10000) {
-    array.splice(at, remove, ...items);
-    return;
-  }
-  const tail = array.splice(at + remove);
-  array.length = at;
-  for (const x of items) array.push(x);
-  for (const x of tail) array.push(x);
 }

@@ -18,7 +18,7 @@ import type {
   PublishDiagnosticsParams,
   TextDocumentContentChangeEvent,
 } from 'vscode-languageserver';
-import { createServer } from '../../server/src/server';
+import { createServer, type ServerOptions } from '../../server/src/server';
 import { TEST_INITIALIZE_PARAMS } from '../support/lsp-client';
 
 interface Waiter {
@@ -41,12 +41,12 @@ export class TestClient {
   private readonly versions = new Map<string, number>();
   private readonly streams: PassThrough[];
 
-  private constructor() {
+  private constructor(options: ServerOptions) {
     const toServer = new PassThrough();
     const toClient = new PassThrough();
     this.streams = [toServer, toClient];
     const server = createConnection(new StreamMessageReader(toServer), new StreamMessageWriter(toClient));
-    createServer(server);
+    createServer(server, options);
     server.listen();
     this.rpc = createMessageConnection(new StreamMessageReader(toClient), new StreamMessageWriter(toServer));
     this.rpc.onRequest('workspace/configuration', (params: { items: unknown[] }) => params.items.map(() => this.settings));
@@ -68,8 +68,8 @@ export class TestClient {
   }
 
   /** Starts a server and completes the initialize handshake. */
-  static async start(settings: unknown = {}, initializationOptions?: unknown): Promise<{ client: TestClient; init: InitializeResult }> {
-    const client = new TestClient();
+  static async start(settings: unknown = {}, initializationOptions?: unknown, options: ServerOptions = {}): Promise<{ client: TestClient; init: InitializeResult }> {
+    const client = new TestClient(options);
     client.settings = settings;
     const init = await client.rpc.sendRequest<InitializeResult>('initialize', { ...TEST_INITIALIZE_PARAMS, initializationOptions });
     await client.rpc.sendNotification('initialized', {});

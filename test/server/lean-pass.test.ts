@@ -28,6 +28,8 @@ interface Comparison {
   readonly instructions: number;
   /** Statements the lean pass answered for (the rest fell back to the full analysis). */
   readonly lean: number;
+  /** Computation headers the lean header path answered for. */
+  readonly headers: number;
   readonly withDiagnostics: number;
 }
 
@@ -38,6 +40,7 @@ function compare(name: string, text: string, settings: Settings): Comparison {
   const analyzer = new Analyzer(settings);
   const probe = new LeanPass(new ShapeFactsCache(settings), settings);
   let lean = 0;
+  let headers = 0;
   let instructions = 0;
   let withDiagnostics = 0;
   const ranges = splitStatements(text);
@@ -46,10 +49,11 @@ function compare(name: string, text: string, settings: Settings): Comparison {
     const got = analyzer.summarize(text, r, positionAt);
     assert.deepStrictEqual(got, full, `${name}: statement at ${r.start}: ${JSON.stringify(text.slice(r.start, Math.min(r.end, r.start + 200)))}`);
     if (probe.statement(text.slice(r.start, r.end)) !== undefined) lean++;
+    if (probe.header(text.slice(r.start, r.end)) !== undefined) headers++;
     if (full.diagnostics) withDiagnostics++;
     if (full.kind === 'instruction') instructions++;
   }
-  return { statements: ranges.length, instructions, lean, withDiagnostics };
+  return { statements: ranges.length, instructions, lean, headers, withDiagnostics };
 }
 
 function shapeLines(file: string): string[] {
@@ -97,6 +101,41 @@ describe('server: lean first pass = full per-statement analysis', () => {
           if (file !== 'legacy_shapes.txt') assert.ok(c.lean > c.instructions / 4, `${file}: lean on ${c.lean} of ${c.instructions}`);
           if (file === 'invalid_shapes.txt') assert.ok(c.withDiagnostics > c.statements / 2);
         }
+      });
+
+      it('agrees on every corpus shape as a computation parameter and result', () => {
+        for (const file of ['valid_shapes.txt', 'invalid_shapes.txt', 'legacy_shapes.txt']) {
+          // invalid_shapes.txt lines carry the expected message after a tab.
+          const shapes = shapeLines(file).map((l) => l.split('\t')[0]);
+          const text = shapes
+            .map((s, i) => `%c.${i} (p.${i}: ${s}, %q: f32[2]{0:T(128)}) -> ${s} {\n  ROOT %r.${i} = ${s} parameter(0)\n}\n\nENTRY e.${i} () -> ${s} {\n}\n`)
+            .join('');
+          const c = compare(file, text, settings);
+          if (file !== 'legacy_shapes.txt') assert.ok(c.headers > shapes.length / 2, `${file}: lean on ${c.headers} of ${2 * shapes.length} headers`);
+          if (file === 'invalid_shapes.txt') assert.ok(c.withDiagnostics > shapes.length);
+        }
+      });
+
+      it('agrees on headers in unusual forms, leaving all but the plain ones to the full analysis', () => {
+        const text = [
+          'HloModule m, entry_computation_layout={(f32[2]{0})->f32[2]{0}}\n',
+          'ENTRY %e (p: f32[2]{0:T(2)}) -> f32[2]{0:T(2)(2)} {\n',
+          '}\n',
+          'c () -> f32[2]{0:T()} {\n',
+          '%d\t(\tp : f32[2]{0} ,\tq:(f32[2]{0}, s32[])\t)->  f32[2]{0:T(3)} {\r\n',
+          '%f (p: f32[2]{0}) -> f32[2]{0} { // comment\n',
+          '%g /* c */ (p: f32[2]{0}) -> f32[2]{0} {\n',
+          'ENTRY (p: f32[2]{0}) -> f32[2]{0} {\n',
+          '%h (p: f32[2]{0}) -> f32[2]{0}\n',
+          '%i (p f32[2]{0}) -> f32[2]{0} {\n',
+          '%j (p: f32[2]{0},) -> f32[2]{0} {\n',
+          '%k (p: f32[2]{5}) -> f32[2]{0} {\n',
+          '%l (p: %x) -> f32[2]{0} {\n',
+        ].join('');
+        const c = compare('headers', text, settings);
+        // The plain headers: %e, c, %d and %k (its bad layout is a validator diagnostic, not a parse error).
+        assert.equal(c.headers, 4);
+        assert.ok(c.withDiagnostics >= 3, `${c.withDiagnostics} statements with diagnostics`);
       });
 
       it('agrees with CRLF line ends and comments between the parts of an instruction', () => {

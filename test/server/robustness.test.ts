@@ -103,6 +103,23 @@ describe('server: large documents and cancellation', () => {
     await client.dispose();
   });
 
+  it('collects garbage before and after analysing a document over 5 MB, and not for small ones', async () => {
+    const calls: string[] = [];
+    const { client } = await TestClient.start({}, undefined, { collectGarbage: () => calls.push('gc') });
+    await client.open('file:///w/small.hlo', bigDump(10));
+    assert.deepEqual(calls, []);
+    const text = bigDump(40000);
+    const diagnostics = await client.open('file:///w/big.hlo', text);
+    // The second collection runs after the publish, before the next message is handled.
+    const h = await client.request<Hover | null>('textDocument/hover', { textDocument: { uri: 'file:///w/big.hlo' }, position: { line: 3, character: 12 } });
+    assert.deepEqual(calls, ['gc', 'gc']);
+    assert.match((h?.contents as { value: string }).value, /Result of `%i0`/);
+    const fresh = await TestClient.start();
+    assert.deepEqual(diagnostics, await fresh.client.open('file:///w/big.hlo', text));
+    await fresh.client.dispose();
+    await client.dispose();
+  });
+
   it('stops a long outline request when it is cancelled', async () => {
     const { client } = await TestClient.start();
     await client.open('file:///w/big.hlo', bigDump(40000));
