@@ -5,9 +5,9 @@
  */
 import * as fs from 'fs';
 import { parentPort } from 'worker_threads';
-import { lastStatementBoundary } from '../../core/src/hlo';
 import { CheckStream, type CheckCounts } from '../../core/src/report';
 import { createShapeChecker } from '../../core/src/validate';
+import { forEachTextPiece } from './read-statements';
 
 /** One range of a file to check. */
 export interface SegmentTask {
@@ -38,49 +38,18 @@ export interface SegmentResult {
   readonly error?: string;
 }
 
-const CHUNK_BYTES = 1024 * 1024;
-const NEWLINE = 10;
 
 /** Marks a worker started by parallel-check.ts, so the CLI's entry point runs {@link serveSegments}. */
 export const WORKER_ROLE = 'xla-layout-check-segment';
 
-/**
- * Checks text bytes [start, end) of `fd` with `checker`'s caches. Each read is cut after the last
- * line that starts a statement and decoded on its own; the bytes after the cut are moved to the
- * front of the buffer for the next read. No string is ever glued onto another: a 1 MiB chunk that
- * is copied again for every read costs more than its check on a fast machine.
- */
+/** Checks text bytes [start, end) of `fd` with `checker`'s caches. */
 function checkRange(fd: number, task: SegmentTask, checker: ReturnType<typeof createShapeChecker>): SegmentResult {
   const diagnostics: SegmentDiagnostic[] = [];
   const stream = new CheckStream(({ diagnostic: d, start, end }) => {
     diagnostics.push({ line: start.line, column: start.column, endLine: end.line, endColumn: end.column, severity: d.severity, code: d.code, message: d.message });
   }, { checker });
-  let buffer = Buffer.allocUnsafe(CHUNK_BYTES);
-  let kept = 0;
-  let newlines = 0;
-  for (let at = task.start; at < task.end; ) {
-    // A statement longer than the buffer: grow it rather than cut the statement.
-    if (kept === buffer.length) buffer = Buffer.concat([buffer, Buffer.allocUnsafe(buffer.length)]);
-    const n = fs.readSync(fd, buffer, kept, Math.min(buffer.length - kept, task.end - at), at);
-    if (n === 0) break;
-    for (let i = buffer.indexOf(NEWLINE, kept); i >= 0 && i < kept + n; i = buffer.indexOf(NEWLINE, i + 1)) newlines++;
-    at += n;
-    const filled = kept + n;
-    // Complete lines only (`\n` never occurs inside a UTF-8 sequence), then complete statements.
-    const lastNewline = buffer.lastIndexOf(NEWLINE, filled - 1);
-    const text = lastNewline < 0 ? '' : buffer.toString('utf8', 0, lastNewline + 1);
-    const cut = lastStatementBoundary(text);
-    if (cut <= 0) {
-      kept = filled;
-      continue;
-    }
-    stream.writeComplete(text.slice(0, cut));
-    const cutByte = lastNewline + 1 - Buffer.byteLength(text.slice(cut), 'utf8');
-    buffer.copy(buffer, 0, cutByte, filled);
-    kept = filled - cutByte;
-  }
-  // The range ends where a statement starts (or at the end of the file): the rest is complete.
-  stream.write(buffer.toString('utf8', 0, kept));
+  // The range ends where a statement starts (or at the end of the file): its last piece is complete too.
+  const newlines = forEachTextPiece(fd, (text, complete) => (complete ? stream.writeComplete(text) : stream.write(text)), task.start, task.end);
   return { id: task.id, newlines, diagnostics, counts: stream.end() };
 }
 

@@ -4,15 +4,19 @@
  * statement whatever the file size. Refuses directories and binary files with a clear message.
  */
 import * as fs from 'fs';
-import { StringDecoder } from 'string_decoder';
+import { lastStatementBoundary } from '../../core/src/hlo';
 import { FileError } from './errors';
 
 const CHUNK_BYTES = 1024 * 1024;
 const SNIFF_BYTES = 8192;
+const NEWLINE = 10;
 
 /** What the reporters of core/src/report accept. */
 export interface TextSink {
+  /** Text cut anywhere. */
   write(chunk: string): void;
+  /** Text that ends where a statement starts: nothing of it waits for later text. */
+  writeComplete(chunk: string): void;
 }
 
 /** Opens `file` for reading, refusing directories and binary files with a clear message. */
@@ -41,21 +45,54 @@ export function openText(file: string): number {
 }
 
 /**
- * Writes the text of `file` (UTF-8) to `sink` in chunks of `chunkBytes`; the caller ends the sink.
- * Throws {@link FileError} when the file cannot be read as text.
+ * Reads bytes [start, end) of `fd` (to the end of the file by default) and hands them to `visit`
+ * decoded, in pieces of about `chunkBytes`: each read is cut after the last line that plainly
+ * starts a statement, so `complete` pieces hold only whole statements, and the bytes after the cut
+ * move to the front of the buffer for the next read. No string is glued onto a carried remainder
+ * (a 1 MiB chunk copied again on every read costs as much as its check). The final piece, after
+ * the last cut, is handed on with `complete` false. `\n` never occurs inside a UTF-8 sequence, so
+ * every piece decodes on its own. Returns how many line breaks the bytes hold.
  */
-export function streamFile(file: string, sink: TextSink, chunkBytes = CHUNK_BYTES): void {
-  const fd = openText(file);
-  const chunk = Buffer.allocUnsafe(chunkBytes);
-  // A UTF-8 character cut by a chunk boundary is held back until its last byte arrives.
-  const decoder = new StringDecoder('utf8');
-  try {
-    for (;;) {
-      const n = fs.readSync(fd, chunk, 0, chunk.length, null);
-      if (n === 0) break;
-      sink.write(decoder.write(chunk.subarray(0, n)));
+export function forEachTextPiece(fd: number, visit: (text: string, complete: boolean) => void, start = 0, end = Infinity, chunkBytes = CHUNK_BYTES): number {
+  let buffer = Buffer.allocUnsafe(chunkBytes);
+  let kept = 0;
+  let newlines = 0;
+  for (let at = start; at < end; ) {
+    // A statement longer than the buffer: grow it rather than cut the statement.
+    if (kept === buffer.length) buffer = Buffer.concat([buffer, Buffer.allocUnsafe(buffer.length)]);
+    const n = fs.readSync(fd, buffer, kept, Math.min(buffer.length - kept, end - at), at);
+    if (n === 0) break;
+    const filled = kept + n;
+    for (let i = buffer.indexOf(NEWLINE, kept); i >= 0 && i < filled; i = buffer.indexOf(NEWLINE, i + 1)) newlines++;
+    at += n;
+    const lastNewline = buffer.lastIndexOf(NEWLINE, filled - 1);
+    const text = lastNewline < 0 ? '' : buffer.toString('utf8', 0, lastNewline + 1);
+    const cut = lastStatementBoundary(text);
+    if (cut <= 0) {
+      kept = filled;
+      continue;
     }
-    sink.write(decoder.end());
+    visit(text.slice(0, cut), true);
+    const cutByte = lastNewline + 1 - Buffer.byteLength(text.slice(cut), 'utf8');
+    buffer.copy(buffer, 0, cutByte, filled);
+    kept = filled - cutByte;
+  }
+  if (kept > 0) visit(buffer.toString('utf8', 0, kept), false);
+  return newlines;
+}
+
+/**
+ * Writes the text of `file` (UTF-8) to `sink` in pieces (see {@link forEachTextPiece}); the caller
+ * ends the sink. Throws {@link FileError} when the file cannot be read as text.
+ */
+export function streamFile(file: string, sink: TextSink): void {
+  const fd = openText(file);
+  try {
+    forEachTextPiece(fd, (text, complete) => (complete ? sink.writeComplete(text) : sink.write(text)));
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === undefined) throw e;
+    throw new FileError(`${file}: cannot read: ${String((e as Error).message)}`);
   } finally {
     fs.closeSync(fd);
   }

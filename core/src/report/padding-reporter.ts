@@ -117,6 +117,11 @@ export class PaddingReporter {
     this.stream.write(chunk);
   }
 
+  /** Feeds text that ends where a statement starts; see {@link StatementStream.writeComplete}. */
+  writeComplete(chunk: string): void {
+    this.stream.writeComplete(chunk);
+  }
+
   /** Ends the stream and returns the report. */
   end(): PaddingReport {
     this.stream.end();
