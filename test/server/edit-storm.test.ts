@@ -15,33 +15,12 @@ import type { Diagnostic, Hover, TextDocumentContentChangeEvent } from 'vscode-l
 import { TestClient } from './harness';
 import { CORPUS_HLO_DIR } from '../support/corpus';
 import { mulberry32 } from '../support/prng'; // deterministic, so a failing storm can be replayed
+import { positionAt, snap } from '../support/editor-positions';
 
 const FIXTURES = join(__dirname, 'fixtures');
 const CORPUS = CORPUS_HLO_DIR;
 const REQUEST_CANCELLED = -32800;
 
-
-/**
- * LSP position of `offset` as an editor computes it: `\r\n`, `\r` and `\n` each end a line.
- * Offsets inside a `\r\n` pair have no position of their own (editors never produce them): see {@link snap}.
- */
-function positionAt(text: string, offset: number): { line: number; character: number } {
-  let line = 0;
-  let lineStart = 0;
-  for (let i = 0; i < offset; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 13 && text.charCodeAt(i + 1) === 10) i++;
-    else if (c !== 10 && c !== 13) continue;
-    line++;
-    lineStart = i + 1;
-  }
-  return { line, character: offset - lineStart };
-}
-
-/** `offset`, moved off the middle of a `\r\n` pair. */
-function snap(text: string, offset: number): number {
-  return offset > 0 && text.charCodeAt(offset - 1) === 13 && text.charCodeAt(offset) === 10 ? offset - 1 : offset;
-}
 
 /** Text with every third line ending in CRLF and a lone CR here and there: all three line breaks. */
 function mixedLineEndings(text: string): string {

@@ -15,28 +15,10 @@ import type { Diagnostic } from 'vscode-languageserver';
 import { generateDump } from '../../bench/generate-dump';
 import { CHUNK } from '../../server/src/text-store';
 import { TestClient } from './harness';
+import { positionAt, snap } from '../support/editor-positions';
 
 const EAGER = { padding: { warnExpansion: 1, warnMinWastedBytes: 0 } };
 const SNIPPETS = ['', '\n', '\r\n', '\r', '(', ')', '}', ',', ':T(8,-1)', 'f32[2]{0:T()}', '  %x = bf16[3,5]{1,0:T(8,128)(2,1)} copy(%y)\n', 'ENTRY %e () -> f32[] {\n'];
-
-/** LSP position of `offset`: `\r\n`, `\r` and `\n` each end a line. */
-function positionAt(text: string, offset: number): { line: number; character: number } {
-  let line = 0;
-  let lineStart = 0;
-  for (let i = 0; i < offset; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 13 && text.charCodeAt(i + 1) === 10) i++;
-    else if (c !== 10 && c !== 13) continue;
-    line++;
-    lineStart = i + 1;
-  }
-  return { line, character: offset - lineStart };
-}
-
-/** `offset`, moved off the middle of a `\r\n` pair (editors never produce such offsets). */
-function snap(text: string, offset: number): number {
-  return offset > 0 && text.charCodeAt(offset - 1) === 13 && text.charCodeAt(offset) === 10 ? offset - 1 : offset;
-}
 
 const comparable = (diags: readonly Diagnostic[]) => diags.map((d) => [d.code, d.severity, d.range, d.message]);
 

@@ -1,0 +1,23 @@
+/** Positions as an editor computes them, for tests that drive the server with edits. */
+
+/**
+ * LSP position of `offset` as an editor computes it: `\r\n`, `\r` and `\n` each end a line.
+ * Offsets inside a `\r\n` pair have no position of their own (editors never produce them): see {@link snap}.
+ */
+export function positionAt(text: string, offset: number): { line: number; character: number } {
+  let line = 0;
+  let lineStart = 0;
+  for (let i = 0; i < offset; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 13 && text.charCodeAt(i + 1) === 10) i++;
+    else if (c !== 10 && c !== 13) continue;
+    line++;
+    lineStart = i + 1;
+  }
+  return { line, character: offset - lineStart };
+}
+
+/** `offset`, moved off the middle of a `\r\n` pair. */
+export function snap(text: string, offset: number): number {
+  return offset > 0 && text.charCodeAt(offset - 1) === 13 && text.charCodeAt(offset) === 10 ? offset - 1 : offset;
+}
