@@ -8,12 +8,12 @@ import type { ArrayShapeNode, ShapeNode } from '../../core/src/ast';
 import { diagnostic, type LayoutDiagnostic, type TextRange } from '../../core/src/diagnostics';
 import {
   assumedTpuTileRule,
-  assumedTpuTiling,
   dimensionLetter,
   isLayoutError,
+  physicalSizes,
   planTiling,
-  sizes,
   tileDivisibility,
+  withTileRule,
   type TilingPlan,
 } from '../../core/src/layout';
 import { paddingCauses, type PaddingCause } from '../../core/src/layout/padding';
@@ -70,7 +70,7 @@ export function effectiveShape(node: ArrayShapeNode, settings: Settings): { shap
   if (!written) return undefined;
   if (settings.assumedTiling === 'tpu' && written.tiles.length === 0) {
     const rule = assumedTpuTileRule(written);
-    if (rule) return { shape: assumedTpuTiling(written), assumed: rule.rule };
+    if (rule) return { shape: withTileRule(written, rule), assumed: rule.rule };
   }
   return { shape: written };
 }
@@ -164,12 +164,19 @@ function computeFacts(key: string, node: ShapeNode, settings: Settings): ShapeFa
   arrayLeaves(node).forEach((leaf, index) => {
     const eff = effectiveShape(leaf, settings);
     if (!eff) return;
-    // One tiling plan per distinct shape serves both the divisibility advice and the sizes (core's
-    // `tileDivisibility` and `sizes` would each build their own).
-    const plan = planTiling(eff.shape);
-    if (isLayoutError(plan)) return;
+    // The byte counts come without a tiling plan (building one is most of the cost of a shape); the
+    // plan is built only for a leaf that has something to explain: a later tile level that does
+    // not divide, or padding that warns. Both refuse the same shapes.
+    const sz = physicalSizes(eff.shape);
+    if (isLayoutError(sz)) return;
+    const expansion = sz.expansion ?? 0;
     // Only levels after the first can fail to divide (XLA's ArraySize accounts for the first).
-    const fit = !eff.assumed && eff.shape.tiles.length > 1 ? tileDivisibility(eff.shape, plan) : undefined;
+    const advise = !eff.assumed && eff.shape.tiles.length > 1 && sz.paddingBeyondArraySize;
+    // A leaf that warns needs its cause for the first publish: take it while the model is at hand.
+    const warning = sz.physicalBytes > sz.logicalBytes && warns(sz.logicalBytes, sz.physicalBytes, expansion, settings);
+    const planned = advise || warning ? planTiling(eff.shape) : undefined;
+    const plan = planned && !isLayoutError(planned) ? planned : undefined;
+    const fit = advise && plan ? tileDivisibility(eff.shape, plan) : undefined;
     if (fit && !isLayoutError(fit)) {
       for (const level of fit.levels) {
         const tile = leaf.layout?.tiles?.tiles[level.level];
@@ -179,13 +186,9 @@ function computeFacts(key: string, node: ShapeNode, settings: Settings): ShapeFa
         diagnostics.push(diagnostic('tile-not-dividing', detach(message), shiftRange(tile.range, origin)));
       }
     }
-    const all = sizes(eff.shape, plan);
-    if (isLayoutError(all)) return;
-    const sz = { logicalBytes: all.logicalBytes, physicalBytes: all.physicalBytes, expansion: all.expansion?.value ?? 0 };
     const source = { text: key, leaf: index, settings };
-    // A leaf that warns needs its cause for the first publish: take it from the plan built above.
-    const cause = sz.physicalBytes > sz.logicalBytes && warns(sz.logicalBytes, sz.physicalBytes, sz.expansion, settings) ? (paddingCause(eff.shape, plan) ?? null) : undefined;
-    leaves.push(new LazyLeafPadding(shiftRange(leaf.range, origin), sz.logicalBytes, sz.physicalBytes, sz.expansion, eff.shape.tiles.length > 0, eff.assumed, source, cause && detach(cause)));
+    const cause = warning && plan ? (paddingCause(eff.shape, plan) ?? null) : undefined;
+    leaves.push(new LazyLeafPadding(shiftRange(leaf.range, origin), sz.logicalBytes, sz.physicalBytes, expansion, eff.shape.tiles.length > 0, eff.assumed, source, cause && detach(cause)));
   });
   return { diagnostics, leaves };
 }

@@ -66,7 +66,11 @@ export function assumedTpuTileRule(shape: ArrayShape): AssumedTileRule | undefin
  */
 export function assumedTpuTiling(shape: ArrayShape): ArrayShape {
   const rule = assumedTpuTileRule(shape);
-  if (rule === undefined) return shape;
+  return rule === undefined ? shape : withTileRule(shape, rule);
+}
+
+/** A copy of `shape` tiled by `rule` (from {@link assumedTpuTileRule}), for callers that also show the rule. */
+export function withTileRule(shape: ArrayShape, rule: AssumedTileRule): ArrayShape {
   return {
     ...shape,
     tiles: rule.tiles,

@@ -24,7 +24,11 @@ export function product(values: readonly bigint[]): bigint {
 export function gcd(a: bigint, b: bigint): bigint {
   let x = a < 0n ? -a : a;
   let y = b < 0n ? -b : b;
-  while (y !== 0n) [x, y] = [y, x % y];
+  while (y !== 0n) {
+    const r = x % y;
+    x = y;
+    y = r;
+  }
   return x;
 }
 
@@ -56,11 +60,16 @@ export function ratio(numerator: bigint, denominator: bigint): Ratio | undefined
   return { numerator: n, denominator: d, value: divideToNumber(n, d) };
 }
 
-/** n / d as a double, keeping precision when both are far past 2^53. */
-function divideToNumber(n: bigint, d: bigint): number {
+/** The remainder's scale in {@link divideToNumber}: 15 decimal digits. */
+const FRACTION_SCALE = 10n ** 15n;
+
+/**
+ * n / d as a double (d > 0), keeping precision when both are far past 2^53. It is the `value` of
+ * `ratio(n, d)` (reducing first does not change it), for callers that need only that.
+ */
+export function divideToNumber(n: bigint, d: bigint): number {
   const whole = n / d;
   const rest = n % d;
   // Scale the remainder so its quotient keeps ~15 significant digits even for huge d.
-  const scale = 10n ** 15n;
-  return Number(whole) + Number((rest * scale) / d) / 1e15;
+  return Number(whole) + Number((rest * FRACTION_SCALE) / d) / 1e15;
 }

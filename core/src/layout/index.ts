@@ -10,6 +10,7 @@ export {
   type ElementAtResult, type PaddingSlot, type TilePosition, linearIndex, elementAt,
 } from './linear-index';
 export { type LayoutSizes, sizes, maxSplitSize } from './sizes';
+export { type PhysicalSizes, physicalSizes } from './physical-sizes';
 export {
   type PaddingAccount, type PaddingCause, type DimensionPadding, type TileDivisibility, type TileLevelFit,
   paddingByDimension, tileDivisibility,
@@ -21,7 +22,7 @@ export {
 export {
   type LegacyPaddedLayout, legacyPaddedLinearIndex, legacyPaddedOrder,
 } from './legacy-padding';
-export { type AssumedTileRule, assumedTpuTileRule, assumedTpuTiling } from './assumed-tiling';
+export { type AssumedTileRule, assumedTpuTileRule, assumedTpuTiling, withTileRule } from './assumed-tiling';
 export {
   type SliceSpec, type ElementMapper, type MemoryMap, createElementMapper, buildMemoryMap,
 } from './memory-map';

@@ -20,17 +20,14 @@ export function checkArrayShape(shape: ArrayShape): LayoutError | undefined {
   if (shape.minorToMajor.length !== rank) {
     return { error: `minor_to_major has ${shape.minorToMajor.length} entries but the shape has rank ${rank}` };
   }
-  const seen = new Array<boolean>(rank).fill(false);
-  for (const d of shape.minorToMajor) {
-    if (!Number.isInteger(d) || d < 0 || d >= rank || seen[d]) {
-      return { error: `minor_to_major {${shape.minorToMajor.join(',')}} is not a permutation of 0..${rank - 1}` };
-    }
-    seen[d] = true;
+  if (!isPermutation(shape.minorToMajor)) {
+    return { error: `minor_to_major {${shape.minorToMajor.join(',')}} is not a permutation of 0..${rank - 1}` };
   }
   for (let level = 0; level < shape.tiles.length; level++) {
     const tile = shape.tiles[level];
     if (tile.length === 0) return { error: `tile ${level + 1} is empty` };
-    for (const t of tile) {
+    for (let j = 0; j < tile.length; j++) {
+      const t = tile[j];
       if (t !== 'combine' && t <= 0n) return { error: `tile ${level + 1} has a non-positive entry ${t}` };
     }
     // The doc merges a '*' dimension into the next more-minor one; the minor-most entry has none.
@@ -48,6 +45,30 @@ export function checkArrayShape(shape: ArrayShape): LayoutError | undefined {
   }
   if (shape.tailPaddingAlignment < 1n) return { error: `L(${shape.tailPaddingAlignment}) must be at least 1` };
   return undefined;
+}
+
+/**
+ * Whether `order` holds each of 0..length−1 once. Every layout function runs this guard, so the
+ * common ranks (up to 31) track what they have seen in a bit mask instead of allocating.
+ */
+function isPermutation(order: readonly number[]): boolean {
+  const n = order.length;
+  if (n <= 31) {
+    let seen = 0;
+    for (let i = 0; i < n; i++) {
+      const d = order[i];
+      if (!Number.isInteger(d) || d < 0 || d >= n || (seen & (1 << d)) !== 0) return false;
+      seen |= 1 << d;
+    }
+    return true;
+  }
+  const seen = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    const d = order[i];
+    if (!Number.isInteger(d) || d < 0 || d >= n || seen[d] !== 0) return false;
+    seen[d] = 1;
+  }
+  return true;
 }
 
 /** The primitive type of a shape already accepted by {@link checkArrayShape}. */

@@ -60,6 +60,7 @@ export function sizes(shape: ArrayShape, plan: TilingPlan | LayoutError = planTi
 export function maxSplitSize(shape: ArrayShape, dim: number): bigint {
   const rank = shape.dims.length;
   const size = shape.dims[dim];
+  if (shape.splitConfigs.length === 0) return size;
   const config = shape.splitConfigs.find((c) => shape.minorToMajor[rank - 1 - c.dimension] === dim);
   if (config === undefined) return size;
   let largest = 0n;

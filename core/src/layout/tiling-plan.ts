@@ -5,7 +5,7 @@
  * explain it as vector-pad → combine → pad → reshape → transpose.
  */
 import type { ArrayShape, TileDim } from '../model';
-import { ceilDiv, product, roundUp, rowMajorStrides } from './bigint-math';
+import { ceilDiv, roundUp, rowMajorStrides } from './bigint-math';
 import type { LayoutError } from './errors';
 import { checkArrayShape } from './shape-check';
 
@@ -74,11 +74,14 @@ export interface TilingPlan {
 const MAX_SLOT_BITS = 1024;
 const SLOT_LIMIT = 1n << BigInt(MAX_SLOT_BITS);
 
-/** Whether the sizes, zeros counted as 1, multiply past {@link SLOT_LIMIT}; stops early, so cost stays bounded. */
-function exceedsSlotLimit(sizes: readonly bigint[]): boolean {
+/**
+ * Whether the sizes, zeros (and `*` entries of a tile) counted as 1, multiply past
+ * {@link SLOT_LIMIT}; stops early, so cost stays bounded.
+ */
+function exceedsSlotLimit(sizes: readonly TileDim[]): boolean {
   let p = 1n;
   for (const d of sizes) {
-    if (d > 1n) p *= d;
+    if (d !== 'combine' && d > 1n) p *= d;
     if (p > SLOT_LIMIT) return true;
   }
   return false;
@@ -86,40 +89,69 @@ function exceedsSlotLimit(sizes: readonly bigint[]): boolean {
 
 const TOO_LARGE: LayoutError = { error: `the tiled layout has more than 2^${MAX_SLOT_BITS} element slots; not computed` };
 
+/**
+ * One-element lists `[i]` shared by every plan, for origins (logical dim i) and merge groups
+ * (position i): nearly every position of every plan has exactly one, and a fresh list per position
+ * was most of a plan's allocation. Frozen because they are shared; beyond the first 64 (ranks no
+ * real shape reaches) lists are fresh, so a hostile 50,000-entry tile leaves nothing cached.
+ */
+const SINGLES: readonly (readonly number[])[] = Array.from({ length: 64 }, (_, i) => Object.freeze([i]));
+const NO_ORIGIN: readonly number[] = Object.freeze([]);
+
+/** `[i]`, shared when small. */
+function single(i: number): readonly number[] {
+  return i < SINGLES.length ? SINGLES[i] : [i];
+}
+
 /** Builds the tiling plan of `shape`, or says why the shape cannot be laid out. */
 export function planTiling(shape: ArrayShape): TilingPlan | LayoutError {
   const bad = checkArrayShape(shape);
   if (bad !== undefined) return bad;
   const rank = shape.dims.length;
-  const physicalToLogical = [...shape.minorToMajor].reverse();
-  const physicalDims = physicalToLogical.map((d) => shape.dims[d]);
+  const physicalToLogical = new Array<number>(rank);
+  const physicalDims = new Array<bigint>(rank);
+  const physicalOrigins = new Array<readonly number[]>(rank);
+  for (let p = 0; p < rank; p++) {
+    const d = shape.minorToMajor[rank - 1 - p];
+    physicalToLogical[p] = d;
+    physicalDims[p] = shape.dims[d];
+    physicalOrigins[p] = single(d);
+  }
   if (exceedsSlotLimit(physicalDims)) return TOO_LARGE;
   let current: readonly bigint[] = physicalDims;
-  let origins: readonly (readonly number[])[] = physicalToLogical.map((d) => [d]);
+  let origins: readonly (readonly number[])[] = physicalOrigins;
   const steps: TilingStep[] = [];
   for (let level = 0; level < shape.tiles.length; level++) {
     // The effective tile alone bounds the step's output from below: check it before building it.
-    if (exceedsSlotLimit(shape.tiles[level].filter((t): t is bigint => t !== 'combine'))) return TOO_LARGE;
+    if (exceedsSlotLimit(shape.tiles[level])) return TOO_LARGE;
     const step = applyTile(level, shape.tiles[level], current, origins);
     if (exceedsSlotLimit(step.output)) return TOO_LARGE;
     steps.push(step);
     current = step.output;
     origins = step.outputOrigins;
   }
-  const expandedElements = product(current);
+  const expandedStrides = rowMajorStrides(current);
+  // The major-most stride is the product of the rest: one multiplication instead of a second pass.
+  const expandedElements = current.length === 0 ? 1n : expandedStrides[0] * current[0];
   return {
     rank,
     physicalToLogical,
     physicalDims,
     steps,
     expandedShape: current,
-    expandedStrides: rowMajorStrides(current),
+    expandedStrides,
     expandedOrigins: origins,
     expandedElements,
     totalSlots: roundUp(expandedElements, shape.tailPaddingAlignment),
   };
 }
 
+/**
+ * One tile level. Plain loops rather than spreads and maps: this runs for every distinct shape of a
+ * dump. Without vector padding `vectorPadded` is `input` itself, and without `*` `combined` and
+ * `combinedOrigins` are `vectorPadded` and the input origins (every group has one member, and a
+ * union of one sorted list is that list): the arrays are shared, never copied.
+ */
 function applyTile(
   level: number,
   tile: readonly TileDim[],
@@ -127,44 +159,92 @@ function applyTile(
   inputOrigins: readonly (readonly number[])[],
 ): TilingStep {
   const k = tile.length;
-  const vectorPadding = Math.max(0, k - input.length);
-  const vectorPadded = [...new Array<bigint>(vectorPadding).fill(1n), ...input];
-  const paddedOrigins: (readonly number[])[] = [...new Array<number[]>(vectorPadding).fill([]), ...inputOrigins];
-  const cover = vectorPadded.length - k;
-
-  // Merge '*' dims into the next more-minor covered dim; the prefix is untouched.
-  const mergedFrom: number[][] = [];
-  for (let p = 0; p < cover; p++) mergedFrom.push([p]);
-  let pending: number[] = [];
-  const effectiveTile: bigint[] = [];
-  for (let j = 0; j < k; j++) {
-    pending.push(cover + j);
-    const t = tile[j];
-    if (t === 'combine') continue;
-    mergedFrom.push(pending);
-    effectiveTile.push(t);
-    pending = [];
+  const vectorPadding = k > input.length ? k - input.length : 0;
+  let vectorPadded = input;
+  let paddedOrigins = inputOrigins;
+  if (vectorPadding > 0) {
+    const sizes = new Array<bigint>(k);
+    const origins = new Array<readonly number[]>(k);
+    for (let p = 0; p < vectorPadding; p++) {
+      sizes[p] = 1n;
+      origins[p] = NO_ORIGIN;
+    }
+    for (let p = 0; p < input.length; p++) {
+      sizes[vectorPadding + p] = input[p];
+      origins[vectorPadding + p] = inputOrigins[p];
+    }
+    vectorPadded = sizes;
+    paddedOrigins = origins;
   }
-  const combined = mergedFrom.map((group) => product(group.map((p) => vectorPadded[p])));
-  const combinedOrigins = mergedFrom.map((group) => unionOf(group.map((p) => paddedOrigins[p])));
+  const width = vectorPadded.length;
+  const cover = width - k;
 
-  const prefixLength = combined.length - effectiveTile.length;
-  const prefix = combined.slice(0, prefixLength);
-  const covered = combined.slice(prefixLength);
-  const counts = covered.map((d, j) => ceilDiv(d, effectiveTile[j]));
-  const padded = [...prefix, ...covered.map((d, j) => roundUp(d, effectiveTile[j]))];
-  const reshaped = [...prefix, ...counts.flatMap((c, j) => [c, effectiveTile[j]])];
-  const output = [...prefix, ...counts, ...effectiveTile];
-  const coveredOrigins = combinedOrigins.slice(prefixLength);
-  const outputOrigins = [...combinedOrigins.slice(0, prefixLength), ...coveredOrigins, ...coveredOrigins];
+  let combines = 0;
+  for (let j = 0; j < k; j++) if (tile[j] === 'combine') combines++;
+  const effectiveTile = new Array<bigint>(k - combines);
+  // Merge '*' dims into the next more-minor covered dim; the prefix is untouched.
+  const mergedFrom = new Array<readonly number[]>(width - combines);
+  for (let p = 0; p < cover; p++) mergedFrom[p] = single(p);
+  let combined = vectorPadded;
+  let combinedOrigins = paddedOrigins;
+  if (combines === 0) {
+    for (let j = 0; j < k; j++) {
+      effectiveTile[j] = tile[j] as bigint;
+      mergedFrom[cover + j] = single(cover + j);
+    }
+  } else {
+    const sizes = vectorPadded.slice(0, cover);
+    const origins = paddedOrigins.slice(0, cover);
+    let pending: number[] = [];
+    for (let j = 0; j < k; j++) {
+      pending.push(cover + j);
+      const t = tile[j];
+      if (t === 'combine') continue;
+      effectiveTile[sizes.length - cover] = t;
+      mergedFrom[sizes.length] = pending;
+      let size = 1n;
+      for (const p of pending) size *= vectorPadded[p];
+      sizes.push(size);
+      origins.push(unionOf(pending, paddedOrigins));
+      pending = [];
+    }
+    combined = sizes;
+    combinedOrigins = origins;
+  }
+
+  const n = combined.length;
+  const tiled = effectiveTile.length;
+  const prefixLength = n - tiled;
+  const padded = new Array<bigint>(n);
+  const reshaped = new Array<bigint>(prefixLength + 2 * tiled);
+  const output = new Array<bigint>(n + tiled);
+  const outputOrigins = new Array<readonly number[]>(n + tiled);
+  for (let p = 0; p < prefixLength; p++) {
+    padded[p] = reshaped[p] = output[p] = combined[p];
+    outputOrigins[p] = combinedOrigins[p];
+  }
+  for (let j = 0; j < tiled; j++) {
+    const t = effectiveTile[j];
+    const count = ceilDiv(combined[prefixLength + j], t);
+    padded[prefixLength + j] = count * t;
+    reshaped[prefixLength + 2 * j] = count;
+    reshaped[prefixLength + 2 * j + 1] = t;
+    output[prefixLength + j] = count;
+    output[n + j] = t;
+    outputOrigins[prefixLength + j] = outputOrigins[n + j] = combinedOrigins[prefixLength + j];
+  }
   return {
     level, tile, input, vectorPadding, vectorPadded, mergedFrom, combined, effectiveTile, prefixLength,
     padded, reshaped, output, combinedOrigins, outputOrigins,
   };
 }
 
-function unionOf(lists: readonly (readonly number[])[]): number[] {
-  return [...new Set(lists.flat())].sort((a, b) => a - b);
+/** The sorted union of the origin lists at `positions` (each list sorted and free of repeats). */
+function unionOf(positions: readonly number[], origins: readonly (readonly number[])[]): readonly number[] {
+  if (positions.length === 1) return origins[positions[0]];
+  const out: number[] = [];
+  for (const p of positions) for (const d of origins[p]) if (!out.includes(d)) out.push(d);
+  return out.sort((a, b) => a - b);
 }
 
 /**

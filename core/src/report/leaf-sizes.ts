@@ -3,7 +3,7 @@
  * leaf's text: dumps repeat the same few hundred shapes millions of times.
  */
 import type { ShapeNode } from '../ast';
-import { isLayoutError, sizes } from '../layout';
+import { isLayoutError, physicalSizes } from '../layout';
 import { toArrayShape } from '../to-model';
 import { RegionCache, regionHash } from '../validate/region-cache';
 
@@ -51,7 +51,7 @@ export class LeafSizeCache {
     let hit = this.cache.get(text, start, end, hash);
     if (hit === undefined) {
       const model = toArrayShape(array);
-      const z = model ? sizes(model) : undefined;
+      const z = model ? physicalSizes(model) : undefined;
       hit = z && !isLayoutError(z) ? { logical: z.logicalBytes, physical: z.physicalBytes } : null;
       this.cache.set(text, start, end, hash, hit);
     }
