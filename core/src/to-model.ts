@@ -12,16 +12,18 @@ import { validateShape } from './validate/validate-shape';
  * The semantic model of an array shape, or undefined when there is nothing sound to compute with:
  * a tuple, buffer, token or opaque shape; a layout whose minor_to_major does not match the rank
  * or that carries `P(...)` (both parse errors); or any validation error. Parse errors that leave
- * a complete tree (such as misordered attributes) are the caller's to check.
+ * a complete tree (such as misordered attributes) are the caller's to check. A caller that has
+ * just validated `node` (or a tuple holding it) and found no error passes `validated` to skip
+ * validating it again: the language server does so for every distinct shape of a dump.
  */
-export function toArrayShape(node: ShapeNode): ArrayShape | undefined {
+export function toArrayShape(node: ShapeNode, validated = false): ArrayShape | undefined {
   if (node.kind !== 'array') return undefined;
   const type = primitiveType(node.elementType);
   if (type === undefined || !type.isArray) return undefined;
   const rank = node.dims.length;
   const layout = node.layout;
   if (layout !== undefined && (layout.minorToMajor.length !== rank || layout.physicalShape !== undefined)) return undefined;
-  if (validateShape(node, { advice: false }).some((d) => d.severity === 'error')) return undefined;
+  if (!validated && validateShape(node, { advice: false }).some((d) => d.severity === 'error')) return undefined;
 
   const minorToMajor: number[] = [];
   if (layout === undefined) for (let i = rank - 1; i >= 0; i--) minorToMajor.push(i);

@@ -63,10 +63,13 @@ export function arrayLeaves(node: ShapeNode): ArrayShapeNode[] {
   return out;
 }
 
-/** The array model a leaf is laid out with: as written, or under the assumed TPU tiling. */
-export function effectiveShape(node: ArrayShapeNode, settings: Settings): { shape: ArrayShape; assumed?: string } | undefined {
+/**
+ * The array model a leaf is laid out with: as written, or under the assumed TPU tiling.
+ * `validated`: the caller validated the leaf (or its tuple) and found no error.
+ */
+export function effectiveShape(node: ArrayShapeNode, settings: Settings, validated = false): { shape: ArrayShape; assumed?: string } | undefined {
   if (!primitiveType(node.elementType)?.isArray) return undefined;
-  const written = toArrayShape(node);
+  const written = toArrayShape(node, validated);
   if (!written) return undefined;
   if (settings.assumedTiling === 'tpu' && written.tiles.length === 0) {
     const rule = assumedTpuTileRule(written);
@@ -160,9 +163,11 @@ function computeFacts(key: string, node: ShapeNode, settings: Settings): ShapeFa
   const origin = node.range.start;
   const diagnostics: LayoutDiagnostic[] = [];
   for (const d of validateShape(node)) diagnostics.push({ ...d, message: detach(d.message), range: shiftRange(d.range, origin) });
+  // Without an error anywhere in the shape, no leaf needs validating again for its model.
+  const clean = !diagnostics.some((d) => d.severity === 'error');
   const leaves: LeafPadding[] = [];
   arrayLeaves(node).forEach((leaf, index) => {
-    const eff = effectiveShape(leaf, settings);
+    const eff = effectiveShape(leaf, settings, clean);
     if (!eff) return;
     // The byte counts come without a tiling plan (building one is most of the cost of a shape); the
     // plan is built only for a leaf that has something to explain: a later tile level that does
