@@ -5,10 +5,10 @@
  */
 import * as fs from 'fs';
 import * as os from 'os';
-import { CheckStream, type CheckCounts } from '../../core/src/report';
-import { createShapeChecker, type ShapeChecker } from '../../core/src/validate';
+import type { CheckCounts } from '../../core/src/report';
+import { createShapeChecker } from '../../core/src/validate';
 import { intOption, parseArgs } from './args';
-import type { SegmentDiagnostic } from './check-worker';
+import { checkStreamTo, type SegmentDiagnostic } from './check-worker';
 import { FileError, UsageError } from './errors';
 import type { Output } from './output';
 import { CheckPool } from './parallel-check';
@@ -35,13 +35,6 @@ dumps of any size.
             ${PARALLEL_FROM_BYTES / 1024 / 1024} MiB and more; 1 for smaller files); the output is the same
 
 Exit status: 0 no errors, 1 errors found, 2 a file could not be read (or bad usage).`;
-
-/** A stream checking one file in this thread. */
-function checkStream(checker: ShapeChecker, emit: (d: SegmentDiagnostic) => void): CheckStream {
-  return new CheckStream(({ diagnostic: d, start, end }) => {
-    emit({ line: start.line, column: start.column, endLine: end.line, endColumn: end.column, severity: d.severity, code: d.code, message: d.message });
-  }, { checker });
-}
 
 /** The size of `file` when it is readable text (throws FileError otherwise, as streaming would). */
 function textFileSize(file: string): number {
@@ -95,7 +88,7 @@ export async function runCheck(argv: readonly string[], out: Output): Promise<nu
             fs.closeSync(fd);
           }
         } else {
-          const stream = checkStream(checker, emit);
+          const stream = checkStreamTo(checker, emit);
           try {
             streamFile(file, stream);
           } finally {

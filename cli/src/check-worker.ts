@@ -6,7 +6,7 @@
 import * as fs from 'fs';
 import { parentPort } from 'worker_threads';
 import { CheckStream, type CheckCounts } from '../../core/src/report';
-import { createShapeChecker } from '../../core/src/validate';
+import { createShapeChecker, type ShapeChecker } from '../../core/src/validate';
 import { forEachTextPiece } from './read-statements';
 
 /** One range of a file to check. */
@@ -42,12 +42,17 @@ export interface SegmentResult {
 /** Marks a worker started by parallel-check.ts, so the CLI's entry point runs {@link serveSegments}. */
 export const WORKER_ROLE = 'xla-layout-check-segment';
 
-/** Checks text bytes [start, end) of `fd` with `checker`'s caches. */
-function checkRange(fd: number, task: SegmentTask, checker: ReturnType<typeof createShapeChecker>): SegmentResult {
-  const diagnostics: SegmentDiagnostic[] = [];
-  const stream = new CheckStream(({ diagnostic: d, start, end }) => {
-    diagnostics.push({ line: start.line, column: start.column, endLine: end.line, endColumn: end.column, severity: d.severity, code: d.code, message: d.message });
+/** A check stream with `checker`'s caches that hands each diagnostic to `emit` in its printed form. */
+export function checkStreamTo(checker: ShapeChecker, emit: (d: SegmentDiagnostic) => void): CheckStream {
+  return new CheckStream(({ diagnostic: d, start, end }) => {
+    emit({ line: start.line, column: start.column, endLine: end.line, endColumn: end.column, severity: d.severity, code: d.code, message: d.message });
   }, { checker });
+}
+
+/** Checks text bytes [start, end) of `fd` with `checker`'s caches. */
+function checkRange(fd: number, task: SegmentTask, checker: ShapeChecker): SegmentResult {
+  const diagnostics: SegmentDiagnostic[] = [];
+  const stream = checkStreamTo(checker, (d) => diagnostics.push(d));
   // The range ends where a statement starts (or at the end of the file): its last piece is complete too.
   const newlines = forEachTextPiece(fd, (text, complete) => (complete ? stream.writeComplete(text) : stream.write(text)), task.start, task.end);
   return { id: task.id, newlines, diagnostics, counts: stream.end() };
