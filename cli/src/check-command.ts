@@ -12,7 +12,7 @@ import { checkStreamTo, type SegmentDiagnostic } from './check-worker';
 import { FileError, UsageError } from './errors';
 import type { Output } from './output';
 import { CheckPool } from './parallel-check';
-import { openText, streamFile } from './read-statements';
+import { openText, streamText } from './read-statements';
 
 /** Files from this size on are checked by several threads unless --jobs says otherwise. */
 const PARALLEL_FROM_BYTES = 16 * 1024 * 1024;
@@ -35,16 +35,6 @@ dumps of any size.
             ${PARALLEL_FROM_BYTES / 1024 / 1024} MiB and more; 1 for smaller files); the output is the same
 
 Exit status: 0 no errors, 1 errors found, 2 a file could not be read (or bad usage).`;
-
-/** The size of `file` when it is readable text (throws FileError otherwise, as streaming would). */
-function textFileSize(file: string): number {
-  const fd = openText(file);
-  try {
-    return fs.fstatSync(fd).size;
-  } finally {
-    fs.closeSync(fd);
-  }
-}
 
 /** Runs `check`. */
 export async function runCheck(argv: readonly string[], out: Output): Promise<number> {
@@ -77,24 +67,24 @@ export async function runCheck(argv: readonly string[], out: Output): Promise<nu
       };
       let counts: CheckCounts | undefined;
       try {
-        const size = textFileSize(file);
-        const jobs = explicitJobs ?? (size >= PARALLEL_FROM_BYTES ? autoJobs : 1);
-        if (jobs > 1) {
-          pool ??= new CheckPool(jobs);
-          const fd = openText(file);
-          try {
+        const fd = openText(file);
+        try {
+          const size = fs.fstatSync(fd).size;
+          const jobs = explicitJobs ?? (size >= PARALLEL_FROM_BYTES ? autoJobs : 1);
+          if (jobs > 1) {
+            pool ??= new CheckPool(jobs);
             counts = await pool.checkFile(file, fd, size, emit);
-          } finally {
-            fs.closeSync(fd);
+          } else {
+            const stream = checkStreamTo(checker, emit);
+            try {
+              streamText(fd, file, stream);
+            } finally {
+              // Counts include what a read error cut short, as the diagnostics printed so far do.
+              counts = stream.end();
+            }
           }
-        } else {
-          const stream = checkStreamTo(checker, emit);
-          try {
-            streamFile(file, stream);
-          } finally {
-            // Counts include what a read error cut short, as the diagnostics printed so far do.
-            counts = stream.end();
-          }
+        } finally {
+          fs.closeSync(fd);
         }
         files.push({ file, diagnostics: located });
       } catch (e) {

@@ -3,7 +3,6 @@
  * boundaries, with one memoising checker for every range the worker gets, and sends back each
  * range's diagnostics (line numbers relative to the range's first line) and how many lines it has.
  */
-import * as fs from 'fs';
 import { parentPort } from 'worker_threads';
 import { CheckStream, type CheckCounts } from '../../core/src/report';
 import { createShapeChecker, type ShapeChecker } from '../../core/src/validate';
@@ -12,7 +11,8 @@ import { forEachTextPiece } from './read-statements';
 /** One range of a file to check. */
 export interface SegmentTask {
   readonly id: number;
-  readonly file: string;
+  /** The main thread's descriptor of the open file (descriptors belong to the whole process). */
+  readonly fd: number;
   readonly start: number;
   readonly end: number;
 }
@@ -50,11 +50,11 @@ export function checkStreamTo(checker: ShapeChecker, emit: (d: SegmentDiagnostic
 }
 
 /** Checks text bytes [start, end) of `fd` with `checker`'s caches. */
-function checkRange(fd: number, task: SegmentTask, checker: ShapeChecker): SegmentResult {
+function checkRange(task: SegmentTask, checker: ShapeChecker): SegmentResult {
   const diagnostics: SegmentDiagnostic[] = [];
   const stream = checkStreamTo(checker, (d) => diagnostics.push(d));
   // The range ends where a statement starts (or at the end of the file): its last piece is complete too.
-  const newlines = forEachTextPiece(fd, (text, complete) => (complete ? stream.writeComplete(text) : stream.write(text)), task.start, task.end);
+  const newlines = forEachTextPiece(task.fd, (text, complete) => (complete ? stream.writeComplete(text) : stream.write(text)), task.start, task.end);
   return { id: task.id, newlines, diagnostics, counts: stream.end() };
 }
 
@@ -63,12 +63,9 @@ export function serveSegments(): void {
   const port = parentPort;
   if (!port) return;
   const checker = createShapeChecker({ maxEntries: 20_000 });
-  const fds = new Map<string, number>();
   port.on('message', (task: SegmentTask) => {
     try {
-      let fd = fds.get(task.file);
-      if (fd === undefined) fds.set(task.file, (fd = fs.openSync(task.file, 'r')));
-      port.postMessage(checkRange(fd, task, checker));
+      port.postMessage(checkRange(task, checker));
     } catch (e) {
       const none: CheckCounts = { shapes: 0, errors: 0, warnings: 0, other: 0 };
       port.postMessage({ id: task.id, newlines: 0, diagnostics: [], counts: none, error: e instanceof Error ? e.message : String(e) } satisfies SegmentResult);

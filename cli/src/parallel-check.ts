@@ -31,7 +31,7 @@ export class CheckPool {
   /** Checks the open file `fd` (`size` bytes, named `file`), handing out diagnostics in file order. */
   checkFile(file: string, fd: number, size: number, onDiagnostic: (d: SegmentDiagnostic) => void): Promise<CheckCounts> {
     const cuts = segmentBoundaries(fd, size, pieceBytesFor(size, this.workers.length));
-    const tasks: SegmentTask[] = cuts.slice(0, -1).map((start, id) => ({ id, file, start, end: cuts[id + 1] }));
+    const tasks: SegmentTask[] = cuts.slice(0, -1).map((start, id) => ({ id, fd, start, end: cuts[id + 1] }));
     const counts = { shapes: 0, errors: 0, warnings: 0, other: 0 };
     if (tasks.length === 0) return Promise.resolve(counts);
     return new Promise<CheckCounts>((resolve, reject) => {

@@ -82,17 +82,28 @@ export function forEachTextPiece(fd: number, visit: (text: string, complete: boo
 }
 
 /**
- * Writes the text of `file` (UTF-8) to `sink` in pieces (see {@link forEachTextPiece}); the caller
- * ends the sink. Throws {@link FileError} when the file cannot be read as text.
+ * Writes the text of the open file `fd` (named `file` in messages) to `sink` in pieces (see
+ * {@link forEachTextPiece}); the caller ends the sink and closes `fd`. Throws {@link FileError}
+ * when the file cannot be read.
  */
-export function streamFile(file: string, sink: TextSink): void {
-  const fd = openText(file);
+export function streamText(fd: number, file: string, sink: TextSink): void {
   try {
     forEachTextPiece(fd, (text, complete) => (complete ? sink.writeComplete(text) : sink.write(text)));
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === undefined) throw e;
     throw new FileError(`${file}: cannot read: ${String((e as Error).message)}`);
+  }
+}
+
+/**
+ * Writes the text of `file` (UTF-8) to `sink` in pieces; the caller ends the sink. Throws
+ * {@link FileError} when the file cannot be read as text.
+ */
+export function streamFile(file: string, sink: TextSink): void {
+  const fd = openText(file);
+  try {
+    streamText(fd, file, sink);
   } finally {
     fs.closeSync(fd);
   }
