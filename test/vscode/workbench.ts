@@ -46,14 +46,27 @@ export async function lineText(page: Page, needle: string): Promise<string | und
   return lines.map((l) => l.replace(/\u00a0/g, ' ')).find((l) => l.includes(needle));
 }
 
-/** Moves the mouse onto the character `delta` into `needle` and returns the text of the hover that appears. */
+/**
+ * Moves the mouse onto the character `delta` into `needle` and returns the text of the hover that
+ * appears. The workbench can still shift the editor after the text is drawn (Restricted Mode's
+ * banner arrives late and pushes every line down), leaving the mouse on another line: so the point
+ * is measured again and the mouse moved there again, every 5 s, until the hover shows (30 s in all).
+ */
 export async function hoverText(page: Page, needle: string, delta: number): Promise<string> {
-  const p = await charPoint(page, needle, delta);
-  await page.mouse.move(p.x, p.y);
   // Monaco keeps hidden hover widgets in the DOM; the one on screen is the visible one.
   const hover = page.locator('.monaco-hover-content:visible').first();
-  await hover.waitFor({ state: 'visible', timeout: 30_000 });
-  return hover.innerText();
+  for (let attempt = 1; ; attempt++) {
+    const p = await charPoint(page, needle, delta);
+    // From one pixel beside the character onto it: Monaco shows hovers on mouse moves.
+    await page.mouse.move(p.x + 1, p.y);
+    await page.mouse.move(p.x, p.y);
+    try {
+      await hover.waitFor({ state: 'visible', timeout: 5_000 });
+      return await hover.innerText();
+    } catch (e) {
+      if (attempt === 6) throw e;
+    }
+  }
 }
 
 /** Moves the mouse off the text (to empty editor space near the bottom) and presses Escape, so a hover closes. */
