@@ -5,13 +5,12 @@
  */
 import * as fs from 'fs';
 import * as os from 'os';
-import type { CheckCounts } from '../../core/src/report';
 import { createShapeChecker } from '../../core/src/validate';
 import { intOption, parseArgs } from './args';
 import { checkStreamTo, type SegmentDiagnostic } from './check-worker';
 import { FileError, UsageError } from './errors';
 import type { Output } from './output';
-import { CheckPool } from './parallel-check';
+import { CheckPool, type MutableCounts } from './parallel-check';
 import { openText, streamText } from './read-statements';
 
 /** Files from this size on are checked by several threads unless --jobs says otherwise. */
@@ -65,7 +64,7 @@ export async function runCheck(argv: readonly string[], out: Output): Promise<nu
         if (json) located.push(d);
         else out.write(`${file}:${d.line}:${d.column}: ${d.severity}: ${d.message} [${d.code}]`);
       };
-      let counts: CheckCounts | undefined;
+      const counts: MutableCounts = { shapes: 0, errors: 0, warnings: 0, other: 0 };
       try {
         const fd = openText(file);
         try {
@@ -73,14 +72,14 @@ export async function runCheck(argv: readonly string[], out: Output): Promise<nu
           const jobs = explicitJobs ?? (size >= PARALLEL_FROM_BYTES ? autoJobs : 1);
           if (jobs > 1) {
             pool ??= new CheckPool(jobs);
-            counts = await pool.checkFile(file, fd, size, emit);
+            await pool.checkFile(file, fd, size, emit, counts);
           } else {
             const stream = checkStreamTo(checker, emit);
             try {
               streamText(fd, file, stream);
             } finally {
               // Counts include what a read error cut short, as the diagnostics printed so far do.
-              counts = stream.end();
+              Object.assign(counts, stream.end());
             }
           }
         } finally {
@@ -93,11 +92,9 @@ export async function runCheck(argv: readonly string[], out: Output): Promise<nu
         if (json) files.push({ file, diagnostics: located, error: e.message });
         else out.error(`xla-layout: ${e.message}`);
       }
-      if (counts) {
-        errors += counts.errors;
-        warnings += counts.warnings;
-        shapes += counts.shapes;
-      }
+      errors += counts.errors;
+      warnings += counts.warnings;
+      shapes += counts.shapes;
     }
   } finally {
     await pool?.close();

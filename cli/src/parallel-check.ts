@@ -11,8 +11,11 @@ import { WORKER_ROLE, type SegmentDiagnostic, type SegmentResult, type SegmentTa
 import { FileError } from './errors';
 import { segmentBoundaries } from './segments';
 
+/** Counts a check adds to. */
+export type MutableCounts = { -readonly [K in keyof CheckCounts]: CheckCounts[K] };
+
 /** Piece size: about eight pieces per worker, so that they finish close together, within bounds. */
-export function pieceBytesFor(size: number, jobs: number): number {
+function pieceBytesFor(size: number, jobs: number): number {
   return Math.min(8 * 1024 * 1024, Math.max(64 * 1024, Math.ceil(size / (jobs * 8))));
 }
 
@@ -28,13 +31,16 @@ export class CheckPool {
     this.workers = Array.from({ length: jobs }, () => new Worker(__filename, { workerData: { role: WORKER_ROLE }, resourceLimits: { maxYoungGenerationSizeMb: 8 } }));
   }
 
-  /** Checks the open file `fd` (`size` bytes, named `file`), handing out diagnostics in file order. */
-  checkFile(file: string, fd: number, size: number, onDiagnostic: (d: SegmentDiagnostic) => void): Promise<CheckCounts> {
+  /**
+   * Checks the open file `fd` (`size` bytes, named `file`), handing out diagnostics in file order
+   * and adding each printed piece's counts to `counts`: when a piece cannot be read, the counts
+   * cover what was printed before it, as a single stream's would.
+   */
+  checkFile(file: string, fd: number, size: number, onDiagnostic: (d: SegmentDiagnostic) => void, counts: MutableCounts): Promise<void> {
     const cuts = segmentBoundaries(fd, size, pieceBytesFor(size, this.workers.length));
     const tasks: SegmentTask[] = cuts.slice(0, -1).map((start, id) => ({ id, fd, start, end: cuts[id + 1] }));
-    const counts = { shapes: 0, errors: 0, warnings: 0, other: 0 };
-    if (tasks.length === 0) return Promise.resolve(counts);
-    return new Promise<CheckCounts>((resolve, reject) => {
+    if (tasks.length === 0) return Promise.resolve();
+    return new Promise<void>((resolve, reject) => {
       const results = new Map<number, SegmentResult>();
       const idle = [...this.workers];
       const ahead = 2 * this.workers.length;
@@ -52,7 +58,7 @@ export class CheckPool {
           w.off('exit', l.exit);
         }
         if (error) reject(error);
-        else resolve(counts);
+        else resolve();
       };
       const hand = () => {
         while (idle.length > 0 && next < tasks.length && next < printed + ahead) idle.pop()?.postMessage(tasks[next++]);
