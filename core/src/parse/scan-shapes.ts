@@ -11,8 +11,7 @@
 import type { ShapeNode } from '../ast';
 import type { LayoutDiagnostic } from '../diagnostics';
 import {
-  CH_LPAREN, CH_LSQUARE, CH_PERCENT, CH_QUOTE, CH_SLASH, CH_STAR, blockCommentClose, identifierEnd, isIdentPart, isIdentStart,
-  lineCommentEnd, skipTrivia, CH_BACKSLASH,
+  CH_BACKSLASH, CH_LSQUARE, CH_PERCENT, CH_QUOTE, CH_SLASH, CH_STAR, blockCommentClose, isIdentPart, isIdentStart, lineCommentEnd,
 } from './chars';
 import { ParserState } from './parser-state';
 import { DEFAULT_MAX_DEPTH, parseShapeTree } from './shape-parser';
@@ -116,68 +115,141 @@ export function scanShapes(text: string, start = 0, end: number = text.length): 
   return out;
 }
 
+/** The characters the walk stops at; everything between them is names, numbers, punctuation and blanks. */
+const STOPS = ['"', '(', '/', '['] as const;
+
+/**
+ * The next stop of each kind, found natively with `indexOf` and remembered across walks: a
+ * walk per statement through one text moves forward, so each stretch is searched once per
+ * character however many statements it spans (and a character that never occurs is searched for
+ * once, not once per statement). Like `blockCommentClose`, it keeps the last text it searched.
+ */
+class NextStops {
+  private text = '';
+  /** Per stop kind: the position searched from, and the first occurrence there or later (text.length if none). */
+  private readonly since = [0, 0, 0, 0];
+  private readonly at = [-1, -1, -1, -1];
+
+  /** The first stop of kind `k` at or after `pos`. */
+  find(text: string, k: number, pos: number): number {
+    const at = this.at[k];
+    if (pos >= this.since[k] && pos <= at && text === this.text) return at;
+    if (text !== this.text) this.forget(text);
+    return this.remember(k, pos, nextAt(text, STOPS[k], pos));
+  }
+
+  /** Records that the first stop of kind `k` at or after `pos` is at `found`. */
+  remember(k: number, pos: number, found: number): number {
+    this.since[k] = pos;
+    return (this.at[k] = found);
+  }
+
+  private forget(text: string): void {
+    this.text = text;
+    this.at.fill(-1);
+  }
+}
+
+const nextStops = new NextStops();
+
+/** The first `ch` at or after `pos`, or `text.length` when there is none. */
+function nextAt(text: string, ch: string, pos: number): number {
+  const at = text.indexOf(ch, pos);
+  return at < 0 ? text.length : at;
+}
+
+function isBlank(c: number): boolean {
+  return c === 32 || c === 10 || c === 9 || c === 13;
+}
+
 /**
  * The finder's walk over `text[start, end)`: skips strings, comments and names, and hands every
  * position where a shape may start to `visit`. {@link scanShapes} parses there; the memoised
  * checker first looks the candidate up in its cache. One walk for both keeps them in agreement.
+ *
+ * Shapes are anchored at `[` (after a type name) and `(` (a tuple, or `b(`), so the walk jumps
+ * from one `"`, `(`, `/` or `[` to the next with native searches and looks back from a `[` or `(`
+ * for the name before it. The result is what a character-by-character walk gives (kept as the
+ * oracle in test/fuzz/reference-walk.ts): that walk reads a name, looks past blanks and comments
+ * for `[` or `(`, and tries a shape there; `floor` marks how far back a name may start (nothing
+ * but names, blanks, comments and plain punctuation lies between it and the stop), and the
+ * comments skipped since then are one run of comments separated by blanks, `chain` to `chainEnd`.
  */
 export function walkShapeCandidates(text: string, start: number, end: number, visit: ShapeCandidateVisitor): void {
   end = Math.max(0, Math.min(end, text.length));
-  let i = Math.max(0, start);
+  let from = Math.max(0, start);
+  let floor = from;
+  let chain = -1;
+  let chainEnd = -1;
   let nextNewline = -1;
-  while (i < end) {
-    const c = text.charCodeAt(i);
-    if (isIdentStart(c)) {
-      const stop = identifierEnd(text, i, end);
-      // `%name` is an instruction or computation name, whatever it spells.
-      if (i > 0 && text.charCodeAt(i - 1) === CH_PERCENT) {
-        i = stop;
-        continue;
-      }
-      let next = stop < end ? text.charCodeAt(stop) : -1;
-      if (next !== CH_LSQUARE && next !== CH_LPAREN && next !== -1 && !isIdentPart(next)) {
-        const after = skipTrivia(text, stop, end);
-        next = after < end ? text.charCodeAt(after) : -1;
-      }
-      if (next === CH_LSQUARE && typeAt(text, i, stop) !== undefined) {
-        i = visit(text, i, end, stop);
-        continue;
-      }
-      if (next === CH_LPAREN && stop === i + 1 && c === 98) {
-        i = visit(text, i, end, -1);
-        continue;
-      }
-      i = stop;
-      continue;
-    }
-    if (c === CH_LPAREN) {
-      // `opcode(` is an operand list; any other `(` may open a tuple shape.
-      if (i > 0 && isIdentPart(text.charCodeAt(i - 1))) i++;
-      else i = visit(text, i, end, -1);
-      continue;
-    }
+  let quote = nextStops.find(text, 0, from);
+  let paren = nextStops.find(text, 1, from);
+  let slash = nextStops.find(text, 2, from);
+  let square = nextStops.find(text, 3, from);
+  let quoteSince = from;
+  let parenSince = from;
+  let slashSince = from;
+  let squareSince = from;
+  while (from < end) {
+    if (quote < from) quote = nextAt(text, '"', (quoteSince = from));
+    if (paren < from) paren = nextAt(text, '(', (parenSince = from));
+    if (slash < from) slash = nextAt(text, '/', (slashSince = from));
+    if (square < from) square = nextAt(text, '[', (squareSince = from));
+    const p = Math.min(quote, paren, slash, square);
+    if (p >= end) break;
+    const c = text.charCodeAt(p);
     if (c === CH_QUOTE) {
       // Strings (metadata, backend_config) are a large share of dumps: find the closing quote
       // natively. A string cannot span lines, so it ends at the next newline at the latest.
-      if (nextNewline <= i) {
-        nextNewline = text.indexOf('\n', i);
+      if (nextNewline <= p) {
+        nextNewline = text.indexOf('\n', p);
         if (nextNewline < 0 || nextNewline > end) nextNewline = end;
       }
-      i = quotedEnd(text, i, nextNewline);
+      from = floor = quotedEnd(text, p, nextNewline);
       continue;
     }
-    if (c === CH_SLASH && i + 1 < end) {
-      const n = text.charCodeAt(i + 1);
-      if (n === CH_SLASH) {
-        i = lineCommentEnd(text, i, end);
+    if (c === CH_SLASH) {
+      const n = p + 1 < end ? text.charCodeAt(p + 1) : -1;
+      if (n !== CH_SLASH && n !== CH_STAR) {
+        from = floor = p + 1;
         continue;
       }
-      if (n === CH_STAR) {
-        const close = blockCommentClose(text, i);
-        i = close < 0 || close + 2 > end ? end : close + 2;
-        continue;
+      let close = end;
+      if (n === CH_SLASH) close = lineCommentEnd(text, p, end);
+      else {
+        const at = blockCommentClose(text, p);
+        if (at >= 0 && at + 2 <= end) close = at + 2;
+      }
+      let before = p;
+      while (before > floor && isBlank(text.charCodeAt(before - 1))) before--;
+      if (before !== chainEnd) chain = p;
+      chainEnd = from = close;
+      continue;
+    }
+    // `[` or `(`: find the name the character walk would have read before it, past blanks and
+    // comments except for `name(` (an operand list, or `b(`).
+    let nameEnd = p;
+    if (c === CH_LSQUARE || p === 0 || !isIdentPart(text.charCodeAt(p - 1))) {
+      while (nameEnd > floor && isBlank(text.charCodeAt(nameEnd - 1))) nameEnd--;
+      if (nameEnd === chainEnd) {
+        nameEnd = chain;
+        while (nameEnd > floor && isBlank(text.charCodeAt(nameEnd - 1))) nameEnd--;
       }
     }
-    i++;
+    let run = nameEnd;
+    while (run > floor && isIdentPart(text.charCodeAt(run - 1))) run--;
+    while (run < nameEnd && !isIdentStart(text.charCodeAt(run))) run++;
+    // `%name` is an instruction or computation name, whatever it spells.
+    const named = run < nameEnd && !(run > 0 && text.charCodeAt(run - 1) === CH_PERCENT);
+    if (c === CH_LSQUARE) from = named && typeAt(text, run, nameEnd) !== undefined ? visit(text, run, end, nameEnd) : p + 1;
+    else if (named && nameEnd === run + 1 && text.charCodeAt(run) === 98) from = visit(text, run, end, -1);
+    // `opcode(` is an operand list; any other `(` may open a tuple shape.
+    else if (p > 0 && isIdentPart(text.charCodeAt(p - 1))) from = p + 1;
+    else from = visit(text, p, end, -1);
+    floor = from;
   }
+  nextStops.remember(0, quoteSince, quote);
+  nextStops.remember(1, parenSince, paren);
+  nextStops.remember(2, slashSince, slash);
+  nextStops.remember(3, squareSince, square);
 }

@@ -1,0 +1,100 @@
+/**
+ * The optimised shape-finder walk against the reference character-by-character walk
+ * (test/fuzz/reference-walk.ts): the same candidates, in the same order, with the same bounds and
+ * type-name ends, on every corpus HLO file and example, on seeded mutations of them, and on HLO
+ * token soup, whole and between random bounds, with visitors that continue where the real parser
+ * does or at arbitrary positions past the candidate (inside names, blanks and comments too).
+ */
+import { strict as assert } from 'node:assert';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import fc from 'fast-check';
+import { scanAt, walkShapeCandidates, type ShapeCandidateVisitor } from '../../core/src/parse/scan-shapes';
+import { corpusHloFiles } from './invariants';
+import { referenceWalkShapeCandidates } from './reference-walk';
+
+const JUNK = ['(', ')', '[', ']', '{', '}', ',', '=', '\n', ' ', '  ', '"', '\\"', '/*', '*/', '//', '/', '%', 'b', 'b(', 'b (', '%b(', 'f32', 'f32[', 'f32 [', 'f32/*c*/[', 's32.1[', '3f32[', 'pred', 'T(', 'add(', '-', '.'];
+const TOKENS = [...JUNK, 'HloModule m\n', '%c (p: f32[2]) -> f32[2] {\n', 'p0: f32[2]{0}', 'parameter(0)', '(s32[], f32[])', 'metadata={op_name="a(b[1]"}', '/*index=5*/', 'b(f32[1]{0})', 'f32 /*a*/ /*b*/ [3]', 'u8 // c\n [2]', '\r\n', 'bf16[8,128]{1,0:T(8,128)(2,1)}'];
+
+type Step = (pos: number, end: number, typeEnd: number) => number;
+
+/** Runs both walks, each with a fresh continuation rule from `rule`, and returns what each visitor saw. */
+function both(text: string, start: number, end: number, rule: () => Step): [number[], number[]] {
+  const record = (seen: number[]): ShapeCandidateVisitor => {
+    const step = rule();
+    return (_t, pos, bound, typeEnd) => {
+      seen.push(pos, bound, typeEnd);
+      return step(pos, bound, typeEnd);
+    };
+  };
+  const want: number[] = [];
+  const got: number[] = [];
+  referenceWalkShapeCandidates(text, start, end, record(want));
+  walkShapeCandidates(text, start, end, record(got));
+  return [got, want];
+}
+
+function assertSameWalk(text: string, label: string, start = 0, end = text.length): void {
+  const parsed: Step = (pos, bound) => scanAt(text, pos, bound, []);
+  const [got, want] = both(text, start, end, () => parsed);
+  assert.deepEqual(got, want, `${label} [${start}, ${end}): candidates differ from the reference walk`);
+}
+
+function examples(): [string, string][] {
+  const dir = path.join(__dirname, '..', '..', 'examples');
+  return fs.readdirSync(dir).filter((f) => f.endsWith('.hlo')).map((f) => [f, fs.readFileSync(path.join(dir, f), 'utf8')]);
+}
+
+describe('fuzz: optimised shape-finder walk equals the reference', function () {
+  this.timeout(60_000);
+  const files = [...corpusHloFiles(), ...examples()];
+
+  it('on every corpus HLO file and example, whole and statement by statement from every line start', () => {
+    assert.ok(files.length > 40);
+    let candidates = 0;
+    for (const [name, text] of files) {
+      assertSameWalk(text, name);
+      for (let at = 0, next; at < text.length; at = next) {
+        next = text.indexOf('\n', at) + 1 || text.length;
+        assertSameWalk(text, name, at, next);
+      }
+      candidates += both(text, 0, text.length, () => (pos) => pos + 1)[1].length / 3;
+    }
+    // The comparison means something only if the walks find many candidates.
+    assert.ok(candidates > 1_000, `only ${candidates} candidates`);
+  });
+
+  it('on corpus files with junk inserted, spans deleted or duplicated, between random bounds', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: files.length - 1 }), fc.array(fc.tuple(fc.nat(), fc.nat(20), fc.constantFrom(...JUNK), fc.nat(2)), { maxLength: 8 }), fc.nat(), fc.nat(), (k, edits, a, b) => {
+        let text = files[k][1];
+        for (const [at, length, junk, kind] of edits) {
+          const x = at % (text.length + 1);
+          const y = Math.min(text.length, x + length);
+          text = kind === 0 ? text.slice(0, x) + junk + text.slice(x) : kind === 1 ? text.slice(0, x) + text.slice(y) : text.slice(0, x) + junk + text.slice(y);
+        }
+        const lo = a % (text.length + 1);
+        assertSameWalk(text, files[k][0], lo, lo + (b % (text.length + 1 - lo + 1)));
+      }),
+      { numRuns: 1500 },
+    );
+  });
+
+  it('on HLO token soup, with the parser or arbitrary continuations', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...TOKENS), { maxLength: 60 }), fc.array(fc.nat(12), { minLength: 1, maxLength: 16 }), fc.nat(), fc.nat(), (tokens, jumps, a, b) => {
+        const text = tokens.join('');
+        const lo = a % (text.length + 1);
+        const hi = lo + (b % (text.length - lo + 2));
+        assertSameWalk(text, 'soup', lo, hi);
+        // Continuations past the candidate by arbitrary amounts: into names, blanks and comments.
+        const [got, want] = both(text, lo, hi, () => {
+          let n = 0;
+          return (pos) => pos + 1 + jumps[n++ % jumps.length];
+        });
+        assert.deepEqual(got, want, `soup ${JSON.stringify(text)} with jumps ${jumps.join(',')}`);
+      }),
+      { numRuns: 4000 },
+    );
+  });
+});
