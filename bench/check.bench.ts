@@ -12,9 +12,13 @@ import { ensureDump, type DumpProfile } from './generate-dump';
 export const SHAPE_REGEX = String.raw`\b(?:pred|[su](?:1|2|4|8|16|32|64)|bf16|f(?:16|32|64)|f8e\w+|f4e2m1fn|c(?:64|128)|token|opaque)\[[^\]]*\](?:\{[^}]*\})?`;
 
 export interface Measurement {
+  /** Wall time; for repeated runs, the median. */
   readonly wallSeconds: number;
+  /** Fastest and slowest wall time of the repeated runs. */
+  readonly wallRange?: readonly [number, number];
+  /** CPU time (user + sys); for repeated runs, the median. */
   readonly cpuSeconds: number;
-  /** Peak resident set size in KiB; undefined when it could not be measured. */
+  /** Peak resident set size in KiB (the largest of repeated runs); undefined when it could not be measured. */
   readonly maxRssKiB?: number;
   readonly exitCode: number;
   readonly stdout: string;
@@ -55,24 +59,51 @@ function wrapped(cli: string, args: readonly string[]): Measurement {
   return { wallSeconds, cpuSeconds: u ? (u.userCPUTime + u.systemCPUTime) / 1e6 : NaN, maxRssKiB: u?.maxRSS, exitCode: r.status ?? -1, stdout: r.stdout ?? '' };
 }
 
-/** Times check and rg on a dump of `size` (e.g. "100MB") in `profile`; `cli` is the built dist/cli.js. */
-export function runCheckBench(size: string, cli: string, profile: DumpProfile = 'model'): CheckBenchResult {
+function median(xs: readonly number[]): number {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** Repeated runs of one command as one measurement: median times, their range, the largest peak RSS. */
+function summarize(runs: readonly Measurement[]): Measurement {
+  const walls = runs.map((r) => r.wallSeconds);
+  const rss = runs.map((r) => r.maxRssKiB).filter((k): k is number => k !== undefined && !Number.isNaN(k));
+  const failed = runs.find((r) => r.exitCode !== 0);
+  return {
+    wallSeconds: median(walls),
+    wallRange: [Math.min(...walls), Math.max(...walls)],
+    cpuSeconds: median(runs.map((r) => r.cpuSeconds)),
+    ...(rss.length > 0 ? { maxRssKiB: Math.max(...rss) } : {}),
+    exitCode: failed?.exitCode ?? 0,
+    stdout: runs[0].stdout,
+  };
+}
+
+/**
+ * Times check and rg on a dump of `size` (e.g. "100MB") in `profile`; `cli` is the built
+ * dist/cli.js. The two run `repeats` times, alternating, and each is reported by its median: on
+ * these shared machines one run of the same command varies by up to 1.5x, and alternating exposes
+ * both commands to the same slow spells.
+ */
+export function runCheckBench(size: string, cli: string, profile: DumpProfile = 'model', repeats = 1): CheckBenchResult {
   const file = ensureDump(size, profile);
   const bytes = fs.statSync(file).size;
   const haveTime = fs.existsSync(TIME);
   // Warm the page cache so neither side pays for the first read.
   fs.readFileSync(file).subarray(0, 1);
-  const check = haveTime ? timed(process.execPath, [cli, 'check', file]) : wrapped(cli, ['check', file]);
   const haveRg = spawnSync('rg', ['--version']).status === 0;
-  let rg: Measurement | undefined;
-  let rgMatches: number | undefined;
-  if (haveRg) {
-    // Through a pipe: ripgrep stops early when its output is /dev/null, which would flatter it.
-    const cmd = `rg -o --no-filename '${SHAPE_REGEX}' '${file}' | wc -l`;
-    rg = haveTime ? timed('sh', ['-c', cmd]) : wrappedShell(cmd);
-    rgMatches = Number(rg.stdout.trim());
+  // Through a pipe: ripgrep stops early when its output is /dev/null, which would flatter it.
+  const rgCommand = `rg -o --no-filename '${SHAPE_REGEX}' '${file}' | wc -l`;
+  const checks: Measurement[] = [];
+  const rgs: Measurement[] = [];
+  for (let i = 0; i < Math.max(1, repeats); i++) {
+    checks.push(haveTime ? timed(process.execPath, [cli, 'check', file]) : wrapped(cli, ['check', file]));
+    if (haveRg) rgs.push(haveTime ? timed('sh', ['-c', rgCommand]) : wrappedShell(rgCommand));
   }
-  return { size, profile, bytes, check, ...(rg ? { rg } : {}), ...(rgMatches !== undefined ? { rgMatches } : {}), method: haveTime ? '/usr/bin/time' : 'process.resourceUsage() in a wrapper' };
+  const rg = rgs.length > 0 ? summarize(rgs) : undefined;
+  const rgMatches = rg ? Number(rg.stdout.trim()) : undefined;
+  return { size, profile, bytes, check: summarize(checks), ...(rg ? { rg } : {}), ...(rgMatches !== undefined ? { rgMatches } : {}), method: haveTime ? '/usr/bin/time' : 'process.resourceUsage() in a wrapper' };
 }
 
 function wrappedShell(cmd: string): Measurement {

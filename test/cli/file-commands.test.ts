@@ -47,15 +47,18 @@ describe('cli: check and report', function () {
     assert.equal(r.code, 0, r.stderr);
   });
 
-  it('check streams: line numbers stay exact across 1 MiB chunk boundaries and multi-line statements', () => {
+  it('check streams: lines and columns stay exact across 1 MiB chunk boundaries, multi-line statements and ASCII/UTF-8 reads', () => {
     const filler = '  %a.1 = bf16[8,256]{1,0:T(8,128)(2,1)} add(bf16[8,256]{1,0:T(8,128)(2,1)} %x, bf16[8,256]{1,0} %y), metadata={op_name="jit(f)/add"}';
     const lines = ['HloModule big, entry_computation_layout={(', '  f32[8]{0:T(128)},', '  f32[8]{0:T(128)}', ')->f32[8]{0}}', 'ENTRY %main {'];
-    const bad: number[] = [];
-    // ~3.5 MiB: three chunk boundaries; a bad shape every 7000 lines and a 3-line instruction every 5001.
+    const bad: [number, number][] = [];
+    // ~3.5 MiB: three chunk boundaries; a bad shape every 7000 lines and a 3-line instruction every
+    // 5001. The last bad line carries UTF-8 before the shape (7 bytes, 5 UTF-16 units): its read is
+    // decoded as UTF-8, the others (pure ASCII) as Latin-1, and columns count UTF-16 units in both.
     for (let i = 0; lines.length < 26_000; i++) {
       if (i % 7000 === 6999) {
-        lines.push('  %bad = f32[2,2]{0,0} copy(%a.1)');
-        bad.push(lines.length);
+        const utf8 = lines.length > 20_000;
+        lines.push(utf8 ? '  /*größe*/ %bad = f32[2,2]{0,0} copy(%a.1)' : '  %bad = f32[2,2]{0,0} copy(%a.1)');
+        bad.push([lines.length, utf8 ? 31 : 21]);
       } else if (i % 5001 === 5000) {
         lines.push('  %m = (f32[2]{0},', '        s32[]) custom-call(f32[2]{0} %a.1),', '        custom_call_target="x"');
       } else {
@@ -69,7 +72,7 @@ describe('cli: check and report', function () {
     assert.equal(r.code, 1);
     assert.deepEqual(
       r.stdout.trimEnd().split('\n'),
-      bad.map((n) => `${file}:${n}:21: error: layout minor_to_major field has duplicate values: {0, 0}; shape: f32[2,2] [minor-to-major-duplicate]`),
+      bad.map(([n, column]) => `${file}:${n}:${column}: error: layout minor_to_major field has duplicate values: {0, 0}; shape: f32[2,2] [minor-to-major-duplicate]`),
     );
     assert.equal(bad.length, 3);
   });
