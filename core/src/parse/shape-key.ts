@@ -112,8 +112,8 @@ function arrayExtent(text: string, typeEnd: number, end: number, inTuple: boolea
   return -1;
 }
 
-/** Key end of the tuple opening at `pos`, or -1. */
-function tupleExtent(text: string, pos: number, end: number): number {
+/** Key end of the tuple opening at `pos`, or -1; each array element's start and type-name end go to `leaves`. */
+function tupleExtent(text: string, pos: number, end: number, leaves: number[] | undefined): number {
   let depth = 1;
   let i = skipBlanks(text, pos + 1, end);
   if (i < end && text.charCodeAt(i) === CH_RPAREN) return i + 1;
@@ -133,6 +133,7 @@ function tupleExtent(text: string, pos: number, end: number): number {
       if (!isIdentStart(c)) return -1;
       const typeEnd = identifierEnd(text, i, end);
       if (typeAt(text, i, typeEnd) === undefined || arrayExtent(text, typeEnd, end, true) < 0) return -1;
+      leaves?.push(i, typeEnd);
       i = elementEnd;
     }
     // After an element: `,` and the next element, or `)` closing one or more tuples.
@@ -156,9 +157,13 @@ function tupleExtent(text: string, pos: number, end: number): number {
  * type name, or -1 for `(` and `b(`): the end of the smallest extent text[pos, keyEnd) outside of
  * which the shape parser reads nothing, or -1 when the candidate is not plain enough to tell
  * cheaply. Equal extents at two positions parse the same, ranges shifted by the distance.
+ *
+ * For a keyed tuple, `leaves` receives the start and type-name end of each array in it, in text
+ * order: every one of them is itself a keyed candidate whose parse is the same as inside the
+ * tuple (what follows it is `,` or `)`, which no array key reads past).
  */
-export function shapeKeyEnd(text: string, pos: number, end: number, typeEnd: number): number {
+export function shapeKeyEnd(text: string, pos: number, end: number, typeEnd: number, leaves?: number[]): number {
   if (typeEnd >= 0) return arrayExtent(text, typeEnd, end, false);
   if (text.charCodeAt(pos) !== CH_LPAREN) return -1;
-  return tupleExtent(text, pos, end);
+  return tupleExtent(text, pos, end, leaves);
 }

@@ -39,7 +39,10 @@ export interface ShapeCheckerOptions extends ValidateOptions {
 
 /** What {@link ShapeChecker.checkText} remembers about one candidate, offsets relative to it. */
 interface CandidateResult {
+  /** The parser's diagnostics, then validation's. */
   readonly diagnostics: readonly LayoutDiagnostic[];
+  /** How many of {@link diagnostics} are the parser's. */
+  readonly parsed: number;
   /** Where the finder continues after the candidate. */
   readonly next: number;
   /** How many shapes the finder found there. */
@@ -54,6 +57,11 @@ function moved(d: LayoutDiagnostic, delta: number): LayoutDiagnostic {
 
 function shift(diagnostics: readonly LayoutDiagnostic[], delta: number): LayoutDiagnostic[] {
   return diagnostics.map((d) => moved(d, delta));
+}
+
+/** `result` with its offsets made relative to `pos`. */
+function relative(result: CandidateResult, pos: number): CandidateResult {
+  return { ...result, diagnostics: result.diagnostics.length === 0 ? NONE : shift(result.diagnostics, -pos), next: result.next - pos };
 }
 
 /** Creates a checker with its own caches (diagnostics stored relative to the shape's start). */
@@ -85,11 +93,45 @@ export function createShapeChecker(options: ShapeCheckerOptions = {}): ShapeChec
     const found: FoundShape[] = [];
     const next = scanAt(text, pos, end, found);
     const diagnostics: LayoutDiagnostic[] = [];
+    let parsed = 0;
     for (const f of found) {
       for (const d of keyed ? f.diagnostics : check(text, f)) diagnostics.push(d);
-      if (keyed) for (const d of validateShape(f.shape, options)) diagnostics.push(d);
+      if (!keyed) continue;
+      parsed += f.diagnostics.length;
+      for (const d of validateShape(f.shape, options)) diagnostics.push(d);
     }
-    return { diagnostics, next, shapes: found.length };
+    return { diagnostics, parsed, next, shapes: found.length };
+  }
+
+  /** The cached result of the keyed candidate text[pos, keyEnd), computed on a miss; offsets relative to pos. */
+  function keyedResult(text: string, pos: number, keyEnd: number, bound: number, leaves: readonly number[] | undefined): CandidateResult {
+    const hash = regionHash(text, pos, keyEnd);
+    let cached = candidates.get(text, pos, keyEnd, hash);
+    if (cached === undefined) {
+      cached = leaves === undefined ? relative(checkCandidate(text, pos, bound, true), pos) : tupleFromLeaves(text, pos, keyEnd, bound, leaves.slice());
+      candidates.set(text, pos, keyEnd, hash, cached);
+    }
+    return cached;
+  }
+
+  /**
+   * A plain tuple's result assembled from its arrays' own (mostly cached) results: dumps hold many
+   * distinct tuples of the same few arrays, and parsing each whole cost more than the rest of the
+   * check. When every array parses cleanly to the end of its key the tuple parses cleanly too,
+   * ending after its `)`, and its diagnostics are its arrays' validation diagnostics in order. An
+   * array the parser complains about or stops short in (`{*0}` is no layout to it, and the tuple
+   * then expects `)` at the `{`) derails the tuple's own parse, so such a tuple is parsed whole.
+   */
+  function tupleFromLeaves(text: string, pos: number, keyEnd: number, bound: number, leaves: readonly number[]): CandidateResult {
+    const diagnostics: LayoutDiagnostic[] = [];
+    for (let k = 0; k < leaves.length; k += 2) {
+      const at = leaves[k];
+      const leafKeyEnd = shapeKeyEnd(text, at, bound, leaves[k + 1]);
+      const leaf = keyedResult(text, at, leafKeyEnd, bound, undefined);
+      if (leaf.parsed > 0 || leaf.next !== leafKeyEnd - at) return relative(checkCandidate(text, pos, bound, true), pos);
+      for (const d of leaf.diagnostics) diagnostics.push(moved(d, at - pos));
+    }
+    return { diagnostics: diagnostics.length === 0 ? NONE : diagnostics, parsed: 0, next: keyEnd - pos, shapes: 1 };
   }
 
   let shapesChecked = 0;
@@ -98,21 +140,18 @@ export function createShapeChecker(options: ShapeCheckerOptions = {}): ShapeChec
   const emit = (d: LayoutDiagnostic) => (out ??= []).push(d);
 
   /** The walk's visitor, made once: checkText runs once per statement, hundreds of thousands of times per dump. */
+  // A tuple candidate's arrays, as shapeKeyEnd lists them (reused: one walk runs per statement).
+  const leaves: number[] = [];
   const visit = (t: string, pos: number, bound: number, typeEnd: number): number => {
-    const keyEnd = shapeKeyEnd(t, pos, bound, typeEnd);
+    leaves.length = 0;
+    const keyEnd = shapeKeyEnd(t, pos, bound, typeEnd, leaves);
     if (keyEnd < 0) {
       const result = checkCandidate(t, pos, bound, false);
       for (const d of result.diagnostics) emit(d);
       shapesChecked += result.shapes;
       return result.next;
     }
-    const hash = regionHash(t, pos, keyEnd);
-    let cached = candidates.get(t, pos, keyEnd, hash);
-    if (cached === undefined) {
-      const result = checkCandidate(t, pos, bound, true);
-      cached = { diagnostics: result.diagnostics.length === 0 ? NONE : shift(result.diagnostics, -pos), next: result.next - pos, shapes: result.shapes };
-      candidates.set(t, pos, keyEnd, hash, cached);
-    }
+    const cached = keyedResult(t, pos, keyEnd, bound, typeEnd < 0 ? leaves : undefined);
     for (const d of cached.diagnostics) emit(moved(d, pos));
     shapesChecked += cached.shapes;
     return pos + cached.next;
