@@ -143,7 +143,7 @@ export function createShapeChecker(options: ShapeCheckerOptions = {}): ShapeChec
   // A tuple candidate's arrays, as shapeKeyEnd lists them (reused: one walk runs per statement).
   const leaves: number[] = [];
   const visit = (t: string, pos: number, bound: number, typeEnd: number): number => {
-    leaves.length = 0;
+    if (leaves.length > 0) leaves.length = 0; // truncating an array is a runtime call even when empty
     const keyEnd = shapeKeyEnd(t, pos, bound, typeEnd, leaves);
     if (keyEnd < 0) {
       const result = checkCandidate(t, pos, bound, false);
