@@ -146,7 +146,9 @@ class NextStops {
 
   private forget(text: string): void {
     this.text = text;
-    this.at.fill(-1);
+    // Element by element: `fill` is a runtime call, and the language server walks each statement
+    // as a string of its own, so this runs once per statement.
+    for (let k = 0; k < 4; k++) this.at[k] = -1;
   }
 }
 
