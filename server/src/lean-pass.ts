@@ -19,7 +19,7 @@ import { isIdentifierChar, isIdentifierStart } from '../../core/src/hlo/split-st
 import { scanAt, walkShapeCandidates, type FoundShape } from '../../core/src/parse/scan-shapes';
 import { shapeKeyEnd } from '../../core/src/parse/shape-key';
 import { regionHash, RegionCache } from '../../core/src/validate/region-cache';
-import { arrayLeaves, paddingWarning, type ShapeFacts, type ShapeFactsCache } from './shape-facts';
+import { arrayLeaves, paddingWarning, tupleFacts, type ShapeFacts, type ShapeFactsCache } from './shape-facts';
 import type { Settings } from './settings';
 
 /** What the pass keeps per distinct candidate key. */
@@ -229,24 +229,52 @@ export class LeanPass {
     return pos + entry.next;
   };
 
+  // A tuple candidate's arrays, as shapeKeyEnd lists them (reused: it runs for every candidate).
+  private readonly leaves: number[] = [];
+
   /** The memoised work at one finder candidate, or undefined when it has no plain key. */
   private candidate(text: string, pos: number, bound: number, typeEnd: number): CandidateEntry | undefined {
-    const keyEnd = shapeKeyEnd(text, pos, bound, typeEnd);
+    if (this.leaves.length > 0) this.leaves.length = 0;
+    const keyEnd = shapeKeyEnd(text, pos, bound, typeEnd, this.leaves);
     if (keyEnd < 0) return undefined;
     const hash = regionHash(text, pos, keyEnd);
     let entry = this.candidates.get(text, pos, keyEnd, hash);
     if (entry === undefined) {
-      const found: FoundShape[] = [];
-      const next = scanAt(text, pos, bound, found) - pos;
-      const only = found.length === 1 && found[0].diagnostics.length === 0 && found[0].shape.range.start === pos ? found[0].shape : undefined;
-      entry = {
-        next,
-        facts: only ? this.facts.get(text, only) : undefined,
-        tiled: only ? arrayLeaves(only).some((l) => (l.layout?.tiles?.tiles.length ?? 0) > 0) : false,
-      };
+      entry = (typeEnd < 0 ? this.tupleEntry(text, pos, keyEnd, bound, this.leaves.slice()) : undefined) ?? this.parsedEntry(text, pos, bound);
       this.candidates.set(text, pos, keyEnd, hash, entry);
     }
     return entry;
+  }
+
+  /** The candidate's entry from parsing it and computing the facts of the one shape found. */
+  private parsedEntry(text: string, pos: number, bound: number): CandidateEntry {
+    const found: FoundShape[] = [];
+    const next = scanAt(text, pos, bound, found) - pos;
+    const only = found.length === 1 && found[0].diagnostics.length === 0 && found[0].shape.range.start === pos ? found[0].shape : undefined;
+    return {
+      next,
+      facts: only ? this.facts.get(text, only) : undefined,
+      tiled: only ? arrayLeaves(only).some((l) => (l.layout?.tiles?.tiles.length ?? 0) > 0) : false,
+    };
+  }
+
+  /**
+   * A new plain tuple's entry from its arrays' (mostly cached) entries: dumps hold many distinct
+   * tuples of the same few arrays, and parsing and sizing each whole was a fifth of opening one.
+   * When every array parses cleanly to the end of its key, the tuple parses cleanly too and ends
+   * after its `)` (as core's memoised checker relies on as well); otherwise it is parsed whole.
+   */
+  private tupleEntry(text: string, pos: number, keyEnd: number, bound: number, leaves: readonly number[]): CandidateEntry | undefined {
+    const parts: { facts: ShapeFacts; offset: number }[] = [];
+    let tiled = false;
+    for (let k = 0; k < leaves.length; k += 2) {
+      const at = leaves[k];
+      const leaf = this.candidate(text, at, bound, leaves[k + 1]);
+      if (leaf?.facts === undefined || at + leaf.next !== shapeKeyEnd(text, at, bound, leaves[k + 1])) return undefined;
+      parts.push({ facts: leaf.facts, offset: at - pos });
+      tiled ||= leaf.tiled;
+    }
+    return { next: keyEnd - pos, facts: tupleFacts(parts), tiled };
   }
 }
 

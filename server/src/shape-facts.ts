@@ -151,6 +151,12 @@ class LazyLeafPadding implements LeafPadding {
     return this.causeText ?? undefined;
   }
 
+  /** The same leaf found `by` characters further into a larger shape (a tuple holding it). */
+  movedBy(by: number): LazyLeafPadding {
+    const range = { start: this.range.start + by, end: this.range.end + by };
+    return new LazyLeafPadding(range, this.logicalBytes, this.physicalBytes, this.expansion, this.tiled, this.assumed, this.source, this.causeText);
+  }
+
   /** The padding-overhead message under `settings` (memoised: many statements share this shape). */
   warningMessage(settings: Settings): string | undefined {
     if (this.warning?.settings !== settings) this.warning = { settings, message: warningText(this, settings) };
@@ -196,6 +202,31 @@ function computeFacts(key: string, node: ShapeNode, settings: Settings): ShapeFa
     leaves.push(new LazyLeafPadding(shiftRange(leaf.range, origin), sz.logicalBytes, sz.physicalBytes, expansion, eff.shape.tiles.length > 0, eff.assumed, source, cause && detach(cause)));
   });
   return { diagnostics, leaves };
+}
+
+/**
+ * The facts of a tuple whose array leaves parse cleanly, from the facts of each leaf computed on
+ * its own (`offset`: where the leaf starts, relative to the tuple): what {@link computeFacts} gives
+ * for the tuple, without parsing it or sizing its arrays again. Validation finds nothing at tuple
+ * level, and whether a leaf is clean does not depend on its neighbours; the order is computeFacts':
+ * the validator's diagnostics of every leaf, then the tile advice of every leaf.
+ */
+export function tupleFacts(parts: readonly { readonly facts: ShapeFacts; readonly offset: number }[]): ShapeFacts {
+  const validation: LayoutDiagnostic[] = [];
+  const advice: LayoutDiagnostic[] = [];
+  const leaves: LeafPadding[] = [];
+  for (const { facts, offset } of parts) {
+    for (const d of facts.diagnostics) {
+      const moved = { ...d, range: shiftRange(d.range, -offset) };
+      if (d.code === 'tile-not-dividing') advice.push(moved);
+      else validation.push(moved);
+    }
+    for (const leaf of facts.leaves) {
+      if (!(leaf instanceof LazyLeafPadding)) throw new Error('tupleFacts: leaf facts come from computeFacts');
+      leaves.push(leaf.movedBy(offset));
+    }
+  }
+  return { diagnostics: [...validation, ...advice], leaves };
 }
 
 /** Whether padding of these sizes crosses the padding-overhead thresholds of `settings`. */
