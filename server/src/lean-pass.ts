@@ -17,8 +17,8 @@
 import type { LayoutDiagnostic } from '../../core/src/diagnostics';
 import { isIdentifierChar, isIdentifierStart } from '../../core/src/hlo/split-statements';
 import { scanAt, walkShapeCandidates, type FoundShape } from '../../core/src/parse/scan-shapes';
-import { shapeKeyEnd } from '../../core/src/parse/shape-key';
-import { regionHash, RegionCache } from '../../core/src/validate/region-cache';
+import { shapeKeyEnd, shapeKeyHash } from '../../core/src/parse/shape-key';
+import { RegionCache } from '../../core/src/validate/region-cache';
 import { arrayLeaves, paddingWarning, tupleFacts, type ShapeFacts, type ShapeFactsCache } from './shape-facts';
 import type { Settings } from './settings';
 
@@ -237,7 +237,7 @@ export class LeanPass {
     if (this.leaves.length > 0) this.leaves.length = 0;
     const keyEnd = shapeKeyEnd(text, pos, bound, typeEnd, this.leaves);
     if (keyEnd < 0) return undefined;
-    const hash = regionHash(text, pos, keyEnd);
+    const hash = shapeKeyHash();
     let entry = this.candidates.get(text, pos, keyEnd, hash);
     if (entry === undefined) {
       entry = (typeEnd < 0 ? this.tupleEntry(text, pos, keyEnd, bound, this.leaves.slice()) : undefined) ?? this.parsedEntry(text, pos, bound);

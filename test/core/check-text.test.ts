@@ -11,7 +11,8 @@ import fc from 'fast-check';
 import type { LayoutDiagnostic } from '../../core/src/diagnostics';
 import { scanShapes } from '../../core/src/parse';
 import { scanAt, walkShapeCandidates, type FoundShape } from '../../core/src/parse/scan-shapes';
-import { shapeKeyEnd } from '../../core/src/parse/shape-key';
+import { shapeKeyEnd, shapeKeyHash } from '../../core/src/parse/shape-key';
+import { regionHash } from '../../core/src/parse/text-hash';
 import { createShapeChecker, validateShape } from '../../core/src/validate';
 import { CORPUS_DIR } from '../support/corpus';
 
@@ -135,6 +136,23 @@ function keyAtStart(text: string): string | undefined {
 }
 
 describe('shapeKeyEnd: equal keys mean equal parses', () => {
+  it('hashes the key it returns as regionHash does (arrays in the same pass that finds their end)', () => {
+    let keys = 0;
+    const hashesMatch = (text: string) => {
+      walkShapeCandidates(text, 0, text.length, (t, pos, end, typeEnd) => {
+        const keyEnd = shapeKeyEnd(t, pos, end, typeEnd);
+        if (keyEnd >= 0) {
+          keys++;
+          assert.equal(shapeKeyHash(), regionHash(t, pos, keyEnd), `key ${JSON.stringify(t.slice(pos, keyEnd))}`);
+        }
+        return scanAt(t, pos, end, []);
+      });
+    };
+    for (const line of HLO_LINES) hashesMatch(line);
+    fc.assert(fc.property(fc.oneof(textArb, mutatedArb), hashesMatch), { numRuns: 500 });
+    assert.ok(keys > 2_000, `${keys} keys`);
+  });
+
   it('a keyed candidate parses the same whatever follows, as long as the key comes out the same', () => {
     let compared = 0;
     fc.assert(

@@ -26,6 +26,7 @@ import {
   CH_COLON, CH_COMMA, CH_EQUAL, CH_LBRACE, CH_LPAREN, CH_LSQUARE, CH_LT, CH_MINUS, CH_QUESTION, CH_RBRACE, CH_RPAREN, CH_RSQUARE,
   CH_SLASH, CH_STAR, blockCommentClose, identifierEnd, isIdentStart,
 } from './chars';
+import { FNV_OFFSET, FNV_PRIME, HASH_MASK, fnvRegion, regionHash } from './text-hash';
 import { typeAt } from './type-names';
 
 /** Deeper tuples get no key; far below the parser's own limit of 8192. */
@@ -49,6 +50,8 @@ function hasClass(c: number, flag: number): boolean {
 
 /** Where the last {@link arrayExtent} ended as a tuple element would: after `]` or the layout `}`. */
 let elementEnd = 0;
+/** `regionHash` of the key the last {@link shapeKeyEnd} returned (see {@link shapeKeyHash}). */
+let keyHash = 0;
 
 /**
  * Skips whitespace and complete block comments (XLA prints `/*index=5*\/` inside long tuples).
@@ -72,13 +75,20 @@ function skipBlanks(text: string, i: number, end: number): number {
 
 /**
  * Key end of the array whose type name is text[pos, typeEnd), or -1. With `inTuple`, the
- * character after a layout-less array must be `,` or `)`.
+ * character after a layout-less array must be `,` or `)`. Hashes the key as it reads it: the
+ * result's {@link regionHash} is left in `keyHash`.
  */
-function arrayExtent(text: string, typeEnd: number, end: number, inTuple: boolean): number {
+function arrayExtent(text: string, pos: number, typeEnd: number, end: number, inTuple: boolean): number {
   if (typeEnd >= end || text.charCodeAt(typeEnd) !== CH_LSQUARE) return -1;
+  let h = fnvRegion(FNV_OFFSET, text, pos, typeEnd + 1);
   let i = typeEnd + 1;
-  while (i < end && hasClass(text.charCodeAt(i), DIM_CHAR)) i++;
+  for (; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (!hasClass(c, DIM_CHAR)) break;
+    h = Math.imul(h ^ c, FNV_PRIME);
+  }
   if (i >= end || text.charCodeAt(i) !== CH_RSQUARE) return -1;
+  h = Math.imul(h ^ CH_RSQUARE, FNV_PRIME);
   elementEnd = i + 1;
   const k = skipBlanks(text, i + 1, end);
   const c = k < end ? text.charCodeAt(k) : -1;
@@ -86,18 +96,25 @@ function arrayExtent(text: string, typeEnd: number, end: number, inTuple: boolea
     if (c === CH_SLASH || (inTuple && c !== CH_COMMA && c !== CH_RPAREN)) return -1;
     // No layout: the blanks skipped and the character seen do not change the parse, which ends at
     // `]`, so neither is part of the key. Keys with a layout end in `}`, so they never collide.
+    keyHash = h & HASH_MASK;
     return i + 1;
   }
   // `-> f32[2] {` ending a computation header: only blanks follow the `{` up to the bound, so the
   // parser's look-ahead finds no layout there. The key runs to the bound; it ends in a blank or `{`,
   // which no other key does.
-  if (!inTuple && skipBlanks(text, k + 1, end) === end) return end;
+  if (!inTuple && skipBlanks(text, k + 1, end) === end) {
+    keyHash = fnvRegion(h, text, i + 1, end) & HASH_MASK;
+    return end;
+  }
+  h = fnvRegion(h, text, i + 1, k + 1);
   let open = false;
   for (let m = k + 1; m < end; m++) {
     const d = text.charCodeAt(m);
+    h = Math.imul(h ^ d, FNV_PRIME);
     if (d === CH_RBRACE) {
       if (open) return -1;
       elementEnd = m + 1;
+      keyHash = h & HASH_MASK;
       return m + 1;
     }
     if (!hasClass(d, LAYOUT_CHAR)) return -1;
@@ -132,7 +149,7 @@ function tupleExtent(text: string, pos: number, end: number, leaves: number[] | 
     } else {
       if (!isIdentStart(c)) return -1;
       const typeEnd = identifierEnd(text, i, end);
-      if (typeAt(text, i, typeEnd) === undefined || arrayExtent(text, typeEnd, end, true) < 0) return -1;
+      if (typeAt(text, i, typeEnd) === undefined || arrayExtent(text, i, typeEnd, end, true) < 0) return -1;
       leaves?.push(i, typeEnd);
       i = elementEnd;
     }
@@ -163,7 +180,18 @@ function tupleExtent(text: string, pos: number, end: number, leaves: number[] | 
  * tuple (what follows it is `,` or `)`, which no array key reads past).
  */
 export function shapeKeyEnd(text: string, pos: number, end: number, typeEnd: number, leaves?: number[]): number {
-  if (typeEnd >= 0) return arrayExtent(text, typeEnd, end, false);
+  if (typeEnd >= 0) return arrayExtent(text, pos, typeEnd, end, false);
   if (text.charCodeAt(pos) !== CH_LPAREN) return -1;
-  return tupleExtent(text, pos, end, leaves);
+  const keyEnd = tupleExtent(text, pos, end, leaves);
+  if (keyEnd >= 0) keyHash = regionHash(text, pos, keyEnd);
+  return keyEnd;
+}
+
+/**
+ * `regionHash(text, pos, keyEnd)` of the key the last {@link shapeKeyEnd} call returned (when it
+ * returned one): an array's key is hashed while it is scanned, so memoising callers need not read
+ * it again. Read it before the next call.
+ */
+export function shapeKeyHash(): number {
+  return keyHash;
 }

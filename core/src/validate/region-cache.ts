@@ -12,12 +12,7 @@
  * one-off shapes age out.
  */
 
-/** FNV-1a hash of `text[start, end)`, reduced to 30 bits. */
-export function regionHash(text: string, start: number, end: number): number {
-  let h = 0x811c9dc5;
-  for (let i = start; i < end; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  return h & 0x3fffffff;
-}
+export { regionHash } from '../parse/text-hash';
 
 /** One generation: a linear-probing table that only grows until it is replaced. */
 class Table<V> {

@@ -5,7 +5,7 @@
  */
 import type { LayoutDiagnostic } from '../diagnostics';
 import { scanAt, walkShapeCandidates, type FoundShape } from '../parse/scan-shapes';
-import { shapeKeyEnd } from '../parse/shape-key';
+import { shapeKeyEnd, shapeKeyHash } from '../parse/shape-key';
 import { RegionCache, regionHash } from './region-cache';
 import { validateShape, type ValidateOptions } from './validate-shape';
 
@@ -103,9 +103,12 @@ export function createShapeChecker(options: ShapeCheckerOptions = {}): ShapeChec
     return { diagnostics, parsed, next, shapes: found.length };
   }
 
-  /** The cached result of the keyed candidate text[pos, keyEnd), computed on a miss; offsets relative to pos. */
+  /**
+   * The cached result of the keyed candidate text[pos, keyEnd), computed on a miss; offsets
+   * relative to pos. Call right after the shapeKeyEnd call that gave `keyEnd` (it hashed the key).
+   */
   function keyedResult(text: string, pos: number, keyEnd: number, bound: number, leaves: readonly number[] | undefined): CandidateResult {
-    const hash = regionHash(text, pos, keyEnd);
+    const hash = shapeKeyHash();
     let cached = candidates.get(text, pos, keyEnd, hash);
     if (cached === undefined) {
       cached = leaves === undefined ? relative(checkCandidate(text, pos, bound, true), pos) : tupleFromLeaves(text, pos, keyEnd, bound, leaves.slice());
