@@ -29,6 +29,15 @@ export function corpusShapes(): string[] {
   ];
 }
 
+/** Every example HLO file the project ships (examples/*.hlo): [name, text]. */
+export function exampleHloFiles(): [string, string][] {
+  const dir = join(__dirname, '..', '..', 'examples');
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.hlo'))
+    .sort()
+    .map((f) => [f, readFileSync(join(dir, f), 'utf8')]);
+}
+
 /** Every corpus HLO file: [name, text]. */
 export function corpusHloFiles(): [string, string][] {
   const dir = join(CORPUS, 'hlo');

@@ -6,11 +6,9 @@
  * checking a file in pieces: splitting from one gives exactly the whole split's statements from there.
  */
 import { strict as assert } from 'node:assert';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import fc from 'fast-check';
 import { splitStatements, statementBoundaryAfter } from '../../core/src/index';
-import { corpusHloFiles } from './invariants';
+import { corpusHloFiles, exampleHloFiles } from './invariants';
 import { referenceSplitStatements } from './reference-split';
 
 const JUNK = ['(', ')', '[', ']', '{', '}', ',', '=', '\n', '\r\n', '"', '/*', '*/', '//', 'ROOT ', '%x = ', 'f32[2]{0} ', '}\n', 'ENTRY %e {\n', 'add(', '  '];
@@ -22,14 +20,9 @@ function assertSame(text: string, label: string, options: { maxStatementLength?:
   assert.deepEqual(got, want, `${label}: statements differ from the reference splitter`);
 }
 
-function examples(): [string, string][] {
-  const dir = path.join(__dirname, '..', '..', 'examples');
-  return fs.readdirSync(dir).filter((f) => f.endsWith('.hlo')).map((f) => [f, fs.readFileSync(path.join(dir, f), 'utf8')]);
-}
-
 describe('fuzz: optimised statement splitter equals the reference', function () {
   this.timeout(60_000);
-  const files = [...corpusHloFiles(), ...examples()];
+  const files = [...corpusHloFiles(), ...exampleHloFiles()];
 
   it('on every corpus HLO file and example, whole and from every line start', () => {
     assert.ok(files.length > 40);

@@ -6,11 +6,9 @@
  * does or at arbitrary positions past the candidate (inside names, blanks and comments too).
  */
 import { strict as assert } from 'node:assert';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import fc from 'fast-check';
 import { scanAt, walkShapeCandidates, type ShapeCandidateVisitor } from '../../core/src/parse/scan-shapes';
-import { corpusHloFiles } from './invariants';
+import { corpusHloFiles, exampleHloFiles } from './invariants';
 import { referenceWalkShapeCandidates } from './reference-walk';
 
 const JUNK = ['(', ')', '[', ']', '{', '}', ',', '=', '\n', ' ', '  ', '"', '\\"', '/*', '*/', '//', '/', '%', 'b', 'b(', 'b (', '%b(', 'f32', 'f32[', 'f32 [', 'f32/*c*/[', 's32.1[', '3f32[', 'pred', 'T(', 'add(', '-', '.'];
@@ -40,14 +38,9 @@ function assertSameWalk(text: string, label: string, start = 0, end = text.lengt
   assert.deepEqual(got, want, `${label} [${start}, ${end}): candidates differ from the reference walk`);
 }
 
-function examples(): [string, string][] {
-  const dir = path.join(__dirname, '..', '..', 'examples');
-  return fs.readdirSync(dir).filter((f) => f.endsWith('.hlo')).map((f) => [f, fs.readFileSync(path.join(dir, f), 'utf8')]);
-}
-
 describe('fuzz: optimised shape-finder walk equals the reference', function () {
   this.timeout(60_000);
-  const files = [...corpusHloFiles(), ...examples()];
+  const files = [...corpusHloFiles(), ...exampleHloFiles()];
 
   it('on every corpus HLO file and example, whole and statement by statement from every line start', () => {
     assert.ok(files.length > 40);
