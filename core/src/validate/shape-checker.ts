@@ -142,9 +142,9 @@ export function createShapeChecker(options: ShapeCheckerOptions = {}): ShapeChec
   let out: LayoutDiagnostic[] | undefined;
   const emit = (d: LayoutDiagnostic) => (out ??= []).push(d);
 
-  /** The walk's visitor, made once: checkText runs once per statement, hundreds of thousands of times per dump. */
   // A tuple candidate's arrays, as shapeKeyEnd lists them (reused: one walk runs per statement).
   const leaves: number[] = [];
+  /** The walk's visitor, made once: checkText runs once per statement, hundreds of thousands of times per dump. */
   const visit = (t: string, pos: number, bound: number, typeEnd: number): number => {
     if (leaves.length > 0) leaves.length = 0; // truncating an array is a runtime call even when empty
     const keyEnd = shapeKeyEnd(t, pos, bound, typeEnd, leaves);
