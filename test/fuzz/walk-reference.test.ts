@@ -57,6 +57,28 @@ describe('fuzz: optimised shape-finder walk equals the reference', function () {
     assert.ok(candidates > 1_000, `only ${candidates} candidates`);
   });
 
+  it('when a visitor walks another text of its own, and when that text is walked next', () => {
+    // Same length, more stops: what the walk of one remembers is wrong for the other. The first
+    // text has no `(` at all, the second one where the first has blanks.
+    const text = 'f32[2] x, s8[3]{0} y\n'.repeat(50);
+    const other = text.replace(/ /g, '(');
+    let nested = 0;
+    for (let start = 0, end; start < text.length; start = end) {
+      end = text.indexOf('\n', start) + 1;
+      const got: number[] = [];
+      walkShapeCandidates(text, start, end, (t, pos, bound, typeEnd) => {
+        got.push(pos, bound, typeEnd);
+        nested++;
+        walkShapeCandidates(other, pos, bound, (o, p, b) => scanAt(o, p, b, []));
+        return scanAt(t, pos, bound, []);
+      });
+      // The other text first: nothing may have been remembered for it from the walk of the first.
+      assertSameWalk(other, 'other', start, end);
+      assert.deepEqual(got, both(text, start, end, () => (pos, bound) => scanAt(text, pos, bound, []))[1], `[${start}, ${end})`);
+    }
+    assert.equal(nested, 100);
+  });
+
   it('on corpus files with junk inserted, spans deleted or duplicated, between random bounds', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: files.length - 1 }), fc.array(fc.tuple(fc.nat(), fc.nat(20), fc.constantFrom(...JUNK), fc.nat(2)), { maxLength: 8 }), fc.nat(), fc.nat(), (k, edits, a, b) => {

@@ -135,11 +135,15 @@ class NextStops {
     const at = this.at[k];
     if (pos >= this.since[k] && pos <= at && text === this.text) return at;
     if (text !== this.text) this.forget(text);
-    return this.remember(k, pos, nextAt(text, STOPS[k], pos));
+    return this.remember(text, k, pos, nextAt(text, STOPS[k], pos));
   }
 
-  /** Records that the first stop of kind `k` at or after `pos` is at `found`. */
-  remember(k: number, pos: number, found: number): number {
+  /**
+   * Records that in `text` the first stop of kind `k` at or after `pos` is at `found`; ignored
+   * when another text was searched since (a visitor that walked a text of its own).
+   */
+  remember(text: string, k: number, pos: number, found: number): number {
+    if (text !== this.text) return found;
     this.since[k] = pos;
     return (this.at[k] = found);
   }
@@ -250,8 +254,8 @@ export function walkShapeCandidates(text: string, start: number, end: number, vi
     else from = visit(text, p, end, -1);
     floor = from;
   }
-  nextStops.remember(0, quoteSince, quote);
-  nextStops.remember(1, parenSince, paren);
-  nextStops.remember(2, slashSince, slash);
-  nextStops.remember(3, squareSince, square);
+  nextStops.remember(text, 0, quoteSince, quote);
+  nextStops.remember(text, 1, parenSince, paren);
+  nextStops.remember(text, 2, slashSince, slash);
+  nextStops.remember(text, 3, squareSince, square);
 }
