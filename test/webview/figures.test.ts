@@ -101,8 +101,9 @@ describe('visualizer figures (headless Chromium)', function () {
     await page.focus('#pane-a .canvas-host.logical canvas:not(.overlay)');
     await page.keyboard.press('ArrowDown');
     for (let i = 0; i < 40; i++) {
-      const state = await page.evaluate(() => document.getElementById('logical-a')!.dataset.state);
-      if (state === 'cells') break;
+      // The table's state once it shows the current picture: read before its refresh, a stale
+      // 'overview' would zoom in further than needed, and row 8 would leave the view.
+      if ((await tableState(page, 'logical-a')) === 'cells') break;
       await page.keyboard.press('+');
       await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
     }

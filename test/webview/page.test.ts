@@ -140,7 +140,8 @@ describe('visualizer page (headless Chromium)', function () {
   it('slices a 3-D array with the dimension selectors', async () => {
     await show(page, 'f32[2,3,5]{2,1,0:T(2,2)}');
     // Default slice: rows = dim 1, columns = dim 2, dim 0 = 0. Elements of dim 0 = 1 follow after 24 slots.
-    assert.equal(await page.evaluate(() => document.querySelector('#logical-a td[data-row="2"][data-col="3"]')?.textContent), '17');
+    // (The table is refreshed at most every 150 ms after the picture: read it once it is current.)
+    assert.equal((await readTable(page, 'logical-a')).find((c) => c.row === 2 && c.col === 3)?.text, '17');
     await page.fill('#slice-index-0', '1');
     await page.dispatchEvent('#slice-index-0', 'change');
     await page.waitForFunction(() => document.querySelector('#logical-a td[data-row="2"][data-col="3"]')?.textContent === '41');
