@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { createElementMapper, type ElementMapper } from '../../core/src/layout/memory-map';
 import { analyzeShape } from '../../webview/src/analyze';
 import { tileColourIndex } from '../../webview/src/theme';
-import { RESULTS, readTable, show, usePageRig, type TableCell } from './harness';
+import { RESULTS, readTable, show, tableState, usePageRig, type TableCell } from './harness';
 
 type Rgb = readonly [number, number, number];
 
@@ -229,7 +229,7 @@ describe('visualizer canvas geometry in a panel-sized view (headless Chromium)',
     const fitted = await drawn(page);
     // Padded extent 24 x 256.
     assert.equal(fitted.scale, (fitted.width - 8) / 256);
-    assert.equal(await page.getAttribute('#logical-a', 'data-state'), 'overview');
+    assert.equal(await tableState(page, 'logical-a'), 'overview');
     let zooms = 0;
     let d = fitted;
     while (d.scale < 10) {

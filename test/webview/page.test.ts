@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { parseShapeText } from '../../core/src/parse';
 import { validateShape } from '../../core/src/validate';
 import { validateWebviewToHost } from '../../protocol/src/webview';
-import { RESULTS, cellMatrix, post, readTable, sent, show, usePageRig } from './harness';
+import { RESULTS, cellMatrix, post, readTable, sent, show, tableState, usePageRig } from './harness';
 
 const HOSTILE = '<img src=x onerror="window.__pwned=1">';
 
@@ -172,12 +172,13 @@ describe('visualizer page (headless Chromium)', function () {
     assert.match(await statusText(page), /1,000,000 × 1,000,000 slice; 1,000,064,000,000 slots/);
     await page.focus('#pane-a .canvas-host.logical canvas:not(.overlay)');
     await page.keyboard.press('ArrowDown');
+    // The table's state and cells once it shows the current picture (it is refreshed at most every 150 ms).
     for (let i = 0; i < 60; i++) {
-      if ((await page.evaluate(() => document.getElementById('logical-a')!.dataset.state)) === 'cells') break;
+      if ((await tableState(page, 'logical-a')) === 'cells') break;
       await page.keyboard.press('+');
       await frame(page);
     }
-    assert.equal(await page.evaluate(() => document.querySelector('#logical-a td[data-row="1"][data-col="0"]')?.textContent), '128');
+    assert.equal((await readTable(page, 'logical-a')).find((c) => c.row === 1 && c.col === 0)?.text, '128');
     await page.screenshot({ path: join(RESULTS, 'huge-1e12.png') });
   });
 
