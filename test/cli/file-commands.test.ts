@@ -47,11 +47,11 @@ describe('cli: check and report', function () {
     assert.equal(r.code, 0, r.stderr);
   });
 
-  it('check streams: lines and columns stay exact across 1 MiB chunk boundaries, multi-line statements and ASCII/UTF-8 reads', () => {
+  it('check streams: lines and columns stay exact across read boundaries, multi-line statements and ASCII/UTF-8 reads', () => {
     const filler = '  %a.1 = bf16[8,256]{1,0:T(8,128)(2,1)} add(bf16[8,256]{1,0:T(8,128)(2,1)} %x, bf16[8,256]{1,0} %y), metadata={op_name="jit(f)/add"}';
     const lines = ['HloModule big, entry_computation_layout={(', '  f32[8]{0:T(128)},', '  f32[8]{0:T(128)}', ')->f32[8]{0}}', 'ENTRY %main {'];
     const bad: [number, number][] = [];
-    // ~3.5 MiB: three chunk boundaries; a bad shape every 7000 lines and a 3-line instruction every
+    // ~3.5 MiB: dozens of read boundaries; a bad shape every 7000 lines and a 3-line instruction every
     // 5001. The last bad line carries UTF-8 before the shape (7 bytes, 5 UTF-16 units): its read is
     // decoded as UTF-8, the others (pure ASCII) as Latin-1, and columns count UTF-16 units in both.
     for (let i = 0; lines.length < 26_000; i++) {
@@ -108,7 +108,7 @@ describe('cli: check and report', function () {
   });
 
   it('check uses worker threads by itself on files of 16 MiB and more, with the same output', () => {
-    // CRLF, UTF-8 in strings and comments, and 3-line statements, across the workers' 1 MiB reads.
+    // CRLF, UTF-8 in strings and comments, and 3-line statements, across the workers' reads.
     const line = '  %a.1 = bf16[8,256]{1,0:T(8,128)(2,1)} add(bf16[8,256]{1,0:T(8,128)(2,1)} %x, bf16[8,256]{1,0} %y), metadata={op_name="jit(f)/größe"}\r\n';
     const multi = '  %m = (f32[2]{0},\r\n        s32[]) custom-call(f32[2]{0} %a.1),\r\n        custom_call_target="形状"\r\n';
     const bad = '  %bad = f32[2,2]{1,1} copy(%a.1) // größe 形状\r\n';
