@@ -49,7 +49,7 @@ export async function runCheck(argv: readonly string[], out: Output): Promise<nu
   if (explicitJobs === 0) throw new UsageError('--jobs expects at least 1');
   const autoJobs = Math.min(MAX_DEFAULT_JOBS, typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length);
   // One checker for every file: dumps of one program share most of their shapes.
-  const checker = createShapeChecker({ maxEntries: 20_000 });
+  const checker = createShapeChecker({ maxEntries: 50_000 });
   let pool: CheckPool | undefined;
   let errors = 0;
   let warnings = 0;

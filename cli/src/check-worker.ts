@@ -62,7 +62,7 @@ function checkRange(task: SegmentTask, checker: ShapeChecker): SegmentResult {
 export function serveSegments(): void {
   const port = parentPort;
   if (!port) return;
-  const checker = createShapeChecker({ maxEntries: 20_000 });
+  const checker = createShapeChecker({ maxEntries: 50_000 });
   port.on('message', (task: SegmentTask) => {
     try {
       port.postMessage(checkRange(task, checker));
