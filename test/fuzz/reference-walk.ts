@@ -5,7 +5,7 @@
  * jumps between `"`, `(`, `/` and `[` and looks back for the name; the two must hand the same
  * candidates to the visitor on every input (test/fuzz/walk-reference.test.ts).
  */
-import { blockCommentClose, identifierEnd, isIdentPart, isIdentStart, lineCommentEnd, skipTrivia } from '../../core/src/parse/chars';
+import { blockCommentClose, identifierEnd, isIdentPart, isIdentStart, lineCommentEnd, quotedEnd, skipTrivia } from '../../core/src/parse/chars';
 import type { ShapeCandidateVisitor } from '../../core/src/parse/scan-shapes';
 import { typeAt } from '../../core/src/parse/type-names';
 
@@ -15,20 +15,7 @@ const PERCENT = 37;
 const QUOTE = 34;
 const SLASH = 47;
 const STAR = 42;
-const BACKSLASH = 92;
 const LOWER_B = 98;
-
-/** End of the string opening at `pos`: after its closing quote, or `lineEnd` when unterminated. */
-function quotedEnd(text: string, pos: number, lineEnd: number): number {
-  let q = pos;
-  for (;;) {
-    q = text.indexOf('"', q + 1);
-    if (q < 0 || q >= lineEnd) return lineEnd;
-    let backslashes = 0;
-    while (text.charCodeAt(q - 1 - backslashes) === BACKSLASH) backslashes++;
-    if (backslashes % 2 === 0) return q + 1;
-  }
-}
 
 export function referenceWalkShapeCandidates(text: string, start: number, end: number, visit: ShapeCandidateVisitor): void {
   end = Math.max(0, Math.min(end, text.length));

@@ -134,6 +134,22 @@ export function blockCommentClose(text: string, pos: number): number {
 }
 
 /**
+ * End of the string opening at `pos` for the shape finder: after its closing quote (the next `"`
+ * not escaped by an odd run of backslashes, found natively), or `lineEnd` when there is none
+ * before it. Metadata strings are a large share of dumps, so this must not read them char by char.
+ */
+export function quotedEnd(text: string, pos: number, lineEnd: number): number {
+  let q = pos;
+  for (;;) {
+    q = text.indexOf('"', q + 1);
+    if (q < 0 || q >= lineEnd) return lineEnd;
+    let backslashes = 0;
+    while (text.charCodeAt(q - 1 - backslashes) === CH_BACKSLASH) backslashes++;
+    if (backslashes % 2 === 0) return q + 1;
+  }
+}
+
+/**
  * End of a `"..."` string starting at `pos` (after the closing quote). XLA strings cannot span
  * lines (newlines are escaped), so an unterminated string ends at the newline; this keeps a stray
  * quote from swallowing the rest of a dump.

@@ -11,7 +11,7 @@
 import type { ShapeNode } from '../ast';
 import type { LayoutDiagnostic } from '../diagnostics';
 import {
-  CH_BACKSLASH, CH_LSQUARE, CH_PERCENT, CH_QUOTE, CH_SLASH, CH_STAR, blockCommentClose, isIdentPart, isIdentStart, lineCommentEnd,
+  CH_LSQUARE, CH_PERCENT, CH_QUOTE, CH_SLASH, CH_STAR, blockCommentClose, isIdentPart, isIdentStart, lineCommentEnd, quotedEnd,
 } from './chars';
 import { ParserState } from './parser-state';
 import { DEFAULT_MAX_DEPTH, parseShapeTree } from './shape-parser';
@@ -84,18 +84,6 @@ export function scanAt(text: string, pos: number, end: number, out: FoundShape[]
   }
   state.release();
   return Math.max(stop, pos + 1);
-}
-
-/** End of the string opening at `pos`: after its closing quote, or `lineEnd` when unterminated. */
-function quotedEnd(text: string, pos: number, lineEnd: number): number {
-  let q = pos;
-  for (;;) {
-    q = text.indexOf('"', q + 1);
-    if (q < 0 || q >= lineEnd) return lineEnd;
-    let backslashes = 0;
-    while (text.charCodeAt(q - 1 - backslashes) === CH_BACKSLASH) backslashes++;
-    if (backslashes % 2 === 0) return q + 1;
-  }
 }
 
 /**
