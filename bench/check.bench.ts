@@ -7,6 +7,7 @@ import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 import { ensureDump, type DumpProfile } from './generate-dump';
+import { median } from './stats';
 
 /** The shapes ripgrep extracts: element type, dims, optional layout. */
 export const SHAPE_REGEX = String.raw`\b(?:pred|[su](?:1|2|4|8|16|32|64)|bf16|f(?:16|32|64)|f8e\w+|f4e2m1fn|c(?:64|128)|token|opaque)\[[^\]]*\](?:\{[^}]*\})?`;
@@ -57,12 +58,6 @@ function wrapped(cli: string, args: readonly string[]): Measurement {
   const line = (r.stderr ?? '').split('\n').find((l) => l.startsWith('@@USAGE '));
   const u = line ? (JSON.parse(line.slice(8)) as { userCPUTime: number; systemCPUTime: number; maxRSS: number }) : undefined;
   return { wallSeconds, cpuSeconds: u ? (u.userCPUTime + u.systemCPUTime) / 1e6 : NaN, maxRssKiB: u?.maxRSS, exitCode: r.status ?? -1, stdout: r.stdout ?? '' };
-}
-
-function median(xs: readonly number[]): number {
-  const sorted = [...xs].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
 /** Repeated runs of one command as one measurement: median times, their range, the largest peak RSS. */

@@ -17,6 +17,7 @@ import { toArrayShape } from '../core/src/to-model';
 import { DEFAULT_SETTINGS, type Settings } from '../server/src/settings';
 import { arrayLeaves, ShapeFactsCache } from '../server/src/shape-facts';
 import { ensureDump } from './generate-dump';
+import { bestOf } from './stats';
 
 export interface FactsBenchResult {
   readonly name: string;
@@ -57,16 +58,6 @@ function collect(file: string): Corpus {
   return { texts, nodes, models };
 }
 
-function best(f: () => void): number {
-  let min = Infinity;
-  for (let r = 0; r < RUNS; r++) {
-    const t0 = performance.now();
-    f();
-    min = Math.min(min, performance.now() - t0);
-  }
-  return min;
-}
-
 /** Keeps results reachable so the optimiser cannot drop the work. */
 let sink = 0;
 
@@ -79,29 +70,29 @@ function factsPass(corpus: Corpus, settings: Settings): void {
 export function runFactsBench(): FactsBenchResult[] {
   const corpus = collect(ensureDump('50MB', 'model'));
   const shapes = corpus.texts.length;
-  const referenceMs = best(() => {
+  const referenceMs = bestOf(RUNS, () => {
     for (const t of corpus.texts) sink += parseShape(t, 0, { end: t.length }).shape ? 1 : 0;
   });
   const tpu: Settings = { ...DEFAULT_SETTINGS, assumedTiling: 'tpu' };
   const results: FactsBenchResult[] = [
-    { name: `shape facts, ${shapes} distinct shapes of the 50 MB dump`, shapes, ms: best(() => factsPass(corpus, DEFAULT_SETTINGS)), referenceMs },
-    { name: 'shape facts, assumed TPU tiling', shapes, ms: best(() => factsPass(corpus, tpu)), referenceMs },
+    { name: `shape facts, ${shapes} distinct shapes of the 50 MB dump`, shapes, ms: bestOf(RUNS, () => factsPass(corpus, DEFAULT_SETTINGS)), referenceMs },
+    { name: 'shape facts, assumed TPU tiling', shapes, ms: bestOf(RUNS, () => factsPass(corpus, tpu)), referenceMs },
     {
       name: 'report leaf sizes (LeafSizeCache)', shapes, referenceMs,
-      ms: best(() => {
+      ms: bestOf(RUNS, () => {
         const cache = new LeafSizeCache(1_000_000);
         for (let i = 0; i < corpus.nodes.length; i++) sink += cache.of(corpus.nodes[i], corpus.texts[i]) ? 1 : 0;
       }),
     },
     {
       name: `plan + sizes, ${corpus.models.length} array models`, shapes: corpus.models.length, referenceMs,
-      ms: best(() => {
+      ms: bestOf(RUNS, () => {
         for (const m of corpus.models) sink += sizes(m, planTiling(m)) ? 1 : 0;
       }),
     },
     {
       name: `physicalSizes, ${corpus.models.length} array models`, shapes: corpus.models.length, referenceMs,
-      ms: best(() => {
+      ms: bestOf(RUNS, () => {
         for (const m of corpus.models) sink += physicalSizes(m) ? 1 : 0;
       }),
     },

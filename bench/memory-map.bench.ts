@@ -6,6 +6,7 @@
  */
 import { buildMemoryMap } from '../core/src/layout';
 import type { ArrayShape } from '../core/src/model';
+import { bestOf } from './stats';
 
 export interface MemoryMapBenchResult {
   readonly name: string;
@@ -37,28 +38,18 @@ function reference(n: number): number {
   return sum;
 }
 
-function best(runs: number, f: () => void): number {
-  let min = Infinity;
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
-    f();
-    min = Math.min(min, performance.now() - t0);
-  }
-  return min;
-}
-
 /** Times buildMemoryMap on the 16.7M-cell TPU layout (best of `runs`) and the reference pass. */
 export function runMemoryMapBench(runs = 5): MemoryMapBenchResult {
   const cells = 4096 * 4096;
   let checked = false;
-  const ms = best(runs, () => {
+  const ms = bestOf(runs, () => {
     const m = buildMemoryMap(SHAPE);
     if ('error' in m) throw new Error(m.error);
     // Keep the result observable so the work cannot be skipped: cell (1,0) is slot 1 under (2,1).
     checked = m.offsets[4096] === 1 && m.slotCount === cells;
   });
   if (!checked) throw new Error('memory map bench: unexpected map');
-  const referenceMs = best(runs, () => {
+  const referenceMs = bestOf(runs, () => {
     if (reference(cells) !== cells) throw new Error('reference pass miscounted');
   });
   return { name: 'buildMemoryMap bf16[4096,4096]{1,0:T(8,128)(2,1)}', cells, ms, referenceMs, targetMs: 200 };

@@ -34,6 +34,7 @@ import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type
 import type { PublishDiagnosticsParams } from 'vscode-languageserver';
 import { SERVER_ENVIRONMENT } from '../protocol/src/server-environment';
 import { ensureDump, type DumpProfile } from './generate-dump';
+import { median } from './stats';
 
 const ROOT = join(__dirname, '..');
 const SERVER = join(ROOT, 'dist', 'server.js');
@@ -217,10 +218,6 @@ function referenceTimes(file: string): { readMs: number; jsonMs: number; text: s
   t = performance.now();
   JSON.parse(JSON.stringify({ text })) as unknown;
   return { readMs, jsonMs: performance.now() - t, text };
-}
-
-function median(xs: readonly number[]): number {
-  return percentile([...xs].sort((a, b) => a - b), 50);
 }
 
 const mib = (b: number) => Math.round(b / 1024 / 1024);

@@ -8,6 +8,7 @@
  */
 import type { Page } from 'playwright-core';
 import { buildWebview, launchChromium, openPage, servePage, show } from '../test/webview/harness';
+import { median } from './stats';
 
 export interface WebviewBenchResult {
   readonly name: string;
@@ -19,11 +20,6 @@ export interface WebviewBenchResult {
 const LARGE = 'bf16[4096,4096]{1,0:T(8,128)(2,1)}';
 const HUGE = 'f32[1000000,1000000]{1,0:T(8,128)}';
 const SMALL = 'f32[3,5]{1,0:T(2,2)}';
-
-function median(values: number[]): number {
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)];
-}
 
 async function firstPaint(page: Page, shape: string): Promise<number> {
   await show(page, shape);
