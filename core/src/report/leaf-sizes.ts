@@ -5,7 +5,8 @@
 import type { ShapeNode } from '../ast';
 import { isLayoutError, physicalSizes } from '../layout';
 import { toArrayShape } from '../to-model';
-import { RegionCache, regionHash } from '../validate/region-cache';
+import { regionHash } from '../parse/text-hash';
+import { RegionCache } from '../validate/region-cache';
 
 /** Exact byte counts of one buffer. */
 export interface BufferBytes {

@@ -12,8 +12,6 @@
  * one-off shapes age out.
  */
 
-export { regionHash } from '../parse/text-hash';
-
 /** One generation: a linear-probing table that only grows until it is replaced. */
 class Table<V> {
   /** hash + 1 per slot; 0 marks an empty slot. */

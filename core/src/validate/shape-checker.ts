@@ -6,7 +6,8 @@
 import type { LayoutDiagnostic } from '../diagnostics';
 import { scanAt, walkShapeCandidates, type FoundShape } from '../parse/scan-shapes';
 import { shapeKeyEnd, shapeKeyHash } from '../parse/shape-key';
-import { RegionCache, regionHash } from './region-cache';
+import { regionHash } from '../parse/text-hash';
+import { RegionCache } from './region-cache';
 import { validateShape, type ValidateOptions } from './validate-shape';
 
 export interface ShapeChecker {
