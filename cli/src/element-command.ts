@@ -3,7 +3,7 @@ import { elementAt, isLayoutError, planTiling, type ElementAtResult } from '../.
 import type { ArrayShape } from '../../core/src/model';
 import { parseArgs } from './args';
 import { InputError, UsageError } from './errors';
-import { groupDigits } from './format';
+import { groupDigits } from '../../core/src/format';
 import type { Output } from './output';
 import { parseOffset, requireArrayShape } from './shape-arg';
 import { printTile } from '../../core/src/print';

@@ -3,7 +3,8 @@ import { explainShapeText, toJsonSafe, type ArrayExplanation, type ShapeExplanat
 import type { LayoutDiagnostic } from '../../core/src/diagnostics';
 import { parseArgs, type ParsedArgs } from './args';
 import { InputError, UsageError } from './errors';
-import { bytesWithUnit, dimsList, factor, groupDigits, percent } from './format';
+import { bytesWithUnit, formatFactor, formatPercent, groupDigits } from '../../core/src/format';
+import { dimsList } from './format';
 import type { Output } from './output';
 
 export const EXPLAIN_HELP = `Usage: xla-layout explain SHAPE [--json] [--assumed-tiling tpu]
@@ -68,18 +69,18 @@ function arrayText(a: ArrayExplanation): string[] {
     lines.push(`    logicalBytes      ${bytesWithUnit(z.logicalBytes)}   (XLA ByteSizeOf)`);
     lines.push(`    physicalBytes     ${bytesWithUnit(z.physicalBytes)}   (all tile levels)`);
     lines.push(`    arraySizeBytes    ${z.arraySizeBytes === null ? "n/a (XLA's ArraySize does not handle *)" : `${bytesWithUnit(z.arraySizeBytes)}   (XLA ArraySize, first tile only)`}`);
-    if (z.expansion) lines.push(`    expansion         ${factor(z.expansion.value)} (${z.expansion.numerator}/${z.expansion.denominator})`);
-    if (z.overhead) lines.push(`    overhead          ${percent(z.overhead.value)} of physical memory is padding`);
+    if (z.expansion) lines.push(`    expansion         ${formatFactor(z.expansion.value)} (${z.expansion.numerator}/${z.expansion.denominator})`);
+    if (z.overhead) lines.push(`    overhead          ${formatPercent(z.overhead.value)} of physical memory is padding`);
   }
   if (a.padding) {
     lines.push('  padding by dimension');
     for (const d of a.padding.dimensions) {
       const where = `${d.isMinorMost ? 'minor-most' : `physical position ${d.physicalPosition}`}`;
       const causes = d.causes.map((c) => `tile ${c.level + 1} entry ${c.tileEntry} (${c.tileSize}) pads ${c.from} -> ${c.to}`).join('; ');
-      lines.push(`    dim ${d.dim}${d.letter ? ` (${d.letter})` : ''}, size ${d.size}, ${where}: ${causes ? `${causes} = ${factor(d.factor.value)}` : 'not padded'}`);
+      lines.push(`    dim ${d.dim}${d.letter ? ` (${d.letter})` : ''}, size ${d.size}, ${where}: ${causes ? `${causes} = ${formatFactor(d.factor.value)}` : 'not padded'}`);
     }
     const dom = a.padding.dominant;
-    if (dom) lines.push(`    dominant: tile ${dom.level + 1} entry ${dom.tileEntry} pads ${dom.from} -> ${dom.to} (${factor(dom.factor.value)})`);
+    if (dom) lines.push(`    dominant: tile ${dom.level + 1} entry ${dom.tileEntry} pads ${dom.from} -> ${dom.to} (${formatFactor(dom.factor.value)})`);
   }
   if (a.fix) lines.push(`  suggestion: ${a.fix.description} -> ${bytesWithUnit(a.fix.physicalBytes)}, saves ${bytesWithUnit(a.fix.savedBytes)}`);
   return lines;

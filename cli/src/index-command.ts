@@ -2,7 +2,8 @@
 import { isLayoutError, linearIndex, planTiling } from '../../core/src/layout';
 import { parseArgs } from './args';
 import { InputError, UsageError } from './errors';
-import { groupDigits, jsonInteger } from './format';
+import { groupDigits } from '../../core/src/format';
+import { jsonInteger } from './format';
 import type { Output } from './output';
 import { parseCoordinates, requireArrayShape } from './shape-arg';
 import { toExpandedIndex } from '../../core/src/layout/tiling-plan';

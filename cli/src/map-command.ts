@@ -2,7 +2,7 @@
 import { buildMemoryMap, isLayoutError, planTiling, type SliceSpec } from '../../core/src/layout';
 import { intOption, parseArgs } from './args';
 import { InputError, UsageError } from './errors';
-import { groupDigits } from './format';
+import { groupDigits } from '../../core/src/format';
 import type { Output } from './output';
 import { parseCoordinates, requireArrayShape } from './shape-arg';
 

@@ -6,7 +6,8 @@
 import { LeafSizeCache, PaddingReporter, type PaddingReport } from '../../core/src/report';
 import { intOption, parseArgs } from './args';
 import { FileError, UsageError } from './errors';
-import { bytesWithUnit, factor, groupDigits, humanBytes, table } from './format';
+import { bytesWithUnit, formatFactor, groupDigits, humanBytes } from '../../core/src/format';
+import { table } from './format';
 import type { Output } from './output';
 import { streamFile } from './read-statements';
 
@@ -77,9 +78,9 @@ export function runReport(argv: readonly string[], out: Output): number {
       continue;
     }
     out.write(`${file}`);
-    out.write(`  ${groupDigits(totals.buffers)} buffers${totals.skipped > 0 ? ` (${totals.skipped} skipped: shape errors)` : ''}: logical ${bytesWithUnit(totals.logicalBytes)}, physical ${bytesWithUnit(totals.physicalBytes)}, expansion ${factor(expansion)}, padding ${humanBytes(totals.physicalBytes - totals.logicalBytes)}`);
+    out.write(`  ${groupDigits(totals.buffers)} buffers${totals.skipped > 0 ? ` (${totals.skipped} skipped: shape errors)` : ''}: logical ${bytesWithUnit(totals.logicalBytes)}, physical ${bytesWithUnit(totals.physicalBytes)}, expansion ${formatFactor(expansion)}, padding ${humanBytes(totals.physicalBytes - totals.logicalBytes)}`);
     if (rows.length === 0) continue;
-    const cells = rows.map((r) => [humanBytes(r.physicalBytes), humanBytes(r.logicalBytes), factor(r.expansion), r.name, r.computation, String(r.start.line), shorten(r.shape, 80)]);
+    const cells = rows.map((r) => [humanBytes(r.physicalBytes), humanBytes(r.logicalBytes), formatFactor(r.expansion), r.name, r.computation, String(r.start.line), shorten(r.shape, 80)]);
     const t = table([['physical', 'logical', 'expansion', 'instruction', 'computation', 'line', 'shape'], ...cells], new Set([3, 4, 6]));
     out.write(t.split('\n').map((l) => `  ${l}`).join('\n'));
   }

@@ -4,9 +4,9 @@
  * text we show about it, progress steps, and the conversion of core's streamed report rows to the
  * rows the Padding Report QuickPick already shows.
  */
+import { formatFactor, humanBytes } from '../../core/src/format';
 import type { PaddingReport, PaddingRow } from '../../core/src/report';
 import type { PaddingReportRow } from '../../protocol/src/lsp';
-import { formatBytes } from './padding-format';
 
 /**
  * VS Code's limit on what it syncs to extensions (`_MODEL_SYNC_LIMIT`, 50 MB): a bigger file
@@ -100,7 +100,7 @@ export class ProgressSteps {
 
 /** Human size of a byte count for messages ("61.2 MiB"). */
 export function fileSize(bytes: number): string {
-  return formatBytes(String(Math.max(0, Math.floor(bytes))));
+  return humanBytes(BigInt(Math.max(0, Math.floor(bytes))));
 }
 
 /** A streamed row in the shape the Padding Report QuickPick shows (0-based LSP positions). */
@@ -122,10 +122,10 @@ export function protocolRow(row: PaddingRow): PaddingReportRow {
 /** QuickPick title of a streamed report: totals over every buffer, and how many rows are shown. */
 export function streamedTitle(fileName: string, report: PaddingReport): string {
   const t = report.totals;
-  const factor = t.logicalBytes > 0n ? ` (${t.expansion.toFixed(2)}x)` : '';
+  const factor = t.logicalBytes > 0n ? ` (${formatFactor(t.expansion)})` : '';
   const shown = report.rows.length < t.buffers ? `, worst ${report.rows.length} shown` : '';
   const skipped = t.skipped > 0 ? `, ${t.skipped} skipped` : '';
-  return `${fileName}: ${formatBytes(t.logicalBytes.toString())} logical → ${formatBytes(t.physicalBytes.toString())} physical${factor}, ${t.buffers} buffer${t.buffers === 1 ? '' : 's'}${skipped}${shown}`;
+  return `${fileName}: ${humanBytes(t.logicalBytes)} logical → ${humanBytes(t.physicalBytes)} physical${factor}, ${t.buffers} buffer${t.buffers === 1 ? '' : 's'}${skipped}${shown}`;
 }
 
 /** Summary after Check File, with exact counts even when Problems shows fewer entries. */

@@ -2,31 +2,21 @@
  * Text of the Padding Report QuickPick: byte sizes, expansion factors, rows and the totals title.
  * Free of `vscode` so it can be unit-tested in plain Node.
  */
+import { formatFactor, humanBytes } from '../../core/src/format';
 import type { PaddingReportResult, PaddingReportRow } from '../../protocol/src/lsp';
 
-/** Bytes with binary units, exact below 1 KiB; input is a decimal string (sizes pass 2^53). */
+/** Bytes as core formats them everywhere; input is a decimal string (sizes pass 2^53). */
 export function formatBytes(decimal: string): string {
-  let bytes: bigint;
   try {
-    bytes = BigInt(decimal);
+    return humanBytes(BigInt(decimal));
   } catch {
     return decimal;
   }
-  const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB', 'EiB'];
-  let unit = 0;
-  let scaled = bytes;
-  while (scaled >= 1024n * 1024n && unit < units.length - 2) {
-    scaled /= 1024n;
-    unit++;
-  }
-  if (scaled < 1024n) return `${scaled} ${units[unit]}`;
-  return `${(Number(scaled) / 1024).toFixed(1)} ${units[unit + 1]}`;
 }
 
 /** Expansion as shown to people: `32x`, `1.5x`, `—` for empty arrays. */
 export function formatExpansion(expansion: number): string {
-  if (!(expansion > 0)) return '—';
-  return `${Number.isInteger(expansion) ? expansion : expansion.toFixed(2)}x`;
+  return expansion > 0 ? formatFactor(expansion) : '—';
 }
 
 /** A QuickPick item (structurally vscode.QuickPickItem) carrying its row. */
@@ -51,6 +41,6 @@ export function rowItem(row: PaddingReportRow): RowItem {
 export function totalsTitle(result: PaddingReportResult): string {
   const logical = BigInt(result.totalLogicalBytes);
   const physical = BigInt(result.totalPhysicalBytes);
-  const factor = logical > 0n ? ` (${(Number((physical * 1000n) / logical) / 1000).toFixed(2)}x)` : '';
+  const factor = logical > 0n ? ` (${formatFactor(Number((physical * 1000n) / logical) / 1000)})` : '';
   return `Padding: ${formatBytes(result.totalLogicalBytes)} logical → ${formatBytes(result.totalPhysicalBytes)} physical${factor}, ${result.rows.length} buffer${result.rows.length === 1 ? '' : 's'}`;
 }

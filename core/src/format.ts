@@ -1,4 +1,9 @@
-/** Number formatting shared by every user interface (hover, CLI, webview). */
+/**
+ * Number formatting shared by every user interface (CLI, hover, inlay hints, padding report,
+ * webview), so that one buffer reads the same wherever it is shown: exact counts are grouped
+ * integers, human-readable sizes are floored (a size never reads larger than it is), and factors
+ * and shares are rounded the same way everywhere.
+ */
 
 /** Thousands separators for an exact integer of any size: 1234567 → "1,234,567". */
 export function groupDigits(value: bigint | number): string {
@@ -7,4 +12,39 @@ export function groupDigits(value: bigint | number): string {
   const digits = neg ? s.slice(1) : s;
   const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return neg ? `-${grouped}` : grouped;
+}
+
+const UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB', 'EiB'];
+
+/**
+ * A byte count in binary units for quick reading: "96 B", "4.0 KiB", "1.4 MiB", "12 MiB",
+ * "128 KiB": one decimal below 10 units, rounded down. Integer arithmetic, so exact past 2^53.
+ */
+export function humanBytes(bytes: bigint): string {
+  if (bytes < 0n) return `-${humanBytes(-bytes)}`;
+  if (bytes < 1024n) return `${bytes} B`;
+  let unit = 1;
+  let scaled = bytes;
+  while (scaled >= 1024n * 1024n && unit < UNITS.length - 1) {
+    scaled /= 1024n;
+    unit++;
+  }
+  const tenths = (scaled * 10n) / 1024n;
+  return tenths < 100n ? `${tenths / 10n}.${tenths % 10n} ${UNITS[unit]}` : `${tenths / 10n} ${UNITS[unit]}`;
+}
+
+/** Exact bytes, with the binary-unit figure from 1 KiB on: "96 B", "4,096 B (4.0 KiB)". */
+export function bytesWithUnit(bytes: bigint): string {
+  return bytes < 1024n && bytes > -1024n ? `${groupDigits(bytes)} B` : `${groupDigits(bytes)} B (${humanBytes(bytes)})`;
+}
+
+/** An expansion factor: "32x", "1.07x", "170.7x" (two decimals below 10, one from 10 on). */
+export function formatFactor(value: number): string {
+  const rounded = value >= 10 ? Math.round(value * 10) / 10 : Math.round(value * 100) / 100;
+  return `${rounded}x`;
+}
+
+/** A share as a percentage with one decimal, ".0" dropped: 0.96875 → "96.9%", 0.5 → "50%". */
+export function formatPercent(share: number): string {
+  return `${(share * 100).toFixed(1).replace(/\.0$/, '')}%`;
 }

@@ -17,7 +17,7 @@ export * from './parse';
 export * from './validate';
 export { toArrayShape } from './to-model';
 export { printShape, printLayout, printTile, type PrintOptions } from './print';
-export { groupDigits } from './format';
+export { bytesWithUnit, formatFactor, formatPercent, groupDigits, humanBytes } from './format';
 export * from './layout';
 export * from './hlo';
 export * from './explain';

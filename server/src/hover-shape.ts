@@ -9,8 +9,8 @@ import { memorySpaceMeaning, type ArrayExplanation, type ShapeExplanation } from
 import { buildMemoryMap, type TilingStep } from '../../core/src/layout';
 import { primitiveType } from '../../core/src/primitive-types';
 import type { ShapePart } from './locate';
-import { cell, commandUri, groupDigits, humanBytes, table } from './markdown';
-import { formatFactor } from './shape-facts';
+import { bytesWithUnit, formatFactor, formatPercent, groupDigits, humanBytes } from '../../core/src/format';
+import { cell, commandUri, table } from './markdown';
 
 /** What the visualizer command receives (validated again by the client). */
 export interface VisualizerArgs {
@@ -23,10 +23,6 @@ export const OPEN_VISUALIZER = 'xlaLayout.openVisualizer';
 
 // Dimension lists stay ungrouped: "[1,024, 4]" would read as three dims.
 const dimsText = (dims: readonly bigint[]): string => `\\[${dims.join(', ')}\\]`;
-
-function bytesText(bytes: bigint): string {
-  return bytes < 1024n ? `${groupDigits(bytes)} B` : `${groupDigits(bytes)} B (${humanBytes(bytes)})`;
-}
 
 function dimName(a: ArrayExplanation, dim: number): string {
   const letter = a.dims[dim]?.letter;
@@ -52,13 +48,13 @@ function sizesTable(a: ArrayExplanation): string[] {
   const sz = a.sizes;
   if (!sz) return [];
   const rows: string[][] = [
-    ['logical (ByteSizeOf)', groupDigits(sz.logicalElements), bytesText(sz.logicalBytes)],
-    ['physical (all tiles)', groupDigits(sz.physicalElements), bytesText(sz.physicalBytes)],
+    ['logical (ByteSizeOf)', groupDigits(sz.logicalElements), bytesWithUnit(sz.logicalBytes)],
+    ['physical (all tiles)', groupDigits(sz.physicalElements), bytesWithUnit(sz.physicalBytes)],
   ];
-  if (sz.arraySizeBytes !== null && sz.arraySizeBytes !== sz.physicalBytes) rows.push(['XLA ArraySize (first tile)', '', bytesText(sz.arraySizeBytes)]);
+  if (sz.arraySizeBytes !== null && sz.arraySizeBytes !== sz.physicalBytes) rows.push(['XLA ArraySize (first tile)', '', bytesWithUnit(sz.arraySizeBytes)]);
   const out = [table(['', 'elements', 'bytes'], rows, ['l', 'r', 'r'])];
   if (sz.expansion && sz.physicalBytes !== sz.logicalBytes) {
-    const overhead = sz.overhead ? ` — ${(sz.overhead.value * 100).toFixed(1)}% of the memory is padding` : '';
+    const overhead = sz.overhead ? ` — ${formatPercent(sz.overhead.value)} of the memory is padding` : '';
     out.push(`Expansion **${formatFactor(sz.expansion.value)}** (${groupDigits(sz.physicalBytes)} / ${groupDigits(sz.logicalBytes)})${overhead}.`);
   }
   if (sz.arraySizeBytes === null) out.push("XLA's ArraySize is meaningless here: its first tile contains `*`, which XLA does not handle.");
@@ -78,7 +74,7 @@ function paddingLines(a: ArrayExplanation): string[] {
   const vector = p.causes.filter((c) => c.dims.length === 0);
   for (const c of vector) out.push(`- tile ${c.level + 1} pads leading size-1 dims (vector padding) ${groupDigits(c.from)} to ${groupDigits(c.to)}`);
   if (p.tailPaddingSlots > 0n) out.push(`- L(n) rounds up by ${groupDigits(p.tailPaddingSlots)} slots`);
-  if (a.fix) out.push(`- **Fix:** ${cell(a.fix.description)} → ${bytesText(a.fix.physicalBytes)} (saves ${humanBytes(a.fix.savedBytes)})`);
+  if (a.fix) out.push(`- **Fix:** ${cell(a.fix.description)} → ${bytesWithUnit(a.fix.physicalBytes)} (saves ${humanBytes(a.fix.savedBytes)})`);
   return out.length > 0 ? ['**Padding**', ...out] : [];
 }
 
@@ -138,7 +134,7 @@ export function tupleMarkdown(e: ShapeExplanation): string[] {
     physical += a.sizes?.physicalBytes ?? 0n;
   }
   return [
-    `**Tuple** of ${e.arrays.length} array(s): ${bytesText(logical)} logical, ${bytesText(physical)} physical`,
+    `**Tuple** of ${e.arrays.length} array(s): ${bytesWithUnit(logical)} logical, ${bytesWithUnit(physical)} physical`,
     table(['index', 'shape', 'logical B', 'physical B', 'expansion'], rows, ['l', 'l', 'r', 'r', 'r']),
   ];
 }

@@ -15,10 +15,11 @@ import type { HloDocument } from './document';
 import { explainFound } from './custom-requests';
 import { arrayMarkdown, partMarkdown, tupleMarkdown, visualizerLink } from './hover-shape';
 import { targetAt, type NameTarget, type ShapeTarget } from './locate';
-import { cell, code, groupDigits, humanBytes } from './markdown';
+import { formatFactor, groupDigits, humanBytes } from '../../core/src/format';
+import { cell, code } from './markdown';
 import { occurrencesAt } from './navigation';
 import { toRange } from './positions';
-import { arrayLeaves, formatFactor } from './shape-facts';
+import { arrayLeaves } from './shape-facts';
 import type { Settings } from './settings';
 
 function markdown(doc: HloDocument, lines: readonly string[], range: { start: number; end: number }): Hover {

@@ -7,9 +7,8 @@ import { InlayHintKind, type CancellationToken, type InlayHint, type Range } fro
 import type { HloDocument } from './document';
 import type { Analyzer } from './analyzer';
 import { TimeSlice } from './guard';
-import { groupDigits, humanBytes } from './markdown';
+import { formatFactor, groupDigits, humanBytes } from '../../core/src/format';
 import { toPosition, toTextRange } from './positions';
-import { formatFactor } from './shape-facts';
 import type { Settings } from './settings';
 
 /** Whether hints are on for `doc` under `settings`. */

@@ -51,25 +51,3 @@ export function commandUri(command: string, args: unknown): string {
   const encoded = encodeURIComponent(JSON.stringify([args])).replace(/[!'()*~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `command:${command}?${encoded}`;
 }
-
-export { groupDigits } from '../../core/src/format';
-
-const UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB', 'EiB'];
-
-/**
- * A byte count in binary units for quick reading: "96 B", "4.0 KiB", "128 KiB" (one decimal below 10,
- * rounded down so a size never reads larger than it is). Exact values are shown next to it.
- */
-export function humanBytes(bytes: bigint): string {
-  if (bytes < 1024n) return `${bytes} B`;
-  let unit = 0;
-  let scaled = bytes;
-  // Integer division keeps this exact for values past 2^53; one extra digit gives the decimal.
-  while (scaled >= 1024n * 1024n && unit < UNITS.length - 2) {
-    scaled /= 1024n;
-    unit++;
-  }
-  const tenths = (scaled * 10n) / 1024n;
-  const unitName = UNITS[unit + 1] ?? 'EiB';
-  return tenths < 100n ? `${tenths / 10n}.${tenths % 10n} ${unitName}` : `${tenths / 10n} ${unitName}`;
-}

@@ -23,7 +23,7 @@ import { toArrayShape } from '../../core/src/to-model';
 import { parseShape } from '../../core/src/parse';
 import { validateShape } from '../../core/src/validate';
 import { detach } from './detach';
-import { groupDigits, humanBytes } from './markdown';
+import { formatFactor, groupDigits, humanBytes } from '../../core/src/format';
 import type { Settings } from './settings';
 import { printTile } from '../../core/src/print';
 
@@ -98,12 +98,6 @@ export function paddingCause(shape: ArrayShape, plan: TilingPlan): string | unde
     return `dim ${d} (${letterText}size ${groupDigits(shape.dims[d] ?? 0n)})${where}`;
   });
   return `${names.join(' × ')}: ${tileText} pads ${groupDigits(c.from)} to ${groupDigits(c.to)} (${formatFactor(c.factor.value)})`;
-}
-
-/** "32x", "1.07x": an expansion factor for reading. */
-export function formatFactor(value: number): string {
-  const rounded = value >= 10 ? Math.round(value * 10) / 10 : Math.round(value * 100) / 100;
-  return `${rounded}x`;
 }
 
 function shiftRange(r: TextRange, by: number): TextRange {

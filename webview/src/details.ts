@@ -5,15 +5,12 @@
  */
 import type { PaddingCause } from '../../core/src/layout';
 import type { Drawable } from './analyze';
-import { el, formatBytes, formatInt } from './dom';
+import { bytesWithUnit, formatFactor, formatPercent, groupDigits } from '../../core/src/format';
+import { el } from './dom';
 import { printTile } from '../../core/src/print';
 
 function dims(values: readonly bigint[]): string {
   return `[${values.join(',')}]`;
-}
-
-function factorText(value: number): string {
-  return value >= 100 ? `${value.toFixed(0)}x` : `${Number(value.toFixed(2))}x`;
 }
 
 /** The tiling steps as an ordered list. */
@@ -34,8 +31,8 @@ export function stepsList(d: Drawable): HTMLElement {
     line('transpose', step.output, 'tile counts major, tile contents minor');
     items.push(el('li', {}, el('strong', {}, `T${printTile(step.tile)}`), ` on ${dims(step.input)}`, ...lines));
   }
-  const tail = plan.totalSlots !== plan.expandedElements ? ` → L rounds ${formatInt(plan.expandedElements)} up to ${formatInt(plan.totalSlots)} slots` : '';
-  items.push(el('li', {}, el('strong', {}, 'memory order'), ` ${dims(plan.expandedShape)}: ${formatInt(plan.expandedElements)} slots${tail}`));
+  const tail = plan.totalSlots !== plan.expandedElements ? ` → L rounds ${groupDigits(plan.expandedElements)} up to ${groupDigits(plan.totalSlots)} slots` : '';
+  items.push(el('li', {}, el('strong', {}, 'memory order'), ` ${dims(plan.expandedShape)}: ${groupDigits(plan.expandedElements)} slots${tail}`));
   return el('ol', { class: 'steps', 'aria-label': 'Tiling steps' }, ...items);
 }
 
@@ -45,24 +42,24 @@ function causeText(d: Drawable, cause: PaddingCause): string {
   const who = cause.dims.length === 0 ? 'a vector-padding dim' : cause.dims.map((x) => `dim ${x}`).join(' * ');
   const entry = d.padding.dimensions.find((x) => cause.dims.length === 1 && x.dim === cause.dims[0]);
   const minor = entry?.isMinorMost === true ? ', the minor-most dim,' : '';
-  return `${who}${minor} of size ${formatInt(cause.from)}: ${tile} pads it to ${formatInt(cause.to)} (${factorText(cause.factor.value)})`;
+  return `${who}${minor} of size ${groupDigits(cause.from)}: ${tile} pads it to ${groupDigits(cause.to)} (${formatFactor(cause.factor.value)})`;
 }
 
 /** The sizes table and the padding account. */
 export function sizesTable(d: Drawable): HTMLElement {
   const s = d.sizes;
   const rows: [string, string, string?][] = [
-    ['logical', `${formatBytes(s.logicalBytes)}`, `ByteSizeOf, ${formatInt(s.logicalElements)} elements`],
-    ['physical', `${formatBytes(s.physicalBytes)}`, `${formatInt(s.physicalElements)} slots under all tile levels`],
+    ['logical', `${bytesWithUnit(s.logicalBytes)}`, `ByteSizeOf, ${groupDigits(s.logicalElements)} elements`],
+    ['physical', `${bytesWithUnit(s.physicalBytes)}`, `${groupDigits(s.physicalElements)} slots under all tile levels`],
   ];
   if (s.arraySizeBytes === null) rows.push(['ArraySize', 'n/a', 'XLA does not handle * in the first tile']);
-  else if (s.arraySizeBytes !== s.physicalBytes) rows.push(['ArraySize', formatBytes(s.arraySizeBytes), "XLA's figure: first tile only"]);
-  else rows.push(['ArraySize', formatBytes(s.arraySizeBytes), 'XLA agrees']);
+  else if (s.arraySizeBytes !== s.physicalBytes) rows.push(['ArraySize', bytesWithUnit(s.arraySizeBytes), "XLA's figure: first tile only"]);
+  else rows.push(['ArraySize', bytesWithUnit(s.arraySizeBytes), 'XLA agrees']);
   if (s.expansion !== undefined) {
     const exact = s.expansion.denominator === 1n ? '' : ` = ${s.expansion.numerator}/${s.expansion.denominator}`;
-    rows.push(['expansion', factorText(s.expansion.value), `physical / logical${exact}`]);
+    rows.push(['expansion', formatFactor(s.expansion.value), `physical / logical${exact}`]);
   }
-  if (s.overhead !== undefined) rows.push(['padding', `${(s.overhead.value * 100).toFixed(1)}%`, 'of the physical bytes']);
+  if (s.overhead !== undefined) rows.push(['padding', formatPercent(s.overhead.value), 'of the physical bytes']);
   const table = el(
     'table',
     { class: 'sizes', 'aria-label': 'Sizes' },

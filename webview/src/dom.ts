@@ -2,7 +2,6 @@
  * Tiny element builder. Text goes in through `textContent` only: nothing in this page is ever
  * parsed as HTML, so document text (shapes, file names) stays inert whatever it contains.
  */
-import { groupDigits } from '../../core/src/format';
 
 export type Child = Node | string | undefined | false;
 
@@ -35,19 +34,3 @@ export function replaceChildren(parent: Element, ...children: Child[]): void {
   append(parent, ...children);
 }
 
-export { groupDigits as formatInt } from '../../core/src/format';
-
-/** Bytes as an exact count plus a binary-unit figure: `131,072 B (128 KiB)`. */
-export function formatBytes(bytes: bigint): string {
-  const units = ['KiB', 'MiB', 'GiB', 'TiB', 'PiB', 'EiB'];
-  let unit = -1;
-  let value = Number(bytes);
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  const exact = `${groupDigits(bytes)} B`;
-  if (unit < 0) return exact;
-  const shown = value >= 100 ? value.toFixed(0) : value >= 10 ? value.toFixed(1) : value.toFixed(2);
-  return `${exact} (${shown.replace(/\.?0+$/, '')} ${units[unit]})`;
-}

@@ -7,7 +7,8 @@ import { buildMemoryMap, createElementMapper, type ElementMapper } from '../../c
 import { TableUpdater } from './accessible-grid';
 import { analyzeShape, firstTile, paddedExtent, type Analysis, type Drawable } from './analyze';
 import { sizesTable, stepsList } from './details';
-import { el, formatInt, replaceChildren } from './dom';
+import { groupDigits } from '../../core/src/format';
+import { el, replaceChildren } from './dom';
 import { LogicalView } from './logical-view';
 import { MemoryView } from './memory-view';
 import { SlotResolver, memoryGeometry, type SlotInfo } from './memory-window';
@@ -169,13 +170,13 @@ export class LayoutPane {
   private slotText(offset: number, info: SlotInfo): string {
     switch (info.kind) {
       case 'cell':
-        return `slot ${formatInt(offset)} holds element (${this.indexText(info.row, info.col)})`;
+        return `slot ${groupDigits(offset)} holds element (${this.indexText(info.row, info.col)})`;
       case 'element':
-        return `slot ${formatInt(offset)} holds element (${info.index.join(',')}) of another slice`;
+        return `slot ${groupDigits(offset)} holds element (${info.index.join(',')}) of another slice`;
       case 'padding':
-        return `slot ${formatInt(offset)} is padding`;
+        return `slot ${groupDigits(offset)} is padding`;
       case 'out-of-range':
-        return `slot ${formatInt(offset)} is past the end`;
+        return `slot ${groupDigits(offset)} is past the end`;
     }
   }
 
@@ -186,11 +187,11 @@ export class LayoutPane {
     const cell = this.selection.hovered ?? this.selection.selected;
     if (cell !== undefined && cell.row < mapper.rows && cell.col < mapper.cols) {
       const offset = mapper.offsetExact(cell.row, cell.col);
-      parts.push(`${this.selection.hovered ? 'hovered' : 'selected'} element (${this.indexText(cell.row, cell.col)}) → linear index ${formatInt(offset)} of ${formatInt(mapper.totalSlots)} slots`);
+      parts.push(`${this.selection.hovered ? 'hovered' : 'selected'} element (${this.indexText(cell.row, cell.col)}) → linear index ${groupDigits(offset)} of ${groupDigits(mapper.totalSlots)} slots`);
     }
     const slot = this.memory.hoveredSlot;
     if (slot !== undefined && slot.info.kind !== 'cell') parts.push(this.slotText(slot.offset, slot.info));
-    if (parts.length === 0) parts.push(`${formatInt(mapper.rows)} × ${formatInt(mapper.cols)} slice; ${formatInt(mapper.totalSlots)} slots. Click a cell or slot; arrows move, +/- zoom, 0 fits.`);
+    if (parts.length === 0) parts.push(`${groupDigits(mapper.rows)} × ${groupDigits(mapper.cols)} slice; ${groupDigits(mapper.totalSlots)} slots. Click a cell or slot; arrows move, +/- zoom, 0 fits.`);
     this.status.textContent = parts.join(' · ');
     this.logical.canvas.setAttribute('aria-label', `Logical view. ${parts.join('. ')}`);
   }

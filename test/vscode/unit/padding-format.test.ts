@@ -9,7 +9,8 @@ describe('client: padding report text', () => {
     assert.equal(formatBytes('0'), '0 B');
     assert.equal(formatBytes('1023'), '1023 B');
     assert.equal(formatBytes('4096'), '4.0 KiB');
-    assert.equal(formatBytes('131072'), '128.0 KiB');
+    assert.equal(formatBytes('131072'), '128 KiB');
+    assert.equal(formatBytes('1572863'), '1.4 MiB');
     assert.equal(formatBytes('1073741824'), '1.0 GiB');
     assert.equal(formatBytes(String(2n ** 60n)), '1.0 EiB');
     assert.equal(formatBytes('not a number'), 'not a number');
@@ -17,13 +18,14 @@ describe('client: padding report text', () => {
 
   it('formats expansion factors', () => {
     assert.equal(formatExpansion(32), '32x');
-    assert.equal(formatExpansion(1.5), '1.50x');
+    assert.equal(formatExpansion(1.5), '1.5x');
+    assert.equal(formatExpansion(170.66), '170.7x');
     assert.equal(formatExpansion(0), '—');
   });
 
   it('builds rows worst-first-friendly and a title with the totals', () => {
     const row = { name: 'p0', computation: 'main', shape: 'f32[8,4]{1,0:T(8,128)}', range, logicalBytes: '128', physicalBytes: '4096', expansion: 32 };
     assert.deepEqual(rowItem(row), { label: '32x  p0', description: '128 B → 4.0 KiB', detail: 'f32[8,4]{1,0:T(8,128)}  ·  main', row });
-    assert.equal(totalsTitle({ rows: [row], totalLogicalBytes: '128', totalPhysicalBytes: '4096' }), 'Padding: 128 B logical → 4.0 KiB physical (32.00x), 1 buffer');
+    assert.equal(totalsTitle({ rows: [row], totalLogicalBytes: '128', totalPhysicalBytes: '4096' }), 'Padding: 128 B logical → 4.0 KiB physical (32x), 1 buffer');
   });
 });
