@@ -83,10 +83,10 @@ function plain(kind: HloStatement['kind'], tiled: boolean): StatementSummary {
 
 const CH_RBRACE = 125;
 
-/** Index of the first character of `s` that is not a space, tab, CR or LF (s.length if none). */
-function firstNonBlank(s: string): number {
-  let i = 0;
-  while (i < s.length) {
+/** Index of the first character of `s[start, end)` that is not a space, tab, CR or LF (`end` if none). */
+function firstNonBlank(s: string, start: number, end: number): number {
+  let i = start;
+  while (i < end) {
     const c = s.charCodeAt(i);
     if (c !== 32 && c !== 9 && c !== 13 && c !== 10) break;
     i++;
@@ -121,19 +121,20 @@ export class Analyzer {
    * document `text` belongs to (only consulted for statements with diagnostics).
    */
   summarize(text: string, range: TextRange, positionAt: PositionAt): StatementSummary {
-    const key = text.slice(range.start, range.end);
+    const { start, end } = range;
     // Blank lines and `}` (a third of a dump's statements) have nothing to find: parseStatement
     // classifies them by their first character that is not a blank, as here.
-    const first = firstNonBlank(key);
-    if (first === key.length) return plain('blank', false);
-    if (key.charCodeAt(first) === CH_RBRACE) return plain('close', false);
-    const lean = this.lean.statement(key);
+    const first = firstNonBlank(text, start, end);
+    if (first === end) return plain('blank', false);
+    if (text.charCodeAt(first) === CH_RBRACE) return plain('close', false);
+    // The lean pass reads the statement in place; only the full analysis gets a slice of its own.
+    const lean = this.lean.statement(text, start, end);
     if (lean !== undefined) {
       if (lean.diagnostics.length === 0) return plain('instruction', lean.tiled);
-      return summaryOf('instruction', lean.tiled, undefined, undefined, located(lean.diagnostics, range.start, positionAt));
+      return summaryOf('instruction', lean.tiled, undefined, undefined, located(lean.diagnostics, start, positionAt));
     }
-    const header = this.lean.header(key);
-    if (header === undefined) return this.summarizeParsed(key, range, positionAt);
+    const header = this.lean.header(text, start, end);
+    if (header === undefined) return this.summarizeParsed(text.slice(start, end), range, positionAt);
     return summaryOf('computation', header.tiled, detach(header.name), header.entry, header.diagnostics.length > 0 ? located(header.diagnostics, range.start, positionAt) : undefined);
   }
 

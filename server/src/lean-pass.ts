@@ -78,12 +78,12 @@ function isWord(text: string, start: number, end: number, word: string): boolean
 }
 
 /**
- * Where the result shape of the instruction `text[0, end)` starts (after `[ROOT] %name =`), or -1
- * when the statement is not an instruction in the sense of `parseStatement`, or when it is one
+ * Where the result shape of the instruction `text[start, end)` starts (after `[ROOT] %name =`), or
+ * -1 when the statement is not an instruction in the sense of `parseStatement`, or when it is one
  * `parseStatement` reads differently (trivia other than blanks before the name: comments).
  */
-export function resultShapeStart(text: string, end: number): number {
-  const p = skipBlanks(text, 0, end);
+export function resultShapeStart(text: string, start: number, end: number): number {
+  const p = skipBlanks(text, start, end);
   let e = nameEnd(text, p, end);
   if (e < 0) return -1;
   if (text.charCodeAt(p) !== CH_PERCENT) {
@@ -120,21 +120,25 @@ export class LeanPass {
   private sawResult = false;
   private tiled = false;
   private found: LayoutDiagnostic[] | undefined;
+  /** Where the statement being walked starts: diagnostics are relative to it. */
+  private origin = 0;
 
   /**
-   * The diagnostics (in the order of the full analysis) and tiling of the instruction statement
-   * `text` (the statement's own text), or undefined when the full analysis must answer.
+   * The diagnostics (in the order of the full analysis, offsets relative to `start`) and tiling of
+   * the instruction statement `text[start, end)`, or undefined when the full analysis must answer.
+   * The statement is read in place: walking the document's own text rather than a slice of it
+   * keeps character reads on a flat string, and the finder's search memo across statements.
    */
-  statement(text: string): LeanStatement | undefined {
-    const end = text.length;
-    const result = resultShapeStart(text, end);
+  statement(text: string, start: number, end: number): LeanStatement | undefined {
+    const result = resultShapeStart(text, start, end);
     if (result < 0) return undefined;
+    this.origin = start;
     this.result = result;
     this.ok = true;
     this.sawResult = false;
     this.tiled = false;
     this.found = undefined;
-    walkShapeCandidates(text, 0, end, this.visit);
+    walkShapeCandidates(text, start, end, this.visit);
     const diagnostics = this.found;
     this.found = undefined;
     if (!this.ok || !this.sawResult) return undefined;
@@ -147,10 +151,10 @@ export class LeanPass {
    * candidate, or undefined when the full analysis must answer (anything else, including comments).
    * For such a header the statement parser finds exactly these shapes (parameters and result, in
    * text order) and reports nothing itself; test/server/lean-pass.test.ts checks the agreement.
+   * Reads `text[start, end)` in place, like {@link statement}; offsets are relative to `start`.
    */
-  header(text: string): LeanHeader | undefined {
-    const end = text.length;
-    let p = skipBlanks(text, 0, end);
+  header(text: string, start: number, end: number): LeanHeader | undefined {
+    let p = skipBlanks(text, start, end);
     let e = nameEnd(text, p, end);
     if (e < 0) return undefined;
     let entry = false;
@@ -179,7 +183,7 @@ export class LeanPass {
       const c = this.candidate(text, at, end, typeEnd);
       if (c?.facts === undefined) return -1;
       if (c.tiled) tiled = true;
-      for (const d of c.facts.diagnostics) (found ??= []).push(shifted(d, at));
+      for (const d of c.facts.diagnostics) (found ??= []).push(shifted(d, at - start));
       return at + c.next;
     };
     if (text.charCodeAt(q) === CH_RPAREN) q++;
@@ -217,12 +221,13 @@ export class LeanPass {
       return bound;
     }
     if (entry.tiled) this.tiled = true;
-    for (const d of entry.facts.diagnostics) (this.found ??= []).push(shifted(d, pos));
+    const at = pos - this.origin;
+    for (const d of entry.facts.diagnostics) (this.found ??= []).push(shifted(d, at));
     if (pos === this.result) {
       this.sawResult = true;
       // Padding is a property of a buffer: warned where it is defined, the instruction's result.
       for (const leaf of entry.facts.leaves) {
-        const w = paddingWarning(leaf, pos, this.settings);
+        const w = paddingWarning(leaf, at, this.settings);
         if (w) (this.found ??= []).push(w);
       }
     }

@@ -48,8 +48,8 @@ function compare(name: string, text: string, settings: Settings): Comparison {
     const full = analyzer.summarizeFully(text, r, positionAt);
     const got = analyzer.summarize(text, r, positionAt);
     assert.deepStrictEqual(got, full, `${name}: statement at ${r.start}: ${JSON.stringify(text.slice(r.start, Math.min(r.end, r.start + 200)))}`);
-    if (probe.statement(text.slice(r.start, r.end)) !== undefined) lean++;
-    if (probe.header(text.slice(r.start, r.end)) !== undefined) headers++;
+    if (probe.statement(text, r.start, r.end) !== undefined) lean++;
+    if (probe.header(text, r.start, r.end) !== undefined) headers++;
     if (full.diagnostics) withDiagnostics++;
     if (full.kind === 'instruction') instructions++;
   }
@@ -190,7 +190,7 @@ describe('server: lean first pass = full per-statement analysis', () => {
   });
 
   it('finds the result shape after `[ROOT] %name =` and leaves headers to the full analysis', () => {
-    const at = (s: string) => resultShapeStart(s, s.length);
+    const at = (s: string) => resultShapeStart(s, 0, s.length);
     assert.equal(at('  %a.1 = f32[2]{0} add(%x, %y)'), 9);
     assert.equal(at('ROOT %a = (f32[2], s32[]) tuple()'), 10);
     assert.equal(at('ROOT a = f32[] constant(1)'), 9);
