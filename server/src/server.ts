@@ -21,6 +21,7 @@ import {
   type PaddingReportParams,
   type PaddingReportResult,
 } from '../../protocol/src/lsp';
+import { forgetSearchedText } from '../../core/src/parse';
 import { Analyzer } from './analyzer';
 import { codeActions } from './code-actions';
 import { analyzeShape, paddingReport } from './custom-requests';
@@ -184,6 +185,8 @@ export function createServer(connection: Connection, options: ServerOptions = {}
       timers.delete(uri);
       changed.delete(uri);
       documents.delete(uri);
+      // The shape finder's search memo may still point at the closed document's text.
+      forgetSearchedText();
       void connection.sendDiagnostics({ uri, diagnostics: [] });
     }),
   );

@@ -118,6 +118,13 @@ let lastSearchText = '';
 let lastSearchFrom = -1;
 let lastSearchClose = -1;
 
+/** Drops the memo of the last block-comment search, and with it the reference to its text. */
+export function forgetCommentSearch(): void {
+  lastSearchText = '';
+  lastSearchFrom = -1;
+  lastSearchClose = -1;
+}
+
 /**
  * Offset of the `*\/` closing the block comment that opens at `pos`, or -1. Amortised linear: a
  * later query inside the span of an earlier one reuses its answer.

@@ -11,7 +11,7 @@
 import type { ShapeNode } from '../ast';
 import type { LayoutDiagnostic } from '../diagnostics';
 import {
-  CH_LSQUARE, CH_PERCENT, CH_QUOTE, CH_SLASH, CH_STAR, blockCommentClose, isIdentPart, isIdentStart, lineCommentEnd, quotedEnd,
+  CH_LSQUARE, CH_PERCENT, CH_QUOTE, CH_SLASH, CH_STAR, blockCommentClose, forgetCommentSearch, isIdentPart, isIdentStart, lineCommentEnd, quotedEnd,
 } from './chars';
 import { ParserState } from './parser-state';
 import { DEFAULT_MAX_DEPTH, parseShapeTree } from './shape-parser';
@@ -136,15 +136,26 @@ class NextStops {
     return (this.at[k] = found);
   }
 
-  private forget(text: string): void {
+  /** Starts over on `text` ('' to hold no text at all). */
+  forget(text: string): void {
     this.text = text;
-    // Element by element: `fill` is a runtime call, and the language server walks each statement
-    // as a string of its own, so this runs once per statement.
+    // Element by element: `fill` is a runtime call, and callers that walk statements as strings
+    // of their own (hovers, the full statement analysis) come here once per statement.
     for (let k = 0; k < 4; k++) this.at[k] = -1;
   }
 }
 
 const nextStops = new NextStops();
+
+/**
+ * Drops what the finder remembers of the last text it searched (kept so that walking one text
+ * statement by statement stays linear). Until then that text cannot be collected: a caller done
+ * with a large text, such as the language server closing a 50 MB document, calls this.
+ */
+export function forgetSearchedText(): void {
+  nextStops.forget('');
+  forgetCommentSearch();
+}
 
 /** The first `ch` at or after `pos`, or `text.length` when there is none. */
 function nextAt(text: string, ch: string, pos: number): number {
