@@ -63,6 +63,11 @@ function skipBlanks(text: string, pos: number, end: number): number {
   return pos;
 }
 
+/** The character at `i` of the statement ending at `end`, or -1 past it (the document goes on there). */
+function charAt(text: string, i: number, end: number): number {
+  return i < end ? text.charCodeAt(i) : -1;
+}
+
 /** End of the `[%]identifier` at `pos`, or -1 (the rule of hlo/lex `readName`, without allocating). */
 function nameEnd(text: string, pos: number, end: number): number {
   let i = pos;
@@ -169,16 +174,16 @@ export class LeanPass {
     }
     const name = text.slice(text.charCodeAt(p) === CH_PERCENT ? p + 1 : p, e);
     let q = skipBlanks(text, e, end);
-    if (text.charCodeAt(q) !== CH_LPAREN) return undefined;
+    if (charAt(text, q, end) !== CH_LPAREN) return undefined;
     q = skipBlanks(text, q + 1, end);
     let tiled = false;
     let found: LayoutDiagnostic[] | undefined;
     /** The clean shape at `at`: adds its diagnostics and returns its end, or -1. */
     const shapeAt = (at: number): number => {
       let typeEnd = -1;
-      if (text.charCodeAt(at) !== CH_LPAREN) {
+      if (charAt(text, at, end) !== CH_LPAREN) {
         typeEnd = nameEnd(text, at, end);
-        if (typeEnd < 0 || text.charCodeAt(at) === CH_PERCENT || text.charCodeAt(typeEnd) !== CH_LBRACKET) return -1;
+        if (typeEnd < 0 || charAt(text, at, end) === CH_PERCENT || charAt(text, typeEnd, end) !== CH_LBRACKET) return -1;
       }
       const c = this.candidate(text, at, end, typeEnd);
       if (c?.facts === undefined) return -1;
@@ -186,28 +191,28 @@ export class LeanPass {
       for (const d of c.facts.diagnostics) (found ??= []).push(shifted(d, at - start));
       return at + c.next;
     };
-    if (text.charCodeAt(q) === CH_RPAREN) q++;
+    if (charAt(text, q, end) === CH_RPAREN) q++;
     else {
       for (;;) {
         const n = nameEnd(text, q, end);
         if (n < 0) return undefined;
         q = skipBlanks(text, n, end);
-        if (text.charCodeAt(q) !== CH_COLON) return undefined;
+        if (charAt(text, q, end) !== CH_COLON) return undefined;
         const shapeEnd = shapeAt(skipBlanks(text, q + 1, end));
         if (shapeEnd < 0) return undefined;
         q = skipBlanks(text, shapeEnd, end);
-        const c = text.charCodeAt(q);
+        const c = charAt(text, q, end);
         q = skipBlanks(text, q + 1, end);
         if (c === CH_RPAREN) break;
         if (c !== CH_COMMA) return undefined;
       }
     }
     q = skipBlanks(text, q, end);
-    if (!text.startsWith('->', q)) return undefined;
+    if (q + 2 > end || !text.startsWith('->', q)) return undefined;
     const resultEnd = shapeAt(skipBlanks(text, q + 2, end));
     if (resultEnd < 0) return undefined;
     q = skipBlanks(text, resultEnd, end);
-    if (text.charCodeAt(q) !== CH_LBRACE || skipBlanks(text, q + 1, end) !== end) return undefined;
+    if (charAt(text, q, end) !== CH_LBRACE || skipBlanks(text, q + 1, end) !== end) return undefined;
     return { name, entry, tiled, diagnostics: found ?? NO_DIAGNOSTICS };
   }
 

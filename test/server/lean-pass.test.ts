@@ -189,6 +189,32 @@ describe('server: lean first pass = full per-statement analysis', () => {
     }
   });
 
+  it('reads a statement in place exactly as its own slice, whatever the document holds after it', () => {
+    // Cut every statement at every length and put text after the cut that would complete it: the
+    // lean pass must stop at the statement's end as if nothing followed.
+    const statements = [
+      '%c.1 (p.1: f32[2]{0:T(2)}, q: (s32[], f32[3]{0})) -> f32[2]{0:T(3)} {',
+      'ENTRY %e (p: bf16[8,256]{1,0:T(8,128)(2,1)}) -> (f32[2], s32[]) {',
+      '  ROOT %r = f32[65536,4]{1,0:T(8,128)} add(f32[2]{0} %a, %b), metadata={op_name="x"}',
+      '  %t = (f32[2]{0}, s32[]) tuple(%a, %b)',
+    ];
+    const tails = ['', '->', '> f32[2]{0} {', ') -> f32[] {', '(8,128)}', ']{0}', '{', ' {\n', '"'];
+    const probe = new LeanPass(new ShapeFactsCache(EAGER), EAGER);
+    let answered = 0;
+    for (const statement of statements) {
+      for (let cut = 1; cut <= statement.length; cut++) {
+        const own = statement.slice(0, cut);
+        const alone = [probe.statement(own, 0, cut), probe.header(own, 0, cut)];
+        if (alone[0] !== undefined || alone[1] !== undefined) answered++;
+        for (const tail of tails) {
+          const doc = `x\n${own}${tail}`;
+          assert.deepStrictEqual([probe.statement(doc, 2, 2 + cut), probe.header(doc, 2, 2 + cut)], alone, `${JSON.stringify(own)} + ${JSON.stringify(tail)}`);
+        }
+      }
+    }
+    assert.ok(answered >= statements.length, `the lean pass answered for ${answered} cuts`);
+  });
+
   it('finds the result shape after `[ROOT] %name =` and leaves headers to the full analysis', () => {
     const at = (s: string) => resultShapeStart(s, 0, s.length);
     assert.equal(at('  %a.1 = f32[2]{0} add(%x, %y)'), 9);
