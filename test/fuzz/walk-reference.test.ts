@@ -95,6 +95,19 @@ describe('fuzz: optimised shape-finder walk equals the reference', function () {
     );
   });
 
+  it('when the visitor continues inside comments the walk already skipped', () => {
+    // Found by the token soup below: `pred` is a candidate only through the comment chain after it,
+    // and continuing at 6 lands inside `/*f32 /*a*/`, before the `/` at 11 the walk had passed.
+    const text = '(pred/*f32 /*a*/ /*b*/ [3](';
+    const jumps = [4, 0];
+    const [got, want] = both(text, 1, 24, () => {
+      let n = 0;
+      return (pos) => pos + 1 + jumps[n++ % jumps.length];
+    });
+    assert.deepEqual(want, [1, 24, 5, 7, 24, 10]);
+    assert.deepEqual(got, want);
+  });
+
   it('on HLO token soup, with the parser or arbitrary continuations', () => {
     fc.assert(
       fc.property(fc.array(fc.constantFrom(...TOKENS), { maxLength: 60 }), fc.array(fc.nat(12), { minLength: 1, maxLength: 16 }), fc.nat(), fc.nat(), (tokens, jumps, a, b) => {

@@ -195,19 +195,22 @@ export function walkShapeCandidates(text: string, start: number, end: number, vi
   let parenSince = from;
   let slashSince = from;
   let squareSince = from;
+  let newlineSince = -1;
   while (from < end) {
-    if (quote < from) quote = nextAt(text, '"', (quoteSince = from));
-    if (paren < from) paren = nextAt(text, '(', (parenSince = from));
-    if (slash < from) slash = nextAt(text, '/', (slashSince = from));
-    if (square < from) square = nextAt(text, '[', (squareSince = from));
+    // A stop is the first of its kind from where it was searched; the visitor may continue before
+    // that point (inside a comment the walk already skipped, say), and then it is searched again.
+    if (quote < from || quoteSince > from) quote = nextAt(text, '"', (quoteSince = from));
+    if (paren < from || parenSince > from) paren = nextAt(text, '(', (parenSince = from));
+    if (slash < from || slashSince > from) slash = nextAt(text, '/', (slashSince = from));
+    if (square < from || squareSince > from) square = nextAt(text, '[', (squareSince = from));
     const p = Math.min(quote, paren, slash, square);
     if (p >= end) break;
     const c = text.charCodeAt(p);
     if (c === CH_QUOTE) {
       // Strings (metadata, backend_config) are a large share of dumps: find the closing quote
       // natively. A string cannot span lines, so it ends at the next newline at the latest.
-      if (nextNewline <= p) {
-        nextNewline = text.indexOf('\n', p);
+      if (nextNewline <= p || newlineSince > p) {
+        nextNewline = text.indexOf('\n', (newlineSince = p));
         if (nextNewline < 0 || nextNewline > end) nextNewline = end;
       }
       from = floor = quotedEnd(text, p, nextNewline);
