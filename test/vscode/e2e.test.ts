@@ -15,7 +15,7 @@ import type { Browser, Frame, Page } from 'playwright-core';
 import { buildExtension } from './build';
 import { launchChromium } from '../support/chromium';
 import { REPO, missingPrerequisites, openWorkbench, startCodeServer, type CodeServer } from './harness';
-import { charPoint, closeWorkbenchAfterTests, focusCodeAction, hoverText, leaveHover, lineText, openCodeActions, quickOpen, runCommand } from './workbench';
+import { charPoint, closeWorkbenchAfterTests, focusCodeAction, hoverSettled, hoverText, leaveHover, lineText, openCodeActions, quickOpen, runCommand } from './workbench';
 
 const SHOTS = join(REPO, 'test-results', 'vscode');
 const FIXTURES = join(REPO, 'test', 'vscode', 'fixtures');
@@ -80,13 +80,7 @@ if (missing !== undefined && process.env.CI === undefined) {
       // 8×4 f32 = 128 bytes logical; T(8,128) stores 8×128 slots = 4,096 bytes: 32x.
       assert.match(text, /4,?096/, text);
       assert.match(text, /32(\.0+)?\s*[x×]/, text);
-      // The hover fades in; a picture taken during the fade shows the code through it.
-      await page.waitForFunction(() =>
-        document.getAnimations().every((a) => {
-          const target = a.effect instanceof KeyframeEffect ? a.effect.target : null;
-          return !(target instanceof Element && target.closest('.monaco-hover, .monaco-hover-content, .workbench-hover')) || a.playState === 'finished';
-        }),
-      );
+      await hoverSettled(page);
       await page.screenshot({ path: join(SHOTS, '3-hover.png') });
       // Move off the shape (to empty editor space) so the hover closes and stops covering lines.
       await leaveHover(page);

@@ -69,6 +69,19 @@ export async function hoverText(page: Page, needle: string, delta: number): Prom
   }
 }
 
+/**
+ * Waits until the hover's fade-in has finished: a picture taken during the fade shows the code
+ * through the hover.
+ */
+export async function hoverSettled(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => {
+      const target = a.effect instanceof KeyframeEffect ? a.effect.target : null;
+      return !(target instanceof Element && target.closest('.monaco-hover, .monaco-hover-content, .workbench-hover')) || a.playState === 'finished';
+    }),
+  );
+}
+
 /** Moves the mouse off the text (to empty editor space near the bottom) and presses Escape, so a hover closes. */
 export async function leaveHover(page: Page): Promise<void> {
   const editor = await page.locator('.monaco-editor .view-lines').first().boundingBox();

@@ -15,7 +15,7 @@ import type { Browser, Page, Worker } from 'playwright-core';
 import { buildExtension } from '../vscode/build';
 import { launchChromium } from '../support/chromium';
 import { REPO, missingPrerequisites, openWorkbench, startCodeServer, type CodeServer } from '../vscode/harness';
-import { charPoint, closeWorkbenchAfterTests, focusCodeAction, hoverText, leaveHover, openCodeActions, quickOpen } from '../vscode/workbench';
+import { charPoint, closeWorkbenchAfterTests, focusCodeAction, hoverSettled, hoverText, leaveHover, openCodeActions, quickOpen } from '../vscode/workbench';
 import type { AnalyzeShapeResult } from '../../protocol/src/lsp';
 import { extensionWorkers, requestInWorker, stageWebOnlyExtension, workerName, type WebOnlyExtension } from './web-extension-harness';
 
@@ -100,6 +100,7 @@ describe('web: browser extension in the web worker extension host (code-server +
     assert.match(text, /\b128 B\b/, text);
     assert.match(text, /4,096 B/, text);
     assert.match(text, /Expansion 32x/, text);
+    await hoverSettled(page);
     await page.screenshot({ path: join(SHOTS, '3-hover.png') });
     await leaveHover(page);
   });
