@@ -10,6 +10,7 @@ import { toArrayShape } from '../../core/src/to-model';
 import { elementAt, isLayoutError, linearIndex, planTiling, sizes, type LayoutError, type LayoutSizes, type TilingPlan, type TilingStep } from '../../core/src/layout';
 // Not re-exported by the layout index: the per-step index mapping the steps below narrate.
 import { stepForward, toPhysicalIndex } from '../../core/src/layout/tiling-plan';
+import { groupDigits } from '../../core/src/format';
 import { printTile } from '../../core/src/print';
 
 /** A shape the math can work on, or the first reason it cannot. */
@@ -95,8 +96,8 @@ function shapeFacts(text: string, shape: ArrayShape, plan: TilingPlan, s: Layout
   }
   if (shape.tiles.length > 0) lines.push(`- Tiles, applied in order: ${shape.tiles.map(printTile).join(' then ')}`);
   lines.push(`- Expanded shape (row-major = memory order): [${plan.expandedShape.join(',')}]`);
-  lines.push(`- Logical elements ${s.logicalElements}; physical slots ${s.physicalElements} (${s.physicalElements - s.logicalElements} padding)`);
-  lines.push(`- Logical bytes ${s.logicalBytes}; physical bytes ${s.physicalBytes}; ${s.elementSizeBits} bits per element`);
+  lines.push(`- Logical elements ${groupDigits(s.logicalElements)}; physical slots ${groupDigits(s.physicalElements)} (${groupDigits(s.physicalElements - s.logicalElements)} padding)`);
+  lines.push(`- Logical bytes ${groupDigits(s.logicalBytes)}; physical bytes ${groupDigits(s.physicalBytes)}; ${s.elementSizeBits} bits per element`);
   return lines;
 }
 

@@ -22,19 +22,28 @@ const FIXTURES = join(REPO, 'test', 'vscode', 'fixtures');
 const missing = missingPrerequisites();
 
 /**
- * The frame of the visualizer's page. Webviews nest two iframes: VS Code's host page (index.html)
- * and, inside it, the extension's content, loaded as `fake.html`. Waits on frame events, no polling.
+ * Content frames of the workbench's webviews. Webviews nest two iframes: VS Code's host page
+ * (index.html) and, inside it, the extension's content, loaded as `fake.html`.
  */
+function webviewFrames(page: Page): Frame[] {
+  return page.frames().filter((f) => f.url().includes('fake.html') && f.parentFrame()?.url().includes('index.html'));
+}
+
+/** The visualizer's content frame: the webview whose page is the visualizer's `main#app`. */
 async function visualizerFrame(page: Page, timeoutMs: number): Promise<Frame> {
+  return webviewFrameWith(page, 'main#app[aria-label="XLA layout visualizer"]', timeoutMs);
+}
+
+/** The first webview content frame with an element matching `selector`, waiting up to `timeoutMs`. */
+async function webviewFrameWith(page: Page, selector: string, timeoutMs: number): Promise<Frame> {
   const deadline = Date.now() + timeoutMs;
-  const content = (): Frame | undefined => page.frames().find((f) => f.url().includes('fake.html') && f.parentFrame()?.url().includes('index.html'));
-  let frame = content();
-  while (frame === undefined && Date.now() < deadline) {
-    await page.waitForEvent('framenavigated', { timeout: Math.max(1, deadline - Date.now()) }).catch(() => undefined);
-    frame = content();
+  for (;;) {
+    for (const f of webviewFrames(page)) {
+      if ((await f.locator(selector).count().catch(() => 0)) > 0) return f;
+    }
+    if (Date.now() > deadline) throw new Error(`no webview has ${selector} among ${page.frames().map((f) => f.url()).join(', ')}`);
+    await page.waitForTimeout(250);
   }
-  if (frame === undefined) throw new Error(`no webview content frame among ${page.frames().map((f) => f.url()).join(', ')}`);
-  return frame;
 }
 
 if (missing !== undefined && process.env.CI === undefined) {
@@ -169,7 +178,9 @@ if (missing !== undefined && process.env.CI === undefined) {
       assert.match(await toast.innerText(), /\[1,2\] of f32\[8,4\]\{1,0:T\(8,128\)\} is at linear index 130 \(byte 520\)/);
       await page.screenshot({ path: join(SHOTS, '7-linear-index.png') });
       await toast.getByRole('button', { name: 'Show steps' }).click();
-      await page.locator('.monaco-editor .view-line', { hasText: 'Result: slot 130' }).waitFor({ timeout: 30_000 });
+      // The steps open rendered in the markdown preview: bold and lists drawn, not markdown source.
+      const preview = await webviewFrameWith(page, 'strong:has-text("Result: slot 130")', 30_000);
+      assert.match(await preview.locator('body').innerText(), /physical slots 1,024 \(992 padding\)/);
       await page.screenshot({ path: join(SHOTS, '8-linear-index-steps.png') });
     });
 

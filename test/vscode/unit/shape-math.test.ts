@@ -64,6 +64,14 @@ describe('client: shape input and index math', () => {
     assert.match(padding.steps, /padding\*\* of tile 1 \(2,2\): it lies past the end of dimension\(s\) 1/);
   });
 
+  it('states the sizes with grouped digits: T(8,128) on f32[8,4] stores 1,024 slots, 992 of them padding', () => {
+    const text = 'f32[8,4]{1,0:T(8,128)}';
+    const answer = explainLinearIndex(text, shapeOf(text), [1n, 2n]);
+    assert.ok(!('error' in answer));
+    assert.match(answer.steps, /^- Logical elements 32; physical slots 1,024 \(992 padding\)$/m);
+    assert.match(answer.steps, /^- Logical bytes 128; physical bytes 4,096; 32 bits per element$/m);
+  });
+
   it('gives bit positions for sub-byte E(4) packing', () => {
     const text = 's4[4,4]{1,0:E(4)}';
     const answer = explainLinearIndex(text, shapeOf(text), [1n, 1n]);
