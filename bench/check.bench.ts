@@ -38,9 +38,19 @@ export interface CheckBenchResult {
 
 const TIME = '/usr/bin/time';
 
+/**
+ * The environment both commands run in: this one without NODE_EXTRA_CA_CERTS. Node reads that
+ * certificate bundle at every start, which this machine's proxy set-up makes cost about 60 ms
+ * (`node -e 0`: 90 ms with it, 30 ms without); `check` opens no connection, and a user's shell
+ * has no such variable unless their network needs it.
+ */
+const { NODE_EXTRA_CA_CERTS: _caCerts, ...ENV } = process.env;
+/** Set when the variable was removed, for the report. */
+export const REMOVED_CA_CERTS = _caCerts !== undefined;
+
 /** Runs `command args` under GNU time (-f "%e %U %S %M"), capturing stdout. */
 function timed(command: string, args: readonly string[]): Measurement {
-  const r = spawnSync(TIME, ['-f', '@@TIME %e %U %S %M', command, ...args], { encoding: 'utf8', maxBuffer: 1 << 30 });
+  const r = spawnSync(TIME, ['-f', '@@TIME %e %U %S %M', command, ...args], { encoding: 'utf8', maxBuffer: 1 << 30, env: ENV });
   const line = (r.stderr ?? '').split('\n').find((l) => l.startsWith('@@TIME '));
   const [wall = 'NaN', user = 'NaN', sys = 'NaN', rss = 'NaN'] = (line ?? '').slice(7).split(' ');
   return { wallSeconds: Number(wall), cpuSeconds: Number(user) + Number(sys), maxRssKiB: Number(rss), exitCode: r.status ?? -1, stdout: r.stdout ?? '' };
@@ -53,7 +63,7 @@ function timed(command: string, args: readonly string[]): Measurement {
 function wrapped(cli: string, args: readonly string[]): Measurement {
   const script = `process.on('exit',()=>{const u=process.resourceUsage();require('fs').writeSync(2,'@@USAGE '+JSON.stringify(u)+'\\n')});process.argv=[process.argv[0],${JSON.stringify(cli)},...${JSON.stringify(args)}];require(${JSON.stringify(cli)});`;
   const t0 = performance.now();
-  const r = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8', maxBuffer: 1 << 30 });
+  const r = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8', maxBuffer: 1 << 30, env: ENV });
   const wallSeconds = (performance.now() - t0) / 1000;
   const line = (r.stderr ?? '').split('\n').find((l) => l.startsWith('@@USAGE '));
   const u = line ? (JSON.parse(line.slice(8)) as { userCPUTime: number; systemCPUTime: number; maxRSS: number }) : undefined;
@@ -98,12 +108,12 @@ export function runCheckBench(size: string, cli: string, profile: DumpProfile = 
   }
   const rg = rgs.length > 0 ? summarize(rgs) : undefined;
   const rgMatches = rg ? Number(rg.stdout.trim()) : undefined;
-  return { size, profile, bytes, check: summarize(checks), ...(rg ? { rg } : {}), ...(rgMatches !== undefined ? { rgMatches } : {}), method: haveTime ? '/usr/bin/time' : 'process.resourceUsage() in a wrapper' };
+  return { size, profile, bytes, check: summarize(checks), ...(rg ? { rg } : {}), ...(rgMatches !== undefined ? { rgMatches } : {}), method: `${haveTime ? '/usr/bin/time' : 'process.resourceUsage() in a wrapper'}${REMOVED_CA_CERTS ? '; NODE_EXTRA_CA_CERTS unset' : ''}` };
 }
 
 function wrappedShell(cmd: string): Measurement {
   const t0 = performance.now();
-  const r = spawnSync('sh', ['-c', cmd], { encoding: 'utf8' });
+  const r = spawnSync('sh', ['-c', cmd], { encoding: 'utf8', env: ENV });
   return { wallSeconds: (performance.now() - t0) / 1000, cpuSeconds: NaN, exitCode: r.status ?? -1, stdout: r.stdout ?? '' };
 }
 

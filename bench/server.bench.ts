@@ -138,8 +138,29 @@ interface CaseResult {
   readonly peak: number;
 }
 
+/**
+ * Where to hover (shapes spread over the file) and where to edit (20 lines in the middle). Taken
+ * before the server starts: splitting 50 MB into lines during the hovers made this process's own
+ * garbage collector pause for 15-25 ms twice, and those pauses counted as hover latency.
+ */
+function positionsIn(text: string): { targets: { line: number; character: number }[]; edits: { line: number; character: number }[] } {
+  const lines = text.split('\n');
+  const targets: { line: number; character: number }[] = [];
+  const step = Math.max(1, Math.floor(lines.length / 1000));
+  for (let line = 0; line < lines.length && targets.length < 1000; line += step) {
+    const at = lines[line].indexOf('[');
+    if (at > 2 && lines[line].length < 2000) targets.push({ line, character: at - 1 });
+  }
+  const mid = Math.floor(lines.length / 2);
+  const edits = Array.from({ length: 20 }, (_, i) => ({ line: mid + i * 7, character: Math.max(0, lines[mid + i * 7].indexOf('[') + 1) }));
+  return { targets, edits };
+}
+
 /** Opens `text` in a fresh server with `settings`, hovers, edits, and measures. */
 async function runCase(file: string, text: string, settings: unknown, options: ServerBenchOptions): Promise<CaseResult> {
+  const { targets, edits } = positionsIn(text);
+  // The lines are garbage now: collect them here (`npm run bench` exposes gc) rather than mid-measurement.
+  (globalThis as { gc?: () => void }).gc?.();
   const client = await startServer(settings, options);
   const uri = `file://${file}`;
   try {
@@ -152,14 +173,6 @@ async function runCase(file: string, text: string, settings: unknown, options: S
     const openCpuMs = cpuMsOf(client.pid) - cpu0;
     const rssAfterOpen = memoryOf(client.pid).rss;
 
-    // Hovers on shapes spread over the file.
-    const lines = text.split('\n');
-    const targets: { line: number; character: number }[] = [];
-    const step = Math.max(1, Math.floor(lines.length / 1000));
-    for (let line = 0; line < lines.length && targets.length < 1000; line += step) {
-      const at = lines[line].indexOf('[');
-      if (at > 2 && lines[line].length < 2000) targets.push({ line, character: at - 1 });
-    }
     const hoverMs: number[] = [];
     let settled = rssAfterOpen;
     for (const position of targets) {
@@ -172,11 +185,8 @@ async function runCase(file: string, text: string, settings: unknown, options: S
 
     // One-line edits in the middle of the file → diagnostics of that version at the client.
     const editMs: number[] = [];
-    const mid = Math.floor(lines.length / 2);
     let version = 1;
-    for (let i = 0; i < 20; i++) {
-      const line = mid + i * 7;
-      const character = Math.max(0, lines[line].indexOf('[') + 1);
+    for (const [i, { line, character }] of edits.entries()) {
       version++;
       const published = client.nextDiagnostics(version);
       const e0 = performance.now();
