@@ -24,12 +24,13 @@ export function humanBytes(bytes: bigint): string {
   if (bytes < 0n) return `-${humanBytes(-bytes)}`;
   if (bytes < 1024n) return `${bytes} B`;
   let unit = 1;
-  let scaled = bytes;
-  while (scaled >= 1024n * 1024n && unit < UNITS.length - 1) {
-    scaled /= 1024n;
+  let divisor = 1024n;
+  while (bytes >= divisor * 1024n && unit < UNITS.length - 1) {
+    divisor *= 1024n;
     unit++;
   }
-  const tenths = (scaled * 10n) / 1024n;
+  // One division: truncating at every unit step as well could lose a tenth (7.9 EiB shown as 7.8).
+  const tenths = (bytes * 10n) / divisor;
   return tenths < 100n ? `${tenths / 10n}.${tenths % 10n} ${UNITS[unit]}` : `${tenths / 10n} ${UNITS[unit]}`;
 }
 

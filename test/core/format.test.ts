@@ -29,6 +29,9 @@ describe('core: number formats', () => {
     // 9 PiB - 1 byte is 8.9 PiB, where a double would round it to 9.0.
     assert.equal(humanBytes(2n ** 53n + 1n), '8.0 PiB');
     assert.equal(humanBytes(9n * 2n ** 50n - 1n), '8.9 PiB');
+    // Just past 7.9 EiB (7.9 · 2^60 = 9108079886394091110.4): dividing unit by unit, truncating
+    // at each step, showed 7.8 (found by the property below).
+    assert.equal(humanBytes(9108079886394091111n), '7.9 EiB');
   });
 
   it('never shows a size larger than it is, nor smaller by a tenth of its unit or more', () => {
