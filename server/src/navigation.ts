@@ -1,11 +1,12 @@
 /**
- * Go to definition, find references and document highlights for instruction and computation names.
+ * Go to definition, find references and document highlights for instruction and computation names
+ * (and go to definition from metadata to the source line: source-location.ts).
  * Instruction names are scoped to their computation: the computation's statements are parsed and
  * core's `buildModule` resolves them. Computation names are scoped to their module: the definition
  * comes from the computation index, references from a text search over the module confirmed by
  * parsing each hit's statement — nothing document-wide is kept in memory between requests.
  */
-import { DocumentHighlightKind, type CancellationToken, type DocumentHighlight, type Location } from 'vscode-languageserver';
+import { DocumentHighlightKind, type CancellationToken, type DocumentHighlight, type Location, type LocationLink } from 'vscode-languageserver';
 import type { TextRange } from '../../core/src/diagnostics';
 import { buildModule, symbolAt, type HloStatement } from '../../core/src/hlo';
 import { isIdentifierChar } from '../../core/src/hlo/split-statements';
@@ -13,6 +14,7 @@ import type { ComputationEntry, HloDocument } from './document';
 import { TimeSlice } from './guard';
 import { targetAt, type NameTarget } from './locate';
 import { toRange } from './positions';
+import { sourceLocationAt } from './source-location';
 
 /** A resolved name: where it is defined (if anywhere) and every reference. */
 export interface Occurrences {
@@ -103,8 +105,18 @@ export async function occurrencesAt(doc: HloDocument, offset: number, token?: Ca
   return instructionOccurrences(doc, hit.index, offset);
 }
 
-/** textDocument/definition. */
-export async function definition(doc: HloDocument, offset: number): Promise<Location[]> {
+/**
+ * textDocument/definition: of an instruction or computation name, or of a `source_file` or
+ * `source_line` value (its source line; as a link underlining the whole value when the client
+ * takes links).
+ */
+export async function definition(doc: HloDocument, offset: number, linkSupport = false): Promise<Location[] | LocationLink[]> {
+  const source = sourceLocationAt(doc, offset);
+  if (source) {
+    const range = { start: { line: source.line, character: 0 }, end: { line: source.line, character: 0 } };
+    if (!linkSupport) return [{ uri: source.uri, range }];
+    return [{ originSelectionRange: toRange(doc.text, source.origin), targetUri: source.uri, targetRange: range, targetSelectionRange: range }];
+  }
   const occ = await occurrencesAt(doc, offset);
   return occ?.definition ? [{ uri: doc.uri, range: toRange(doc.text, occ.definition) }] : [];
 }

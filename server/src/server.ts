@@ -68,6 +68,7 @@ export function createServer(connection: Connection, options: ServerOptions = {}
   let canAskConfiguration = false;
   let rulesDoc = options.rulesDocUri ?? PUBLISHED_RULES_DOC;
   let canRefreshInlayHints = false;
+  let definitionLinks = false;
 
   /** When each document last changed (Date.now()). */
   const changed = new Map<string, number>();
@@ -121,6 +122,7 @@ export function createServer(connection: Connection, options: ServerOptions = {}
     const fromClient = acceptRulesDocUri((params.initializationOptions as InitializationOptions | undefined)?.rulesDocUri);
     if (fromClient) rulesDoc = fromClient;
     canRefreshInlayHints = params.capabilities.workspace?.inlayHint?.refreshSupport === true;
+    definitionLinks = params.capabilities.textDocument?.definition?.linkSupport === true;
     return {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
@@ -207,7 +209,7 @@ export function createServer(connection: Connection, options: ServerOptions = {}
   }));
   connection.onDefinition(guarded(connection, 'definition', [], async (p) => {
     const t = await at(p.textDocument.uri, p.position);
-    return t ? definition(t.doc, t.offset) : [];
+    return t ? definition(t.doc, t.offset, definitionLinks) : [];
   }));
   connection.onReferences(guarded(connection, 'references', [], async (p, token) => {
     const t = await at(p.textDocument.uri, p.position);

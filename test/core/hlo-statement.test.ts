@@ -37,7 +37,11 @@ describe('hlo parseStatement', () => {
       ['p.1', 'p.1', 's32[]'],
     ]);
     assert.deepEqual(s.calledComputations.map((c) => [c.attribute, c.name, c.range]), [['calls', 'fused.434', at(text, 'fused.434')]]);
-    assert.deepEqual(s.metadata && { ...s.metadata, range: undefined }, { range: undefined, opName: 'jit(f)/add', sourceFile: '/x/model.py', sourceLine: 42 });
+    const { sourceFileRange, sourceLineRange } = s.metadata ?? {};
+    assert.deepEqual(s.metadata && { opName: s.metadata.opName, sourceFile: s.metadata.sourceFile, sourceLine: s.metadata.sourceLine }, { opName: 'jit(f)/add', sourceFile: '/x/model.py', sourceLine: 42 });
+    // Where go to source is offered: the values as written.
+    assert.equal(sourceFileRange && text.slice(sourceFileRange.start, sourceFileRange.end), '"/x/model.py"');
+    assert.equal(sourceLineRange && text.slice(sourceLineRange.start, sourceLineRange.end), '42');
     assert.deepEqual(s.attributes.map((a) => a.key.name), ['kind', 'calls', 'metadata', 'backend_config']);
     assert.equal(slice(text, s.attributes[3]?.valueRange), '{"a":[1,2]}');
     // Every shape exactly once, in order, with no diagnostics.

@@ -16,6 +16,7 @@ import type {
   Diagnostic,
   InitializeResult,
   PublishDiagnosticsParams,
+  TextDocumentClientCapabilities,
   TextDocumentContentChangeEvent,
 } from 'vscode-languageserver';
 import { createServer, type ServerOptions } from '../../server/src/server';
@@ -67,11 +68,12 @@ export class TestClient {
     this.rpc.listen();
   }
 
-  /** Starts a server and completes the initialize handshake. */
-  static async start(settings: unknown = {}, initializationOptions?: unknown, options: ServerOptions = {}): Promise<{ client: TestClient; init: InitializeResult }> {
+  /** Starts a server and completes the initialize handshake (`textDocument` adds client capabilities). */
+  static async start(settings: unknown = {}, initializationOptions?: unknown, options: ServerOptions = {}, textDocument: TextDocumentClientCapabilities = {}): Promise<{ client: TestClient; init: InitializeResult }> {
     const client = new TestClient(options);
     client.settings = settings;
-    const init = await client.rpc.sendRequest<InitializeResult>('initialize', { ...TEST_INITIALIZE_PARAMS, initializationOptions });
+    const capabilities = { ...TEST_INITIALIZE_PARAMS.capabilities, textDocument: { ...TEST_INITIALIZE_PARAMS.capabilities.textDocument, ...textDocument } };
+    const init = await client.rpc.sendRequest<InitializeResult>('initialize', { ...TEST_INITIALIZE_PARAMS, capabilities, initializationOptions });
     await client.rpc.sendNotification('initialized', {});
     return { client, init };
   }

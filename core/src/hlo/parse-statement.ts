@@ -113,13 +113,14 @@ function readNameList(text: string, start: number, end: number, attribute: strin
 
 /** `{op_name="..." source_file="..." source_line=12 ...}` (keys separated by spaces). */
 function readMetadata(text: string, start: number, end: number): HloMetadata {
-  const fields: { opName?: string; opType?: string; sourceFile?: string; sourceLine?: number } = {};
+  const fields: { -readonly [K in keyof HloMetadata]?: HloMetadata[K] } = {};
   let p = charAt(text, start, end) === 123 ? start + 1 : start;
   while (p < end) {
     p = skipTrivia(text, p, end);
     const key = readName(text, p, end);
     if (!key || charAt(text, key.end, end) !== 61) break;
     p = key.end + 1;
+    const valueStart = p;
     let value: string;
     if (charAt(text, p, end) === 34) {
       const s = readString(text, p, end);
@@ -133,16 +134,22 @@ function readMetadata(text: string, start: number, end: number): HloMetadata {
     switch (key.name.name) {
       case 'op_name': fields.opName = value; break;
       case 'op_type': fields.opType = value; break;
-      case 'source_file': fields.sourceFile = value; break;
+      case 'source_file':
+        fields.sourceFile = value;
+        fields.sourceFileRange = { start: valueStart, end: p };
+        break;
       case 'source_line': {
         const n = Number(value);
-        if (Number.isSafeInteger(n)) fields.sourceLine = n;
+        if (Number.isSafeInteger(n)) {
+          fields.sourceLine = n;
+          fields.sourceLineRange = { start: valueStart, end: p };
+        }
         break;
       }
     }
     if (charAt(text, p, end) === 44) p++;
   }
-  return { range: { start, end }, ...fields };
+  return { ...fields, range: { start, end } };
 }
 
 /** Where a plain attribute value starting at `vs` ends: a string, or a balanced value. */

@@ -41,6 +41,10 @@ export interface HloMetadata {
   readonly opType?: string;
   readonly sourceFile?: string;
   readonly sourceLine?: number;
+  /** The `source_file` value as written (with its quotes): where "go to source" is offered. */
+  readonly sourceFileRange?: TextRange;
+  /** The `source_line` value as written. */
+  readonly sourceLineRange?: TextRange;
 }
 
 /** `entry_computation_layout={(p0, p1, ...)->result}` in the module header. */

@@ -71,6 +71,17 @@ describe('XLA Layout Lens in the extension host', () => {
     await vscode.commands.executeCommand('workbench.action.files.revert');
   });
 
+  it('goes from metadata to the source line, in the workspace copy of a file recorded on another machine', async () => {
+    // The fixture records /home/builder/src/proj/model/layers.py; the workspace has proj/model/layers.py.
+    const src = await vscode.workspace.openTextDocument(fixture('source.hlo'));
+    const defs = await vscode.commands.executeCommand<(vscode.Location | vscode.LocationLink)[]>('vscode.executeDefinitionProvider', src.uri, positionOf(src, 'layers.py', 2));
+    assert.equal(defs.length, 1, JSON.stringify(defs));
+    const d = defs[0];
+    const [uri, range] = 'targetUri' in d ? [d.targetUri, d.targetSelectionRange ?? d.targetRange] : [d.uri, d.range];
+    assert.equal(uri.fsPath, fixture('proj/model/layers.py').fsPath);
+    assert.equal(range.start.line, 3);
+  });
+
   it('lists the computation and its instructions in the outline', async () => {
     const symbols = await vscode.commands.executeCommand<vscode.DocumentSymbol[]>('vscode.executeDocumentSymbolProvider', doc.uri);
     // The outline may group computations under their HloModule; look at every level.

@@ -1,0 +1,47 @@
+/**
+ * Go to source in VS Code: the server answers go to definition on a `source_file` or `source_line`
+ * value with the path the dump recorded. When nothing exists there (the dump came from another
+ * machine, or the workspace is virtual), the file of the same name in the workspace whose path
+ * shares the longest tail with it is opened instead; when there is none, the recorded path stays
+ * and VS Code reports it missing.
+ */
+import * as vscode from 'vscode';
+import type { Middleware } from 'vscode-languageclient';
+import { closestBySuffix } from './source-match';
+
+/** At most this many same-named workspace files are compared. */
+const MAX_CANDIDATES = 200;
+
+async function exists(uri: vscode.Uri): Promise<boolean> {
+  try {
+    await vscode.workspace.fs.stat(uri);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** `uri` if it exists, else its closest same-named workspace file, else `uri`. */
+async function localSource(uri: vscode.Uri): Promise<vscode.Uri> {
+  if (await exists(uri)) return uri;
+  const name = uri.path.slice(uri.path.lastIndexOf('/') + 1);
+  // A name with glob syntax in it cannot be searched for literally.
+  if (name === '' || /[[\]{}*?!]/.test(name)) return uri;
+  const found = await vscode.workspace.findFiles(`**/${name}`, undefined, MAX_CANDIDATES);
+  const best = closestBySuffix(uri.path, found.map((f) => f.path));
+  return found.find((f) => f.path === best) ?? uri;
+}
+
+/** Definitions outside the document are source files: each is mapped to its local copy. */
+export const goToLocalSource: Middleware['provideDefinition'] = async (document, position, token, next) => {
+  const result = await next(document, position, token);
+  if (!result) return result;
+  const here = document.uri.toString();
+  const local = async (uri: vscode.Uri) => (uri.toString() === here ? uri : localSource(uri));
+  if (!Array.isArray(result)) return new vscode.Location(await local(result.uri), result.range);
+  return Promise.all(
+    result.map(async (d: vscode.Location | vscode.LocationLink) =>
+      'targetUri' in d ? { ...d, targetUri: await local(d.targetUri) } : new vscode.Location(await local(d.uri), d.range),
+    ),
+  ) as Promise<vscode.Location[] | vscode.LocationLink[]>;
+};

@@ -1,0 +1,21 @@
+/** Which workspace file a dump's source path means (client/src/source-match.ts). */
+import { strict as assert } from 'node:assert';
+import { closestBySuffix } from '../../../client/src/source-match';
+
+describe('client: source path matching', () => {
+  it('prefers the workspace file sharing the longest tail with the recorded path', () => {
+    const found = ['/home/me/proj/tests/model/train.py', '/home/me/proj/model/train.py', '/home/me/other/train.py'];
+    assert.equal(closestBySuffix('/workspace/proj/model/train.py', found), '/home/me/proj/model/train.py');
+    assert.equal(closestBySuffix('/build/tests/model/train.py', found), '/home/me/proj/tests/model/train.py');
+  });
+
+  it('among equal tails takes the shallower path, then the first in order', () => {
+    assert.equal(closestBySuffix('/x/train.py', ['/a/b/c/train.py', '/a/train.py']), '/a/train.py');
+    assert.equal(closestBySuffix('/x/train.py', ['/b/train.py', '/a/train.py']), '/a/train.py');
+  });
+
+  it('needs at least the file name in common', () => {
+    assert.equal(closestBySuffix('/workspace/train.py', ['/w/train.pyc', '/w/Train.py']), undefined);
+    assert.equal(closestBySuffix('/workspace/train.py', []), undefined);
+  });
+});
