@@ -45,8 +45,11 @@ function severityMap(value: unknown): Record<string, Severity> {
   return out;
 }
 
-/** Reads the settings for `scope` (a document URI for resource-scoped values), falling back to defaults. */
-export function readConfig(scope?: vscode.ConfigurationScope): XlaLayoutConfig {
+/**
+ * Reads the settings for `scope` (a document URI for resource-scoped values; by default, null: the
+ * values of no particular resource, which VS Code otherwise warns about), falling back to defaults.
+ */
+export function readConfig(scope: vscode.ConfigurationScope | null = null): XlaLayoutConfig {
   const c = vscode.workspace.getConfiguration(CONFIG_SECTION, scope);
   return {
     paddingWarnExpansion: finiteNumber(c.get('padding.warnExpansion'), 4),
