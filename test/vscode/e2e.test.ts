@@ -15,7 +15,7 @@ import type { Browser, Frame, Page } from 'playwright-core';
 import { buildExtension } from './build';
 import { launchChromium } from '../support/chromium';
 import { REPO, missingPrerequisites, openWorkbench, startCodeServer, type CodeServer } from './harness';
-import { charPoint, closeWorkbenchAfterTests, focusCodeAction, hoverSettled, hoverText, leaveHover, lineText, openCodeActions, quickOpen, runCommand } from './workbench';
+import { charPoint, closeWorkbenchAfterTests, focusCodeAction, goToSourceWithF12, hoverSettled, hoverText, leaveHover, lineText, openCodeActions, quickOpen, runCommand } from './workbench';
 
 const SHOTS = join(REPO, 'test-results', 'vscode');
 const FIXTURES = join(REPO, 'test', 'vscode', 'fixtures');
@@ -222,20 +222,7 @@ if (missing !== undefined && process.env.CI === undefined) {
     });
 
     it('goes to the source line with F12 on source_file, in the workspace copy of the file', async () => {
-      // One editor group, full width: the path sits at column 90 of its line.
-      await runCommand(page, 'View: Close All Editor Groups');
-      await quickOpen(page, 'source.hlo');
-      await page.locator('.monaco-editor .view-line', { hasText: 'layers.py' }).waitFor();
-      const p = await charPoint(page, 'layers.py', 2);
-      await page.mouse.click(p.x, p.y);
-      // The server has the document once the breadcrumbs show its symbols (on a first HLO file the
-      // extension is still starting when the tab opens, and F12 would find no definition provider).
-      await page.locator('.breadcrumbs-control', { hasText: 'main' }).first().waitFor({ timeout: 30_000 });
-      await page.keyboard.press('F12');
-      // The dump recorded /home/builder/src/proj/model/layers.py; the workspace's proj/model/layers.py opens at line 4.
-      await page.locator('.tab.active', { hasText: 'layers.py' }).waitFor({ timeout: 30_000 });
-      await page.locator('.statusbar-item', { hasText: /Ln 4, Col 1/ }).first().waitFor({ timeout: 10_000 });
-      assert.match((await lineText(page, 'def scale')) ?? '', /def scale\(x\)/);
+      await goToSourceWithF12(page);
       await page.screenshot({ path: join(SHOTS, '11-go-to-source.png') });
     });
   });

@@ -111,6 +111,27 @@ export async function quickOpen(page: Page, fileName: string): Promise<void> {
   await page.keyboard.press('Enter');
 }
 
+/**
+ * Go to source like a person: opens the fixture source.hlo alone in the window, clicks into its
+ * `source_file` path and presses F12; resolves once the workspace's proj/model/layers.py is the
+ * active tab with the cursor on line 4 (the dump recorded /home/builder/src/proj/model/layers.py).
+ */
+export async function goToSourceWithF12(page: Page): Promise<void> {
+  // One editor group, full width: the path sits at column 90 of its line.
+  await runCommand(page, 'View: Close All Editor Groups');
+  await quickOpen(page, 'source.hlo');
+  await page.locator('.monaco-editor .view-line', { hasText: 'layers.py' }).waitFor();
+  const p = await charPoint(page, 'layers.py', 2);
+  await page.mouse.click(p.x, p.y);
+  // The server has the document once the breadcrumbs show its symbols (on a first HLO file the
+  // extension is still starting when the tab opens, and F12 would find no definition provider).
+  await page.locator('.breadcrumbs-control', { hasText: 'main' }).first().waitFor({ timeout: 30_000 });
+  await page.keyboard.press('F12');
+  await page.locator('.tab.active', { hasText: 'layers.py' }).waitFor({ timeout: 30_000 });
+  await page.locator('.statusbar-item', { hasText: /Ln 4, Col 1/ }).first().waitFor({ timeout: 10_000 });
+  assert.match((await lineText(page, 'def scale')) ?? '', /def scale\(x\)/);
+}
+
 /** Opens the code-action menu at the cursor (Ctrl+.) and waits until it lists actions. */
 export async function openCodeActions(page: Page): Promise<void> {
   await page.keyboard.press('Control+.');

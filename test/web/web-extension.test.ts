@@ -15,7 +15,7 @@ import type { Browser, Page, Worker } from 'playwright-core';
 import { buildExtension } from '../vscode/build';
 import { launchChromium } from '../support/chromium';
 import { REPO, missingPrerequisites, openWorkbench, startCodeServer, type CodeServer } from '../vscode/harness';
-import { charPoint, closeWorkbenchAfterTests, focusCodeAction, hoverSettled, hoverText, leaveHover, openCodeActions, quickOpen } from '../vscode/workbench';
+import { charPoint, closeWorkbenchAfterTests, focusCodeAction, goToSourceWithF12, hoverSettled, hoverText, leaveHover, openCodeActions, quickOpen, runCommand } from '../vscode/workbench';
 import type { AnalyzeShapeResult } from '../../protocol/src/lsp';
 import { extensionWorkers, requestInWorker, stageWebOnlyExtension, workerName, type WebOnlyExtension } from './web-extension-harness';
 
@@ -117,6 +117,17 @@ describe('web: browser extension in the web worker extension host (code-server +
     // The server saw the edit: the only error of the file is gone.
     await page.locator('.monaco-editor .squiggly-error').waitFor({ state: 'detached', timeout: 30_000 });
     await page.screenshot({ path: join(SHOTS, '5-quick-fix-applied.png') });
+    assert.deepEqual(ourErrors, []);
+    // The file on disk was never written: revert, so that closing the editor later asks nothing.
+    await runCommand(page, 'File: Revert File');
+    await page.locator('.monaco-editor .squiggly-error').first().waitFor({ timeout: 30_000 });
+  });
+
+  it('goes to the source line with F12, finding the recorded file in the remote workspace', async () => {
+    // The server answers file:///home/builder/...; the web worker host cannot read file: URIs, so the
+    // client finds proj/model/layers.py among the workspace's vscode-remote: files.
+    await goToSourceWithF12(page);
+    await page.screenshot({ path: join(SHOTS, '6-go-to-source.png') });
     assert.deepEqual(ourErrors, []);
   });
 });
