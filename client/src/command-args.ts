@@ -1,9 +1,10 @@
 /**
  * Validation of command arguments that may come from untrusted places: a hover's `command:` link is
- * built from document text, so `xlaLayout.openVisualizer` checks every field before using it.
+ * built from document text, so `xlaLayout.openVisualizer` and `xlaLayout.openSource` check every
+ * field before using it.
  * Free of `vscode` so it can be unit-tested in plain Node.
  */
-import type { Position, Range } from '../../protocol/src/lsp';
+import type { OpenSourceArgs, Position, Range } from '../../protocol/src/lsp';
 
 /** Arguments of `xlaLayout.openVisualizer`. */
 export interface VisualizerArgs {
@@ -51,4 +52,14 @@ export function parseVisualizerArgs(arg: unknown): VisualizerArgs | undefined {
   const uri = uriString(v.uri);
   const range = parseRange(v.range);
   return { shape, ...(uri !== undefined ? { uri } : {}), ...(range !== undefined ? { range } : {}) };
+}
+
+/** Accepts `{ uri, line }` (or a one-element array of it): a URI with a scheme and a 0-based line. */
+export function parseOpenSourceArgs(arg: unknown): OpenSourceArgs | undefined {
+  const v = Array.isArray(arg) && arg.length === 1 ? (arg[0] as unknown) : arg;
+  if (!isRecord(v)) return undefined;
+  const uri = uriString(v.uri);
+  const { line } = v;
+  if (uri === undefined || typeof line !== 'number' || !Number.isSafeInteger(line) || line < 0) return undefined;
+  return { uri, line };
 }

@@ -8,13 +8,13 @@ import type { BaseLanguageClient, LanguageClientOptions } from 'vscode-languagec
 import { CONFIG_SECTION } from './config';
 import { goToLocalSource } from './source-files';
 import { StepsDocuments } from './steps-documents';
-import type { InitializationOptions } from '../../protocol/src/lsp';
+import { OpenSourceCommand, type InitializationOptions } from '../../protocol/src/lsp';
 
 /** Builds a LanguageClient for the host we run in (Node process or browser worker). */
 export type ClientFactory = (id: string, name: string, options: LanguageClientOptions) => BaseLanguageClient;
 
 /** Commands a hover's markdown may link to; every other `command:` link stays inert. */
-const HOVER_COMMANDS = ['xlaLayout.openVisualizer'];
+const HOVER_COMMANDS = ['xlaLayout.openVisualizer', OpenSourceCommand];
 
 export class Ctx implements vscode.Disposable {
   /** Server log and, with `xlaLayout.trace.server`, the message trace. Survives restarts. */

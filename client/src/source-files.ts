@@ -3,10 +3,11 @@
  * value with the path the dump recorded. When nothing exists there (the dump came from another
  * machine, or the workspace is virtual), the file of the same name in the workspace whose path
  * shares the longest tail with it is opened instead; when there is none, the recorded path stays
- * and VS Code reports it missing.
+ * and VS Code reports it missing. Hovers link to the same place through {@link openSource}.
  */
 import * as vscode from 'vscode';
 import type { Middleware } from 'vscode-languageclient';
+import { parseOpenSourceArgs } from './command-args';
 import { closestBySuffix } from './source-match';
 
 /** At most this many same-named workspace files are compared. */
@@ -21,15 +22,37 @@ async function exists(uri: vscode.Uri): Promise<boolean> {
   }
 }
 
-/** `uri` if it exists, else its closest same-named workspace file, else `uri`. */
-async function localSource(uri: vscode.Uri): Promise<vscode.Uri> {
+/** `uri` if it exists, else its closest same-named workspace file, else undefined. */
+async function localSource(uri: vscode.Uri): Promise<vscode.Uri | undefined> {
   if (await exists(uri)) return uri;
   const name = uri.path.slice(uri.path.lastIndexOf('/') + 1);
   // A name with glob syntax in it cannot be searched for literally.
-  if (name === '' || /[[\]{}*?!]/.test(name)) return uri;
+  if (name === '' || /[[\]{}*?!]/.test(name)) return undefined;
   const found = await vscode.workspace.findFiles(`**/${name}`, undefined, MAX_CANDIDATES);
   const best = closestBySuffix(uri.path, found.map((f) => f.path));
-  return found.find((f) => f.path === best) ?? uri;
+  return found.find((f) => f.path === best);
+}
+
+/**
+ * The hover link's command: opens line `line` of the source file `uri` (or of the workspace file
+ * standing for it); says so when there is neither. Resolves with the document opened.
+ */
+export async function openSource(arg: unknown): Promise<vscode.Uri | undefined> {
+  const args = parseOpenSourceArgs(arg);
+  if (args === undefined) {
+    void vscode.window.showErrorMessage('XLA Layout: Open Source Line was called with invalid arguments.');
+    return undefined;
+  }
+  const recorded = vscode.Uri.parse(args.uri);
+  const local = await localSource(recorded);
+  if (local === undefined) {
+    const name = recorded.path.slice(recorded.path.lastIndexOf('/') + 1);
+    void vscode.window.showWarningMessage(`XLA Layout: ${recorded.scheme === 'file' ? recorded.fsPath : recorded.toString()} is not on this machine, and no file named ${name} is in the workspace.`);
+    return undefined;
+  }
+  const at = new vscode.Position(args.line, 0);
+  await vscode.window.showTextDocument(local, { selection: new vscode.Range(at, at) });
+  return local;
 }
 
 /** Definitions outside the document are source files: each is mapped to its local copy. */
@@ -37,7 +60,7 @@ export const goToLocalSource: Middleware['provideDefinition'] = async (document,
   const result = await next(document, position, token);
   if (!result) return result;
   const here = document.uri.toString();
-  const local = async (uri: vscode.Uri) => (uri.toString() === here ? uri : localSource(uri));
+  const local = async (uri: vscode.Uri) => (uri.toString() === here ? uri : ((await localSource(uri)) ?? uri));
   if (!Array.isArray(result)) return new vscode.Location(await local(result.uri), result.range);
   return Promise.all(
     result.map(async (d: vscode.Location | vscode.LocationLink) =>

@@ -161,3 +161,13 @@ export interface InitializationOptions {
   /** URI of docs/rules.md as the client can open it; diagnostics link to its sections. */
   readonly rulesDocUri?: string;
 }
+
+/**
+ * The client command a hover's source link runs: opens `line` (0-based) of the source file `uri`
+ * recorded in an instruction's metadata, or of the workspace file standing for it.
+ */
+export const OpenSourceCommand = 'xlaLayout.openSource';
+export interface OpenSourceArgs {
+  readonly uri: string;
+  readonly line: number;
+}

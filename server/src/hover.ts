@@ -1,8 +1,9 @@
 /**
  * textDocument/hover: shapes and their layout parts (hover-shape.ts), instruction names (their
- * shape, opcode and sizes), references to instructions (the definition's shape) and called
- * computations (their signature). The Markdown is trusted by the client only for the visualizer
- * command; everything taken from the document is escaped.
+ * shape, opcode, sizes and source), references to instructions (the definition's shape), called
+ * computations (their signature) and metadata's source_file and source_line (a link to the line).
+ * The Markdown is trusted by the client only for the visualizer and open-source commands;
+ * everything taken from the document is escaped.
  */
 import { MarkupKind, type Hover } from 'vscode-languageserver';
 import type { ArrayShapeNode } from '../../core/src/ast';
@@ -19,6 +20,7 @@ import { formatFactor, groupDigits, humanBytes } from '../../core/src/format';
 import { cell, code } from './markdown';
 import { occurrencesAt } from './navigation';
 import { toRange } from './positions';
+import { sourceLink, sourceLocationIn, sourceOf } from './source-location';
 import { arrayLeaves } from './shape-facts';
 import type { Settings } from './settings';
 
@@ -146,7 +148,10 @@ function instructionSummary(doc: HloDocument, st: InstructionStatement, settings
     lines.push(`${groupDigits(logical)} B logical (${humanBytes(logical)}), ${groupDigits(physical)} B physical (${humanBytes(physical)})${factor}`);
   }
   if (st.metadata?.opName) lines.push(`op_name: ${code(st.metadata.opName)}`);
-  if (st.metadata?.sourceFile) lines.push(`source: ${code(`${st.metadata.sourceFile}${st.metadata.sourceLine !== undefined ? `:${st.metadata.sourceLine}` : ''}`)}`);
+  if (st.metadata?.sourceFile) {
+    const target = sourceOf(st.metadata, doc.uri);
+    lines.push(`source: ${code(`${st.metadata.sourceFile}${st.metadata.sourceLine !== undefined ? `:${st.metadata.sourceLine}` : ''}`)}${target ? ` — ${sourceLink(st.metadata.sourceFile, target)}` : ''}`);
+  }
   return lines;
 }
 
@@ -173,8 +178,13 @@ async function nameHover(doc: HloDocument, st: HloStatement, target: NameTarget,
 export async function hover(doc: HloDocument, offset: number, settings: Settings): Promise<Hover | null> {
   const index = doc.statementIndexAt(offset);
   if (index < 0) return null;
-  // One parse serves both: names take precedence over shapes (targetAt looks at names first).
+  // One parse serves all: metadata's source, then names, then shapes (targetAt looks at names first).
   const st = doc.parse(index);
+  const source = sourceLocationIn(st, offset, doc.uri);
+  if (source) {
+    const line = `line ${groupDigits(BigInt(source.line + 1))}`;
+    return markdown(doc, [`**Source** ${code(source.path)}, ${line}`, `${sourceLink(source.path, source)} · Go to Definition (F12) opens it too.`], source.origin);
+  }
   const target = targetAt(st, offset);
   if (target?.kind === 'name') return nameHover(doc, st, target, settings);
   if (target?.kind !== 'shape') return null;

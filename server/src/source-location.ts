@@ -7,7 +7,10 @@
  * server has in Node and in a browser worker alike.
  */
 import type { TextRange } from '../../core/src/diagnostics';
+import type { HloMetadata, HloStatement } from '../../core/src/hlo';
+import { OpenSourceCommand, type OpenSourceArgs } from '../../protocol/src/lsp';
 import type { HloDocument } from './document';
+import { cell, commandUri } from './markdown';
 
 /** Where the metadata under the cursor points. */
 export interface SourceLocation {
@@ -17,6 +20,8 @@ export interface SourceLocation {
   readonly line: number;
   /** The value under the cursor, for the editor to underline. */
   readonly origin: TextRange;
+  /** The path as the dump wrote it. */
+  readonly path: string;
 }
 
 /** `r` contains `offset`, its end included (a cursor right after a value still finds it). */
@@ -44,16 +49,33 @@ export function sourceFileUri(path: string, documentUri: string): string | undef
   }
 }
 
-/** The source location of the `source_file` or `source_line` value at `offset`, if there is one. */
+/** Where `meta` points: its source file's URI and 0-based line, if it names a file. */
+export function sourceOf(meta: HloMetadata | undefined, documentUri: string): { uri: string; line: number } | undefined {
+  if (!meta?.sourceFile) return undefined;
+  const uri = sourceFileUri(meta.sourceFile, documentUri);
+  return uri ? { uri, line: Math.max(0, (meta.sourceLine ?? 1) - 1) } : undefined;
+}
+
+/** The source location of the `source_file` or `source_line` value at `offset` of `st`, if any. */
+export function sourceLocationIn(st: HloStatement, offset: number, documentUri: string): SourceLocation | undefined {
+  const meta = st.kind === 'instruction' ? st.metadata : undefined;
+  const origin = inside(meta?.sourceFileRange, offset) ? meta?.sourceFileRange : inside(meta?.sourceLineRange, offset) ? meta?.sourceLineRange : undefined;
+  const target = origin ? sourceOf(meta, documentUri) : undefined;
+  return origin && target && meta?.sourceFile ? { ...target, origin, path: meta.sourceFile } : undefined;
+}
+
+/** The source location of the `source_file` or `source_line` value at `offset` of `doc`, if any. */
 export function sourceLocationAt(doc: HloDocument, offset: number): SourceLocation | undefined {
   const index = doc.statementIndexAt(offset);
-  if (index < 0) return undefined;
-  const st = doc.parse(index);
-  const meta = st.kind === 'instruction' ? st.metadata : undefined;
-  if (!meta?.sourceFile) return undefined;
-  const origin = inside(meta.sourceFileRange, offset) ? meta.sourceFileRange : inside(meta.sourceLineRange, offset) ? meta.sourceLineRange : undefined;
-  if (!origin) return undefined;
-  const uri = sourceFileUri(meta.sourceFile, doc.uri);
-  if (!uri) return undefined;
-  return { uri, line: Math.max(0, (meta.sourceLine ?? 1) - 1), origin };
+  return index < 0 ? undefined : sourceLocationIn(doc.parse(index), offset, doc.uri);
+}
+
+/**
+ * A Markdown link that opens the source line in VS Code (the client's {@link OpenSourceCommand}),
+ * labelled `file.py:N` after the path as written in the dump.
+ */
+export function sourceLink(path: string, target: { uri: string; line: number }): string {
+  const name = path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
+  const args: OpenSourceArgs = { uri: target.uri, line: target.line };
+  return `[${cell(`${name}:${target.line + 1}`)}](${commandUri(OpenSourceCommand, args)} "Open the source line")`;
 }

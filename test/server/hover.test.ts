@@ -112,7 +112,7 @@ describe('server: hover', () => {
     const hostile = [
       'HloModule m',
       'ENTRY %e () -> f32[2] {',
-      '  %a = f32[2 /*<img src=x onerror=alert(1)>|`](command:evil)*/]{0} constant({...}), metadata={op_name="`<b>x</b>`](command:evil)" source_file="a.py" source_line=1}',
+      '  %a = f32[2 /*<img src=x onerror=alert(1)>|`](command:evil)*/]{0} constant({...}), metadata={op_name="`<b>x</b>`](command:evil)" source_file="src/<i>](command:evil).py" source_line=1}',
       '  ROOT %t = (f32[2 /*<img src=x>|*/]{0}, s32[]) tuple(%a, %a)',
       '}',
       '',
@@ -125,8 +125,13 @@ describe('server: hover', () => {
       const outsideCode = value.replace(/(`+)[^`][\s\S]*?\1/g, '');
       assert.doesNotMatch(outsideCode, /(^|[^\\])</, value);
       assert.ok(!/command:evil/.test(outsideCode), value);
-      for (const m of outsideCode.matchAll(/\]\((command:[^ )]*)/g)) assert.match(m[1], /^command:xlaLayout\.openVisualizer\?/);
+      for (const m of outsideCode.matchAll(/\]\((command:[^ )]*)/g)) assert.match(m[1], /^command:xlaLayout\.(openVisualizer|openSource)\?/);
     }
+    // The source link's label is the file name, escaped like the rest.
+    const source = await hoverAt(hostile, u, 'src/<i>', 2);
+    assert.match(source.value, /^\*\*Source\*\* [\s\S]*\]\(command:xlaLayout\.openSource\?/);
+    assert.ok(!/command:evil/.test(source.value.replace(/(`+)[^`][\s\S]*?\1/g, '')), source.value);
+    assert.doesNotMatch(source.value.replace(/(`+)[^`][\s\S]*?\1/g, ''), /(^|[^\\])</, source.value);
     const tuple = await hoverAt(hostile, u, '(f32[2 /*<img src=x>');
     const row = tuple.value.split('\n').find((l) => l.startsWith('| {0}'));
     assert.ok(row);

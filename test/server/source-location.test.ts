@@ -1,6 +1,6 @@
 /** Go to source: definition on metadata's source_file and source_line, over the real protocol. */
 import { strict as assert } from 'node:assert';
-import type { Location, LocationLink } from 'vscode-languageserver';
+import type { Hover, Location, LocationLink, MarkupContent } from 'vscode-languageserver';
 import { sourceFileUri } from '../../server/src/source-location';
 import { positionOf, TestClient, textOf } from './harness';
 
@@ -41,6 +41,27 @@ describe('server: go to source', () => {
       assert.deepEqual(defs.map((d) => [d.uri, d.range.start.line]), [['file:///home/u/dumps/model/layers.py', 11]]);
       defs = await client.request<Location[]>('textDocument/definition', at('net#2', 1));
       assert.deepEqual(defs.map((d) => [d.uri, d.range.start.line]), [['file:///C:/src/my%20model/net%232.py', 0]]);
+    });
+
+    it('hovers source_file and source_line with a link that opens the line, and adds it to the instruction hover', async () => {
+      const linkArgs = (markdown: string) => {
+        const m = /\]\(command:xlaLayout\.openSource\?([^ )]+) "Open the source line"\)/.exec(markdown);
+        assert.ok(m, markdown);
+        return JSON.parse(decodeURIComponent(m[1])) as unknown;
+      };
+      for (const [needle, delta] of [['train.py', 1], ['788', 0]] as const) {
+        const h = await client.request<Hover>('textDocument/hover', at(needle, delta));
+        const value = (h.contents as MarkupContent).value;
+        assert.match(value, /\*\*Source\*\* `\/workspace\/model\/train\.py`, line 788/);
+        // The label is escaped Markdown: `train\.py\:788` renders as train.py:788.
+        assert.match(value, /\[train\\\.py\\:788\]/);
+        assert.deepEqual(linkArgs(value), [{ uri: 'file:///workspace/model/train.py', line: 787 }]);
+        assert.equal(textOf(DUMP, h.range!), needle === '788' ? '788' : '"/workspace/model/train.py"');
+      }
+      const h = await client.request<Hover>('textDocument/hover', at('%b = ', 1));
+      const value = (h.contents as MarkupContent).value;
+      assert.match(value, /source: `model\/layers\.py:12` — \[layers\\\.py\\:12\]/);
+      assert.deepEqual(linkArgs(value), [{ uri: 'file:///home/u/dumps/model/layers.py', line: 11 }]);
     });
 
     it('offers nothing on op_name, and names still go to their definitions', async () => {

@@ -225,5 +225,19 @@ if (missing !== undefined && process.env.CI === undefined) {
       await goToSourceWithF12(page);
       await page.screenshot({ path: join(SHOTS, '11-go-to-source.png') });
     });
+
+    it("opens the source line from the hover's link on source_file", async () => {
+      await page.locator('.tab', { hasText: 'source.hlo' }).first().click();
+      await page.keyboard.press('Control+Home');
+      const p = await charPoint(page, 'layers.py', 2);
+      await page.mouse.move(p.x, p.y);
+      const link = page.locator('.monaco-hover-content:visible a', { hasText: 'layers.py:4' }).first();
+      await link.waitFor({ timeout: 30_000 });
+      await hoverSettled(page);
+      await page.screenshot({ path: join(SHOTS, '12-source-hover.png') });
+      await link.click();
+      await page.locator('.tab.active', { hasText: 'layers.py' }).waitFor({ timeout: 30_000 });
+      await page.locator('.statusbar-item', { hasText: /Ln 4, Col 1/ }).first().waitFor({ timeout: 10_000 });
+    });
   });
 }

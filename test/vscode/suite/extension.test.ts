@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import { readConfig, settingsProblems } from '../../../client/src/config';
 import { EXTENSION_ID, codeOf, fixture, waitFor, hoverText, positionOf, waitForDiagnostic, waitForNoDiagnostic } from './util';
 
-const COMMAND_IDS = ['xlaLayout.openVisualizer', 'xlaLayout.linearIndex', 'xlaLayout.elementAtOffset', 'xlaLayout.paddingReport', 'xlaLayout.checkFile', 'xlaLayout.restartServer', 'xlaLayout.showOutput'];
+const COMMAND_IDS = ['xlaLayout.openVisualizer', 'xlaLayout.linearIndex', 'xlaLayout.elementAtOffset', 'xlaLayout.paddingReport', 'xlaLayout.checkFile', 'xlaLayout.restartServer', 'xlaLayout.showOutput', 'xlaLayout.openSource'];
 
 interface PackageJson {
   contributes: { commands: { command: string; title: string; category: string }[] };
@@ -80,6 +80,16 @@ describe('XLA Layout Lens in the extension host', () => {
     const [uri, range] = 'targetUri' in d ? [d.targetUri, d.targetSelectionRange ?? d.targetRange] : [d.uri, d.range];
     assert.equal(uri.fsPath, fixture('proj/model/layers.py').fsPath);
     assert.equal(range.start.line, 3);
+  });
+
+  it("opens a hover's source link in the workspace copy, and says when there is none", async () => {
+    const opened = await vscode.commands.executeCommand<vscode.Uri | undefined>('xlaLayout.openSource', { uri: 'file:///home/builder/src/proj/model/layers.py', line: 3 });
+    assert.equal(opened?.fsPath, fixture('proj/model/layers.py').fsPath);
+    assert.equal(vscode.window.activeTextEditor?.document.uri.fsPath, fixture('proj/model/layers.py').fsPath);
+    assert.equal(vscode.window.activeTextEditor?.selection.active.line, 3);
+    assert.equal(await vscode.commands.executeCommand('xlaLayout.openSource', { uri: 'file:///home/builder/src/proj/model/missing.py', line: 0 }), undefined);
+    assert.equal(vscode.window.activeTextEditor?.document.uri.fsPath, fixture('proj/model/layers.py').fsPath);
+    await vscode.window.showTextDocument(doc);
   });
 
   it('lists the computation and its instructions in the outline', async () => {

@@ -1,6 +1,6 @@
 /** Validation of `xlaLayout.openVisualizer` arguments, which hover links build from document text. */
 import { strict as assert } from 'node:assert';
-import { MAX_SHAPE_LENGTH, parseRange, parseVisualizerArgs } from '../../../client/src/command-args';
+import { MAX_SHAPE_LENGTH, parseOpenSourceArgs, parseRange, parseVisualizerArgs } from '../../../client/src/command-args';
 
 const range = { start: { line: 3, character: 8 }, end: { line: 3, character: 30 } };
 
@@ -31,5 +31,22 @@ describe('client: openVisualizer arguments', () => {
     assert.equal(parseRange({ start: { line: 1.5, character: 0 }, end: range.end }), undefined);
     assert.equal(parseRange({ start: { line: 0, character: 0 } }), undefined);
     assert.deepEqual(parseRange({ start: { line: 2, character: 9 }, end: { line: 2, character: 9 } }), { start: { line: 2, character: 9 }, end: { line: 2, character: 9 } });
+  });
+});
+
+describe('client: openSource arguments', () => {
+  it('accepts { uri, line } and a one-element array of it, dropping other fields', () => {
+    const args = { uri: 'file:///workspace/train.py', line: 787 };
+    assert.deepEqual(parseOpenSourceArgs(args), args);
+    assert.deepEqual(parseOpenSourceArgs([{ ...args, html: '<b>' }]), args);
+  });
+
+  it('refuses a URI without a scheme and a line that is not a non-negative integer', () => {
+    assert.equal(parseOpenSourceArgs({ uri: '/workspace/train.py', line: 1 }), undefined);
+    assert.equal(parseOpenSourceArgs({ uri: 'file:///a.py', line: -1 }), undefined);
+    assert.equal(parseOpenSourceArgs({ uri: 'file:///a.py', line: 1.5 }), undefined);
+    assert.equal(parseOpenSourceArgs({ uri: 'file:///a.py', line: '3' }), undefined);
+    assert.equal(parseOpenSourceArgs({ uri: 'file:///a.py' }), undefined);
+    assert.equal(parseOpenSourceArgs(undefined), undefined);
   });
 });
