@@ -1,13 +1,15 @@
 /**
  * The standalone claim, tested with a real other editor: Debian's Neovim 0.7 starts the bundled
- * `node dist/server.js --stdio`, opens an HLO file with a bad tile, waits for the diagnostics and
- * asks for a hover. The Lua probe writes what Neovim received; this test asserts on it.
+ * `node dist/server.js --stdio`, opens an HLO file with a bad tile, waits for the diagnostics, asks
+ * for a hover and goes to the source named by the metadata. The Lua probe writes what Neovim
+ * received; this test asserts on it.
  */
 import { strict as assert } from 'node:assert';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const ROOT = join(__dirname, '..', '..');
 
@@ -19,14 +21,14 @@ describe('server: Neovim over stdio', function () {
     execFileSync('node', ['esbuild.js'], { cwd: ROOT, stdio: 'inherit' });
   });
 
-  it('shows the bad-tile diagnostic and the shape hover', () => {
+  it('shows the bad-tile diagnostic and the shape hover, and goes to the source line', () => {
     const dir = mkdtempSync(join(tmpdir(), 'xla-nvim-'));
     const file = join(dir, 'bad_tile.hlo');
-    const text = 'HloModule bad\n\nENTRY %main (p: f32[8,128]) -> f32[8,128] {\n  %p = f32[8,128]{1,0} parameter(0)\n  ROOT %t = f32[8,128]{1,0:T(-1,128)} copy(%p)\n}\n';
+    const text = 'HloModule bad\n\nENTRY %main (p: f32[8,128]) -> f32[8,128] {\n  %p = f32[8,128]{1,0} parameter(0)\n  ROOT %t = f32[8,128]{1,0:T(-1,128)} copy(%p), metadata={source_file="model.py" source_line=7}\n}\n';
     writeFileSync(file, text);
     const out = join(dir, 'out.json');
     const r = spawnSync('nvim', ['--headless', '-u', 'NONE', '-c', `luafile ${join(__dirname, 'neovim', 'probe.lua')}`], {
-      env: { ...process.env, XLA_SERVER: join(ROOT, 'dist', 'server.js'), XLA_FILE: file, XLA_OUT: out, XLA_LINE: '4', XLA_CHAR: '14' },
+      env: { ...process.env, XLA_SERVER: join(ROOT, 'dist', 'server.js'), XLA_FILE: file, XLA_OUT: out, XLA_LINE: '4', XLA_CHAR: '14', XLA_DEF_LINE: '4', XLA_DEF_CHAR: String(text.split('\n')[4].indexOf('model.py')) },
       encoding: 'utf8',
       timeout: 60000,
     });
@@ -35,6 +37,7 @@ describe('server: Neovim over stdio', function () {
       got_diagnostics: boolean;
       diagnostics: { lnum: number; col: number; end_col: number; severity: number; source: string; message: string; code: string }[];
       hover: string;
+      definitions: { uri: string; line: number }[];
     };
     assert.equal(seen.got_diagnostics, true);
     assert.deepEqual(
@@ -44,5 +47,7 @@ describe('server: Neovim over stdio', function () {
     assert.match(seen.diagnostics[0].message, /Value is -1/);
     assert.match(seen.hover, /^Result of `%t`/);
     assert.match(seen.hover, /\*\*1 error\(s\):\*\* Tile dimension size needs to be minimum int64/);
+    // source_file="model.py" is relative: the dump's folder; source_line=7 is line 6 from 0.
+    assert.deepEqual(seen.definitions, [{ uri: pathToFileURL(join(dir, 'model.py')).href, line: 6 }]);
   });
 });

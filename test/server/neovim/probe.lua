@@ -1,13 +1,16 @@
 -- Drives dist/server.js from Neovim 0.7 (a real, independent LSP client) headless:
--- opens an HLO file, waits for diagnostics, requests a hover, writes what it saw as JSON.
--- Inputs come from the environment: XLA_SERVER, XLA_FILE, XLA_LINE, XLA_CHAR, XLA_OUT.
+-- opens an HLO file, waits for diagnostics, requests a hover and a definition, writes what it
+-- saw as JSON. Inputs come from the environment: XLA_SERVER, XLA_FILE, XLA_LINE, XLA_CHAR (the
+-- hover), XLA_DEF_LINE, XLA_DEF_CHAR (the definition), XLA_OUT.
 local server = os.getenv('XLA_SERVER')
 local file = os.getenv('XLA_FILE')
 local out = os.getenv('XLA_OUT')
 local line = tonumber(os.getenv('XLA_LINE'))
 local char = tonumber(os.getenv('XLA_CHAR'))
+local def_line = tonumber(os.getenv('XLA_DEF_LINE'))
+local def_char = tonumber(os.getenv('XLA_DEF_CHAR'))
 
-local result = { diagnostics = {}, hover = vim.NIL }
+local result = { diagnostics = {}, hover = vim.NIL, definitions = {} }
 local function finish()
   local f = io.open(out, 'w')
   f:write(vim.fn.json_encode(result))
@@ -38,5 +41,15 @@ local params = { textDocument = { uri = vim.uri_from_bufnr(0) }, position = { li
 local responses = vim.lsp.buf_request_sync(0, 'textDocument/hover', params, 15000)
 for _, r in pairs(responses or {}) do
   if r.result and r.result.contents then result.hover = r.result.contents.value end
+end
+
+local def_params = { textDocument = { uri = vim.uri_from_bufnr(0) }, position = { line = def_line, character = def_char } }
+local defs = vim.lsp.buf_request_sync(0, 'textDocument/definition', def_params, 15000)
+for _, r in pairs(defs or {}) do
+  for _, d in ipairs(r.result or {}) do
+    -- Location or LocationLink, whichever the client asked for.
+    local range = d.targetSelectionRange or d.range
+    table.insert(result.definitions, { uri = d.targetUri or d.uri, line = range.start.line })
+  end
 end
 finish()
