@@ -10,6 +10,7 @@ import { checkFileFromDisk } from './large-file-commands';
 import { LargeFileNotice } from './large-file-notice';
 import { paddingReport } from './padding-report';
 import { openSource } from './source-files';
+import { hloForSourceLine } from './source-instructions';
 import { OpenSourceCommand } from '../../protocol/src/lsp';
 import { pickArrayShape, promptShape, shapeAtCursor } from './shape-input';
 import { explainElementAt, explainLinearIndex, parseIndex, parseOffset, type Answer } from './shape-math';
@@ -98,6 +99,7 @@ export const COMMANDS = {
     void vscode.window.setStatusBarMessage('XLA Layout: language server restarted', 3000);
   },
   'xlaLayout.showOutput': (ctx: Ctx): Handler => () => ctx.output.show(true),
+  'xlaLayout.hloForSourceLine': (ctx: Ctx): Handler => () => hloForSourceLine(ctx),
   // Run by hovers' source links, with arguments; hidden from the palette.
   [OpenSourceCommand]: (): Handler => (arg) => openSource(arg),
 } satisfies Record<string, (ctx: Ctx) => Handler>;

@@ -8,7 +8,7 @@
 import * as vscode from 'vscode';
 import type { Middleware } from 'vscode-languageclient';
 import { parseOpenSourceArgs } from './command-args';
-import { closestBySuffix } from './source-match';
+import { closestBySuffix } from '../../core/src/hlo/source-path';
 
 /** At most this many same-named workspace files are compared. */
 const MAX_CANDIDATES = 200;

@@ -171,3 +171,27 @@ export interface OpenSourceArgs {
   readonly uri: string;
   readonly line: number;
 }
+
+/**
+ * Client → server: the instructions of every open HLO document whose metadata names the source
+ * file `path` (this machine's path; the dump's may differ before its tail: those sharing the
+ * longest tail count) and, when given, its 1-based `line`. In text order, at most `limit` (500).
+ */
+export const SourceInstructionsRequest = 'xlaLayout/sourceInstructions';
+export interface SourceInstructionsParams {
+  readonly path: string;
+  readonly line?: number;
+}
+export interface SourceInstruction extends PaddingReportRow {
+  readonly uri: string;
+  /** The instruction's source_line, 1-based. */
+  readonly sourceLine?: number;
+  readonly opName?: string;
+}
+export interface SourceInstructionsResult {
+  readonly items: readonly SourceInstruction[];
+  /** More instructions matched than `items` holds. */
+  readonly truncated: boolean;
+  /** How many HLO documents were searched (0: none is open). */
+  readonly documents: number;
+}

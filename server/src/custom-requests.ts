@@ -6,7 +6,7 @@
 import type { CancellationToken } from 'vscode-languageserver';
 import type { LayoutDiagnostic } from '../../core/src/diagnostics';
 import { explainShapeNode, type ArrayExplanation, type ShapeExplanation } from '../../core/src/explain';
-import type { HloStatement, StatementShape } from '../../core/src/hlo';
+import type { HloStatement, InstructionStatement, StatementShape } from '../../core/src/hlo';
 import type { Ratio } from '../../core/src/layout';
 import type {
   AnalyzeShapeResult,
@@ -127,9 +127,30 @@ export function analyzeShape(doc: HloDocument, offset: number, settings: Setting
   };
 }
 
+/** The report row of an instruction (tuple leaves summed), with its sizes as numbers; undefined without a shape. */
+export function instructionRow(doc: HloDocument, analyzer: Analyzer, st: InstructionStatement, computation: string): { row: PaddingReportRow; logical: bigint; physical: bigint } | undefined {
+  if (!st.shape) return undefined;
+  const text = doc.text.getText();
+  let logical = 0n;
+  let physical = 0n;
+  for (const leaf of analyzer.shapeFacts(text, st.shape).leaves) {
+    logical += leaf.logicalBytes;
+    physical += leaf.physicalBytes;
+  }
+  const row: PaddingReportRow = {
+    name: st.name.name,
+    computation,
+    shape: text.slice(st.shape.range.start, st.shape.range.end),
+    range: toRange(doc.text, st.shape.range),
+    logicalBytes: logical.toString(),
+    physicalBytes: physical.toString(),
+    expansion: logical === 0n ? 0 : physical === logical ? 1 : Number((physical * 1_000_000n) / logical) / 1_000_000,
+  };
+  return { row, logical, physical };
+}
+
 /** xlaLayout/paddingReport: one row per instruction (tuple leaves summed), most padding bytes first. */
 export async function paddingReport(doc: HloDocument, analyzer: Analyzer, token: CancellationToken): Promise<PaddingReportResult> {
-  const text = doc.text.getText();
   const slice = new TimeSlice();
   const rows: (PaddingReportRow & { wasted: bigint })[] = [];
   let totalLogical = 0n;
@@ -139,25 +160,11 @@ export async function paddingReport(doc: HloDocument, analyzer: Analyzer, token:
       await slice.tick(token);
       if (doc.summary(i).kind !== 'instruction') continue;
       const st = doc.parse(i);
-      if (st.kind !== 'instruction' || !st.shape) continue;
-      let logical = 0n;
-      let physical = 0n;
-      for (const leaf of analyzer.shapeFacts(text, st.shape).leaves) {
-        logical += leaf.logicalBytes;
-        physical += leaf.physicalBytes;
-      }
-      totalLogical += logical;
-      totalPhysical += physical;
-      rows.push({
-        name: st.name.name,
-        computation: c.name ?? '',
-        shape: text.slice(st.shape.range.start, st.shape.range.end),
-        range: toRange(doc.text, st.shape.range),
-        logicalBytes: logical.toString(),
-        physicalBytes: physical.toString(),
-        expansion: logical === 0n ? 0 : physical === logical ? 1 : Number((physical * 1_000_000n) / logical) / 1_000_000,
-        wasted: physical - logical,
-      });
+      const row = st.kind === 'instruction' ? instructionRow(doc, analyzer, st, c.name ?? '') : undefined;
+      if (!row) continue;
+      totalLogical += row.logical;
+      totalPhysical += row.physical;
+      rows.push({ ...row.row, wasted: row.physical - row.logical });
     }
   }
   rows.sort((a, b) => (a.wasted === b.wasted ? b.expansion - a.expansion : a.wasted > b.wasted ? -1 : 1));

@@ -15,11 +15,14 @@ import {
   AnalysisProgressNotification,
   AnalyzeShapeRequest,
   PaddingReportRequest,
+  SourceInstructionsRequest,
   type AnalysisProgressParams,
   type AnalyzeShapeParams,
   type AnalyzeShapeResult,
   type PaddingReportParams,
   type PaddingReportResult,
+  type SourceInstructionsParams,
+  type SourceInstructionsResult,
 } from '../../protocol/src/lsp';
 import { forgetSearchedText } from '../../core/src/parse';
 import { Analyzer } from './analyzer';
@@ -32,6 +35,7 @@ import { inlayHints } from './inlay-hints';
 import { documentDiagnostics } from './lsp-diagnostics';
 import { definition, highlights, references } from './navigation';
 import { documentSymbols, foldingRanges } from './outline';
+import { sourceInstructions } from './source-instructions';
 import { toOffset } from './positions';
 import { DEFAULT_SETTINGS, readSettings, type Settings } from './settings';
 import type { InitializationOptions } from '../../protocol/src/lsp';
@@ -238,6 +242,10 @@ export function createServer(connection: Connection, options: ServerOptions = {}
   connection.onRequest(AnalyzeShapeRequest, guarded(connection, AnalyzeShapeRequest, null, async (p: AnalyzeShapeParams): Promise<AnalyzeShapeResult | null> => {
     const t = await at(p.textDocument.uri, p.position);
     return t ? analyzeShape(t.doc, t.offset, settings) : null;
+  }));
+  connection.onRequest(SourceInstructionsRequest, guarded(connection, SourceInstructionsRequest, null, async (p: SourceInstructionsParams, token): Promise<SourceInstructionsResult | null> => {
+    await queue;
+    return sourceInstructions([...documents.values()], p, analyzer, token);
   }));
   connection.onRequest(PaddingReportRequest, guarded(connection, PaddingReportRequest, null, async (p: PaddingReportParams, token): Promise<PaddingReportResult | null> => {
     const doc = await documentFor(p.textDocument.uri);

@@ -239,5 +239,21 @@ if (missing !== undefined && process.env.CI === undefined) {
       await page.locator('.tab.active', { hasText: 'layers.py' }).waitFor({ timeout: 30_000 });
       await page.locator('.statusbar-item', { hasText: /Ln 4, Col 1/ }).first().waitFor({ timeout: 10_000 });
     });
+
+    it('lists the HLO instructions of the source line from the palette and reveals the picked one', async () => {
+      // The cursor is on line 4 of layers.py (the hover link put it there), which %s of source.hlo records.
+      await page.locator('.tab.active', { hasText: 'layers.py' }).waitFor();
+      await runCommand(page, 'XLA Layout: Show HLO Instructions for Source Line');
+      const quick = page.locator('.quick-input-widget');
+      const row = quick.locator('.quick-input-list .monaco-list-row').first();
+      await row.waitFor({ timeout: 30_000 });
+      assert.match(await quick.innerText(), /layers\.py:4: 1 instruction in the open HLO documents/);
+      // Label "1x  s" (nothing pads), then logical → physical bytes; shape, computation and dump below.
+      assert.match(await row.innerText(), /^1x\s+s\s*32 B → 32 B\s+f32\[8\]\{0\}\s+·\s+main\s+·\s+source\.hlo$/);
+      await page.screenshot({ path: join(SHOTS, '13-hlo-for-source-line.png') });
+      await page.keyboard.press('Enter');
+      await page.locator('.tab.active', { hasText: 'source.hlo' }).waitFor({ timeout: 30_000 });
+      await page.locator('.statusbar-item', { hasText: /Ln 5, Col/ }).first().waitFor({ timeout: 10_000 });
+    });
   });
 }

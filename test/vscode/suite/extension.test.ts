@@ -6,9 +6,10 @@
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
 import { readConfig, settingsProblems } from '../../../client/src/config';
+import type { SourceInstructionsResult } from '../../../protocol/src/lsp';
 import { EXTENSION_ID, codeOf, fixture, waitFor, hoverText, positionOf, waitForDiagnostic, waitForNoDiagnostic } from './util';
 
-const COMMAND_IDS = ['xlaLayout.openVisualizer', 'xlaLayout.linearIndex', 'xlaLayout.elementAtOffset', 'xlaLayout.paddingReport', 'xlaLayout.checkFile', 'xlaLayout.restartServer', 'xlaLayout.showOutput', 'xlaLayout.openSource'];
+const COMMAND_IDS = ['xlaLayout.openVisualizer', 'xlaLayout.linearIndex', 'xlaLayout.elementAtOffset', 'xlaLayout.paddingReport', 'xlaLayout.checkFile', 'xlaLayout.restartServer', 'xlaLayout.showOutput', 'xlaLayout.hloForSourceLine', 'xlaLayout.openSource'];
 
 interface PackageJson {
   contributes: { commands: { command: string; title: string; category: string }[] };
@@ -89,6 +90,20 @@ describe('XLA Layout Lens in the extension host', () => {
     assert.equal(vscode.window.activeTextEditor?.selection.active.line, 3);
     assert.equal(await vscode.commands.executeCommand('xlaLayout.openSource', { uri: 'file:///home/builder/src/proj/model/missing.py', line: 0 }), undefined);
     assert.equal(vscode.window.activeTextEditor?.document.uri.fsPath, fixture('proj/model/layers.py').fsPath);
+    await vscode.window.showTextDocument(doc);
+  });
+
+  it('lists the HLO instructions of a source line, from the source file', async () => {
+    // source.hlo (open, so the server has it) records line 4 of .../proj/model/layers.py for %s.
+    await vscode.workspace.openTextDocument(fixture('source.hlo'));
+    const py = await vscode.window.showTextDocument(fixture('proj/model/layers.py'));
+    py.selection = new vscode.Selection(3, 0, 3, 0);
+    const result = await vscode.commands.executeCommand<SourceInstructionsResult | undefined>('xlaLayout.hloForSourceLine');
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    assert.deepEqual(result?.items.map((i) => [i.name, i.shape, i.logicalBytes, i.physicalBytes, i.sourceLine]), [['s', 'f32[8]{0}', '32', '32', 4]]);
+    py.selection = new vscode.Selection(0, 0, 0, 0);
+    const none = await vscode.commands.executeCommand<SourceInstructionsResult | undefined>('xlaLayout.hloForSourceLine');
+    assert.deepEqual(none?.items, []);
     await vscode.window.showTextDocument(doc);
   });
 

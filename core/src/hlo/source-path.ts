@@ -1,10 +1,19 @@
 /**
- * Which workspace file a source path from a dump means. Dumps record the paths of the machine that
+ * Source paths in dumps against paths on this machine. Dumps record the paths of the machine that
  * compiled the program (`/workspace/model/train.py`, a build directory, a container); the same
- * file on this machine usually shares the tail of its path. Pure, so it is unit-tested without VS Code.
+ * file here usually shares the tail of its path. Windows separators count as `/`.
  */
 
-/** Number of trailing `/`-separated segments `a` and `b` share. */
+/** The non-empty segments of a path, `\` and `/` both separating. */
+export function pathSegments(path: string): string[] {
+  return path.split(/[\\/]/).filter((s) => s !== '');
+}
+
+/** Number of trailing segments the paths `a` and `b` share (0 when even the file names differ). */
+export function sharedPathTail(a: string, b: string): number {
+  return sharedTail(pathSegments(a), pathSegments(b));
+}
+
 function sharedTail(a: readonly string[], b: readonly string[]): number {
   let n = 0;
   while (n < a.length && n < b.length && a[a.length - 1 - n] === b[b.length - 1 - n]) n++;
@@ -16,10 +25,10 @@ function sharedTail(a: readonly string[], b: readonly string[]): number {
  * one among equals, then the first in text order; undefined when none shares the file name.
  */
 export function closestBySuffix(wanted: string, candidates: readonly string[]): string | undefined {
-  const target = wanted.split('/').filter((s) => s !== '');
+  const target = pathSegments(wanted);
   let best: { path: string; shared: number; depth: number } | undefined;
   for (const path of candidates) {
-    const segments = path.split('/').filter((s) => s !== '');
+    const segments = pathSegments(path);
     const shared = sharedTail(target, segments);
     if (shared === 0) continue;
     const better = !best || shared > best.shared || (shared === best.shared && (segments.length < best.depth || (segments.length === best.depth && path < best.path)));

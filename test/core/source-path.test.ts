@@ -1,8 +1,8 @@
 /** Which workspace file a dump's source path means (client/src/source-match.ts). */
 import { strict as assert } from 'node:assert';
-import { closestBySuffix } from '../../../client/src/source-match';
+import { closestBySuffix, sharedPathTail } from '../../core/src/hlo/source-path';
 
-describe('client: source path matching', () => {
+describe('core: source path matching', () => {
   it('prefers the workspace file sharing the longest tail with the recorded path', () => {
     const found = ['/home/me/proj/tests/model/train.py', '/home/me/proj/model/train.py', '/home/me/other/train.py'];
     assert.equal(closestBySuffix('/workspace/proj/model/train.py', found), '/home/me/proj/model/train.py');
@@ -17,5 +17,12 @@ describe('client: source path matching', () => {
   it('needs at least the file name in common', () => {
     assert.equal(closestBySuffix('/workspace/train.py', ['/w/train.pyc', '/w/Train.py']), undefined);
     assert.equal(closestBySuffix('/workspace/train.py', []), undefined);
+  });
+
+  it('counts shared trailing segments, with either separator', () => {
+    assert.equal(sharedPathTail('/home/b/src/proj/model/layers.py', '/work/proj/model/layers.py'), 3);
+    assert.equal(sharedPathTail('C:\\src\\proj\\layers.py', '/w/proj/layers.py'), 2);
+    assert.equal(sharedPathTail('layers.py', '/w/layers.py'), 1);
+    assert.equal(sharedPathTail('/a/layers.py', '/a/other.py'), 0);
   });
 });

@@ -1,0 +1,68 @@
+/**
+ * xlaLayout/sourceInstructions: from a line of the program to the instructions XLA made of it. The
+ * open HLO documents are searched for the source file's name (a native string search), and each
+ * statement with a hit is parsed to check its metadata: the same file (the recorded path sharing
+ * the longest tail with this machine's, as go to source picks files the other way round) and line.
+ */
+import type { CancellationToken } from 'vscode-languageserver';
+import { pathSegments, sharedPathTail } from '../../core/src/hlo/source-path';
+import type { SourceInstruction, SourceInstructionsParams, SourceInstructionsResult } from '../../protocol/src/lsp';
+import type { Analyzer } from './analyzer';
+import { instructionRow } from './custom-requests';
+import type { HloDocument } from './document';
+import { TimeSlice } from './guard';
+
+/** Most instructions one answer lists (a whole file of a large model can name tens of thousands). */
+export const SOURCE_INSTRUCTIONS_LIMIT = 500;
+
+export async function sourceInstructions(docs: readonly HloDocument[], params: SourceInstructionsParams, analyzer: Analyzer, token: CancellationToken): Promise<SourceInstructionsResult> {
+  const name = pathSegments(params.path).at(-1);
+  if (name === undefined) return { items: [], truncated: false, documents: docs.length };
+  const slice = new TimeSlice();
+  const lineText = params.line !== undefined ? `source_line=${params.line}` : undefined;
+  let best = 1;
+  let matched: SourceInstruction[] = [];
+  let count = 0;
+  for (const doc of docs) {
+    const text = doc.text.getText();
+    let lastParsed = -1;
+    /** The next `source_line=N` at or after the statement being looked at (-1: none is left). */
+    let lineHit = lineText === undefined ? -1 : text.indexOf(lineText);
+    for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + name.length)) {
+      await slice.tick(token);
+      const i = doc.statementIndexAt(at);
+      if (i < 0 || i === lastParsed) continue;
+      lastParsed = i;
+      // For one line, a statement without its `source_line=N` is not parsed at all. Statements come
+      // in text order, so the search for that text moves forward only: one pass over the document.
+      if (lineText !== undefined) {
+        const { start, end } = doc.range(i);
+        if (lineHit !== -1 && lineHit < start) lineHit = text.indexOf(lineText, start);
+        if (lineHit === -1 || lineHit >= end) continue;
+      }
+      const st = doc.parse(i);
+      const meta = st.kind === 'instruction' ? st.metadata : undefined;
+      if (st.kind !== 'instruction' || !meta?.sourceFile || (params.line !== undefined && meta.sourceLine !== params.line)) continue;
+      const shared = sharedPathTail(meta.sourceFile, params.path);
+      if (shared < best) continue;
+      if (shared > best) {
+        // A longer common tail: the file meant is another than the ones found so far.
+        best = shared;
+        matched = [];
+        count = 0;
+      }
+      count++;
+      if (matched.length >= SOURCE_INSTRUCTIONS_LIMIT) continue;
+      const computation = doc.computationOf(i)?.name ?? '';
+      const row = instructionRow(doc, analyzer, st, computation);
+      if (!row) continue;
+      matched.push({
+        ...row.row,
+        uri: doc.uri,
+        ...(meta.sourceLine !== undefined ? { sourceLine: meta.sourceLine } : {}),
+        ...(meta.opName !== undefined ? { opName: meta.opName } : {}),
+      });
+    }
+  }
+  return { items: matched, truncated: count > matched.length, documents: docs.length };
+}
