@@ -186,6 +186,8 @@ describe('visualizer page (headless Chromium)', function () {
     await show(page, 'f32[3,5]{1,0:T(2,2)}', { source: { name: `m.hlo:3 ${HOSTILE}`, uri: 'file:///m.hlo' } });
     await page.click('#action-export-svg');
     await page.click('#action-export-png');
+    // The PNG is encoded asynchronously (canvas toBlob): a click on reveal may be sent before it.
+    await page.waitForFunction(() => (window.xlaLayoutLensHost?.sent.length ?? 0) >= 3);
     await page.click('#action-reveal');
     await page.waitForFunction(() => (window.xlaLayoutLensHost?.sent.length ?? 0) >= 4);
     const messages = await sent(page);
