@@ -47,7 +47,8 @@ export async function runCheck(argv: readonly string[], out: Output): Promise<nu
   const quiet = args.flags.has('quiet');
   const explicitJobs = args.values.has('jobs') ? intOption(args, 'jobs', 1) : undefined;
   if (explicitJobs === 0) throw new UsageError('--jobs expects at least 1');
-  const autoJobs = Math.min(MAX_DEFAULT_JOBS, typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length);
+  const cores = typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
+  const autoJobs = Math.min(MAX_DEFAULT_JOBS, cores);
   // One checker for every file: dumps of one program share most of their shapes.
   const checker = createShapeChecker({ maxEntries: 50_000 });
   let pool: CheckPool | undefined;
@@ -71,7 +72,7 @@ export async function runCheck(argv: readonly string[], out: Output): Promise<nu
           const size = fs.fstatSync(fd).size;
           const jobs = explicitJobs ?? (size >= PARALLEL_FROM_BYTES ? autoJobs : 1);
           if (jobs > 1) {
-            pool ??= new CheckPool(jobs);
+            pool ??= new CheckPool(jobs, cores);
             await pool.checkFile(file, fd, size, emit, counts);
           } else {
             const stream = checkStreamTo(checker, emit);
