@@ -42,7 +42,7 @@ export async function sourceInstructions(docs: readonly HloDocument[], params: S
       }
       const st = doc.parse(i);
       const meta = st.kind === 'instruction' ? st.metadata : undefined;
-      if (st.kind !== 'instruction' || !meta?.sourceFile || (params.line !== undefined && meta.sourceLine !== params.line)) continue;
+      if (st.kind !== 'instruction' || !st.shape || !meta?.sourceFile || (params.line !== undefined && meta.sourceLine !== params.line)) continue;
       const shared = sharedPathTail(meta.sourceFile, params.path);
       if (shared < best) continue;
       if (shared > best) {

@@ -8,6 +8,7 @@
  */
 import type { TextRange } from '../../core/src/diagnostics';
 import type { HloMetadata, HloStatement } from '../../core/src/hlo';
+import { pathSegments } from '../../core/src/hlo/source-path';
 import { OpenSourceCommand, type OpenSourceArgs } from '../../protocol/src/lsp';
 import type { HloDocument } from './document';
 import { cell, commandUri } from './markdown';
@@ -75,7 +76,7 @@ export function sourceLocationAt(doc: HloDocument, offset: number): SourceLocati
  * labelled `file.py:N` after the path as written in the dump.
  */
 export function sourceLink(path: string, target: { uri: string; line: number }): string {
-  const name = path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
+  const name = pathSegments(path).at(-1) ?? path;
   const args: OpenSourceArgs = { uri: target.uri, line: target.line };
   return `[${cell(`${name}:${target.line + 1}`)}](${commandUri(OpenSourceCommand, args)} "Open the source line")`;
 }
