@@ -27,12 +27,16 @@ export interface RowItem {
   readonly row: PaddingReportRow;
 }
 
-/** One QuickPick item per row: name and expansion first, since that is what users scan for. */
-export function rowItem(row: PaddingReportRow): RowItem {
+/**
+ * One QuickPick item per row: name and expansion first, since that is what users scan for; the
+ * source line last, unless `withSource` is false (a list of one source line's instructions).
+ */
+export function rowItem(row: PaddingReportRow, withSource = true): RowItem {
+  const source = withSource && row.source !== undefined ? `  ·  ${row.source}` : '';
   return {
     label: `${formatExpansion(row.expansion)}  ${row.name}`,
     description: `${formatBytes(row.logicalBytes)} → ${formatBytes(row.physicalBytes)}`,
-    detail: `${row.shape}  ·  ${row.computation}`,
+    detail: `${row.shape}  ·  ${row.computation}${source}`,
     row,
   };
 }

@@ -40,7 +40,7 @@ async function serverReport(ctx: Ctx, document: vscode.TextDocument): Promise<vo
     void vscode.window.showInformationMessage('XLA Layout: no array buffers in this document.');
     return;
   }
-  const picked = await vscode.window.showQuickPick(result.rows.map(rowItem), {
+  const picked = await vscode.window.showQuickPick(result.rows.map((row) => rowItem(row)), {
     title: totalsTitle(result),
     placeHolder: 'Worst first. Pick a buffer to reveal its instruction.',
     matchOnDescription: true,

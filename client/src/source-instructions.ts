@@ -37,7 +37,7 @@ export async function hloForSourceLine(ctx: Ctx): Promise<SourceInstructionsResu
     return result;
   }
   const items = result.items.map((item) => {
-    const row = rowItem(item);
+    const row = rowItem(item, false);
     return { ...row, detail: `${row.detail}  ·  ${baseName(client.protocol2CodeConverter.asUri(item.uri).path)}`, item };
   });
   const count = `${items.length}${result.truncated ? '+' : ''} instruction${items.length === 1 ? '' : 's'}`;

@@ -140,6 +140,8 @@ export interface PaddingReportRow {
   readonly physicalBytes: string;
   /** physical / logical; 1 when nothing pads; 0 for empty arrays. */
   readonly expansion: number;
+  /** Where the instruction comes from, by its metadata: file name and line (`train.py:12`). */
+  readonly source?: string;
 }
 export interface PaddingReportResult {
   readonly rows: readonly PaddingReportRow[];

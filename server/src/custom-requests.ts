@@ -23,6 +23,7 @@ import { shapeAt } from './locate';
 import { toRange } from './positions';
 import type { Settings } from './settings';
 import { printTile } from '../../core/src/print';
+import { sourceLabel } from './source-location';
 
 function ratioJson(r: Ratio): JsonRatio {
   return { numerator: r.numerator.toString(), denominator: r.denominator.toString(), value: r.value };
@@ -145,6 +146,7 @@ export function instructionRow(doc: HloDocument, analyzer: Analyzer, st: Instruc
     logicalBytes: logical.toString(),
     physicalBytes: physical.toString(),
     expansion: logical === 0n ? 0 : physical === logical ? 1 : Number((physical * 1_000_000n) / logical) / 1_000_000,
+    ...(st.metadata?.sourceFile ? { source: sourceLabel(st.metadata.sourceFile, st.metadata.sourceLine) } : {}),
   };
   return { row, logical, physical };
 }

@@ -76,7 +76,12 @@ export function sourceLocationAt(doc: HloDocument, offset: number): SourceLocati
  * labelled `file.py:N` after the path as written in the dump.
  */
 export function sourceLink(path: string, target: { uri: string; line: number }): string {
-  const name = pathSegments(path).at(-1) ?? path;
   const args: OpenSourceArgs = { uri: target.uri, line: target.line };
-  return `[${cell(`${name}:${target.line + 1}`)}](${commandUri(OpenSourceCommand, args)} "Open the source line")`;
+  return `[${cell(sourceLabel(path, target.line + 1))}](${commandUri(OpenSourceCommand, args)} "Open the source line")`;
+}
+
+/** `file.py:N`: the file name of `path` and the 1-based line, when there is one. */
+export function sourceLabel(path: string, line: number | undefined): string {
+  const name = pathSegments(path).at(-1) ?? path;
+  return line !== undefined ? `${name}:${line}` : name;
 }

@@ -71,5 +71,7 @@ describe('server: custom requests', () => {
     assert.equal(r.totalLogicalBytes, String(6 * 1048576 + 60 + 4096));
     assert.equal(r.totalPhysicalBytes, String(6 * 33554432 + 96 + 4096));
     assert.equal(textOf(padded, r.rows[6].range), 'f32[3,5]{1,0:T(2,2)}');
+    // Rows name their source line where the metadata has one.
+    assert.deepEqual(r.rows.filter((x) => x.source !== undefined).map((x) => [x.name, x.source]), [['Arg_0', 'train.py:12']]);
   });
 });
