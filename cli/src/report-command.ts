@@ -15,13 +15,15 @@ export const REPORT_HELP = `Usage: xla-layout report FILE... [--top N] [--json]
 
 Lists every instruction's result buffer with its logical bytes (XLA ByteSizeOf) and physical
 bytes (all tile levels and L(n) padding), the expansion physical/logical, worst first (most
-padding bytes first, then highest expansion), with totals on top. A tuple result is one row whose
+padding bytes first, then highest expansion), with totals on top, and the source line each
+instruction's metadata names. A tuple result is one row whose
 sizes are summed over its array leaves (tokens count 0). Shapes with errors are skipped and
 counted. Files are streamed.
 
   --top N   rows to print per file (default 20; 0 = all)
   --json    {"reports": [{"file", "totals": {...}, "rows": [...]}]}; byte counts are decimal
-            strings, expansion a number (physical / logical; 0 for empty buffers)
+            strings, expansion a number (physical / logical; 0 for empty buffers), source the
+            file:line the instruction's metadata names, when it names one
 
 Exit status: 0 ok, 2 a file could not be read (or bad usage).`;
 
@@ -73,6 +75,7 @@ export function runReport(argv: readonly string[], out: Output): number {
           logicalBytes: r.logicalBytes.toString(),
           physicalBytes: r.physicalBytes.toString(),
           expansion: r.expansion,
+          ...(r.source !== undefined ? { source: r.source } : {}),
         })),
       });
       continue;
@@ -80,8 +83,11 @@ export function runReport(argv: readonly string[], out: Output): number {
     out.write(`${file}`);
     out.write(`  ${groupDigits(totals.buffers)} buffers${totals.skipped > 0 ? ` (${totals.skipped} skipped: shape errors)` : ''}: logical ${bytesWithUnit(totals.logicalBytes)}, physical ${bytesWithUnit(totals.physicalBytes)}, expansion ${formatFactor(expansion)}, padding ${humanBytes(totals.physicalBytes - totals.logicalBytes)}`);
     if (rows.length === 0) continue;
-    const cells = rows.map((r) => [humanBytes(r.physicalBytes), humanBytes(r.logicalBytes), formatFactor(r.expansion), r.name, r.computation, String(r.start.line), shorten(r.shape, 80)]);
-    const t = table([['physical', 'logical', 'expansion', 'instruction', 'computation', 'line', 'shape'], ...cells], new Set([3, 4, 6]));
+    // The source column (file:line from the metadata) only when some row has one.
+    const sourced = rows.some((r) => r.source !== undefined);
+    const cells = rows.map((r) => [humanBytes(r.physicalBytes), humanBytes(r.logicalBytes), formatFactor(r.expansion), r.name, r.computation, String(r.start.line), ...(sourced ? [r.source ?? ''] : []), shorten(r.shape, 80)]);
+    const header = ['physical', 'logical', 'expansion', 'instruction', 'computation', 'line', ...(sourced ? ['source'] : []), 'shape'];
+    const t = table([header, ...cells], new Set(sourced ? [3, 4, 6, 7] : [3, 4, 6]));
     out.write(t.split('\n').map((l) => `  ${l}`).join('\n'));
   }
   if (args.flags.has('json')) out.write(JSON.stringify({ reports }, null, 2));

@@ -116,6 +116,7 @@ export function protocolRow(row: PaddingRow): PaddingReportRow {
     logicalBytes: row.logicalBytes.toString(),
     physicalBytes: row.physicalBytes.toString(),
     expansion: row.expansion,
+    ...(row.source !== undefined ? { source: row.source } : {}),
   };
 }
 

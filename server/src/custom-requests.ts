@@ -23,7 +23,7 @@ import { shapeAt } from './locate';
 import { toRange } from './positions';
 import type { Settings } from './settings';
 import { printTile } from '../../core/src/print';
-import { sourceLabel } from './source-location';
+import { sourceLabel } from '../../core/src/hlo/source-path';
 
 function ratioJson(r: Ratio): JsonRatio {
   return { numerator: r.numerator.toString(), denominator: r.denominator.toString(), value: r.value };

@@ -8,7 +8,7 @@
  */
 import type { TextRange } from '../../core/src/diagnostics';
 import type { HloMetadata, HloStatement } from '../../core/src/hlo';
-import { pathSegments } from '../../core/src/hlo/source-path';
+import { sourceLabel } from '../../core/src/hlo/source-path';
 import { OpenSourceCommand, type OpenSourceArgs } from '../../protocol/src/lsp';
 import type { HloDocument } from './document';
 import { cell, commandUri } from './markdown';
@@ -80,8 +80,3 @@ export function sourceLink(path: string, target: { uri: string; line: number }):
   return `[${cell(sourceLabel(path, target.line + 1))}](${commandUri(OpenSourceCommand, args)} "Open the source line")`;
 }
 
-/** `file.py:N`: the file name of `path` and the 1-based line, when there is one. */
-export function sourceLabel(path: string, line: number | undefined): string {
-  const name = pathSegments(path).at(-1) ?? path;
-  return line !== undefined ? `${name}:${line}` : name;
-}

@@ -153,6 +153,20 @@ describe('cli: check and report', function () {
     ]);
   });
 
+  it('report names the source line of rows whose metadata has one, in a column and in JSON', () => {
+    const text = cli('report', 'examples/tpu_padding.hlo', '--top', '0').stdout.split('\n');
+    assert.match(text[2] ?? '', /\bline\s+source\s+shape$/);
+    assert.match(text.find((l) => l.includes('transpose.4')) ?? '', /\s19\s+embed\.py:37\s+f32\[4,1024\]/);
+    const j = JSON.parse(cli('report', 'examples/tpu_padding.hlo', '--json', '--top', '0').stdout) as { reports: { rows: { name: string; source?: string }[] }[] };
+    assert.deepEqual(j.reports[0]?.rows.filter((r) => r.source !== undefined).map((r) => [r.name, r.source]), [
+      ['transpose.4', 'embed.py:37'],
+      ['broadcast.2', 'embed.py:41'],
+      ['fusion.7', 'embed.py:41'],
+    ]);
+    // Without any metadata the column is left out.
+    assert.doesNotMatch(cli('report', 'examples/seed_figures.hlo').stdout, /\bsource\b/);
+  });
+
   it('report text puts totals first', () => {
     const r = cli('report', 'examples/tpu_padding.hlo', '--top', '1');
     assert.equal(r.code, 0);

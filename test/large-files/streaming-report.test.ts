@@ -136,6 +136,9 @@ describe('large files: streaming statements, padding report and check in core', 
     const line = text.split('\n')[first.start.line - 1];
     assert.equal(line.slice(first.start.column - 1, first.end.column - 1), first.shape);
     assert.equal(first.end.line, first.start.line);
+    // Rows carry the source line their metadata names (file name and line).
+    const sources = paddingReportOf(text, { top: 0 }).rows.filter((x) => x.source !== undefined).map((x) => [x.name, x.source]);
+    assert.deepEqual(sources, [['transpose.4', 'embed.py:37'], ['broadcast.2', 'embed.py:41'], ['fusion.7', 'embed.py:41']]);
   });
 
   it('sums past 2^53 exactly and counts UTF-16 columns after non-ASCII text', () => {

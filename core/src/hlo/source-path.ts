@@ -36,3 +36,9 @@ export function closestBySuffix(wanted: string, candidates: readonly string[]): 
   }
   return best?.path;
 }
+
+/** `file.py:N`: the file name of `path` and the 1-based `line`, when there is one. */
+export function sourceLabel(path: string, line: number | undefined): string {
+  const name = pathSegments(path).at(-1) ?? path;
+  return line !== undefined ? `${name}:${line}` : name;
+}

@@ -7,6 +7,7 @@
  */
 import type { TextRange } from '../diagnostics';
 import { parseStatement } from '../hlo/parse-statement';
+import { sourceLabel } from '../hlo/source-path';
 import { expansionOf, LeafSizeCache } from './leaf-sizes';
 import type { LineColumn } from './line-counter';
 import { StatementStream } from './statement-stream';
@@ -30,6 +31,8 @@ export interface PaddingRow {
   readonly physicalBytes: bigint;
   /** physical / logical to 6 decimals; 0 for empty buffers. */
   readonly expansion: number;
+  /** Where the instruction comes from, by its metadata: file name and line (`train.py:12`). */
+  readonly source?: string;
 }
 
 /** Totals over every buffer that could be sized, exact. */
@@ -106,6 +109,7 @@ export class PaddingReporter {
           logicalBytes: z.logical,
           physicalBytes: z.physical,
           expansion,
+          ...(s.metadata?.sourceFile ? { source: sourceLabel(s.metadata.sourceFile, s.metadata.sourceLine) } : {}),
           offset: base + shape.start,
         });
       }
