@@ -9,6 +9,7 @@ import type { Ctx } from './ctx';
 import { checkSummary, isHloFileName, MAX_DISK_DIAGNOSTICS, protocolRow, STREAMED_REPORT_ROWS, streamedTitle, type LanguageContribution } from './large-file-policy';
 import { readInto, type ReadOutcome, type TextSink } from './large-file-read';
 import { rowItem } from './padding-format';
+import { fileName } from './file-name';
 
 /** The `hlo` language's contribution, read from our own package.json (one source of truth). */
 export function hloLanguages(ctx: Ctx): readonly LanguageContribution[] {
@@ -42,10 +43,6 @@ async function targetFile(ctx: Ctx, title: string): Promise<vscode.Uri | undefin
   return picked?.[0];
 }
 
-function baseName(uri: vscode.Uri): string {
-  return uri.path.slice(uri.path.lastIndexOf('/') + 1);
-}
-
 /** Streams `uri` into `sink` under a cancellable notification; undefined when it did not finish. */
 async function streamWithProgress(title: string, uri: vscode.Uri, sink: TextSink): Promise<ReadOutcome> {
   return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, (progress, token) => readInto(uri, sink, progress, token));
@@ -75,7 +72,7 @@ export interface DiskReportResult {
 export async function paddingReportFromDisk(ctx: Ctx, uri?: vscode.Uri): Promise<DiskReportResult | undefined> {
   const file = uri ?? (await targetFile(ctx, 'XLA Layout: Padding Report of a file'));
   if (file === undefined) return undefined;
-  const name = baseName(file);
+  const name = fileName(file);
   const reporter = new PaddingReporter({ top: STREAMED_REPORT_ROWS });
   const outcome = await streamWithProgress(`XLA Layout: padding report of ${name}`, file, reporter);
   if (!finished(outcome, 'padding report')) return undefined;
@@ -151,7 +148,7 @@ export interface DiskCheckResult {
 export async function checkFileFromDisk(ctx: Ctx, uri?: vscode.Uri): Promise<DiskCheckResult | undefined> {
   const file = uri ?? (await targetFile(ctx, 'XLA Layout: Check File'));
   if (file === undefined) return undefined;
-  const name = baseName(file);
+  const name = fileName(file);
   if (syncedDocument(file)?.languageId === 'hlo' && ctx.client !== undefined) {
     diskDiagnostics(ctx).delete(file);
     void vscode.window.showInformationMessage(`XLA Layout: ${name} is open and checked as you type; its diagnostics are in Problems.`);

@@ -8,6 +8,7 @@
 import * as vscode from 'vscode';
 import type { Middleware } from 'vscode-languageclient';
 import { parseOpenSourceArgs } from './command-args';
+import { fileName } from './file-name';
 import { closestBySuffix } from '../../core/src/hlo/source-path';
 
 /** At most this many same-named workspace files are compared. */
@@ -25,7 +26,7 @@ async function exists(uri: vscode.Uri): Promise<boolean> {
 /** `uri` if it exists, else its closest same-named workspace file, else undefined. */
 async function localSource(uri: vscode.Uri): Promise<vscode.Uri | undefined> {
   if (await exists(uri)) return uri;
-  const name = uri.path.slice(uri.path.lastIndexOf('/') + 1);
+  const name = fileName(uri);
   // A name with glob syntax in it cannot be searched for literally.
   if (name === '' || /[[\]{}*?!]/.test(name)) return undefined;
   const found = await vscode.workspace.findFiles(`**/${name}`, undefined, MAX_CANDIDATES);
@@ -46,8 +47,7 @@ export async function openSource(arg: unknown): Promise<vscode.Uri | undefined> 
   const recorded = vscode.Uri.parse(args.uri);
   const local = await localSource(recorded);
   if (local === undefined) {
-    const name = recorded.path.slice(recorded.path.lastIndexOf('/') + 1);
-    void vscode.window.showWarningMessage(`XLA Layout: ${recorded.scheme === 'file' ? recorded.fsPath : recorded.toString()} is not on this machine, and no file named ${name} is in the workspace.`);
+    void vscode.window.showWarningMessage(`XLA Layout: ${recorded.scheme === 'file' ? recorded.fsPath : recorded.toString()} is not on this machine, and no file named ${fileName(recorded)} is in the workspace.`);
     return undefined;
   }
   const at = new vscode.Position(args.line, 0);

@@ -6,9 +6,8 @@
 import * as vscode from 'vscode';
 import { SourceInstructionsRequest, type SourceInstructionsParams, type SourceInstructionsResult } from '../../protocol/src/lsp';
 import type { Ctx } from './ctx';
+import { fileName } from './file-name';
 import { rowItem } from './padding-format';
-
-const baseName = (path: string): string => path.slice(path.lastIndexOf('/') + 1);
 
 /** Runs the command at the active editor's cursor; resolves with the server's answer (for the extension-host suite). */
 export async function hloForSourceLine(ctx: Ctx): Promise<SourceInstructionsResult | undefined> {
@@ -23,7 +22,7 @@ export async function hloForSourceLine(ctx: Ctx): Promise<SourceInstructionsResu
     return undefined;
   }
   const line = editor.selection.active.line + 1;
-  const where = `${baseName(editor.document.uri.path)}:${line}`;
+  const where = `${fileName(editor.document.uri)}:${line}`;
   const params: SourceInstructionsParams = { path: editor.document.uri.path, line };
   const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `XLA Layout: instructions of ${where}` }, () =>
     client.sendRequest<SourceInstructionsResult>(SourceInstructionsRequest, params),
@@ -38,7 +37,7 @@ export async function hloForSourceLine(ctx: Ctx): Promise<SourceInstructionsResu
   }
   const items = result.items.map((item) => {
     const row = rowItem(item, false);
-    return { ...row, detail: `${row.detail}  ·  ${baseName(client.protocol2CodeConverter.asUri(item.uri).path)}`, item };
+    return { ...row, detail: `${row.detail}  ·  ${fileName(client.protocol2CodeConverter.asUri(item.uri))}`, item };
   });
   const count = `${items.length}${result.truncated ? '+' : ''} instruction${items.length === 1 ? '' : 's'}`;
   void vscode.window
