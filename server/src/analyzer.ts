@@ -15,7 +15,7 @@ import type { LayoutDiagnostic, TextRange } from '../../core/src/diagnostics';
 import { parseStatement, type HloStatement } from '../../core/src/hlo';
 import type { ShapeNode } from '../../core/src/ast';
 import { detach } from './detach';
-import { LeanPass } from './lean-pass';
+import { LeanPass, skipBlanks } from './lean-pass';
 import { arrayLeaves, paddingWarning, ShapeFactsCache, type ShapeFacts } from './shape-facts';
 import type { Settings } from './settings';
 
@@ -83,17 +83,6 @@ function plain(kind: HloStatement['kind'], tiled: boolean): StatementSummary {
 
 const CH_RBRACE = 125;
 
-/** Index of the first character of `s[start, end)` that is not a space, tab, CR or LF (`end` if none). */
-function firstNonBlank(s: string, start: number, end: number): number {
-  let i = start;
-  while (i < end) {
-    const c = s.charCodeAt(i);
-    if (c !== 32 && c !== 9 && c !== 13 && c !== 10) break;
-    i++;
-  }
-  return i;
-}
-
 function detached(d: LayoutDiagnostic): LayoutDiagnostic {
   return { ...d, message: detach(d.message) };
 }
@@ -124,7 +113,7 @@ export class Analyzer {
     const { start, end } = range;
     // Blank lines and `}` (a third of a dump's statements) have nothing to find: parseStatement
     // classifies them by their first character that is not a blank, as here.
-    const first = firstNonBlank(text, start, end);
+    const first = skipBlanks(text, start, end);
     if (first === end) return plain('blank', false);
     if (text.charCodeAt(first) === CH_RBRACE) return plain('close', false);
     // The lean pass reads the statement in place; only the full analysis gets a slice of its own.

@@ -24,6 +24,7 @@ import { toRange } from './positions';
 import type { Settings } from './settings';
 import { printTile } from '../../core/src/print';
 import { sourceLabel } from '../../core/src/hlo/source-path';
+import { expansionOf } from '../../core/src/report';
 
 function ratioJson(r: Ratio): JsonRatio {
   return { numerator: r.numerator.toString(), denominator: r.denominator.toString(), value: r.value };
@@ -145,7 +146,7 @@ export function instructionRow(doc: HloDocument, analyzer: Analyzer, st: Instruc
     range: toRange(doc.text, st.shape.range),
     logicalBytes: logical.toString(),
     physicalBytes: physical.toString(),
-    expansion: logical === 0n ? 0 : physical === logical ? 1 : Number((physical * 1_000_000n) / logical) / 1_000_000,
+    expansion: expansionOf(logical, physical),
     ...(st.metadata?.sourceFile ? { source: sourceLabel(st.metadata.sourceFile, st.metadata.sourceLine) } : {}),
   };
   return { row, logical, physical };

@@ -15,6 +15,7 @@
  * LeanPass.header}): their parameter list would look like a tuple to the finder.
  */
 import type { LayoutDiagnostic } from '../../core/src/diagnostics';
+import { charAt } from '../../core/src/hlo/lex';
 import { isIdentifierChar, isIdentifierStart } from '../../core/src/hlo/split-statements';
 import { scanAt, walkShapeCandidates, type FoundShape } from '../../core/src/parse/scan-shapes';
 import { shapeKeyEnd, shapeKeyHash } from '../../core/src/parse/shape-key';
@@ -54,18 +55,14 @@ const CH_COLON = 58;
 const CH_LBRACKET = 91;
 const CH_LBRACE = 123;
 
-function skipBlanks(text: string, pos: number, end: number): number {
+/** The first position at or after `pos` (before `end`) that is not a space, tab, CR or LF; `end` if none. */
+export function skipBlanks(text: string, pos: number, end: number): number {
   while (pos < end) {
     const c = text.charCodeAt(pos);
     if (c !== 32 && c !== 9 && c !== 10 && c !== 13) break;
     pos++;
   }
   return pos;
-}
-
-/** The character at `i` of the statement ending at `end`, or -1 past it (the document goes on there). */
-function charAt(text: string, i: number, end: number): number {
-  return i < end ? text.charCodeAt(i) : -1;
 }
 
 /** End of the `[%]identifier` at `pos`, or -1 (the rule of hlo/lex `readName`, without allocating). */

@@ -5,6 +5,11 @@
 import type { HloName } from './types';
 import { isIdentifierChar, isIdentifierStart } from './split-statements';
 
+/** The character code at `pos` of a statement ending at `end`, or -1 past it (the text may go on there). */
+export function charAt(text: string, pos: number, end: number): number {
+  return pos < end ? text.charCodeAt(pos) : -1;
+}
+
 /** Skips whitespace (line breaks included), `/* ... *\/` and `// ...` comments. */
 export function skipTrivia(text: string, pos: number, end: number): number {
   while (pos < end) {

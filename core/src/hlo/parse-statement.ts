@@ -9,7 +9,7 @@ import type { ShapeNode } from '../ast';
 import type { LayoutDiagnostic, TextRange } from '../diagnostics';
 import { parseShape, scanShapes } from '../parse';
 import { primitiveType } from '../primitive-types';
-import { readName, readString, skipBalanced, skipString, skipTrivia, skipValue } from './lex';
+import { charAt, readName, readString, skipBalanced, skipString, skipTrivia, skipValue } from './lex';
 import { isIdentifierChar } from './split-statements';
 import type {
   CalledComputationRef,
@@ -73,10 +73,6 @@ class Shapes {
   private scan(start: number, end: number): void {
     for (const f of scanShapes(this.text, start, end)) this.found.push({ shape: f.shape, diagnostics: f.diagnostics });
   }
-}
-
-function charAt(text: string, pos: number, end: number): number {
-  return pos < end ? text.charCodeAt(pos) : -1;
 }
 
 /** Does an operand start with a shape annotation: `(`, `b(` or `type[`? */
