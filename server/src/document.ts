@@ -42,8 +42,10 @@ export class HloDocument {
   /**
    * Analyses the whole text, in time slices separated by `pause` (see StatementTable.resetSliced).
    * With a new `analyzer` (settings changed), statement boundaries are kept and only summaries redone.
+   * Otherwise, at each pause the document reads as its statements analysed so far: diagnostics
+   * (forEachStatementWithDiagnostics) are those found up to there; nothing else is ready yet.
    */
-  async analyze(pause: () => Promise<void>, analyzer?: Analyzer): Promise<void> {
+  async analyze(pause: (statementsDone: number) => Promise<void>, analyzer?: Analyzer): Promise<void> {
     if (analyzer) this.analyzer = analyzer;
     await this.table.resetSliced(this.text.getText(), pause, analyzer !== undefined);
     this.computationIndex = undefined;
@@ -113,6 +115,11 @@ export class HloDocument {
   /** The statement `i`, parsed now; ranges absolute in the document. */
   parse(i: number): HloStatement {
     return parseStatement(this.text.getText(), this.range(i));
+  }
+
+  /** How many statements have diagnostics (of those analysed so far, during {@link analyze}). */
+  get statementsWithDiagnostics(): number {
+    return this.table.marks.length;
   }
 
   /**

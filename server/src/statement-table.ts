@@ -91,9 +91,12 @@ export class StatementTable<S> {
   /**
    * Splits and summarizes all of `text`, calling `pause` between slices of about 20 ms so that a
    * large document does not block the connection (progress notifications get written, other
-   * requests and cancellations get read). With `keepBoundaries`, only re-summarizes.
+   * requests and cancellations get read). `pause` is told how many statements are summarized.
+   * With `keepBoundaries`, only re-summarizes, and the table keeps its old summaries until all the
+   * new ones are ready. Otherwise (a new text) the table reads as its first `done` statements at
+   * every pause: their summaries and marks are in place, so what they found can be shown already.
    */
-  async resetSliced(text: string, pause: () => Promise<void>, keepBoundaries = false): Promise<void> {
+  async resetSliced(text: string, pause: (done: number) => Promise<void>, keepBoundaries = false): Promise<void> {
     let ranges: readonly TextRange[] | undefined;
     if (!keepBoundaries) {
       ranges = splitStatements(text);
@@ -101,17 +104,24 @@ export class StatementTable<S> {
       this.ends = ranges.map((r) => r.end);
     }
     const summaries: S[] = new Array<S>(this.starts.length);
+    const marks: number[] = [];
+    if (!keepBoundaries) {
+      this.summaries = summaries;
+      this.markedIndexes = marks;
+    }
     let last = Date.now();
     for (let i = 0; i < this.starts.length; i++) {
       // The split's own range objects serve the summaries: no second object per statement.
-      summaries[i] = this.summarize(text, ranges ? ranges[i] : { start: this.starts[i], end: this.ends[i] }, 0);
+      const summary = this.summarize(text, ranges ? ranges[i] : { start: this.starts[i], end: this.ends[i] }, 0);
+      summaries[i] = summary;
+      if (this.marked(summary)) marks.push(i);
       if ((i & 255) === 0 && Date.now() - last > 20) {
-        await pause();
+        await pause(i + 1);
         last = Date.now();
       }
     }
     this.summaries = summaries;
-    this.indexMarks();
+    this.markedIndexes = marks;
   }
 
   /** Index of the statement whose range contains `offset` (end inclusive), or -1. */

@@ -2,7 +2,10 @@
  * Runs the language server over a real JSON-RPC connection in memory: two PassThrough streams,
  * the server's `createConnection` on one end and a vscode-jsonrpc client on the other. Tests talk
  * LSP only (requests, notifications, the client's answers to workspace/configuration), never
- * internals, and wait on real signals (published diagnostics), never on timers.
+ * internals, and wait on real signals (published diagnostics), never on timers. While the server
+ * analyses a large document (between its `started` and `finished` progress notifications) it
+ * publishes the diagnostics found so far: those go to {@link TestClient.partials}, and waiting for
+ * diagnostics means waiting for complete ones.
  */
 import { PassThrough } from 'node:stream';
 import { createConnection } from 'vscode-languageserver/node';
@@ -20,6 +23,7 @@ import type {
   TextDocumentContentChangeEvent,
 } from 'vscode-languageserver';
 import { createServer, type ServerOptions } from '../../server/src/server';
+import { AnalysisProgressNotification, type AnalysisProgressParams } from '../../protocol/src/lsp';
 import { TEST_INITIALIZE_PARAMS } from '../support/lsp-client';
 
 interface Waiter {
@@ -37,6 +41,10 @@ export class TestClient {
   readonly notifications: { method: string; params: unknown }[] = [];
   /** Messages the server logged through connection.console. */
   readonly logs: string[] = [];
+  /** Diagnostics published while their document was still being analysed, in order. */
+  readonly partials: PublishDiagnosticsParams[] = [];
+  /** Documents whose analysis the server announced as started and not yet as finished. */
+  private readonly analysing = new Set<string>();
   private readonly latest = new Map<string, PublishDiagnosticsParams>();
   private readonly waiters: Waiter[] = [];
   private readonly versions = new Map<string, number>();
@@ -55,7 +63,16 @@ export class TestClient {
     this.rpc.onRequest('window/workDoneProgress/create', () => null);
     this.rpc.onNotification('window/logMessage', (p: { message: string }) => this.logs.push(p.message));
     this.rpc.onNotification((method: string, params: unknown) => this.notifications.push({ method, params }));
+    this.rpc.onNotification(AnalysisProgressNotification, (p: AnalysisProgressParams) => {
+      this.notifications.push({ method: AnalysisProgressNotification, params: p });
+      if (p.state === 'started') this.analysing.add(p.uri);
+      else this.analysing.delete(p.uri);
+    });
     this.rpc.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {
+      if (this.analysing.has(p.uri)) {
+        this.partials.push(p);
+        return;
+      }
       this.latest.set(p.uri, p);
       for (let i = this.waiters.length - 1; i >= 0; i--) {
         const w = this.waiters[i];

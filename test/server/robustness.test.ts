@@ -103,6 +103,37 @@ describe('server: large documents and cancellation', () => {
     await client.dispose();
   });
 
+  it('publishes the diagnostics found so far while it analyses a large document it opened, top of the file first', async () => {
+    // Every instruction's f32[1024,4] pads 32x under T(8,128): a warning on each, with no minimum waste.
+    const { client } = await TestClient.start({ padding: { warnMinWastedBytes: 0 } }, undefined, { partialDiagnosticsMs: 1 });
+    const uri = 'file:///w/big.hlo';
+    const all = await client.open(uri, bigDump(40000));
+    assert.ok(all.length > 39000, `${all.length} padding warnings`);
+    assert.ok(client.partials.length > 0, 'some diagnostics were published before the analysis finished');
+    assert.ok(client.partials[0].diagnostics.length < all.length);
+    let previous = 0;
+    for (const p of client.partials) {
+      assert.equal(p.uri, uri);
+      assert.equal(p.version, 1);
+      // Each is the start of the complete list: the statements analysed so far, in text order.
+      const n = p.diagnostics.length;
+      assert.ok(n > previous, 'each partial publish adds diagnostics');
+      assert.deepEqual(p.diagnostics, all.slice(0, n));
+      previous = n;
+    }
+
+    // A re-analysis (a padding threshold changed) leaves the diagnostics on screen until the new ones are complete.
+    const partialsBefore = client.partials.length;
+    const progressBefore = client.notifications.filter((n) => n.method === 'xlaLayout/analysisProgress').length;
+    client.settings = { padding: { warnMinWastedBytes: 0, warnExpansion: 64 } };
+    const quiet = client.waitFor(uri, (p) => p.diagnostics.length === 0);
+    await client.rpc.sendNotification('workspace/didChangeConfiguration', { settings: null });
+    await quiet;
+    assert.equal(client.notifications.filter((n) => n.method === 'xlaLayout/analysisProgress').length, progressBefore + 2, 'the re-analysis ran, started then finished');
+    assert.equal(client.partials.length, partialsBefore);
+    await client.dispose();
+  });
+
   it('collects garbage before and after analysing a document over 5 MB, and not for small ones', async () => {
     const calls: string[] = [];
     const { client } = await TestClient.start({}, undefined, { collectGarbage: () => calls.push('gc') });
