@@ -4,12 +4,13 @@
 #   ripgrep           - code-server's search needs an `rg` binary; @vscode/ripgrep cannot download one here
 #   libkrb5-dev       - gssapi headers so code-server's `kerberos` native module can be rebuilt
 #   neovim            - used by the other-editors test suite
+#   emacs-nox, elpa-eglot - Emacs 28 and its LSP client, the other editor of that suite
 #   fonts-dejavu-core - a real font so workbench screenshots are readable
 #   build-essential, python3 - node-gyp rebuilds of code-server's native modules
 # Runs `apt-get update` at most once, and only when something is missing; a no-op otherwise.
 set -euo pipefail
 
-PACKAGES=(chromium ripgrep libkrb5-dev neovim fonts-dejavu-core build-essential python3 ca-certificates)
+PACKAGES=(chromium ripgrep libkrb5-dev neovim emacs-nox elpa-eglot fonts-dejavu-core build-essential python3 ca-certificates)
 
 missing=()
 for p in "${PACKAGES[@]}"; do
