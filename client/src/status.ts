@@ -5,30 +5,14 @@
 import * as vscode from 'vscode';
 import type { BaseLanguageClient } from 'vscode-languageclient';
 import { AnalysisProgressNotification, type AnalysisProgressParams } from '../../protocol/src/lsp';
-
-/** Human size of a document given in characters (≈ bytes for HLO, which is ASCII). */
-export function formatSize(chars: number): string {
-  if (chars >= 1 << 20) return `${(chars / (1 << 20)).toFixed(1)} MB`;
-  if (chars >= 1 << 10) return `${(chars / (1 << 10)).toFixed(1)} KB`;
-  return `${chars} chars`;
-}
-
-/** Last path segment of a URI string, for a short label. */
-function baseName(uri: string): string {
-  const path = uri.replace(/[?#].*$/, '');
-  const name = path.slice(path.lastIndexOf('/') + 1);
-  try {
-    return decodeURIComponent(name);
-  } catch {
-    return name;
-  }
-}
+import { analysisStatusText, type RunningAnalysis } from './analysis-status-text';
+import { fileName } from './file-name';
 
 /** Tracks documents under analysis and shows one item for all of them. */
 export class AnalysisStatus implements vscode.Disposable {
   private readonly item: vscode.StatusBarItem;
-  /** uri → size of every document whose analysis started and has not finished. */
-  private readonly running = new Map<string, number>();
+  /** Every document whose analysis started and has not finished, by URI, in the order they started. */
+  private readonly running = new Map<string, RunningAnalysis>();
 
   constructor() {
     this.item = vscode.window.createStatusBarItem('xlaLayout.analysis', vscode.StatusBarAlignment.Left, 0);
@@ -38,8 +22,10 @@ export class AnalysisStatus implements vscode.Disposable {
 
   /** Applies one notification and refreshes the item. */
   update(p: AnalysisProgressParams): void {
-    if (p.state === 'started') this.running.set(p.uri, p.size);
-    else this.running.delete(p.uri);
+    if (p.state === 'finished') this.running.delete(p.uri);
+    else if (p.state === 'started' || this.running.has(p.uri)) {
+      this.running.set(p.uri, { name: fileName(vscode.Uri.parse(p.uri)), size: p.size, ...(p.done !== undefined ? { done: p.done } : {}) });
+    }
     this.render();
   }
 
@@ -50,14 +36,13 @@ export class AnalysisStatus implements vscode.Disposable {
   }
 
   private render(): void {
-    if (this.running.size === 0) {
+    const shown = analysisStatusText([...this.running.values()]);
+    if (!shown) {
       this.item.hide();
       return;
     }
-    const [[uri]] = this.running;
-    const more = this.running.size > 1 ? ` (+${this.running.size - 1} more)` : '';
-    this.item.text = `$(sync~spin) XLA: analysing ${baseName(uri)}${more}`;
-    this.item.tooltip = `XLA Layout Lens is analysing ${[...this.running].map(([u, s]) => `${baseName(u)} (${formatSize(s)})`).join(', ')}`;
+    this.item.text = shown.text;
+    this.item.tooltip = shown.tooltip;
     this.item.show();
   }
 

@@ -149,13 +149,18 @@ export interface PaddingReportResult {
   readonly totalPhysicalBytes: string;
 }
 
-/** Server → client notification: analysis of a large document started or finished (status item). */
+/**
+ * Server → client notification: analysis of a large document started, got on (about every 0.1 s),
+ * or finished (status item).
+ */
 export const AnalysisProgressNotification = 'xlaLayout/analysisProgress';
 export interface AnalysisProgressParams {
   readonly uri: string;
-  readonly state: 'started' | 'finished';
+  readonly state: 'started' | 'progress' | 'finished';
   /** Document size in characters. */
   readonly size: number;
+  /** With `progress`: the share of the document's statements analysed so far, above 0 and below 1. */
+  readonly done?: number;
 }
 
 /** What the client tells the server in `initialize`; every field is optional. */

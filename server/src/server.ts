@@ -51,6 +51,8 @@ export const LARGE_DOCUMENT = 5 * 1024 * 1024;
  * publishing every 250 ms made the complete diagnostics of a 50 MB dump about 0.1 s later).
  */
 export const PARTIAL_DIAGNOSTICS_MS = 100;
+/** How often a large document's analysis reports how far it got. */
+export const PROGRESS_MS = 100;
 /**
  * Within a burst of changes (each less than this after the one before), diagnostics are published
  * this long after the last one. A change after a quiet spell is published at once, after the
@@ -71,6 +73,8 @@ export interface ServerOptions {
   readonly collectGarbage?: () => void;
   /** First wait before publishing partial diagnostics (default {@link PARTIAL_DIAGNOSTICS_MS}; tests shorten it). */
   readonly partialDiagnosticsMs?: number;
+  /** Time between analysis progress reports (default {@link PROGRESS_MS}; tests shorten it). */
+  readonly progressMs?: number;
 }
 
 /** Wires the server onto `connection` (the caller calls `connection.listen()`). */
@@ -114,12 +118,18 @@ export function createServer(connection: Connection, options: ServerOptions = {}
   const analyzeWhole = async (doc: HloDocument, analyzer?: Analyzer): Promise<void> => {
     const size = doc.text.length;
     const large = size > LARGE_DOCUMENT;
-    const progress = (state: AnalysisProgressParams['state']) => void connection.sendNotification(AnalysisProgressNotification, { uri: doc.uri, state, size } satisfies AnalysisProgressParams);
+    const progress = (state: AnalysisProgressParams['state'], done?: number) =>
+      void connection.sendNotification(AnalysisProgressNotification, { uri: doc.uri, state, size, ...(done !== undefined ? { done } : {}) } satisfies AnalysisProgressParams);
     const partial = large && analyzer === undefined;
     let wait = options.partialDiagnosticsMs ?? PARTIAL_DIAGNOSTICS_MS;
     let due = Date.now() + wait;
     let shown = 0;
-    const slice = async (): Promise<void> => {
+    let reported = Date.now();
+    const slice = async (statementsDone: number): Promise<void> => {
+      if (large && Date.now() - reported >= (options.progressMs ?? PROGRESS_MS)) {
+        progress('progress', statementsDone / doc.statementCount);
+        reported = Date.now();
+      }
       if (partial && Date.now() >= due && doc.statementsWithDiagnostics > shown) {
         shown = doc.statementsWithDiagnostics;
         publish(doc);

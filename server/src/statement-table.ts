@@ -91,7 +91,8 @@ export class StatementTable<S> {
   /**
    * Splits and summarizes all of `text`, calling `pause` between slices of about 20 ms so that a
    * large document does not block the connection (progress notifications get written, other
-   * requests and cancellations get read). `pause` is told how many statements are summarized.
+   * requests and cancellations get read). `pause` is told how many statements are summarized (never
+   * all: there is no pause after the last).
    * With `keepBoundaries`, only re-summarizes, and the table keeps its old summaries until all the
    * new ones are ready. Otherwise (a new text) the table reads as its first `done` statements at
    * every pause: their summaries and marks are in place, so what they found can be shown already.
@@ -115,7 +116,7 @@ export class StatementTable<S> {
       const summary = this.summarize(text, ranges ? ranges[i] : { start: this.starts[i], end: this.ends[i] }, 0);
       summaries[i] = summary;
       if (this.marked(summary)) marks.push(i);
-      if ((i & 255) === 0 && Date.now() - last > 20) {
+      if ((i & 255) === 0 && i + 1 < summaries.length && Date.now() - last > 20) {
         await pause(i + 1);
         last = Date.now();
       }

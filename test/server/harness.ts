@@ -66,7 +66,7 @@ export class TestClient {
     this.rpc.onNotification(AnalysisProgressNotification, (p: AnalysisProgressParams) => {
       this.notifications.push({ method: AnalysisProgressNotification, params: p });
       if (p.state === 'started') this.analysing.add(p.uri);
-      else this.analysing.delete(p.uri);
+      else if (p.state === 'finished') this.analysing.delete(p.uri);
     });
     this.rpc.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {
       if (this.analysing.has(p.uri)) {

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { CancellationTokenSource, ResponseError } from 'vscode-jsonrpc/node';
 import type { Diagnostic, DocumentSymbol, Hover } from 'vscode-languageserver';
+import type { AnalysisProgressParams } from '../../protocol/src/lsp';
 import { TestClient } from './harness';
 import { CORPUS_HLO_DIR } from '../support/corpus';
 
@@ -90,16 +91,21 @@ function bigDump(n: number): string {
 }
 
 describe('server: large documents and cancellation', () => {
-  it('announces the analysis of a document over 5 MB, started then finished', async () => {
-    const { client } = await TestClient.start();
+  it('announces the analysis of a document over 5 MB: started, how far it got, finished', async () => {
+    const { client } = await TestClient.start({}, undefined, { progressMs: 1 });
     const text = bigDump(40000);
     assert.ok(text.length > 5 * 1024 * 1024);
     await client.open('file:///w/big.hlo', text);
-    const progress = client.notifications.filter((n) => n.method === 'xlaLayout/analysisProgress').map((n) => n.params);
-    assert.deepEqual(progress, [
-      { uri: 'file:///w/big.hlo', state: 'started', size: text.length },
-      { uri: 'file:///w/big.hlo', state: 'finished', size: text.length },
-    ]);
+    const progress = client.notifications.filter((n) => n.method === 'xlaLayout/analysisProgress').map((n) => n.params as AnalysisProgressParams);
+    assert.deepEqual(progress[0], { uri: 'file:///w/big.hlo', state: 'started', size: text.length });
+    assert.deepEqual(progress.at(-1), { uri: 'file:///w/big.hlo', state: 'finished', size: text.length });
+    // Reported at every slice after the first millisecond: each a larger share, below 1.
+    const shares = progress.slice(1, -1).map((p) => {
+      assert.deepEqual([p.uri, p.state, p.size], ['file:///w/big.hlo', 'progress', text.length]);
+      return p.done ?? NaN;
+    });
+    assert.ok(shares.length > 0, 'at least one report of how far the analysis got');
+    shares.forEach((s, i) => assert.ok(s > (shares[i - 1] ?? 0) && s < 1, `share ${s} after ${shares[i - 1]}`));
     await client.dispose();
   });
 
@@ -124,12 +130,13 @@ describe('server: large documents and cancellation', () => {
 
     // A re-analysis (a padding threshold changed) leaves the diagnostics on screen until the new ones are complete.
     const partialsBefore = client.partials.length;
-    const progressBefore = client.notifications.filter((n) => n.method === 'xlaLayout/analysisProgress').length;
+    const bracketing = () => client.notifications.filter((n) => n.method === 'xlaLayout/analysisProgress' && (n.params as AnalysisProgressParams).state !== 'progress').length;
+    const progressBefore = bracketing();
     client.settings = { padding: { warnMinWastedBytes: 0, warnExpansion: 64 } };
     const quiet = client.waitFor(uri, (p) => p.diagnostics.length === 0);
     await client.rpc.sendNotification('workspace/didChangeConfiguration', { settings: null });
     await quiet;
-    assert.equal(client.notifications.filter((n) => n.method === 'xlaLayout/analysisProgress').length, progressBefore + 2, 'the re-analysis ran, started then finished');
+    assert.equal(bracketing(), progressBefore + 2, 'the re-analysis ran, started then finished');
     assert.equal(client.partials.length, partialsBefore);
     await client.dispose();
   });
