@@ -117,11 +117,6 @@ export class HloDocument {
     return parseStatement(this.text.getText(), this.range(i));
   }
 
-  /** How many statements have diagnostics (of those analysed so far, during {@link analyze}). */
-  get statementsWithDiagnostics(): number {
-    return this.table.marks.length;
-  }
-
   /**
    * Calls `visit` for every statement with diagnostics, in text order, with the LSP position of its
    * first character (spans in the diagnostics are relative to it).

@@ -8,6 +8,7 @@ import {
   CodeActionKind,
   TextDocumentSyncKind,
   type Connection,
+  type Diagnostic,
   type InitializeParams,
   type InitializeResult,
 } from 'vscode-languageserver';
@@ -90,9 +91,10 @@ export function createServer(connection: Connection, options: ServerOptions = {}
 
   /** When each document last changed (Date.now()). */
   const changed = new Map<string, number>();
+  const send = (doc: HloDocument, diagnostics: Diagnostic[]): void => void connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics });
   const publish = (doc: HloDocument): void => {
     timers.delete(doc.uri);
-    void connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics: documentDiagnostics(doc, settings, rulesDoc) });
+    send(doc, documentDiagnostics(doc, settings, rulesDoc));
   };
   const schedule = (doc: HloDocument): void => {
     const pending = timers.get(doc.uri);
@@ -130,9 +132,11 @@ export function createServer(connection: Connection, options: ServerOptions = {}
         progress('progress', statementsDone / doc.statementCount);
         reported = Date.now();
       }
-      if (partial && Date.now() >= due && doc.statementsWithDiagnostics > shown) {
-        shown = doc.statementsWithDiagnostics;
-        publish(doc);
+      // Only when there is more to show than last time (with warnings turned off, maybe nothing).
+      const found = partial && Date.now() >= due ? documentDiagnostics(doc, settings, rulesDoc) : undefined;
+      if (found !== undefined && found.length > shown) {
+        shown = found.length;
+        send(doc, found);
         wait *= 3;
         due = Date.now() + wait;
       }

@@ -141,6 +141,14 @@ describe('server: large documents and cancellation', () => {
     await client.dispose();
   });
 
+  it('publishes nothing before the analysis finishes when the warnings found are turned off', async () => {
+    const settings = { padding: { warnMinWastedBytes: 0 }, diagnostics: { severity: { 'padding-overhead': 'off' } } };
+    const { client } = await TestClient.start(settings, undefined, { partialDiagnosticsMs: 1 });
+    assert.deepEqual(await client.open('file:///w/big.hlo', bigDump(40000)), []);
+    assert.deepEqual(client.partials, []);
+    await client.dispose();
+  });
+
   it('collects garbage before and after analysing a document over 5 MB, and not for small ones', async () => {
     const calls: string[] = [];
     const { client } = await TestClient.start({}, undefined, { collectGarbage: () => calls.push('gc') });
