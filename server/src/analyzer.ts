@@ -11,7 +11,7 @@
  * result either way).
  * An edit reuses the summaries of statements it did not touch (StatementTable.applyEdit). One analyzer exists per settings value; a settings change builds a new one.
  */
-import type { LayoutDiagnostic, TextRange } from '../../core/src/diagnostics';
+import type { LayoutDiagnostic } from '../../core/src/diagnostics';
 import { parseStatement, type HloStatement } from '../../core/src/hlo';
 import type { ShapeNode } from '../../core/src/ast';
 import { detach } from './detach';
@@ -106,11 +106,10 @@ export class Analyzer {
   }
 
   /**
-   * The summary of the statement at `range` of `text`; `positionAt` is the line index of the
+   * The summary of the statement `text[start, end)`; `positionAt` is the line index of the
    * document `text` belongs to (only consulted for statements with diagnostics).
    */
-  summarize(text: string, range: TextRange, positionAt: PositionAt): StatementSummary {
-    const { start, end } = range;
+  summarize(text: string, start: number, end: number, positionAt: PositionAt): StatementSummary {
     // Blank lines and `}` (a third of a dump's statements) have nothing to find: parseStatement
     // classifies them by their first character that is not a blank, as here.
     const first = skipBlanks(text, start, end);
@@ -123,20 +122,20 @@ export class Analyzer {
       return summaryOf('instruction', lean.tiled, undefined, undefined, located(lean.diagnostics, start, positionAt));
     }
     const header = this.lean.header(text, start, end);
-    if (header === undefined) return this.summarizeParsed(text.slice(start, end), range, positionAt);
-    return summaryOf('computation', header.tiled, detach(header.name), header.entry, header.diagnostics.length > 0 ? located(header.diagnostics, range.start, positionAt) : undefined);
+    if (header === undefined) return this.summarizeParsed(text.slice(start, end), start, positionAt);
+    return summaryOf('computation', header.tiled, detach(header.name), header.entry, header.diagnostics.length > 0 ? located(header.diagnostics, start, positionAt) : undefined);
   }
 
   /**
    * The summary from the full per-statement analysis (`parseStatement`): what {@link summarize}
    * does for statements the lean pass leaves to it, and the reference the lean pass must agree with.
    */
-  summarizeFully(text: string, range: TextRange, positionAt: PositionAt): StatementSummary {
-    return this.summarizeParsed(text.slice(range.start, range.end), range, positionAt);
+  summarizeFully(text: string, start: number, end: number, positionAt: PositionAt): StatementSummary {
+    return this.summarizeParsed(text.slice(start, end), start, positionAt);
   }
 
-  /** The full analysis of the statement text `key`, found at `range` of the document. */
-  private summarizeParsed(key: string, range: TextRange, positionAt: PositionAt): StatementSummary {
+  /** The full analysis of the statement text `key`, found at offset `start` of the document. */
+  private summarizeParsed(key: string, start: number, positionAt: PositionAt): StatementSummary {
     const st = parseStatement(key, { start: 0, end: key.length });
     const tiled = st.shapes.some((f) => arrayLeaves(f.shape).some((l) => (l.layout?.tiles?.tiles.length ?? 0) > 0));
     const diagnostics = this.diagnosticsOf(key, st);
@@ -147,7 +146,7 @@ export class Analyzer {
       tiled,
       name !== undefined ? detach(name) : undefined,
       st.kind === 'computation' ? st.entry : undefined,
-      diagnostics.length > 0 ? located(diagnostics, range.start, positionAt) : undefined,
+      diagnostics.length > 0 ? located(diagnostics, start, positionAt) : undefined,
     );
   }
 

@@ -34,7 +34,7 @@ export class HloDocument {
     const positionAt: PositionAt = (offset) => this.text.positionAt(offset);
     // Around an edit, statements come from a window of the text that starts at `origin`.
     this.table = new StatementTable(
-      (t, r, origin) => this.analyzer.summarize(t, r, origin === 0 ? positionAt : (offset) => positionAt(offset + origin)),
+      (t, start, end, origin) => this.analyzer.summarize(t, start, end, origin === 0 ? positionAt : (offset) => positionAt(offset + origin)),
       (s) => s.diagnostics !== undefined,
     );
   }

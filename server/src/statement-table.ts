@@ -5,15 +5,15 @@
  * needs beyond the summary is re-parsed on demand from the statement's text, so memory stays a
  * small multiple of the text even for 50 MB dumps.
  */
-import { splitStatements } from '../../core/src/hlo/split-statements';
+import { splitStatements, statementBounds } from '../../core/src/hlo/split-statements';
 import type { TextRange } from '../../core/src/diagnostics';
 import { spliceLarge } from './text-store';
 
 /**
- * Produces the retained summary of the statement `range` of `text`, where `text` is the part of the
- * document starting at offset `origin` (the whole document at open, a window around an edit later).
+ * Produces the retained summary of the statement `text[start, end)`, where `text` is the part of
+ * the document starting at offset `origin` (the whole document at open, a window around an edit later).
  */
-export type Summarize<S> = (text: string, range: TextRange, origin: number) => S;
+export type Summarize<S> = (text: string, start: number, end: number, origin: number) => S;
 
 /** Read access to the document text by range, without a flat copy of the whole of it. */
 export interface TextSource {
@@ -81,10 +81,8 @@ export class StatementTable<S> {
 
   /** Splits and summarizes all of `text`. */
   reset(text: string): void {
-    const ranges = splitStatements(text);
-    this.starts = ranges.map((r) => r.start);
-    this.ends = ranges.map((r) => r.end);
-    this.summaries = ranges.map((r) => this.summarize(text, r, 0));
+    ({ starts: this.starts, ends: this.ends } = statementBounds(text));
+    this.summaries = this.starts.map((start, i) => this.summarize(text, start, this.ends[i], 0));
     this.indexMarks();
   }
 
@@ -98,12 +96,8 @@ export class StatementTable<S> {
    * every pause: their summaries and marks are in place, so what they found can be shown already.
    */
   async resetSliced(text: string, pause: (done: number) => Promise<void>, keepBoundaries = false): Promise<void> {
-    let ranges: readonly TextRange[] | undefined;
-    if (!keepBoundaries) {
-      ranges = splitStatements(text);
-      this.starts = ranges.map((r) => r.start);
-      this.ends = ranges.map((r) => r.end);
-    }
+    if (!keepBoundaries) ({ starts: this.starts, ends: this.ends } = statementBounds(text));
+    const { starts, ends } = this;
     const summaries: S[] = new Array<S>(this.starts.length);
     const marks: number[] = [];
     if (!keepBoundaries) {
@@ -111,9 +105,8 @@ export class StatementTable<S> {
       this.markedIndexes = marks;
     }
     let last = Date.now();
-    for (let i = 0; i < this.starts.length; i++) {
-      // The split's own range objects serve the summaries: no second object per statement.
-      const summary = this.summarize(text, ranges ? ranges[i] : { start: this.starts[i], end: this.ends[i] }, 0);
+    for (let i = 0; i < starts.length; i++) {
+      const summary = this.summarize(text, starts[i], ends[i], 0);
       summaries[i] = summary;
       if (this.marked(summary)) marks.push(i);
       if ((i & 255) === 0 && i + 1 < summaries.length && Date.now() - last > 20) {
@@ -181,7 +174,7 @@ export class StatementTable<S> {
     for (const r of ranges) {
       // Old statements are in text order, as are the new ranges: advance to the first old one that could match.
       while (j < k && this.oldStartInNewText(j, oldEnd, delta) < r.start) j++;
-      summaries.push(j < k && this.unchangedAs(j, r, oldStart, oldEnd, delta) ? this.summaries[j] : this.summarize(window, { start: r.start - regionStart, end: r.end - regionStart }, regionStart));
+      summaries.push(j < k && this.unchangedAs(j, r, oldStart, oldEnd, delta) ? this.summaries[j] : this.summarize(window, r.start - regionStart, r.end - regionStart, regionStart));
     }
     if (delta !== 0) {
       for (let i = k; i < n; i++) {

@@ -2,12 +2,13 @@
  * The optimised statement splitter against the reference one-pass splitter
  * (test/fuzz/reference-split.ts): same statements on every corpus HLO file and example, on seeded
  * mutations of them (junk inserted, spans deleted or duplicated, lines shuffled), on HLO token
- * soup, and with small statement-length caps. Also the cut points `statementBoundaryAfter` picks for
+ * soup, and with small statement-length caps; `statementBounds` gives the same bounds as arrays. Also the cut points `statementBoundaryAfter` picks for
  * checking a file in pieces: splitting from one gives exactly the whole split's statements from there.
  */
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import { splitStatements, statementBoundaryAfter } from '../../core/src/index';
+import { statementBounds } from '../../core/src/hlo/split-statements';
 import { corpusHloFiles, exampleHloFiles } from './invariants';
 import { referenceSplitStatements } from './reference-split';
 
@@ -18,6 +19,9 @@ function assertSame(text: string, label: string, options: { maxStatementLength?:
   const got = splitStatements(text, 0, text.length, options);
   const want = referenceSplitStatements(text, 0, text.length, options);
   assert.deepEqual(got, want, `${label}: statements differ from the reference splitter`);
+  // The parallel-array form the language server keeps: the same bounds.
+  const bounds = statementBounds(text, 0, text.length, options);
+  assert.deepEqual(bounds, { starts: want.map((r) => r.start), ends: want.map((r) => r.end) }, `${label}: statementBounds differs`);
 }
 
 describe('fuzz: optimised statement splitter equals the reference', function () {

@@ -45,8 +45,8 @@ function compare(name: string, text: string, settings: Settings): Comparison {
   let withDiagnostics = 0;
   const ranges = splitStatements(text);
   for (const r of ranges) {
-    const full = analyzer.summarizeFully(text, r, positionAt);
-    const got = analyzer.summarize(text, r, positionAt);
+    const full = analyzer.summarizeFully(text, r.start, r.end, positionAt);
+    const got = analyzer.summarize(text, r.start, r.end, positionAt);
     assert.deepStrictEqual(got, full, `${name}: statement at ${r.start}: ${JSON.stringify(text.slice(r.start, Math.min(r.end, r.start + 200)))}`);
     if (probe.statement(text, r.start, r.end) !== undefined) lean++;
     if (probe.header(text, r.start, r.end) !== undefined) headers++;

@@ -7,8 +7,8 @@
  * starts a new statement (`}`, `ROOT`, `ENTRY`, `HloModule`, `name = shape`, a header ending in
  * `{`), so one unbalanced bracket cannot eat the rest of the file.
  *
- * It runs over 1 GB dumps in the CLI and on every edit in the language server, so it allocates one
- * range per statement and, on the lines of a dump, reads little more than each line's first
+ * It runs over 1 GB dumps in the CLI and on every edit in the language server, so it allocates at
+ * most one range per statement and, on the lines of a dump, reads little more than each line's first
  * characters: a line that plainly starts a statement ends the one before it, whatever that one
  * left open, so only the lines followed by something else are scanned for brackets.
  */
@@ -269,10 +269,31 @@ export function lastStatementBoundary(text: string, from = 0, maxLines = 1000): 
  * statement as possibly incomplete and feed it again with the following text.
  */
 export function splitStatements(text: string, start = 0, end = text.length, options: SplitOptions = {}): TextRange[] {
+  const out: TextRange[] = [];
+  scanStatements(text, start, end, options, (s, e) => out.push({ start: s, end: e }));
+  return out;
+}
+
+/**
+ * The statements of {@link splitStatements} as two parallel arrays of start and end offsets: no
+ * object per statement, for the language server, which keeps the bounds of a document's 358,000
+ * statements (the objects were 14 MB more to allocate, promote and collect at every open).
+ */
+export function statementBounds(text: string, start = 0, end = text.length, options: SplitOptions = {}): { starts: number[]; ends: number[] } {
+  const starts: number[] = [];
+  const ends: number[] = [];
+  scanStatements(text, start, end, options, (s, e) => {
+    starts.push(s);
+    ends.push(e);
+  });
+  return { starts, ends };
+}
+
+/** Calls `emit` with the start and end of each statement of `text[start, end)`, in order. */
+function scanStatements(text: string, start: number, end: number, options: SplitOptions, emit: (start: number, end: number) => void): void {
   const cap = Math.max(1, options.maxStatementLength ?? DEFAULT_MAX_STATEMENT_LENGTH);
   start = Math.max(0, Math.min(start, text.length));
   end = Math.max(start, Math.min(end, text.length));
-  const out: TextRange[] = [];
   const st: LineState = { paren: 0, bracket: 0, attrBrace: 0, anyBrace: 0, inBlockComment: false, last: 0, sawCall: false };
   let pos = start;
   // The end of the line starting at `pos`, carried over from the look at the next line.
@@ -311,7 +332,6 @@ export function splitStatements(text: string, start = 0, end = text.length, opti
         break;
       }
     }
-    out.push({ start: stmtStart, end: stmtEnd });
+    emit(stmtStart, stmtEnd);
   }
-  return out;
 }
