@@ -6,29 +6,23 @@
  * probe writes what Emacs received; this test asserts on it.
  */
 import { strict as assert } from 'node:assert';
-import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-
-const ROOT = join(__dirname, '..', '..');
+import { badTileCase, buildServer } from './editor-probe';
 
 describe('server: Emacs (eglot) over stdio', function () {
   this.timeout(120000);
   before(function () {
     const emacs = spawnSync('emacs', ['--batch', '--eval', "(progn (require 'eglot) (princ emacs-version))"], { encoding: 'utf8' });
     if (emacs.status !== 0) throw new Error(`emacs with eglot is required: apt-get install -y emacs-nox elpa-eglot\n${emacs.stderr}`);
-    execFileSync('node', ['esbuild.js'], { cwd: ROOT, stdio: 'inherit' });
+    buildServer();
   });
 
   it('shows the bad-tile diagnostic in flymake at the configured severity, the hover, and the source line', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'xla-emacs-'));
-    const file = join(dir, 'bad_tile.hlo');
-    const text = 'HloModule bad\n\nENTRY %main (p: f32[8,128]) -> f32[8,128] {\n  %p = f32[8,128]{1,0} parameter(0)\n  ROOT %t = f32[8,128]{1,0:T(-1,128)} copy(%p), metadata={source_file="model.py" source_line=7}\n}\n';
-    writeFileSync(file, text);
-    const out = join(dir, 'out.json');
+    const { dir, out, env } = badTileCase('emacs');
     const r = spawnSync('emacs', ['--batch', '-l', join(__dirname, 'emacs', 'probe.el')], {
-      env: { ...process.env, XLA_SERVER: join(ROOT, 'dist', 'server.js'), XLA_FILE: file, XLA_OUT: out, XLA_LINE: '4', XLA_CHAR: '14', XLA_DEF_LINE: '4', XLA_DEF_CHAR: String(text.split('\n')[4].indexOf('model.py') + 1) },
+      env,
       encoding: 'utf8',
       timeout: 60000,
     });
