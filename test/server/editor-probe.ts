@@ -3,8 +3,9 @@
  * in a fresh folder, and the environment that tells the probe where the server, the file and its
  * answer file are and where to hover and go to definition.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { strict as assert } from 'node:assert';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -36,4 +37,11 @@ export function badTileCase(editor: string): ProbeCase {
   const definitionChar = BAD_TILE_DUMP.split('\n')[4].indexOf('model.py') + 1;
   const env = { ...process.env, XLA_SERVER: join(ROOT, 'dist', 'server.js'), XLA_FILE: file, XLA_OUT: out, XLA_LINE: '4', XLA_CHAR: '14', XLA_DEF_LINE: '4', XLA_DEF_CHAR: String(definitionChar) };
   return { dir, out, env };
+}
+
+/** Runs an editor's probe (`command args`) on `probe`'s dump and returns what it wrote (as `T`). */
+export function runProbe<T>(command: string, args: readonly string[], probe: ProbeCase): T {
+  const r = spawnSync(command, args, { env: probe.env, encoding: 'utf8', timeout: 60000 });
+  assert.equal(r.status, 0, r.stderr);
+  return JSON.parse(readFileSync(probe.out, 'utf8')) as T;
 }

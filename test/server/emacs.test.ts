@@ -7,9 +7,8 @@
  */
 import { strict as assert } from 'node:assert';
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { badTileCase, buildServer } from './editor-probe';
+import { badTileCase, buildServer, runProbe } from './editor-probe';
 
 describe('server: Emacs (eglot) over stdio', function () {
   this.timeout(120000);
@@ -20,21 +19,15 @@ describe('server: Emacs (eglot) over stdio', function () {
   });
 
   it('shows the bad-tile diagnostic in flymake at the configured severity, the hover, and the source line', () => {
-    const { dir, out, env } = badTileCase('emacs');
-    const r = spawnSync('emacs', ['--batch', '-l', join(__dirname, 'emacs', 'probe.el')], {
-      env,
-      encoding: 'utf8',
-      timeout: 60000,
-    });
-    assert.equal(r.status, 0, r.stderr);
-    const seen = JSON.parse(readFileSync(out, 'utf8')) as {
+    const probe = badTileCase('emacs');
+    const seen = runProbe<{
       mode: string;
       connected: boolean;
       got_diagnostics: boolean;
       diagnostics: { line: number; col: number; end_col: number; type: string; text: string }[];
       hover: string;
       definitions: { file: string; line: number }[];
-    };
+    }>('emacs', ['--batch', '-l', join(__dirname, 'emacs', 'probe.el')], probe);
     assert.deepEqual([seen.mode, seen.connected, seen.got_diagnostics], ['hlo-mode', true, true]);
     // The `-1` of T(-1,128), as a warning: eglot-workspace-configuration overrides the rule's error.
     assert.deepEqual(
@@ -45,6 +38,6 @@ describe('server: Emacs (eglot) over stdio', function () {
     assert.match(seen.hover, /^Result of `%t`/);
     assert.match(seen.hover, /\*\*1 error\(s\):\*\* Tile dimension size needs to be minimum int64/);
     // source_file="model.py" is relative: the dump's folder; source_line=7 is line 6 from 0.
-    assert.deepEqual(seen.definitions, [{ file: join(dir, 'model.py'), line: 6 }]);
+    assert.deepEqual(seen.definitions, [{ file: join(probe.dir, 'model.py'), line: 6 }]);
   });
 });

@@ -6,10 +6,9 @@
  */
 import { strict as assert } from 'node:assert';
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { badTileCase, buildServer } from './editor-probe';
+import { badTileCase, buildServer, runProbe } from './editor-probe';
 
 describe('server: Neovim over stdio', function () {
   this.timeout(120000);
@@ -20,19 +19,13 @@ describe('server: Neovim over stdio', function () {
   });
 
   it('shows the bad-tile diagnostic and the shape hover, and goes to the source line', () => {
-    const { dir, out, env } = badTileCase('nvim');
-    const r = spawnSync('nvim', ['--headless', '-u', 'NONE', '-c', `luafile ${join(__dirname, 'neovim', 'probe.lua')}`], {
-      env,
-      encoding: 'utf8',
-      timeout: 60000,
-    });
-    assert.equal(r.status, 0, r.stderr);
-    const seen = JSON.parse(readFileSync(out, 'utf8')) as {
+    const probe = badTileCase('nvim');
+    const seen = runProbe<{
       got_diagnostics: boolean;
       diagnostics: { lnum: number; col: number; end_col: number; severity: number; source: string; message: string; code: string }[];
       hover: string;
       definitions: { uri: string; line: number }[];
-    };
+    }>('nvim', ['--headless', '-u', 'NONE', '-c', `luafile ${join(__dirname, 'neovim', 'probe.lua')}`], probe);
     assert.equal(seen.got_diagnostics, true);
     assert.deepEqual(
       seen.diagnostics.map((d) => [d.lnum, d.col, d.end_col, d.severity, d.source, d.code]),
@@ -42,6 +35,6 @@ describe('server: Neovim over stdio', function () {
     assert.match(seen.hover, /^Result of `%t`/);
     assert.match(seen.hover, /\*\*1 error\(s\):\*\* Tile dimension size needs to be minimum int64/);
     // source_file="model.py" is relative: the dump's folder; source_line=7 is line 6 from 0.
-    assert.deepEqual(seen.definitions, [{ uri: pathToFileURL(join(dir, 'model.py')).href, line: 6 }]);
+    assert.deepEqual(seen.definitions, [{ uri: pathToFileURL(join(probe.dir, 'model.py')).href, line: 6 }]);
   });
 });
