@@ -53,6 +53,15 @@ export function globToRegExp(glob: string): RegExp {
 }
 
 /**
+ * A `workspace.findFiles` glob for the files the `hlo` language claims by name (its extensions and
+ * file name patterns, in any folder); {@link isHloFileName} then applies the patterns exactly.
+ */
+export function hloFilesGlob(languages: readonly LanguageContribution[]): string {
+  const names = languages.filter((l) => l.id === 'hlo').flatMap((l) => [...(l.extensions ?? []).map((e) => `*${e}`), ...(l.filenamePatterns ?? [])]);
+  return `**/{${names.join(',')}}`;
+}
+
+/**
  * Whether a path names an HLO file by the `hlo` language's contributed extensions and file name
  * patterns (XLA dump names such as `module_0001.jit_f.after_optimizations.txt`). Case-insensitive
  * extensions, case-sensitive patterns, as VS Code matches them on Linux.

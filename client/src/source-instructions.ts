@@ -2,15 +2,23 @@
  * "Show HLO for Source Line": from a line of the program (the active editor, any language but HLO)
  * to the instructions XLA made of it in the open HLO dumps, found by their metadata, with their
  * logical and physical bytes; picking one reveals it in its dump. The way back from go to source.
+ * When no open dump has one, the workspace's HLO files are searched on disk.
  */
 import * as vscode from 'vscode';
 import { SourceInstructionsRequest, type SourceInstructionsParams, type SourceInstructionsResult } from '../../protocol/src/lsp';
 import type { Ctx } from './ctx';
 import { fileName } from './file-name';
 import { rowItem } from './padding-format';
+import { sourceInstructionsOnDisk } from './source-instructions-disk';
 
-/** Runs the command at the active editor's cursor; resolves with the server's answer (for the extension-host suite). */
-export async function hloForSourceLine(ctx: Ctx): Promise<SourceInstructionsResult | undefined> {
+/** What the command found: the server's answer, or the disk search's when the open documents had nothing. */
+export interface SourceLineResult extends SourceInstructionsResult {
+  /** HLO files searched on disk (0 when the open documents answered, or none was found). */
+  readonly filesOnDisk: number;
+}
+
+/** Runs the command at the active editor's cursor; resolves with what it found (for the extension-host suite). */
+export async function hloForSourceLine(ctx: Ctx): Promise<SourceLineResult | undefined> {
   const editor = vscode.window.activeTextEditor;
   if (editor === undefined || editor.document.languageId === 'hlo') {
     void vscode.window.showInformationMessage('XLA Layout: run this in a source file of the program (the file that the dump\'s source_file metadata names).');
@@ -24,15 +32,24 @@ export async function hloForSourceLine(ctx: Ctx): Promise<SourceInstructionsResu
   const line = editor.selection.active.line + 1;
   const where = `${fileName(editor.document.uri)}:${line}`;
   const params: SourceInstructionsParams = { path: editor.document.uri.path, line };
-  const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `XLA Layout: instructions of ${where}` }, () =>
+  const opened = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `XLA Layout: instructions of ${where}` }, () =>
     client.sendRequest<SourceInstructionsResult>(SourceInstructionsRequest, params),
   );
-  if (result.documents === 0) {
-    void vscode.window.showInformationMessage(`XLA Layout: open an HLO dump (such as module_*.after_optimizations.txt) to find the instructions of ${where}.`);
+  let result: SourceLineResult = { ...opened, filesOnDisk: 0 };
+  if (opened.items.length === 0) {
+    const disk = await sourceInstructionsOnDisk(ctx, { path: params.path, line }, where);
+    result = { items: disk.items, truncated: disk.incomplete, documents: opened.documents, filesOnDisk: disk.files };
+  }
+  const searched = [
+    ...(result.documents > 0 ? [`the ${result.documents} open HLO document${result.documents === 1 ? '' : 's'}`] : []),
+    ...(result.filesOnDisk > 0 ? [`${result.filesOnDisk} HLO file${result.filesOnDisk === 1 ? '' : 's'} of the workspace`] : []),
+  ].join(' or ');
+  if (searched === '') {
+    void vscode.window.showInformationMessage(`XLA Layout: open an HLO dump (such as module_*.after_optimizations.txt), or add its folder to the workspace, to find the instructions of ${where}.`);
     return result;
   }
   if (result.items.length === 0) {
-    void vscode.window.showInformationMessage(`XLA Layout: no instruction of the ${result.documents} open HLO document${result.documents === 1 ? '' : 's'} comes from ${where}.`);
+    void vscode.window.showInformationMessage(`XLA Layout: no instruction of ${searched} comes from ${where}.`);
     return result;
   }
   const items = result.items.map((item) => {
@@ -41,7 +58,7 @@ export async function hloForSourceLine(ctx: Ctx): Promise<SourceInstructionsResu
   });
   const count = `${items.length}${result.truncated ? '+' : ''} instruction${items.length === 1 ? '' : 's'}`;
   void vscode.window
-    .showQuickPick(items, { title: `${where}: ${count} in the open HLO documents`, placeHolder: 'Pick an instruction to reveal it in its dump.', matchOnDescription: true, matchOnDetail: true })
+    .showQuickPick(items, { title: `${where}: ${count} in ${result.filesOnDisk > 0 ? 'HLO files on disk' : 'the open HLO documents'}`, placeHolder: 'Pick an instruction to reveal it in its dump.', matchOnDescription: true, matchOnDetail: true })
     .then(async (picked) => {
       if (picked === undefined) return;
       const range = client.protocol2CodeConverter.asRange(picked.item.range);

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { paddingReportOf } from '../../core/src/report';
 import {
-  checkSummary, globToRegExp, isHloFileName, LARGE_FILE_MESSAGE, largeFileReason, ProgressSteps, protocolRow, streamedTitle, SYNC_LIMIT_BYTES,
+  checkSummary, globToRegExp, hloFilesGlob, isHloFileName, LARGE_FILE_MESSAGE, largeFileReason, ProgressSteps, protocolRow, streamedTitle, SYNC_LIMIT_BYTES,
   type LanguageContribution,
 } from '../../client/src/large-file-policy';
 import { rowItem } from '../../client/src/padding-format';
@@ -16,6 +16,14 @@ const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
 const languages = pkg.contributes.languages;
 
 describe('large files: client policy', () => {
+  it('finds files by every extension and dump-name pattern of the hlo language, in any folder', () => {
+    assert.equal(
+      hloFilesGlob(languages),
+      '**/{*.hlo,*.hlotxt,module_*.before_optimizations.txt,*.module_*.before_optimizations.txt,module_*after_optimizations.txt,*.module_*after_optimizations.txt,module_*.after_*.before_*.txt,*.module_*.after_*.before_*.txt}',
+    );
+    assert.equal(hloFilesGlob([{ id: 'other', extensions: ['.x'] }, { id: 'hlo', extensions: ['.hlo'] }]), '**/{*.hlo}');
+  });
+
   it('recognises HLO files by the extensions and dump-name patterns package.json contributes', () => {
     for (const yes of [
       '/d/model.hlo',

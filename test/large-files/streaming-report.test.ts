@@ -121,6 +121,54 @@ describe('large files: streaming statements, padding report and check in core', 
     assert.deepEqual(check([...MIXED]), checkWhole);
   });
 
+  it('keeps only the instructions of one source line, in their computations, as the full report has them', () => {
+    const text = [
+      'HloModule src',
+      '',
+      '%fused (p: f32[8,4]) -> f32[8,4] {',
+      '  %p = f32[8,4]{1,0:T(8,128)} parameter(0)',
+      '  ROOT %r = f32[8,4]{1,0:T(8,128)} negate(%p), metadata={op_name="a" source_file="/build/proj/model/layers.py" source_line=4}',
+      '}',
+      '',
+      'ENTRY %main (x: f32[8,4]) -> f32[8,4] {',
+      '  %x = f32[8,4]{1,0:T(8,128)} parameter(0)',
+      '  %y = f32[16,4]{1,0:T(8,128)} add(%x, %x), metadata={source_file="/build/proj/model/layers.py" source_line=40}',
+      '  %z = f32[32,4]{1,0:T(8,128)} add(%x, %x), metadata={source_file="/build/other/layers.py" source_line=4}',
+      '  %w = f32[64,4]{1,0:T(8,128)} add(%x, %x), metadata={source_file="/build/proj/model/train.py" source_line=4}',
+      '  ROOT %f = f32[8,4]{1,0:T(8,128)} fusion(%x), kind=kLoop, calls=%fused, metadata={source_file="proj/model/layers.py" source_line=4}',
+      '}',
+      '',
+    ].join('\n');
+    const from = { path: '/home/me/proj/model/layers.py', line: 4 };
+    const whole = new PaddingReporter({ top: 0, from });
+    whole.write(text);
+    const got = whole.end();
+    // layers.py:4 of any folder, with how much of the path agrees; not line 40, not train.py.
+    assert.deepEqual(
+      got.rows.map((r) => [r.name, r.computation, r.source, r.sourceMatch]),
+      [
+        ['z', 'main', 'layers.py:4', 1],
+        ['r', 'fused', 'layers.py:4', 3],
+        ['f', 'main', 'layers.py:4', 3],
+      ],
+    );
+    // The same rows as the full report's (less the match count), and totals over them alone.
+    const full = paddingReportOf(text, { top: 0 }).rows.filter((r) => r.source === 'layers.py:4');
+    assert.deepEqual(got.rows.map(({ sourceMatch: _m, ...r }) => r), full);
+    assert.equal(got.totals.buffers, 3);
+    assert.equal(got.totals.logicalBytes, full.reduce((n, r) => n + r.logicalBytes, 0n));
+    // Whole file: line 40 too. Cut anywhere: the same.
+    const file = new PaddingReporter({ top: 0, from: { path: from.path } });
+    file.write(text);
+    assert.deepEqual(file.end().rows.map((r) => r.name).sort(), ['f', 'r', 'y', 'z']);
+    for (let cut = 0; cut <= text.length; cut += 7) {
+      const r = new PaddingReporter({ top: 0, from });
+      r.write(text.slice(0, cut));
+      r.write(text.slice(cut));
+      assert.deepEqual(r.end(), got, `cut at ${cut}`);
+    }
+  });
+
   it('reports the TPU example with exact totals and rows at their lines and columns', () => {
     const r = paddingReportOf(example('tpu_padding.hlo'), { top: 3 });
     assert.deepEqual(r.totals, { buffers: 9, skipped: 0, logicalBytes: 1159172n, physicalBytes: 4755460n, expansion: 4.102462 });

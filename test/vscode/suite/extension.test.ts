@@ -6,7 +6,7 @@
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
 import { readConfig, settingsProblems } from '../../../client/src/config';
-import type { SourceInstructionsResult } from '../../../protocol/src/lsp';
+import type { SourceLineResult } from '../../../client/src/source-instructions';
 import { EXTENSION_ID, codeOf, fixture, waitFor, hoverText, positionOf, waitForDiagnostic, waitForNoDiagnostic } from './util';
 
 const COMMAND_IDS = ['xlaLayout.openVisualizer', 'xlaLayout.linearIndex', 'xlaLayout.elementAtOffset', 'xlaLayout.paddingReport', 'xlaLayout.checkFile', 'xlaLayout.restartServer', 'xlaLayout.showOutput', 'xlaLayout.hloForSourceLine', 'xlaLayout.openSource'];
@@ -98,12 +98,21 @@ describe('XLA Layout Lens in the extension host', () => {
     await vscode.workspace.openTextDocument(fixture('source.hlo'));
     const py = await vscode.window.showTextDocument(fixture('proj/model/layers.py'));
     py.selection = new vscode.Selection(3, 0, 3, 0);
-    const result = await vscode.commands.executeCommand<SourceInstructionsResult | undefined>('xlaLayout.hloForSourceLine');
+    const result = await vscode.commands.executeCommand<SourceLineResult | undefined>('xlaLayout.hloForSourceLine');
     await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
     assert.deepEqual(result?.items.map((i) => [i.name, i.shape, i.logicalBytes, i.physicalBytes, i.sourceLine]), [['s', 'f32[8]{0}', '32', '32', 4]]);
     py.selection = new vscode.Selection(0, 0, 0, 0);
-    const none = await vscode.commands.executeCommand<SourceInstructionsResult | undefined>('xlaLayout.hloForSourceLine');
+    const none = await vscode.commands.executeCommand<SourceLineResult | undefined>('xlaLayout.hloForSourceLine');
     assert.deepEqual(none?.items, []);
+    assert.ok((none?.filesOnDisk ?? 0) >= 1, 'with nothing in the open documents, the workspace dumps on disk were searched');
+    // Line 5 comes only from dumps/module_0007...txt, which no test opens: it is read from disk.
+    py.selection = new vscode.Selection(4, 0, 4, 0);
+    const disk = await vscode.commands.executeCommand<SourceLineResult | undefined>('xlaLayout.hloForSourceLine');
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    assert.deepEqual(
+      disk?.items.map((i) => [i.name, i.computation, i.shape, i.logicalBytes, i.physicalBytes, i.sourceLine, i.range.start.line, vscode.Uri.parse(i.uri).path.split('/').pop()]),
+      [['square.2', 'main.3', 'f32[8,4]{1,0:T(8,128)}', '128', '4096', 5, 4, 'module_0007.jit_layers.after_optimizations.txt']],
+    );
     await vscode.window.showTextDocument(doc);
   });
 

@@ -1,0 +1,73 @@
+/**
+ * The disk half of "Show HLO Instructions for Source Line": when no open HLO document has an
+ * instruction of the line, the workspace's HLO files that are not open are read from disk through
+ * core's PaddingReporter, filtered to that source line, like the Padding Report of a file.
+ */
+import * as vscode from 'vscode';
+import { PaddingReporter, type SourceFilter } from '../../core/src/report';
+import type { SourceInstruction } from '../../protocol/src/lsp';
+import type { Ctx } from './ctx';
+import { hloLanguages } from './large-file-commands';
+import { hloFilesGlob, isHloFileName, protocolRow, STREAMED_REPORT_ROWS } from './large-file-policy';
+import { readInto } from './large-file-read';
+
+/** Most files one search reads (each streams in bounded memory, but a big workspace can hold hundreds of dumps). */
+export const MAX_DISK_FILES = 200;
+
+/** What a search of the files on disk found. */
+export interface DiskSourceInstructions {
+  /** The instructions whose source path agrees best with the one asked for, worst padding first. */
+  readonly items: readonly SourceInstruction[];
+  /** Files read to the end. */
+  readonly files: number;
+  /** Whether the search was cancelled, or more rows matched than are listed. */
+  readonly incomplete: boolean;
+}
+
+/**
+ * Searches the workspace's HLO files, other than those open as HLO documents (the server searched
+ * them), for the instructions of `from`, under one cancellable progress notification.
+ */
+export async function sourceInstructionsOnDisk(ctx: Ctx, from: SourceFilter, where: string): Promise<DiskSourceInstructions> {
+  const languages = hloLanguages(ctx);
+  const open = new Set(vscode.workspace.textDocuments.filter((d) => d.languageId === 'hlo').map((d) => d.uri.toString()));
+  const found = await vscode.workspace.findFiles(hloFilesGlob(languages), '**/node_modules/**', MAX_DISK_FILES);
+  const files = found.filter((u) => isHloFileName(u.path, languages) && !open.has(u.toString()));
+  if (files.length === 0) return { items: [], files: 0, incomplete: false };
+  return vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: `XLA Layout: instructions of ${where} in ${files.length} HLO file${files.length === 1 ? '' : 's'} on disk`, cancellable: true },
+    async (progress, token) => {
+      let items: SourceInstruction[] = [];
+      let best = 1;
+      let read = 0;
+      let incomplete = false;
+      // Per file, the bytes read advance the bar by that file's share.
+      const share = { report: ({ increment }: { increment?: number }) => progress.report({ increment: (increment ?? 0) / files.length }) };
+      for (const file of files) {
+        if (token.isCancellationRequested) return { items, files: read, incomplete: true };
+        const reporter = new PaddingReporter({ top: STREAMED_REPORT_ROWS, from });
+        const outcome = await readInto(file, reporter, share, token);
+        if (outcome.kind !== 'done') {
+          incomplete ||= outcome.kind === 'cancelled';
+          continue;
+        }
+        read++;
+        const report = reporter.end();
+        incomplete ||= report.totals.buffers > report.rows.length;
+        for (const row of report.rows) {
+          const match = row.sourceMatch ?? 1;
+          if (match < best) continue;
+          // A longer common path tail: the file meant is another than the ones found so far.
+          if (match > best) {
+            best = match;
+            items = [];
+          }
+          items.push({ ...protocolRow(row), uri: file.toString(), ...(from.line !== undefined ? { sourceLine: from.line } : {}) });
+        }
+      }
+      const wasted = (i: SourceInstruction) => BigInt(i.physicalBytes) - BigInt(i.logicalBytes);
+      items.sort((a, b) => (wasted(b) > wasted(a) ? 1 : wasted(b) < wasted(a) ? -1 : 0));
+      return { items: items.slice(0, STREAMED_REPORT_ROWS), files: read, incomplete: incomplete || items.length > STREAMED_REPORT_ROWS };
+    },
+  );
+}
