@@ -20,7 +20,7 @@ export interface DiskSourceInstructions {
   readonly items: readonly SourceInstruction[];
   /** Files read to the end. */
   readonly files: number;
-  /** Whether the search was cancelled, or more rows matched than are listed. */
+  /** Whether the search was cancelled (what was found until then is listed), or more rows matched than are listed. */
   readonly incomplete: boolean;
 }
 
@@ -44,13 +44,11 @@ export async function sourceInstructionsOnDisk(ctx: Ctx, from: SourceFilter, whe
       // Per file, the bytes read advance the bar by that file's share.
       const share = { report: ({ increment }: { increment?: number }) => progress.report({ increment: (increment ?? 0) / files.length }) };
       for (const file of files) {
-        if (token.isCancellationRequested) return { items, files: read, incomplete: true };
+        if (token.isCancellationRequested) break;
         const reporter = new PaddingReporter({ top: STREAMED_REPORT_ROWS, from });
         const outcome = await readInto(file, reporter, share, token);
-        if (outcome.kind !== 'done') {
-          incomplete ||= outcome.kind === 'cancelled';
-          continue;
-        }
+        // A file refused (over the browser's read cap) is left out; a cancelled read ends the search.
+        if (outcome.kind !== 'done') continue;
         read++;
         const report = reporter.end();
         incomplete ||= report.totals.buffers > report.rows.length;
@@ -67,7 +65,7 @@ export async function sourceInstructionsOnDisk(ctx: Ctx, from: SourceFilter, whe
       }
       const wasted = (i: SourceInstruction) => BigInt(i.physicalBytes) - BigInt(i.logicalBytes);
       items.sort((a, b) => (wasted(b) > wasted(a) ? 1 : wasted(b) < wasted(a) ? -1 : 0));
-      return { items: items.slice(0, STREAMED_REPORT_ROWS), files: read, incomplete: incomplete || items.length > STREAMED_REPORT_ROWS };
+      return { items: items.slice(0, STREAMED_REPORT_ROWS), files: read, incomplete: incomplete || token.isCancellationRequested || items.length > STREAMED_REPORT_ROWS };
     },
   );
 }
