@@ -4,6 +4,7 @@
  * core's PaddingReporter, filtered to that source line, like the Padding Report of a file.
  */
 import * as vscode from 'vscode';
+import { LongestTailMatches } from '../../core/src/hlo/source-path';
 import { PaddingReporter, type SourceFilter } from '../../core/src/report';
 import type { SourceInstruction } from '../../protocol/src/lsp';
 import type { Ctx } from './ctx';
@@ -37,8 +38,7 @@ export async function sourceInstructionsOnDisk(ctx: Ctx, from: SourceFilter, whe
   return vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: `XLA Layout: instructions of ${where} in ${files.length} HLO file${files.length === 1 ? '' : 's'} on disk`, cancellable: true },
     async (progress, token) => {
-      let items: SourceInstruction[] = [];
-      let best = 1;
+      const matches = new LongestTailMatches<SourceInstruction>();
       let read = 0;
       let incomplete = false;
       // Per file, the bytes read advance the bar by that file's share.
@@ -53,16 +53,10 @@ export async function sourceInstructionsOnDisk(ctx: Ctx, from: SourceFilter, whe
         const report = reporter.end();
         incomplete ||= report.totals.buffers > report.rows.length;
         for (const row of report.rows) {
-          const match = row.sourceMatch ?? 1;
-          if (match < best) continue;
-          // A longer common path tail: the file meant is another than the ones found so far.
-          if (match > best) {
-            best = match;
-            items = [];
-          }
-          items.push({ ...protocolRow(row), uri: file.toString(), ...(from.line !== undefined ? { sourceLine: from.line } : {}) });
+          matches.offer(row.sourceMatch ?? 1, () => ({ ...protocolRow(row), uri: file.toString(), ...(from.line !== undefined ? { sourceLine: from.line } : {}) }));
         }
       }
+      const items = matches.items;
       const wasted = (i: SourceInstruction) => BigInt(i.physicalBytes) - BigInt(i.logicalBytes);
       items.sort((a, b) => (wasted(b) > wasted(a) ? 1 : wasted(b) < wasted(a) ? -1 : 0));
       return { items: items.slice(0, STREAMED_REPORT_ROWS), files: read, incomplete: incomplete || token.isCancellationRequested || items.length > STREAMED_REPORT_ROWS };

@@ -5,7 +5,7 @@
  * the longest tail with this machine's, as go to source picks files the other way round) and line.
  */
 import type { CancellationToken } from 'vscode-languageserver';
-import { pathSegments, sharedPathTail } from '../../core/src/hlo/source-path';
+import { LongestTailMatches, pathSegments, sharedPathTail } from '../../core/src/hlo/source-path';
 import type { SourceInstruction, SourceInstructionsParams, SourceInstructionsResult } from '../../protocol/src/lsp';
 import type { Analyzer } from './analyzer';
 import { instructionRow } from './custom-requests';
@@ -20,9 +20,7 @@ export async function sourceInstructions(docs: readonly HloDocument[], params: S
   if (name === undefined) return { items: [], truncated: false, documents: docs.length };
   const slice = new TimeSlice();
   const lineText = params.line !== undefined ? `source_line=${params.line}` : undefined;
-  let best = 1;
-  let matched: SourceInstruction[] = [];
-  let count = 0;
+  const matches = new LongestTailMatches<SourceInstruction>(SOURCE_INSTRUCTIONS_LIMIT);
   for (const doc of docs) {
     const text = doc.text.getText();
     let lastParsed = -1;
@@ -43,26 +41,17 @@ export async function sourceInstructions(docs: readonly HloDocument[], params: S
       const st = doc.parse(i);
       const meta = st.kind === 'instruction' ? st.metadata : undefined;
       if (st.kind !== 'instruction' || !st.shape || !meta?.sourceFile || (params.line !== undefined && meta.sourceLine !== params.line)) continue;
-      const shared = sharedPathTail(meta.sourceFile, params.path);
-      if (shared < best) continue;
-      if (shared > best) {
-        // A longer common tail: the file meant is another than the ones found so far.
-        best = shared;
-        matched = [];
-        count = 0;
-      }
-      count++;
-      if (matched.length >= SOURCE_INSTRUCTIONS_LIMIT) continue;
-      const computation = doc.computationOf(i)?.name ?? '';
-      const row = instructionRow(doc, analyzer, st, computation);
-      if (!row) continue;
-      matched.push({
-        ...row.row,
-        uri: doc.uri,
-        ...(meta.sourceLine !== undefined ? { sourceLine: meta.sourceLine } : {}),
-        ...(meta.opName !== undefined ? { opName: meta.opName } : {}),
+      matches.offer(sharedPathTail(meta.sourceFile, params.path), () => {
+        const row = instructionRow(doc, analyzer, st, doc.computationOf(i)?.name ?? '');
+        if (!row) return undefined;
+        return {
+          ...row.row,
+          uri: doc.uri,
+          ...(meta.sourceLine !== undefined ? { sourceLine: meta.sourceLine } : {}),
+          ...(meta.opName !== undefined ? { opName: meta.opName } : {}),
+        };
       });
     }
   }
-  return { items: matched, truncated: count > matched.length, documents: docs.length };
+  return { items: matches.items, truncated: matches.truncated, documents: docs.length };
 }

@@ -42,3 +42,40 @@ export function sourceLabel(path: string, line: number | undefined): string {
   const name = pathSegments(path).at(-1) ?? path;
   return line !== undefined ? `${name}:${line}` : name;
 }
+
+/**
+ * What was found of a wanted file in places whose recorded paths differ: only the items from the
+ * paths that share the longest tail with it are kept (a longer common tail means another file was
+ * meant than the ones found so far), at most `limit` of them, while counting all that match.
+ */
+export class LongestTailMatches<T> {
+  private tail = 1;
+  private kept: T[] = [];
+  private matched = 0;
+
+  constructor(private readonly limit = Infinity) {}
+
+  /** Offers an item whose path shares `tail` segments with the wanted one; `make` builds it only if kept. */
+  offer(tail: number, make: () => T | undefined): void {
+    if (tail < this.tail) return;
+    if (tail > this.tail) {
+      this.tail = tail;
+      this.kept = [];
+      this.matched = 0;
+    }
+    this.matched++;
+    if (this.kept.length >= this.limit) return;
+    const item = make();
+    if (item !== undefined) this.kept.push(item);
+  }
+
+  /** The kept items, in the order offered. */
+  get items(): T[] {
+    return this.kept;
+  }
+
+  /** Whether more items matched the longest tail than were kept. */
+  get truncated(): boolean {
+    return this.matched > this.kept.length;
+  }
+}
