@@ -5,7 +5,7 @@
  * the longest tail with this machine's, as go to source picks files the other way round) and line.
  */
 import type { CancellationToken } from 'vscode-languageserver';
-import { LongestTailMatches, pathSegments, sharedPathTail } from '../../core/src/hlo/source-path';
+import { LongestTailMatches, pathSegments, SourceTextSearch, sourceMatch } from '../../core/src/hlo/source-path';
 import type { SourceInstruction, SourceInstructionsParams, SourceInstructionsResult } from '../../protocol/src/lsp';
 import type { Analyzer } from './analyzer';
 import { instructionRow } from './custom-requests';
@@ -19,29 +19,25 @@ export async function sourceInstructions(docs: readonly HloDocument[], params: S
   const name = pathSegments(params.path).at(-1);
   if (name === undefined) return { items: [], truncated: false, documents: docs.length };
   const slice = new TimeSlice();
-  const lineText = params.line !== undefined ? `source_line=${params.line}` : undefined;
+  const search = new SourceTextSearch(params);
   const matches = new LongestTailMatches<SourceInstruction>(SOURCE_INSTRUCTIONS_LIMIT);
   for (const doc of docs) {
     const text = doc.text.getText();
     let lastParsed = -1;
-    /** The next `source_line=N` at or after the statement being looked at (-1: none is left). */
-    let lineHit = lineText === undefined ? -1 : text.indexOf(lineText);
+    search.reset();
     for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + name.length)) {
       await slice.tick(token);
       const i = doc.statementIndexAt(at);
       if (i < 0 || i === lastParsed) continue;
       lastParsed = i;
       // For one line, a statement without its `source_line=N` is not parsed at all. Statements come
-      // in text order, so the search for that text moves forward only: one pass over the document.
-      if (lineText !== undefined) {
-        const { start, end } = doc.range(i);
-        if (lineHit !== -1 && lineHit < start) lineHit = text.indexOf(lineText, start);
-        if (lineHit === -1 || lineHit >= end) continue;
-      }
+      // in text order, so the searches move forward only: one pass over the document.
+      const { start, end } = doc.range(i);
+      if (!search.mayName(text, start, end)) continue;
       const st = doc.parse(i);
       const meta = st.kind === 'instruction' ? st.metadata : undefined;
-      if (st.kind !== 'instruction' || !st.shape || !meta?.sourceFile || (params.line !== undefined && meta.sourceLine !== params.line)) continue;
-      matches.offer(sharedPathTail(meta.sourceFile, params.path), () => {
+      if (st.kind !== 'instruction' || !st.shape || !meta) continue;
+      matches.offer(sourceMatch(meta, params), () => {
         const row = instructionRow(doc, analyzer, st, doc.computationOf(i)?.name ?? '');
         if (!row) return undefined;
         return {

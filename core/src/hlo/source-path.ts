@@ -79,3 +79,54 @@ export class LongestTailMatches<T> {
     return this.matched > this.kept.length;
   }
 }
+
+/** One file, or one line of it, of the program a dump was compiled from. */
+export interface SourceFilter {
+  /** The file's path here; metadata paths (from the compiling machine) match by file name. */
+  readonly path: string;
+  /** 1-based line; the whole file when absent. */
+  readonly line?: number;
+}
+
+/** How many trailing path segments an instruction's metadata source file shares with `from` (0: not it, or another line). */
+export function sourceMatch(metadata: { sourceFile?: string; sourceLine?: number } | undefined, from: SourceFilter): number {
+  if (metadata?.sourceFile === undefined || (from.line !== undefined && metadata.sourceLine !== from.line)) return 0;
+  return sharedPathTail(metadata.sourceFile, from.path);
+}
+
+/**
+ * Finds the statements of a text that may name a source file (and line) by two native searches
+ * that only move forward: a statement without the file name (and `source_line=N`) is not it.
+ */
+export class SourceTextSearch {
+  private readonly name: string;
+  private readonly lineText: string | undefined;
+  private nameAt = -1;
+  private lineAt = -1;
+
+  constructor(from: SourceFilter) {
+    this.name = pathSegments(from.path).at(-1) ?? from.path;
+    this.lineText = from.line !== undefined ? `source_line=${from.line}` : undefined;
+  }
+
+  /** Starts over, for another text (or another batch of one). */
+  reset(): void {
+    this.nameAt = -1;
+    this.lineAt = -1;
+  }
+
+  /** Whether `text[start, end)` (asked after the statements before it in the same text) holds the name and line. */
+  mayName(text: string, start: number, end: number): boolean {
+    if (this.nameAt < start) this.nameAt = nextAt(text, this.name, start);
+    if (this.nameAt >= end) return false;
+    if (this.lineText === undefined) return true;
+    if (this.lineAt < start) this.lineAt = nextAt(text, this.lineText, start);
+    return this.lineAt < end;
+  }
+}
+
+/** `text.indexOf(needle, from)`, or the text's length when there is none (nothing further can match). */
+function nextAt(text: string, needle: string, from: number): number {
+  const at = text.indexOf(needle, from);
+  return at < 0 ? text.length : at;
+}

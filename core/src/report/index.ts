@@ -6,5 +6,5 @@
 export { LineCounter, type LineColumn } from './line-counter';
 export { StatementStream, type StatementBatchHandler, type StatementStreamOptions } from './statement-stream';
 export { LeafSizeCache, expansionOf, type BufferBytes } from './leaf-sizes';
-export { PaddingReporter, paddingReportOf, type PaddingReport, type PaddingRow, type PaddingTotals, type PaddingReporterOptions, type SourceFilter } from './padding-reporter';
+export { PaddingReporter, paddingReportOf, type PaddingReport, type PaddingRow, type PaddingTotals, type PaddingReporterOptions } from './padding-reporter';
 export { CheckStream, type CheckCounts, type CheckStreamOptions, type LocatedDiagnostic } from './check-stream';

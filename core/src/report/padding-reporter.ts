@@ -7,7 +7,7 @@
  */
 import type { TextRange } from '../diagnostics';
 import { parseStatement } from '../hlo/parse-statement';
-import { pathSegments, sharedPathTail, sourceLabel } from '../hlo/source-path';
+import { SourceTextSearch, sourceMatch, sourceLabel, type SourceFilter } from '../hlo/source-path';
 import { expansionOf, LeafSizeCache } from './leaf-sizes';
 import type { LineColumn } from './line-counter';
 import { StatementStream } from './statement-stream';
@@ -40,13 +40,6 @@ export interface PaddingRow {
   readonly sourceMatch?: number;
 }
 
-/** One file, or one line of it, of the program a dump was compiled from. */
-export interface SourceFilter {
-  /** The file's path here; metadata paths (from the compiling machine) match by file name. */
-  readonly path: string;
-  /** 1-based line; the whole file when absent. */
-  readonly line?: number;
-}
 
 /** Totals over every buffer that could be sized, exact. */
 export interface PaddingTotals {
@@ -100,48 +93,6 @@ function lastNonBlank(text: string, start: number, end: number): number {
   return -1;
 }
 
-/** How many trailing path segments the metadata's source file shares with `from` (0: not it, or another line). */
-function matchOf(metadata: { sourceFile?: string; sourceLine?: number } | undefined, from: SourceFilter): number {
-  if (metadata?.sourceFile === undefined || (from.line !== undefined && metadata.sourceLine !== from.line)) return 0;
-  return sharedPathTail(metadata.sourceFile, from.path);
-}
-
-/**
- * Finds the statements of a batch that may name a source file (and line) by two native searches
- * that only move forward: a statement without the file name (and `source_line=N`) is not it.
- */
-class SourceSearch {
-  private readonly name: string;
-  private readonly lineText: string | undefined;
-  private nameAt = -1;
-  private lineAt = -1;
-
-  constructor(from: SourceFilter) {
-    this.name = pathSegments(from.path).at(-1) ?? from.path;
-    this.lineText = from.line !== undefined ? `source_line=${from.line}` : undefined;
-  }
-
-  startBatch(): void {
-    this.nameAt = -1;
-    this.lineAt = -1;
-  }
-
-  /** Whether `text[start, end)` (after the statements asked about before, in this batch) holds the name and line. */
-  mayName(text: string, start: number, end: number): boolean {
-    if (this.nameAt < start) this.nameAt = nextAt(text, this.name, start);
-    if (this.nameAt >= end) return false;
-    if (this.lineText === undefined) return true;
-    if (this.lineAt < start) this.lineAt = nextAt(text, this.lineText, start);
-    return this.lineAt < end;
-  }
-}
-
-/** `text.indexOf(needle, from)`, or the text's length when there is none (nothing further can match). */
-function nextAt(text: string, needle: string, from: number): number {
-  const at = text.indexOf(needle, from);
-  return at < 0 ? text.length : at;
-}
-
 /** Incremental padding report: {@link write} chunks in order, then {@link end}. */
 export class PaddingReporter {
   private readonly stream: StatementStream;
@@ -157,9 +108,9 @@ export class PaddingReporter {
     this.top = new TopRows(options.top ?? 20);
     this.sizes = options.sizes ?? new LeafSizeCache();
     const from = options.from;
-    const wanted = from ? new SourceSearch(from) : undefined;
+    const wanted = from ? new SourceTextSearch(from) : undefined;
     this.stream = new StatementStream((text, statements, base, lines) => {
-      wanted?.startBatch();
+      wanted?.reset();
       for (const range of statements) {
         // With a source filter, statements that cannot name it are not parsed, except what tells
         // the enclosing computation: headers (they end in `{`) and closing braces.
@@ -172,8 +123,8 @@ export class PaddingReporter {
         if (s.kind === 'computation') this.computation = s.name?.name ?? '';
         else if (s.kind === 'close') this.computation = '';
         if (s.kind !== 'instruction') continue;
-        const sourceMatch = from ? matchOf(s.metadata, from) : undefined;
-        if (sourceMatch === 0) continue;
+        const match = from ? sourceMatch(s.metadata, from) : undefined;
+        if (match === 0) continue;
         const z = s.shape ? this.sizes.of(s.shape, text) : undefined;
         if (s.shape === undefined || z === undefined) {
           this.skipped++;
@@ -198,7 +149,7 @@ export class PaddingReporter {
           physicalBytes: z.physical,
           expansion,
           ...(s.metadata?.sourceFile ? { source: sourceLabel(s.metadata.sourceFile, s.metadata.sourceLine) } : {}),
-          ...(sourceMatch !== undefined ? { sourceMatch } : {}),
+          ...(match !== undefined ? { sourceMatch: match } : {}),
           offset: base + shape.start,
         });
       }
