@@ -46,7 +46,7 @@ export function runMemoryMapBench(runs = 5): MemoryMapBenchResult {
     const m = buildMemoryMap(SHAPE);
     if ('error' in m) throw new Error(m.error);
     // Keep the result observable so the work cannot be skipped: cell (1,0) is slot 1 under (2,1).
-    checked = m.offsets[4096] === 1 && m.slotCount === cells;
+    checked = m.slotOf(1, 0) === 1 && m.slotCount === cells;
   });
   if (!checked) throw new Error('memory map bench: unexpected map');
   const referenceMs = bestOf(runs, () => {

@@ -62,7 +62,7 @@ export function runMap(argv: readonly string[], out: Output): number {
   if (fixedText !== undefined) slice.fixed = parseCoordinates(fixedText).values;
   const map = buildMemoryMap(shape, slice, maxCells);
   if ('error' in map) throw new InputError(`${map.error} (see --max-cells, --rows, --cols)`, shapeText, 0, shapeText.length);
-  const { rows, cols, offsets, slotToCell, firstSlot, slotCount } = map;
+  const { rows, cols, slotToCell, firstSlot, slotCount } = map;
   const padding: number[] = [];
   const others: number[] = [];
   for (let s = 0; s < slotCount; s++) {
@@ -77,12 +77,12 @@ export function runMap(argv: readonly string[], out: Output): number {
   }
   if (args.flags.has('json')) {
     const table: string[][] = [];
-    for (let r = 0; r < rows; r++) table.push(Array.from({ length: cols }, (_, c) => String(offsets[r * cols + c])));
+    for (let r = 0; r < rows; r++) table.push(Array.from({ length: cols }, (_, c) => String(map.slotOf(r, c))));
     out.write(JSON.stringify({ shape: shapeText, rows, cols, firstSlot, slotCount, offsets: table, paddingSlots: padding, otherSliceSlots: others }));
     return 0;
   }
   const cells: string[][] = [];
-  for (let r = 0; r < rows; r++) cells.push(Array.from({ length: cols }, (_, c) => String(offsets[r * cols + c])));
+  for (let r = 0; r < rows; r++) cells.push(Array.from({ length: cols }, (_, c) => String(map.slotOf(r, c))));
   const width = Math.max(1, ...cells.flat().map((c) => c.length));
   out.write(`${shapeText}: ${rows} x ${cols} slice, slots ${groupDigits(firstSlot)}..${groupDigits(firstSlot + slotCount - 1)}`);
   for (const row of cells) out.write(row.map((c) => c.padStart(width)).join(' '));

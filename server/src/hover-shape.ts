@@ -89,7 +89,7 @@ function memoryMapTable(a: ArrayExplanation, maxCells: number): string[] {
   const header = [rank >= 2 ? `${dimName(a, rank - 2)} \\\\ ${dimName(a, rank - 1)}` : '', ...Array.from({ length: map.cols }, (_, c) => String(c))];
   const rows: string[][] = [];
   for (let r = 0; r < map.rows; r++) {
-    rows.push([String(r), ...Array.from({ length: map.cols }, (_, c) => String(map.offsets[r * map.cols + c]))]);
+    rows.push([String(r), ...Array.from({ length: map.cols }, (_, c) => String(map.slotOf(r, c)))]);
   }
   const sliceNote = rank > 2 ? ` (slice with dims ${Array.from({ length: rank - 2 }, (_, i) => i).join(', ')} at 0)` : '';
   return [`**Memory map** — element slot of each element${sliceNote}`, table(header, rows, header.map(() => 'r'))];

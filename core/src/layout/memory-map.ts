@@ -195,8 +195,12 @@ export function createElementMapper(shape: ArrayShape, slice?: SliceSpec): Eleme
 export interface MemoryMap {
   readonly rows: number;
   readonly cols: number;
-  /** offsets[r*cols + c] = slot of cell (r, c). */
-  readonly offsets: Float64Array;
+  /**
+   * Slot of cell (row, col), -1 outside the slice. A method rather than a table: for every tiling
+   * that keeps the row and column dims apart the slot is a row term plus a column term, and a
+   * table of all 16.7M of them would double what a map costs to build (its pages are most of it).
+   */
+  slotOf(row: number, col: number): number;
   /** Smallest offset in the slice (0 for an empty slice). */
   readonly firstSlot: number;
   /** Span of slots covered: maxOffset - firstSlot + 1 (0 for an empty slice). */
@@ -261,11 +265,12 @@ export function buildMemoryMap(shape: ArrayShape, slice?: SliceSpec, maxCells: n
   const { rows, cols } = m;
   const cells = rows * cols;
   if (cells > maxCells) return { error: `the slice has ${cells} cells, more than the limit of ${maxCells}` };
-  if (cells === 0) return { rows, cols, offsets: new Float64Array(0), firstSlot: 0, slotCount: 0, slotToCell: new Int32Array(0) };
-  const offsets = new Float64Array(cells);
-  let first = Infinity;
-  let last = -Infinity;
+  const inSlice = (r: number, c: number) => m.inSlice(r, c);
+  if (cells === 0) return { rows, cols, slotOf: () => -1, firstSlot: 0, slotCount: 0, slotToCell: new Int32Array(0) };
+  let first: number;
+  let last: number;
   let terms: { rowTerm: Float64Array; colTerm: Float64Array } | undefined;
+  let offsets: Float64Array | undefined;
   if (m.separable) {
     const t = sliceTerms(m);
     if ('error' in t) return t;
@@ -274,6 +279,7 @@ export function buildMemoryMap(shape: ArrayShape, slice?: SliceSpec, maxCells: n
     first = minOf(t.rowTerm) + minOf(t.colTerm);
     last = maxOf(t.rowTerm) + maxOf(t.colTerm);
   } else {
+    offsets = new Float64Array(cells);
     const bad = fillCellByCell(m, offsets);
     if (bad !== undefined) return bad;
     first = minOf(offsets);
@@ -288,9 +294,10 @@ export function buildMemoryMap(shape: ArrayShape, slice?: SliceSpec, maxCells: n
   const slotToCell = new Int32Array(slotCount);
   // When the cells fill the span exactly every slot is overwritten below, so skip the -1 pass.
   if (slotCount !== cells) slotToCell.fill(-1);
+  let slotOf: MemoryMap['slotOf'];
   if (terms !== undefined) {
     // Work relative to the first slot: both terms then fit int32 (the span is < 2^31), and the
-    // inner loop is one integer add, one sequential store and one store into the slot table.
+    // inner loop is one integer add and one store into the slot table.
     const minRow = minOf(terms.rowTerm);
     const minCol = minOf(terms.colTerm);
     const rowRel = Int32Array.from(terms.rowTerm, (v) => v - minRow);
@@ -304,16 +311,15 @@ export function buildMemoryMap(shape: ArrayShape, slice?: SliceSpec, maxCells: n
         for (let r = r0; r < r1; r++) {
           const base = rowRel[r];
           let i = r * cols + c0;
-          for (let c = c0; c < c1; c++, i++) {
-            const rel = base + colRel[c];
-            offsets[i] = first + rel;
-            slotToCell[rel] = i;
-          }
+          for (let c = c0; c < c1; c++, i++) slotToCell[base + colRel[c]] = i;
         }
       }
     }
+    slotOf = (r, c) => (inSlice(r, c) ? first + rowRel[r] + colRel[c] : -1);
   } else {
-    for (let i = 0; i < cells; i++) slotToCell[offsets[i] - first] = i;
+    const cellSlots = offsets!;
+    for (let i = 0; i < cells; i++) slotToCell[cellSlots[i] - first] = i;
+    slotOf = (r, c) => (inSlice(r, c) ? cellSlots[r * cols + c] : -1);
   }
   if (!m.wholeArray) {
     // Slots between this slice's cells hold padding or elements of other slices: tell them apart.
@@ -321,7 +327,7 @@ export function buildMemoryMap(shape: ArrayShape, slice?: SliceSpec, maxCells: n
       if (slotToCell[s] === -1 && m.holdsElement(first + s)) slotToCell[s] = -2;
     }
   }
-  return { rows, cols, offsets, firstSlot: first, slotCount, slotToCell };
+  return { rows, cols, slotOf, firstSlot: first, slotCount, slotToCell };
 }
 
 function minOf(values: Float64Array): number {
