@@ -34,7 +34,7 @@ import * as esbuild from 'esbuild';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
 import type { PublishDiagnosticsParams } from 'vscode-languageserver';
 import { AnalysisProgressNotification, type AnalysisProgressParams } from '../protocol/src/lsp';
-import { SERVER_ENVIRONMENT } from '../protocol/src/server-environment';
+import { SERVER_ENVIRONMENT, SERVER_NODE_ARGS } from '../protocol/src/server-environment';
 import { ensureDump, type DumpProfile } from './generate-dump';
 import { median } from './stats';
 
@@ -104,9 +104,9 @@ interface Client {
 
 async function startServer(settings: unknown, options: ServerBenchOptions): Promise<Client> {
   const profile = options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] : [];
-  // The environment the VS Code client gives the server (protocol/src/server-environment.ts).
+  // The environment and node options the VS Code client gives the server (protocol/src/server-environment.ts).
   const env = { ...process.env, ...SERVER_ENVIRONMENT };
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...profile, SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'], env });
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, ...(options.nodeArgs ?? []), ...profile, SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'], env });
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
   const rpc = createMessageConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
   const waiters: ((p: PublishDiagnosticsParams) => void)[] = [];

@@ -4,16 +4,16 @@
  */
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type ServerOptions } from 'vscode-languageclient/node';
-import { SERVER_ENVIRONMENT } from '../../protocol/src/server-environment';
+import { SERVER_ENVIRONMENT, SERVER_NODE_ARGS } from '../../protocol/src/server-environment';
 import { activateWith, deactivateCtx } from './activate';
 
 export function activate(context: vscode.ExtensionContext): Promise<void> {
   const module = vscode.Uri.joinPath(context.extensionUri, 'dist', 'server.js').fsPath;
   const env = { ...process.env, ...SERVER_ENVIRONMENT };
   const serverOptions: ServerOptions = {
-    run: { module, transport: TransportKind.ipc, options: { env } },
+    run: { module, transport: TransportKind.ipc, options: { env, execArgv: [...SERVER_NODE_ARGS] } },
     // --inspect lets a developer attach a debugger to the server started from a dev host.
-    debug: { module, transport: TransportKind.ipc, options: { env, execArgv: ['--nolazy', '--inspect=6011'] } },
+    debug: { module, transport: TransportKind.ipc, options: { env, execArgv: [...SERVER_NODE_ARGS, '--nolazy', '--inspect=6011'] } },
   };
   return activateWith(context, (id, name, options) => new LanguageClient(id, name, serverOptions, options));
 }

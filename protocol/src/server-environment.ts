@@ -9,3 +9,13 @@
 export const SERVER_ENVIRONMENT: Readonly<Record<string, string>> = {
   MALLOC_MMAP_THRESHOLD_: '65536',
 };
+
+/**
+ * Node options the clients start the language server with. V8 lets the young generation grow to
+ * 16 MiB semi-spaces (two of them resident, plus promotion slack), which the analysis of a large
+ * document fills with short-lived strings and diagnostics: 4 MiB keeps the server 20-30 MiB
+ * smaller after opening a 50 MB dump (measured: 182-193 → 159-168 MiB resident, complete
+ * diagnostics no slower, hover and edit latency unchanged). The flag must be given at start-up:
+ * set from inside the server with `v8.setFlagsFromString` it changed nothing.
+ */
+export const SERVER_NODE_ARGS: readonly string[] = ['--max-semi-space-size=4'];

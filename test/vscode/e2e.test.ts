@@ -12,6 +12,7 @@ import { strict as assert } from 'node:assert';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Frame, Page } from 'playwright-core';
+import { SERVER_NODE_ARGS } from '../../protocol/src/server-environment';
 import { buildExtension } from './build';
 import { launchChromium } from '../support/chromium';
 import { REPO, missingPrerequisites, openWorkbench, startCodeServer, type CodeServer } from './harness';
@@ -77,7 +78,10 @@ if (missing !== undefined && process.env.CI === undefined) {
       await page.keyboard.press('Control+Shift+M');
       const problem = page.locator('.markers-panel .monaco-list-row', { hasText: 'tile' }).first();
       await problem.waitFor({ timeout: 30_000 });
-      assert.ok(server.processes().some((cmd) => cmd.includes(join(REPO, 'dist', 'server.js'))), 'dist/server.js runs under code-server');
+      // Started as the client starts it: with the node options that keep a large document's memory down.
+      const started = server.processes().filter((cmd) => cmd.includes(join(REPO, 'dist', 'server.js')));
+      assert.equal(started.length, 1, `dist/server.js runs under code-server: ${started.join('; ')}`);
+      for (const option of SERVER_NODE_ARGS) assert.ok(started[0].split(' ').includes(option), `${option} in ${started[0]}`);
       const text = await problem.innerText();
       assert.match(text, /tile/i, text);
       await page.screenshot({ path: join(SHOTS, '2-problems.png') });
