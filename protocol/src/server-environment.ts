@@ -13,9 +13,11 @@ export const SERVER_ENVIRONMENT: Readonly<Record<string, string>> = {
 /**
  * Node options the clients start the language server with. V8 lets the young generation grow to
  * 16 MiB semi-spaces (two of them resident, plus promotion slack), which the analysis of a large
- * document fills with short-lived strings and diagnostics: 4 MiB keeps the server 20-30 MiB
- * smaller after opening a 50 MB dump (measured: 182-193 → 159-168 MiB resident, complete
- * diagnostics no slower, hover and edit latency unchanged). The flag must be given at start-up:
- * set from inside the server with `v8.setFlagsFromString` it changed nothing.
+ * document fills with short-lived strings and diagnostics. 8 MiB keeps the server about 20 MiB
+ * smaller after opening a 50 MB dump (bench, model dump: 180-193 → 164-168 MiB resident),
+ * complete diagnostics no slower. 4 MiB saved a little more but made a dump of many distinct
+ * shapes (the bench's stress dump) 1.4-1.5x slower to open: more frequent scavenges, each
+ * scanning the old summaries array the analysis keeps writing young objects into. The flag must be
+ * given at start-up: set from inside the server with `v8.setFlagsFromString` it changed nothing.
  */
-export const SERVER_NODE_ARGS: readonly string[] = ['--max-semi-space-size=4'];
+export const SERVER_NODE_ARGS: readonly string[] = ['--max-semi-space-size=8'];

@@ -13,7 +13,7 @@
   "Major mode for XLA HLO text dumps."
   (setq-local comment-start "// "))
 (add-to-list 'auto-mode-alist '("\\.hlo\\(txt\\)?\\'" . hlo-mode))
-(add-to-list 'eglot-server-programs `(hlo-mode . ("node" "--max-semi-space-size=4" ,(getenv "XLA_SERVER") "--stdio")))
+(add-to-list 'eglot-server-programs `(hlo-mode . ("node" "--max-semi-space-size=8" ,(getenv "XLA_SERVER") "--stdio")))
 (setq-default eglot-workspace-configuration
               '(:xlaLayout (:diagnostics (:severity (:tile-negative "warning")))))
 

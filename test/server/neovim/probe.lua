@@ -20,7 +20,7 @@ end
 
 local id = vim.lsp.start_client({
   name = 'xla-layout',
-  cmd = { 'node', '--max-semi-space-size=4', server, '--stdio' },
+  cmd = { 'node', '--max-semi-space-size=8', server, '--stdio' },
   root_dir = vim.fn.fnamemodify(file, ':h'),
 })
 result.client = id ~= nil
