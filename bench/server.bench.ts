@@ -20,7 +20,9 @@
  *
  * Memory is read right after the complete diagnostics (`rssAfterOpenMiB`, before the server's
  * post-open garbage collection), once the server has answered its first request after the open
- * (`rssSettledMiB`, what the document costs while it stays open), after 20 edits, and at its peak.
+ * (`rssSettledMiB`, what the document costs while it stays open), after 20 edits, once the server
+ * has been idle for a while after them (`rssIdleMiB`: a large publish schedules a collection for
+ * its first quiet spell), and at its peak.
  *
  * `npm run bench` picks up {@link runServerBench}; alone:
  * `npx tsx bench/server.bench.ts [size] [--profile DIR] [--node-arg ARG]... [--profile-only model|stress]` (`--profile` runs the
@@ -35,6 +37,7 @@ import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type
 import type { PublishDiagnosticsParams } from 'vscode-languageserver';
 import { AnalysisProgressNotification, type AnalysisProgressParams } from '../protocol/src/lsp';
 import { SERVER_ENVIRONMENT, SERVER_NODE_ARGS } from '../protocol/src/server-environment';
+import { IDLE_COLLECTION_MS } from '../server/src/server';
 import { ensureDump, type DumpProfile } from './generate-dump';
 import { median } from './stats';
 
@@ -176,6 +179,7 @@ interface CaseResult extends OpenTimes {
   readonly rssAfterOpen: number;
   readonly rssSettled: number;
   readonly rssAtEnd: number;
+  readonly rssIdle: number;
   readonly peak: number;
 }
 
@@ -234,7 +238,9 @@ async function runCase(file: string, text: string, settings: unknown, options: S
     }
     editMs.sort((a, b) => a - b);
     const mem = memoryOf(client.pid);
-    return { ...opened, hoverMs, editMs, rssAfterOpen, rssSettled: settled, rssAtEnd: mem.rss, peak: mem.peak };
+    await new Promise((resolve) => setTimeout(resolve, IDLE_COLLECTION_MS + 1000));
+    const idle = memoryOf(client.pid);
+    return { ...opened, hoverMs, editMs, rssAfterOpen, rssSettled: settled, rssAtEnd: mem.rss, rssIdle: idle.rss, peak: idle.peak };
   } finally {
     await client.stop();
   }
@@ -286,11 +292,13 @@ function caseRows(label: string, bytes: number, r: CaseResult, referenceMs: numb
       rssAfterOpenMiB: mib(r.rssAfterOpen),
       rssSettledMiB: mib(r.rssSettled),
       rssAtEndMiB: mib(r.rssAtEnd),
+      rssIdleMiB: mib(r.rssIdle),
       peakRssMiB: mib(r.peak),
       fileMiB: mib(bytes),
       rssPerFileSize: Number((r.rssAfterOpen / bytes).toFixed(2)),
       settledPerFileSize: Number((r.rssSettled / bytes).toFixed(2)),
       endPerFileSize: Number((r.rssAtEnd / bytes).toFixed(2)),
+      idlePerFileSize: Number((r.rssIdle / bytes).toFixed(2)),
       peakPerFileSize: Number((r.peak / bytes).toFixed(2)),
       ...(judged ? { target: '< 4x file size' } : {}),
     },

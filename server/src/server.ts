@@ -60,6 +60,15 @@ export const PROGRESS_MS = 100;
  * messages already received: an isolated edit pays no wait, and a burst costs one publish.
  */
 export const DIAGNOSTICS_DEBOUNCE_MS = 15;
+/**
+ * A publish of at least this many diagnostics is garbage of tens of MiB once written (the LSP
+ * objects and their JSON), which a short burst of edits promotes to the old generation faster than
+ * V8 collects it: 20 one-line edits on a dump with 50,669 warnings left the server at about 1 GiB.
+ * After such a publish a full collection runs once the server has published nothing large for
+ * {@link IDLE_COLLECTION_MS}: when the user has stopped typing, not between keystrokes.
+ */
+export const LARGE_PUBLISH = 10_000;
+export const IDLE_COLLECTION_MS = 2000;
 
 /** What the entry point knows about its environment. */
 export interface ServerOptions {
@@ -76,6 +85,8 @@ export interface ServerOptions {
   readonly partialDiagnosticsMs?: number;
   /** Time between analysis progress reports (default {@link PROGRESS_MS}; tests shorten it). */
   readonly progressMs?: number;
+  /** Quiet time after a large publish before {@link collectGarbage} runs (default {@link IDLE_COLLECTION_MS}; tests shorten it). */
+  readonly idleCollectionMs?: number;
 }
 
 /** Wires the server onto `connection` (the caller calls `connection.listen()`). */
@@ -92,9 +103,22 @@ export function createServer(connection: Connection, options: ServerOptions = {}
   /** When each document last changed (Date.now()). */
   const changed = new Map<string, number>();
   const send = (doc: HloDocument, diagnostics: Diagnostic[]): void => void connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics });
+  let idleCollection: ReturnType<typeof setTimeout> | undefined;
+  /** Runs {@link ServerOptions.collectGarbage} once nothing large has been published for a while. */
+  const collectWhenIdle = (): void => {
+    const collect = options.collectGarbage;
+    if (!collect) return;
+    if (idleCollection !== undefined) clearTimeout(idleCollection);
+    idleCollection = setTimeout(() => {
+      idleCollection = undefined;
+      collect();
+    }, options.idleCollectionMs ?? IDLE_COLLECTION_MS);
+  };
   const publish = (doc: HloDocument): void => {
     timers.delete(doc.uri);
-    send(doc, documentDiagnostics(doc, settings, rulesDoc));
+    const diagnostics = documentDiagnostics(doc, settings, rulesDoc);
+    send(doc, diagnostics);
+    if (diagnostics.length >= LARGE_PUBLISH) collectWhenIdle();
   };
   const schedule = (doc: HloDocument): void => {
     const pending = timers.get(doc.uri);
@@ -211,9 +235,12 @@ export function createServer(connection: Connection, options: ServerOptions = {}
       documents.set(uri, doc);
       publish(doc);
       if (collect) {
-        // The analysis's own garbage, once the diagnostics are written and before the next message.
+        // The analysis's own garbage, once the diagnostics are written and before the next message
+        // (which also stands for the idle collection a large publish schedules).
         await pause();
         collect();
+        if (idleCollection !== undefined) clearTimeout(idleCollection);
+        idleCollection = undefined;
       }
     }),
   );

@@ -166,6 +166,35 @@ describe('server: large documents and cancellation', () => {
     await client.dispose();
   });
 
+  it('collects garbage once, after a quiet spell, when edits republish 10,000 diagnostics or more', async () => {
+    const calls: string[] = [];
+    const quietMs = 100;
+    // Every result f32[1024,4] padded to 128 columns gets a padding warning (496 KiB wasted each).
+    const { client } = await TestClient.start({ padding: { warnMinWastedBytes: 0 } }, undefined, { collectGarbage: () => calls.push('gc'), idleCollectionMs: quietMs });
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 4 * quietMs));
+    // A document under 5 MB (no collection around its open) with a padding warning per instruction.
+    const uri = 'file:///w/many.hlo';
+    const text = bigDump(10_500);
+    assert.ok(text.length < 5 * 1024 * 1024);
+    await client.open('file:///w/few.hlo', bigDump(10));
+    await client.change('file:///w/few.hlo', [{ range: { start: { line: 4, character: 0 }, end: { line: 4, character: 0 } }, text: ' ' }]);
+    await settle();
+    assert.deepEqual(calls, [], 'a small list schedules nothing');
+    const opened = await client.open(uri, text);
+    assert.ok(opened.length >= 10_000, String(opened.length));
+    for (const edit of [' ', '']) {
+      const range = { start: { line: 5, character: 0 }, end: { line: 5, character: edit === '' ? 1 : 0 } };
+      assert.ok((await client.change(uri, [{ range, text: edit }])).length >= 10_000);
+    }
+    await settle();
+    // One per quiet spell: a slow machine may see one between these publishes too.
+    const collected = calls.length;
+    assert.ok(collected >= 1 && collected <= 3, `collections after 3 large publishes: ${collected}`);
+    await settle();
+    assert.equal(calls.length, collected, 'none while nothing is published');
+    await client.dispose();
+  });
+
   it('stops a long outline request when it is cancelled', async () => {
     const { client } = await TestClient.start();
     await client.open('file:///w/big.hlo', bigDump(40000));
