@@ -265,7 +265,6 @@ export function buildMemoryMap(shape: ArrayShape, slice?: SliceSpec, maxCells: n
   const { rows, cols } = m;
   const cells = rows * cols;
   if (cells > maxCells) return { error: `the slice has ${cells} cells, more than the limit of ${maxCells}` };
-  const inSlice = (r: number, c: number) => m.inSlice(r, c);
   if (cells === 0) return { rows, cols, slotOf: () => -1, firstSlot: 0, slotCount: 0, slotToCell: new Int32Array(0) };
   let first: number;
   let last: number;
@@ -315,11 +314,11 @@ export function buildMemoryMap(shape: ArrayShape, slice?: SliceSpec, maxCells: n
         }
       }
     }
-    slotOf = (r, c) => (inSlice(r, c) ? first + rowRel[r] + colRel[c] : -1);
+    slotOf = (r, c) => (m.inSlice(r, c) ? first + rowRel[r] + colRel[c] : -1);
   } else {
     const cellSlots = offsets!;
     for (let i = 0; i < cells; i++) slotToCell[cellSlots[i] - first] = i;
-    slotOf = (r, c) => (inSlice(r, c) ? cellSlots[r * cols + c] : -1);
+    slotOf = (r, c) => (m.inSlice(r, c) ? cellSlots[r * cols + c] : -1);
   }
   if (!m.wholeArray) {
     // Slots between this slice's cells hold padding or elements of other slices: tell them apart.
