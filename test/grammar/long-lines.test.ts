@@ -5,6 +5,8 @@
  * Times are printed for the record; the assertions are about correctness.
  */
 import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expectToken, tokenize } from './tokenize';
 
 const ECL = ['meta.attribute.entry-computation-layout.hlo'];
@@ -46,6 +48,21 @@ describe('grammar: lines longer than 20,000 characters', () => {
     expectToken(line, '5', [...ECL, ...TUPLE, ...ATTRS, 'constant.numeric.integer.memory-space.hlo']);
     expectToken(line, '6', [...ECL, ...TUPLE, ...ATTRS, 'constant.numeric.integer.memory-space.hlo']);
     expectToken(line, 'is_scheduled', ['entity.other.attribute-name.hlo']);
+    expectToken(line, 'true', ['constant.language.boolean.hlo']);
+  });
+
+  it('scopes the last shape of a header just under the line length up to which VS Code colours HLO', async () => {
+    // package.json raises editor.maxTokenizationLineLength for hlo: lines up to that length are tokenized.
+    const pkg = JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')) as { contributes: { configurationDefaults: Record<string, Record<string, unknown>> } };
+    const limit = pkg.contributes.configurationDefaults['[hlo]']['editor.maxTokenizationLineLength'] as number;
+    assert.ok(limit > 20000, `limit ${limit}`);
+    let n = 600;
+    while (eclLine(n + 10).length < limit) n += 10;
+    const text = eclLine(n);
+    const { line, ms } = await timed(text);
+    console.log(`      ${text.length} characters, ${line.tokens.length} tokens in ${ms.toFixed(0)} ms`);
+    expectToken(line, `${8 + n - 1}`, [...ECL, ...TUPLE, ...SHAPE, 'meta.shape.dimensions.hlo', 'constant.numeric.integer.dimension.hlo']);
+    expectToken(line, 's4', [...ECL, ...TUPLE, ...SHAPE, 'storage.type.primitive.hlo']);
     expectToken(line, 'true', ['constant.language.boolean.hlo']);
   });
 

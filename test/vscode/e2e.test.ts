@@ -2,7 +2,8 @@
  * End to end in a real VS Code: code-server's workbench in Chromium, driven like a person would —
  * keyboard and mouse, reading what is on screen. Opens an HLO fixture, waits for the squiggle and
  * the Problems entry, hovers a shape, applies a quick fix, opens the visualizer from the command
- * palette and reads cells from its (nested) webview frame. Screenshots: test-results/vscode/*.png.
+ * palette and reads cells from its (nested) webview frame, and checks that a 28,000-character module
+ * header is coloured. Screenshots: test-results/vscode/*.png.
  *
  * Needs code-server (scripts/install-code-server.sh) and Chromium (scripts/install-system-deps.sh).
  * Without them the suite is not registered (a line says why); with CI set it fails instead, since
@@ -258,6 +259,25 @@ if (missing !== undefined && process.env.CI === undefined) {
       await page.keyboard.press('Enter');
       await page.locator('.tab.active', { hasText: 'source.hlo' }).waitFor({ timeout: 30_000 });
       await page.locator('.statusbar-item', { hasText: /Ln 5, Col/ }).first().waitFor({ timeout: 10_000 });
+    });
+
+    it('colours a module header longer than 20,000 characters', async () => {
+      // VS Code leaves lines of 20,000 characters or more uncoloured unless the language raises
+      // editor.maxTokenizationLineLength, as the extension does for hlo. The header is 28,386 characters.
+      await quickOpen(page, 'long-header.hlo');
+      const header = page.locator('.monaco-editor .view-line', { hasText: 'HloModule' }).first();
+      await header.waitFor();
+      // Each token is drawn as a span with its colour class (mtk1 is the default foreground).
+      const colours = (): Promise<string[]> => header.evaluate((line) => [...new Set([...line.querySelectorAll('span')].map((s) => s.className).filter((c) => /^mtk\d+$/.test(c)))]);
+      const deadline = Date.now() + 30_000;
+      let seen = await colours();
+      while (seen.length < 4 && Date.now() < deadline) {
+        await page.waitForTimeout(250);
+        seen = await colours();
+      }
+      await page.screenshot({ path: join(SHOTS, '14-long-header.png') });
+      // Keyword, attribute name, element type, numbers, comment: several colours, not one.
+      assert.ok(seen.length >= 4, `colour classes on the header line: ${seen.join(' ')}`);
     });
   });
 }
