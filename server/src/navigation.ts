@@ -32,7 +32,7 @@ export function nameAt(doc: HloDocument, offset: number): { index: number; targe
   return target?.kind === 'name' ? { index, target } : undefined;
 }
 
-function isComputationRole(t: NameTarget): boolean {
+export function isComputationRole(t: NameTarget): boolean {
   return t.role === 'computation-definition' || t.role === 'called-computation';
 }
 
@@ -65,10 +65,33 @@ function instructionOccurrences(doc: HloDocument, index: number, offset: number)
   };
 }
 
-async function computationOccurrences(doc: HloDocument, index: number, name: string, token: CancellationToken | undefined): Promise<Occurrences> {
+/** The computation called `name` in the module of statement `index` (names are scoped to their module). */
+export function computationNamed(doc: HloDocument, name: string, index: number): ComputationEntry | undefined {
+  return namedIn(doc, name, moduleStatements(doc, doc.computationOf(index), index));
+}
+
+/** The computations of the module of statement `index` by name (the first of a name, as {@link computationNamed}). */
+export function moduleComputations(doc: HloDocument, index: number): Map<string, ComputationEntry> {
+  const scope = moduleStatements(doc, doc.computationOf(index), index);
+  const out = new Map<string, ComputationEntry>();
+  for (const c of doc.computations()) {
+    if (c.name !== undefined && c.header >= scope.first && c.header < scope.end && !out.has(c.name)) out.set(c.name, c);
+  }
+  return out;
+}
+
+function namedIn(doc: HloDocument, name: string, scope: { first: number; end: number }): ComputationEntry | undefined {
+  return doc.computations().find((c) => c.name === name && c.header >= scope.first && c.header < scope.end);
+}
+
+/**
+ * Where the computation `name` is defined and, when `token` is given, every reference to it in the
+ * module of statement `index`.
+ */
+export async function computationOccurrences(doc: HloDocument, index: number, name: string, token: CancellationToken | undefined): Promise<Occurrences> {
   const own = doc.computationOf(index);
   const scope = moduleStatements(doc, own, index);
-  const header = doc.computations().find((c) => c.name === name && c.header >= scope.first && c.header < scope.end);
+  const header = namedIn(doc, name, scope);
   let definition: TextRange | undefined;
   if (header) {
     const st = doc.parse(header.header);
@@ -86,6 +109,9 @@ async function computationOccurrences(doc: HloDocument, index: number, name: str
       const end = at + name.length;
       // Whole identifiers only: `%fused` must not match inside `%fused.1`.
       if ((at > 0 && isIdentifierChar(text.charCodeAt(at - 1))) || (end < text.length && isIdentifierChar(text.charCodeAt(end)))) continue;
+      // A computation is named after `=`, `{`, `,` or a blank (with or without `%`); this skips
+      // the statements that mention it only in metadata (`op_name="jit(main)/..."`) unparsed.
+      if (!canNameComputation(text, at)) continue;
       const i = doc.statementIndexAt(at);
       if (i < 0 || i === lastParsed) continue;
       lastParsed = i;
@@ -95,6 +121,12 @@ async function computationOccurrences(doc: HloDocument, index: number, name: str
     }
   }
   return { kind: 'computation', name, ...(definition ? { definition } : {}), references };
+}
+
+/** Whether a computation-valued attribute can name a computation at `at`, judged by the character before. */
+function canNameComputation(text: string, at: number): boolean {
+  const before = text[at - 1] === '%' ? at - 2 : at - 1;
+  return before >= 0 && '={, \t\n\r'.includes(text[before]);
 }
 
 /** Everything about the name under `offset`; `token` given = also collect computation references. */

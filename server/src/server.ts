@@ -27,6 +27,7 @@ import {
 } from '../../protocol/src/lsp';
 import { forgetSearchedText } from '../../core/src/parse';
 import { Analyzer } from './analyzer';
+import { incomingCalls, outgoingCalls, prepareCallHierarchy } from './call-hierarchy';
 import { codeActions } from './code-actions';
 import { analyzeShape, paddingReport } from './custom-requests';
 import { HloDocument } from './document';
@@ -204,6 +205,7 @@ export function createServer(connection: Connection, options: ServerOptions = {}
         documentHighlightProvider: true,
         documentSymbolProvider: { label: 'HLO' },
         foldingRangeProvider: true,
+        callHierarchyProvider: true,
         inlayHintProvider: true,
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
       },
@@ -301,6 +303,18 @@ export function createServer(connection: Connection, options: ServerOptions = {}
   connection.onFoldingRanges(guarded(connection, 'foldingRange', [], async (p, token) => {
     const doc = await documentFor(p.textDocument.uri);
     return doc ? foldingRanges(doc, token) : [];
+  }));
+  connection.languages.callHierarchy.onPrepare(guarded(connection, 'prepareCallHierarchy', [], async (p) => {
+    const t = await at(p.textDocument.uri, p.position);
+    return t ? prepareCallHierarchy(t.doc, t.offset) : [];
+  }));
+  connection.languages.callHierarchy.onIncomingCalls(guarded(connection, 'incomingCalls', [], async (p, token) => {
+    const doc = await documentFor(p.item.uri);
+    return doc ? incomingCalls(doc, p.item, token) : [];
+  }));
+  connection.languages.callHierarchy.onOutgoingCalls(guarded(connection, 'outgoingCalls', [], async (p, token) => {
+    const doc = await documentFor(p.item.uri);
+    return doc ? outgoingCalls(doc, p.item, token) : [];
   }));
   connection.languages.inlayHint.on(guarded(connection, 'inlayHint', [], async (p, token) => {
     const doc = await documentFor(p.textDocument.uri);

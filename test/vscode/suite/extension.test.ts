@@ -126,6 +126,37 @@ describe('XLA Layout Lens in the extension host', () => {
     for (const name of ['p0', 'wide', 'neg']) assert.ok(children.includes(name), `${name} in ${children.join(', ')}`);
   });
 
+  it('shows the call hierarchy of computations: a while loop calls its condition and body, the body a fusion', async () => {
+    const content = [
+      'HloModule loop',
+      '%fused (p: f32[8]) -> f32[8] {',
+      '  %p = f32[8]{0} parameter(0)',
+      '  ROOT %n = f32[8]{0} negate(%p)',
+      '}',
+      '%cond (c: f32[8]) -> pred[] {',
+      '  %c = f32[8]{0} parameter(0)',
+      '  ROOT %k = pred[] constant(true)',
+      '}',
+      '%body (b: f32[8]) -> f32[8] {',
+      '  %b = f32[8]{0} parameter(0)',
+      '  ROOT %f = f32[8]{0} fusion(%b), kind=kLoop, calls=%fused',
+      '}',
+      'ENTRY %main (x: f32[8]) -> f32[8] {',
+      '  %x = f32[8]{0} parameter(0)',
+      '  ROOT %w = f32[8]{0} while(%x), condition=%cond, body=%body',
+      '}',
+    ].join('\n');
+    const loop = await vscode.workspace.openTextDocument({ language: 'hlo', content });
+    const [main] = await vscode.commands.executeCommand<vscode.CallHierarchyItem[]>('vscode.prepareCallHierarchy', loop.uri, positionOf(loop, '%main', 1));
+    assert.equal(main.name, 'main');
+    const out = await vscode.commands.executeCommand<vscode.CallHierarchyOutgoingCall[]>('vscode.provideOutgoingCalls', main);
+    assert.deepEqual(out.map((c) => [c.to.name, c.to.selectionRange.start.line, c.fromRanges.map((r) => r.start.line)]), [['cond', 5, [15]], ['body', 9, [15]]]);
+    const into = await vscode.commands.executeCommand<vscode.CallHierarchyIncomingCall[]>('vscode.provideIncomingCalls', out[1].to);
+    assert.deepEqual(into.map((c) => [c.from.name, c.fromRanges.map((r) => r.start.line)]), [['main', [15]]]);
+    const [fused] = await vscode.commands.executeCommand<vscode.CallHierarchyOutgoingCall[]>('vscode.provideOutgoingCalls', out[1].to);
+    assert.deepEqual([fused.to.name, fused.fromRanges.map((r) => loop.getText(r))], ['fused', ['fused']]);
+  });
+
   it('restarts the language server and keeps answering', async () => {
     await vscode.commands.executeCommand('xlaLayout.restartServer');
     const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, positionOf(doc, 'f32[8,4]{1,0:T(8,128)} parameter', 2));
