@@ -6,11 +6,12 @@ import * as vscode from 'vscode';
 import { registerCommands } from './commands';
 import { CONFIG_SECTION, readConfig, settingsProblems } from './config';
 import { Ctx, type ClientFactory } from './ctx';
+import { OutlineStatus } from './outline-status';
 import { AnalysisStatus } from './status';
 
 let ctx: Ctx | undefined;
 
-/** Builds the context, registers commands and the status item, then starts the server. */
+/** Builds the context, registers commands and the status items, then starts the server. */
 export async function activateWith(extension: vscode.ExtensionContext, createClient: ClientFactory): Promise<void> {
   const c = new Ctx(extension, createClient);
   ctx = c;
@@ -18,6 +19,9 @@ export async function activateWith(extension: vscode.ExtensionContext, createCli
   const status = new AnalysisStatus();
   c.push(status);
   c.onClient((client) => status.attach(client));
+  const outline = new OutlineStatus();
+  c.push(outline);
+  c.onClient((client) => outline.attach(client));
   logSettings(c);
   c.push(
     vscode.workspace.onDidChangeConfiguration((e) => {

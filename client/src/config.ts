@@ -22,6 +22,7 @@ export interface XlaLayoutConfig {
   readonly inlayHintsMode: InlayHintsMode;
   readonly assumedTiling: AssumedTiling;
   readonly hoverMaxMemoryMapCells: number;
+  readonly outlineMaxItems: number;
   readonly traceServer: TraceLevel;
 }
 
@@ -58,6 +59,7 @@ export function readConfig(scope: vscode.ConfigurationScope | null = null): XlaL
     inlayHintsMode: oneOf<InlayHintsMode>(c.get('inlayHints.mode'), ['auto', 'on', 'off'], 'auto'),
     assumedTiling: oneOf<AssumedTiling>(c.get('assumedTiling'), ['none', 'tpu'], 'none'),
     hoverMaxMemoryMapCells: finiteNumber(c.get('hover.maxMemoryMapCells'), 64),
+    outlineMaxItems: finiteNumber(c.get('outline.maxItems'), 10000),
     traceServer: oneOf<TraceLevel>(c.get('trace.server'), ['off', 'messages', 'verbose'], 'off'),
   };
 }

@@ -163,6 +163,20 @@ export interface AnalysisProgressParams {
   readonly done?: number;
 }
 
+/**
+ * Server → client notification after an outline request: how much of the document's outline was
+ * listed. Sent when the outline was cut at `xlaLayout.outline.maxItems` (`shown` < `total`), and
+ * once more when a document whose outline was cut gets a whole one again (`shown` = `total`).
+ */
+export const OutlineLimitNotification = 'xlaLayout/outlineLimit';
+export interface OutlineLimitParams {
+  readonly uri: string;
+  /** Computations and instructions listed. */
+  readonly shown: number;
+  /** Computations and instruction statements in the document. */
+  readonly total: number;
+}
+
 /** What the client tells the server in `initialize`; every field is optional. */
 export interface InitializationOptions {
   /** URI of docs/rules.md as the client can open it; diagnostics link to its sections. */

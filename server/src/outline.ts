@@ -4,7 +4,7 @@
  * `entry_computation_layout={(...)}` header).
  */
 import { FoldingRangeKind, SymbolKind, type CancellationToken, type DocumentSymbol, type FoldingRange } from 'vscode-languageserver';
-import type { HloDocument } from './document';
+import type { ComputationEntry, HloDocument } from './document';
 import { TimeSlice } from './guard';
 import { toPosition, toRange } from './positions';
 
@@ -16,42 +16,82 @@ function detailOf(text: string): string {
   return flat.length > MAX_DETAIL ? `${flat.slice(0, MAX_DETAIL - 1)}…` : flat;
 }
 
-/** textDocument/documentSymbol, hierarchical. */
-export async function documentSymbols(doc: HloDocument, token: CancellationToken): Promise<DocumentSymbol[]> {
+/** An outline and how much of the document it lists. */
+export interface Outline {
+  readonly symbols: DocumentSymbol[];
+  /** Computations and instructions listed. */
+  readonly shown: number;
+  /** Computations and instruction statements in the document (what a whole outline would list). */
+  readonly total: number;
+}
+
+/** The symbol of computation `c`, without children yet; undefined when its header does not parse as one. */
+function computationSymbol(doc: HloDocument, c: ComputationEntry): DocumentSymbol | undefined {
+  const header = doc.parse(c.header);
+  if (header.kind !== 'computation') return undefined;
+  const range = { start: doc.range(c.header).start, end: doc.range(c.last).end };
+  return {
+    name: header.name?.name || '(unnamed computation)',
+    kind: SymbolKind.Function,
+    ...(c.entry ? { detail: 'ENTRY' } : {}),
+    range: toRange(doc.text, range),
+    selectionRange: toRange(doc.text, header.name?.range ?? header.range),
+    children: [],
+  };
+}
+
+/**
+ * textDocument/documentSymbol, hierarchical: modules → computations → instructions, at most
+ * `maxItems` computations and instructions. VS Code asks for the outline of every file it opens
+ * (breadcrumbs, sticky scroll), and the whole outline of a 50 MB dump is 360,000 items, 76 MB of
+ * JSON and several seconds here. So computations come first (the ENTRY ones, then the others in
+ * document order) and instructions fill what is left (ENTRY's first): every computation of a dump
+ * with fewer than `maxItems` of them is listed, and the main program's instructions before those
+ * of fused computations.
+ */
+export async function documentSymbols(doc: HloDocument, token: CancellationToken, maxItems = Number.POSITIVE_INFINITY): Promise<Outline> {
   const text = doc.text.getText();
   const slice = new TimeSlice();
-  const top: DocumentSymbol[] = [];
-  const modules = new Map<number, DocumentSymbol>();
-  for (const c of doc.computations()) {
+  const computations = doc.computations();
+  const byPriority = [...computations.filter((c) => c.entry), ...computations.filter((c) => !c.entry)];
+  let shown = 0;
+  const listed = new Map<ComputationEntry, DocumentSymbol>();
+  for (const c of byPriority) {
+    if (shown >= maxItems) break;
     await slice.tick(token);
-    const header = doc.parse(c.header);
-    if (header.kind !== 'computation') continue;
-    const children: DocumentSymbol[] = [];
-    for (let i = c.header + 1; i <= c.last; i++) {
+    const symbol = computationSymbol(doc, c);
+    if (!symbol) continue;
+    listed.set(c, symbol);
+    shown++;
+  }
+  for (const c of byPriority) {
+    const symbol = listed.get(c);
+    if (!symbol) continue;
+    for (let i = c.header + 1; i <= c.last && shown < maxItems; i++) {
       if (doc.summary(i).kind !== 'instruction') continue;
       const st = doc.parse(i);
       if (st.kind !== 'instruction' || st.name.name === '') continue;
-      children.push({
+      symbol.children!.push({
         name: st.name.name,
         kind: st.opcode?.name === 'parameter' ? SymbolKind.Variable : SymbolKind.Field,
         ...(st.shape ? { detail: detailOf(text.slice(st.shape.range.start, st.shape.range.end)) } : {}),
         range: toRange(doc.text, st.range),
         selectionRange: toRange(doc.text, st.name.range),
       });
+      shown++;
       await slice.tick(token);
     }
-    const range = { start: doc.range(c.header).start, end: doc.range(c.last).end };
-    const name = header.name?.name || '(unnamed computation)';
-    const symbol: DocumentSymbol = {
-      name,
-      kind: SymbolKind.Function,
-      ...(c.entry ? { detail: 'ENTRY' } : {}),
-      range: toRange(doc.text, range),
-      selectionRange: toRange(doc.text, header.name?.range ?? header.range),
-      children,
-    };
+  }
+  const symbols: DocumentSymbol[] = [];
+  const modules = new Map<number, DocumentSymbol>();
+  let total = 0;
+  for (const c of computations) {
+    total++;
+    for (let i = c.header + 1; i <= c.last; i++) if (doc.summary(i).kind === 'instruction') total++;
+    const symbol = listed.get(c);
+    if (!symbol) continue;
     if (c.module < 0) {
-      top.push(symbol);
+      symbols.push(symbol);
       continue;
     }
     let m = modules.get(c.module);
@@ -66,13 +106,13 @@ export async function documentSymbols(doc: HloDocument, token: CancellationToken
         children: [],
       };
       modules.set(c.module, m);
-      top.push(m);
+      symbols.push(m);
     }
     m.children!.push(symbol);
     // A module's range runs to the end of its last computation.
     m.range = { start: m.range.start, end: symbol.range.end };
   }
-  return top;
+  return { symbols, shown, total };
 }
 
 /** textDocument/foldingRange. */

@@ -15,11 +15,13 @@ import {
 import {
   AnalysisProgressNotification,
   AnalyzeShapeRequest,
+  OutlineLimitNotification,
   PaddingReportRequest,
   SourceInstructionsRequest,
   type AnalysisProgressParams,
   type AnalyzeShapeParams,
   type AnalyzeShapeResult,
+  type OutlineLimitParams,
   type PaddingReportParams,
   type PaddingReportResult,
   type SourceInstructionsParams,
@@ -94,6 +96,8 @@ export interface ServerOptions {
 export function createServer(connection: Connection, options: ServerOptions = {}): void {
   const documents = new Map<string, HloDocument>();
   const timers = new Map<string, ReturnType<typeof setTimeout>>();
+  /** Documents whose last outline was cut at outline.maxItems: the client shows it until a whole one is sent. */
+  const cutOutlines = new Set<string>();
   let settings: Settings = DEFAULT_SETTINGS;
   let analyzer = new Analyzer(settings);
   let canAskConfiguration = false;
@@ -264,6 +268,7 @@ export function createServer(connection: Connection, options: ServerOptions = {}
       timers.delete(uri);
       changed.delete(uri);
       documents.delete(uri);
+      cutOutlines.delete(uri);
       // The shape finder's search memo may still point at the closed document's text.
       forgetSearchedText();
       void connection.sendDiagnostics({ uri, diagnostics: [] });
@@ -298,7 +303,16 @@ export function createServer(connection: Connection, options: ServerOptions = {}
   }));
   connection.onDocumentSymbol(guarded(connection, 'documentSymbol', [], async (p, token) => {
     const doc = await documentFor(p.textDocument.uri);
-    return doc ? documentSymbols(doc, token) : [];
+    if (!doc) return [];
+    const outline = await documentSymbols(doc, token, settings.outlineMaxItems);
+    const cut = outline.shown < outline.total && outline.shown >= settings.outlineMaxItems;
+    if (cut || cutOutlines.has(doc.uri)) {
+      if (cut) cutOutlines.add(doc.uri);
+      else cutOutlines.delete(doc.uri);
+      const limit: OutlineLimitParams = { uri: doc.uri, shown: outline.shown, total: outline.total };
+      void connection.sendNotification(OutlineLimitNotification, limit);
+    }
+    return outline.symbols;
   }));
   connection.onFoldingRanges(guarded(connection, 'foldingRange', [], async (p, token) => {
     const doc = await documentFor(p.textDocument.uri);
@@ -344,6 +358,7 @@ function sameScalars(a: Settings, b: Settings): boolean {
     a.warnMinWastedBytes === b.warnMinWastedBytes &&
     a.inlayHints === b.inlayHints &&
     a.assumedTiling === b.assumedTiling &&
-    a.maxMemoryMapCells === b.maxMemoryMapCells
+    a.maxMemoryMapCells === b.maxMemoryMapCells &&
+    a.outlineMaxItems === b.outlineMaxItems
   );
 }

@@ -19,6 +19,8 @@ export interface Settings {
   readonly inlayHints: InlayHintMode;
   readonly assumedTiling: AssumedTiling;
   readonly maxMemoryMapCells: number;
+  /** Most computations and instructions one outline lists (documentSymbol). */
+  readonly outlineMaxItems: number;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -28,6 +30,7 @@ export const DEFAULT_SETTINGS: Settings = {
   inlayHints: 'auto',
   assumedTiling: 'none',
   maxMemoryMapCells: 64,
+  outlineMaxItems: 10000,
 };
 
 const SEVERITIES: readonly SeverityOverride[] = ['error', 'warning', 'information', 'hint', 'off'];
@@ -51,6 +54,7 @@ export function readSettings(raw: unknown): Settings {
   const diagnostics = isRecord(raw.diagnostics) ? raw.diagnostics : {};
   const inlay = isRecord(raw.inlayHints) ? raw.inlayHints : {};
   const hover = isRecord(raw.hover) ? raw.hover : {};
+  const outline = isRecord(raw.outline) ? raw.outline : {};
   const severity = new Map<RuleCode, SeverityOverride>();
   if (isRecord(diagnostics.severity)) {
     for (const [code, value] of Object.entries(diagnostics.severity)) {
@@ -66,5 +70,6 @@ export function readSettings(raw: unknown): Settings {
     inlayHints: oneOf(inlay.mode, ['auto', 'on', 'off'], DEFAULT_SETTINGS.inlayHints),
     assumedTiling: oneOf(raw.assumedTiling, ['none', 'tpu'], DEFAULT_SETTINGS.assumedTiling),
     maxMemoryMapCells: Math.floor(finiteAtLeast(hover.maxMemoryMapCells, 0, DEFAULT_SETTINGS.maxMemoryMapCells)),
+    outlineMaxItems: Math.floor(finiteAtLeast(outline.maxItems, 0, DEFAULT_SETTINGS.outlineMaxItems)),
   };
 }

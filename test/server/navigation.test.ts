@@ -3,6 +3,7 @@ import { strict as assert } from 'node:assert';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DocumentHighlight, DocumentSymbol, FoldingRange, Location } from 'vscode-languageserver';
+import { OutlineLimitNotification } from '../../protocol/src/lsp';
 import { positionOf, TestClient, textOf } from './harness';
 import { CORPUS_HLO_DIR } from '../support/corpus';
 
@@ -98,4 +99,46 @@ describe('server: navigation', () => {
       }
     });
   }
+});
+
+describe('server: outline of a document with more items than outline.maxItems', () => {
+  const uri = 'file:///w/parts.hlo';
+  const outline = (client: TestClient) => client.request<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri } });
+  /** Module → computation → instruction names, in document order. */
+  const tree = (symbols: DocumentSymbol[]) => symbols.map((m) => [m.name, m.children!.map((c) => [c.name, c.children!.map((i) => i.name)])]);
+  const limits = (client: TestClient) => client.notifications.filter((n) => n.method === OutlineLimitNotification).map((n) => n.params);
+
+  it('lists the ENTRY computation, then the others, then instructions, ENTRY first, and says how much it cut', async () => {
+    const { client } = await TestClient.start({ outline: { maxItems: 5 } });
+    await client.open(uri, parts);
+    // Two computations and eleven instructions; five fit: both computations and main's first three.
+    assert.deepEqual(tree(await outline(client)), [['parts', [['add_f32', []], ['main', ['x', 'y', 'fig1']]]]]);
+    assert.deepEqual(limits(client), [{ uri, shown: 5, total: 13 }]);
+    await client.dispose();
+  });
+
+  it('lists only the ENTRY computation when one item fits', async () => {
+    const { client } = await TestClient.start({ outline: { maxItems: 1 } });
+    await client.open(uri, parts);
+    assert.deepEqual(tree(await outline(client)), [['parts', [['main', []]]]]);
+    assert.deepEqual(limits(client), [{ uri, shown: 1, total: 13 }]);
+    await client.dispose();
+  });
+
+  it('says once that a document whose outline was cut has a whole one again, and nothing for whole ones', async () => {
+    const { client } = await TestClient.start({ outline: { maxItems: 13 } });
+    await client.open(uri, parts);
+    assert.equal(tree(await outline(client))[0][1].length, 2);
+    assert.deepEqual(limits(client), [], 'exactly maxItems items: nothing cut');
+    const line = (n: number) => ({ start: { line: n, character: 0 }, end: { line: n, character: 0 } });
+    await client.change(uri, [{ range: line(10), text: '  %extra = f32[] constant(1)\n' }]);
+    // Fourteen items: ENTRY's instructions come before those of add_f32, which loses its last.
+    assert.deepEqual(tree(await outline(client)), [['parts', [['add_f32', ['a', 'b']], ['main', ['x', 'extra', 'y', 'fig1', 'tail', 'r', 'zero', 'comb', 't']]]]]);
+    assert.deepEqual(limits(client), [{ uri, shown: 13, total: 14 }]);
+    await client.change(uri, [{ range: { start: line(10).start, end: line(11).start }, text: '' }]);
+    await outline(client);
+    await outline(client);
+    assert.deepEqual(limits(client), [{ uri, shown: 13, total: 14 }, { uri, shown: 13, total: 13 }]);
+    await client.dispose();
+  });
 });

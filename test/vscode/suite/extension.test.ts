@@ -157,6 +157,31 @@ describe('XLA Layout Lens in the extension host', () => {
     assert.deepEqual([fused.to.name, fused.fromRanges.map((r) => loop.getText(r))], ['fused', ['fused']]);
   });
 
+  it('cuts the outline at xlaLayout.outline.maxItems, keeping the ENTRY computation first', async () => {
+    const section = vscode.workspace.getConfiguration('xlaLayout');
+    /** Computations with their instructions in the outline of a fresh copy of tiles.hlo (VS Code caches an outline per document version). */
+    const names = async (): Promise<string[][]> => {
+      const copy = await vscode.workspace.openTextDocument({ language: 'hlo', content: doc.getText() });
+      const symbols = await vscode.commands.executeCommand<vscode.DocumentSymbol[]>('vscode.executeDocumentSymbolProvider', copy.uri);
+      const all = (list: readonly vscode.DocumentSymbol[]): vscode.DocumentSymbol[] => list.flatMap((s) => [s, ...all(s.children)]);
+      return all(symbols).filter((s) => s.kind === vscode.SymbolKind.Function).map((s) => [s.name, ...s.children.map((c) => c.name)]);
+    };
+    assert.deepEqual(await names(), [['main', 'p0', 'p1', 'wide', 'neg']]);
+    await section.update('outline.maxItems', 3, vscode.ConfigurationTarget.Global);
+    try {
+      // The server reads the new value when VS Code tells it the configuration changed.
+      const deadline = Date.now() + 30_000;
+      let seen = await names();
+      while (seen[0]?.length !== 3 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        seen = await names();
+      }
+      assert.deepEqual(seen, [['main', 'p0', 'p1']], JSON.stringify(seen));
+    } finally {
+      await section.update('outline.maxItems', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+
   it('restarts the language server and keeps answering', async () => {
     await vscode.commands.executeCommand('xlaLayout.restartServer');
     const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, positionOf(doc, 'f32[8,4]{1,0:T(8,128)} parameter', 2));
