@@ -41,6 +41,7 @@ import { definition, highlights, references } from './navigation';
 import { documentSymbols, foldingRanges } from './outline';
 import { sourceInstructions } from './source-instructions';
 import { toOffset } from './positions';
+import { workspaceSymbols } from './workspace-symbols';
 import { DEFAULT_SETTINGS, readSettings, type Settings } from './settings';
 import type { InitializationOptions } from '../../protocol/src/lsp';
 import { acceptRulesDocUri, PUBLISHED_RULES_DOC } from './rules-link';
@@ -210,6 +211,7 @@ export function createServer(connection: Connection, options: ServerOptions = {}
         documentSymbolProvider: { label: 'HLO' },
         foldingRangeProvider: true,
         callHierarchyProvider: true,
+        workspaceSymbolProvider: true,
         inlayHintProvider: true,
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
       },
@@ -313,6 +315,10 @@ export function createServer(connection: Connection, options: ServerOptions = {}
       void connection.sendNotification(OutlineLimitNotification, limit);
     }
     return outline.symbols;
+  }));
+  connection.onWorkspaceSymbol(guarded(connection, 'workspaceSymbol', [], async (p, token) => {
+    await queue;
+    return workspaceSymbols([...documents.values()], p.query, token);
   }));
   connection.onFoldingRanges(guarded(connection, 'foldingRange', [], async (p, token) => {
     const doc = await documentFor(p.textDocument.uri);

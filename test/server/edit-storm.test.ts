@@ -81,12 +81,13 @@ async function storm(client: TestClient, uri: string, start: string, count: numb
     if (n % 7 === 3) {
       const source = new CancellationTokenSource();
       const position = positionAt(text, snap(text, Math.floor(random() * (text.length + 1))));
-      const method = pick(['textDocument/hover', 'textDocument/documentSymbol', 'textDocument/foldingRange', 'textDocument/references', 'textDocument/inlayHint', 'xlaLayout/analyzeShape', 'xlaLayout/paddingReport', 'textDocument/definition', 'textDocument/prepareCallHierarchy', 'callHierarchy/incomingCalls', 'callHierarchy/outgoingCalls']);
+      const method = pick(['textDocument/hover', 'textDocument/documentSymbol', 'textDocument/foldingRange', 'textDocument/references', 'textDocument/inlayHint', 'xlaLayout/analyzeShape', 'xlaLayout/paddingReport', 'textDocument/definition', 'textDocument/prepareCallHierarchy', 'callHierarchy/incomingCalls', 'callHierarchy/outgoingCalls', 'workspace/symbol']);
       const params = {
         textDocument: { uri },
         position,
         context: { includeDeclaration: true },
         range: { start: { line: 0, character: 0 }, end: { line: position.line + 20, character: 0 } },
+        query: pick(['', 'a', 'fusion', '%', '.']),
         // A call hierarchy item as a client may still hold it after edits: any name, any place.
         item: { name: pick(['main', 'fused_computation', 'region_0.1', '']), kind: 12, uri, range: { start: position, end: position }, selectionRange: { start: position, end: position } },
       };

@@ -157,6 +157,14 @@ describe('XLA Layout Lens in the extension host', () => {
     assert.deepEqual([fused.to.name, fused.fromRanges.map((r) => loop.getText(r))], ['fused', ['fused']]);
   });
 
+  it('finds instructions by name with Go to Symbol in Workspace', async () => {
+    const found = await vscode.commands.executeCommand<vscode.SymbolInformation[]>('vscode.executeWorkspaceSymbolProvider', 'neg');
+    const neg = found.find((s) => s.location.uri.toString() === doc.uri.toString());
+    assert.ok(neg, JSON.stringify(found.map((s) => [s.name, s.location.uri.toString()])));
+    assert.deepEqual([neg.name, neg.containerName, neg.kind, neg.location.range.start.line], ['neg', 'main', vscode.SymbolKind.Field, 6]);
+    assert.equal(doc.getText(neg.location.range), 'neg');
+  });
+
   it('cuts the outline at xlaLayout.outline.maxItems, keeping the ENTRY computation first', async () => {
     const section = vscode.workspace.getConfiguration('xlaLayout');
     /** Computations with their instructions in the outline of a fresh copy of tiles.hlo (VS Code caches an outline per document version). */

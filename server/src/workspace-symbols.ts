@@ -1,0 +1,128 @@
+/**
+ * workspace/symbol: the computations and instructions of every open HLO document whose names match
+ * the query, for Go to Symbol in Workspace (Ctrl+T). It is also how to reach any instruction of a
+ * dump whose outline was cut at outline.maxItems: the search reads each statement's name in place,
+ * without parsing it, and parses only the statements it returns.
+ */
+import { SymbolKind, type CancellationToken, type SymbolInformation } from 'vscode-languageserver';
+import { isIdentifierChar } from '../../core/src/hlo/split-statements';
+import type { ComputationEntry, HloDocument } from './document';
+import { TimeSlice } from './guard';
+import { skipBlanks } from './lean-pass';
+import { toRange } from './positions';
+
+/** Most symbols one query returns: more are no use in a picker, and a one-letter query matches nearly every name. */
+export const MAX_WORKSPACE_SYMBOLS = 1000;
+
+/**
+ * How well `name` matches `query` (already lower case), best first: 0 the same name, 1 a prefix,
+ * 2 a substring, 3 the query's characters in order (as VS Code's picker matches); -1 no match.
+ * Case is ignored.
+ */
+export function matchRank(name: string, query: string): number {
+  const lower = name.toLowerCase();
+  if (lower === query) return 0;
+  const at = lower.indexOf(query);
+  if (at === 0) return 1;
+  if (at > 0) return 2;
+  let k = 0;
+  for (let i = 0; i < lower.length && k < query.length; i++) if (lower.charCodeAt(i) === query.charCodeAt(k)) k++;
+  return k === query.length ? 3 : -1;
+}
+
+const CH_PERCENT = 37;
+const CH_EQUALS = 61;
+
+/** The end of the identifier that starts at `p` (`p` itself when none does). */
+function identifierEnd(text: string, p: number, end: number): number {
+  while (p < end && isIdentifierChar(text.charCodeAt(p))) p++;
+  return p;
+}
+
+/**
+ * Where the name of the instruction statement `text[start, end)` starts (after `ROOT` and `%`), or
+ * -1 when the statement does not start with `[ROOT] [%]name =`.
+ */
+function instructionNameStart(text: string, start: number, end: number): number {
+  let p = skipBlanks(text, start, end);
+  if (text.startsWith('ROOT', p) && skipBlanks(text, p + 4, end) > p + 4) p = skipBlanks(text, p + 4, end);
+  if (text.charCodeAt(p) === CH_PERCENT) p++;
+  const e = identifierEnd(text, p, end);
+  return e > p && text.charCodeAt(skipBlanks(text, e, end)) === CH_EQUALS ? p : -1;
+}
+
+/**
+ * Whether the characters of `query` (lower case) occur in order in `text[from, to)`, ignoring ASCII
+ * case: the loosest match, tested in place so that the names that do not match (nearly all, for a
+ * query of a few letters) cost no string of their own.
+ */
+function containsInOrder(text: string, from: number, to: number, query: string): boolean {
+  let k = 0;
+  for (let i = from; i < to && k < query.length; i++) {
+    let c = text.charCodeAt(i);
+    if (c >= 65 && c <= 90) c += 32;
+    if (c === query.charCodeAt(k)) k++;
+  }
+  return k === query.length;
+}
+
+/** A match found by name: its computation, and the instruction statement (undefined for the computation itself). */
+interface Candidate {
+  readonly doc: HloDocument;
+  readonly computation: ComputationEntry;
+  readonly statement?: number;
+}
+
+/** The symbol of a candidate, parsed now; undefined when its statement does not parse as expected. */
+function symbolOf(c: Candidate): SymbolInformation | undefined {
+  const { doc, computation } = c;
+  if (c.statement === undefined) {
+    const header = doc.parse(computation.header);
+    if (header.kind !== 'computation' || !header.name) return undefined;
+    return { name: header.name.name, kind: SymbolKind.Function, location: { uri: doc.uri, range: toRange(doc.text, header.name.range) } };
+  }
+  const st = doc.parse(c.statement);
+  if (st.kind !== 'instruction') return undefined;
+  return {
+    name: st.name.name,
+    kind: st.opcode?.name === 'parameter' ? SymbolKind.Variable : SymbolKind.Field,
+    location: { uri: doc.uri, range: toRange(doc.text, st.name.range) },
+    ...(computation.name !== undefined ? { containerName: computation.name } : {}),
+  };
+}
+
+/**
+ * Symbols of `docs` matching `query`: exact names first, then prefixes, substrings and
+ * subsequences, each in document order, at most {@link MAX_WORKSPACE_SYMBOLS}.
+ */
+export async function workspaceSymbols(docs: readonly HloDocument[], query: string, token: CancellationToken): Promise<SymbolInformation[]> {
+  const q = query.toLowerCase();
+  const tiers: Candidate[][] = [[], [], [], []];
+  const slice = new TimeSlice();
+  const keep = (text: string, from: number, to: number, candidate: Candidate) => {
+    if (!containsInOrder(text, from, to, q)) return;
+    const rank = q === '' ? 3 : matchRank(text.slice(from, to), q);
+    if (tiers[rank].length < MAX_WORKSPACE_SYMBOLS) tiers[rank].push(candidate);
+  };
+  for (const doc of docs) {
+    const text = doc.text.getText();
+    for (const computation of doc.computations()) {
+      await slice.tick(token);
+      if (computation.name !== undefined) keep(computation.name, 0, computation.name.length, { doc, computation });
+      for (let i = computation.header + 1; i <= computation.last; i++) {
+        if ((i & 1023) === 0) await slice.tick(token);
+        if (doc.summary(i).kind !== 'instruction') continue;
+        const r = doc.range(i);
+        const from = instructionNameStart(text, r.start, r.end);
+        if (from >= 0) keep(text, from, identifierEnd(text, from, r.end), { doc, computation, statement: i });
+      }
+    }
+  }
+  const out: SymbolInformation[] = [];
+  for (const candidate of tiers.flat()) {
+    if (out.length >= MAX_WORKSPACE_SYMBOLS) break;
+    const symbol = symbolOf(candidate);
+    if (symbol) out.push(symbol);
+  }
+  return out;
+}
