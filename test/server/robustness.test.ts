@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { CancellationTokenSource, ResponseError } from 'vscode-jsonrpc/node';
-import type { Diagnostic, DocumentSymbol, Hover } from 'vscode-languageserver';
+import type { CallHierarchyItem, Diagnostic, DocumentSymbol, Hover } from 'vscode-languageserver';
 import type { AnalysisProgressParams } from '../../protocol/src/lsp';
 import { TestClient } from './harness';
 import { CORPUS_HLO_DIR } from '../support/corpus';
@@ -226,8 +226,13 @@ describe('server: hostile input', () => {
           await client.request('textDocument/hover', p);
           await client.request('textDocument/definition', p);
           await client.request('xlaLayout/analyzeShape', p);
+          for (const item of (await client.request<CallHierarchyItem[]>('textDocument/prepareCallHierarchy', p)) ?? []) {
+            await client.request('callHierarchy/incomingCalls', { item });
+            await client.request('callHierarchy/outgoingCalls', { item });
+          }
         }
       }
+      await client.request('workspace/symbol', { query: text.slice(0, 3) });
       await client.request('textDocument/documentSymbol', { textDocument: { uri } });
       await client.request('textDocument/foldingRange', { textDocument: { uri } });
       await client.request('textDocument/inlayHint', { textDocument: { uri }, range: { start: { line: 0, character: 0 }, end: { line: 9, character: 0 } } });
