@@ -3,7 +3,8 @@
  * bundled `node dist/server.js --stdio` as a child process over real JSON-RPC, like an editor:
  * open → all diagnostics (judged; the server publishes those found so far while it analyses a large
  * document, and the first of those publishes is timed too), hover latency (p50/p99 over many shape positions), one-line edit →
- * diagnostics arriving at the client, and the server's resident memory against the file size.
+ * diagnostics arriving at the client, the outline and folding ranges VS Code asks for after an
+ * open, and the server's resident memory against the file size.
  * Wall times are taken on a machine that may be loaded, so the server's own CPU time (from
  * /proc/PID/stat) is reported next to them. Reference figures from the same run: reading the
  * file, a JSON round trip of its text (what merely shipping it to the server costs) and `rg -c`.
@@ -34,7 +35,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import * as esbuild from 'esbuild';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
-import type { PublishDiagnosticsParams } from 'vscode-languageserver';
+import { SymbolKind, type DocumentSymbol, type PublishDiagnosticsParams } from 'vscode-languageserver';
 import { AnalysisProgressNotification, type AnalysisProgressParams } from '../protocol/src/lsp';
 import { SERVER_ENVIRONMENT, SERVER_NODE_ARGS } from '../protocol/src/server-environment';
 import { IDLE_COLLECTION_MS } from '../server/src/server';
@@ -176,6 +177,9 @@ interface CaseResult extends OpenTimes {
   readonly openRange?: readonly [number, number];
   readonly hoverMs: readonly number[];
   readonly editMs: readonly number[];
+  /** The outline and folding ranges VS Code asks for after an open (breadcrumbs, sticky scroll, folding). */
+  readonly outlineMs: number;
+  readonly outlineItems: number;
   readonly rssAfterOpen: number;
   readonly rssSettled: number;
   readonly rssAtEnd: number;
@@ -237,10 +241,17 @@ async function runCase(file: string, text: string, settings: unknown, options: S
       editMs.push(performance.now() - e0);
     }
     editMs.sort((a, b) => a - b);
+    const o0 = performance.now();
+    const [symbols] = await Promise.all([
+      client.rpc.sendRequest<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri } }),
+      client.rpc.sendRequest('textDocument/foldingRange', { textDocument: { uri } }),
+    ]);
+    const outlineMs = performance.now() - o0;
+    const count = (list: readonly DocumentSymbol[]): number => list.reduce((n, s) => n + (s.kind === SymbolKind.Module ? 0 : 1) + count(s.children ?? []), 0);
     const mem = memoryOf(client.pid);
     await new Promise((resolve) => setTimeout(resolve, IDLE_COLLECTION_MS + 1000));
     const idle = memoryOf(client.pid);
-    return { ...opened, hoverMs, editMs, rssAfterOpen, rssSettled: settled, rssAtEnd: mem.rss, rssIdle: idle.rss, peak: idle.peak };
+    return { ...opened, hoverMs, editMs, outlineMs, outlineItems: count(symbols), rssAfterOpen, rssSettled: settled, rssAtEnd: mem.rss, rssIdle: idle.rss, peak: idle.peak };
   } finally {
     await client.stop();
   }
@@ -287,6 +298,7 @@ function caseRows(label: string, bytes: number, r: CaseResult, referenceMs: numb
     },
     { name: `server${label}: hover p99 (${r.hoverMs.length} shape positions; p50 ${percentile(r.hoverMs, 50).toFixed(2)} ms)`, ms: percentile(r.hoverMs, 99), ...target(5) },
     { name: `server${label}: one-line edit → diagnostics at the client, median of 20 (max ${r.editMs[r.editMs.length - 1].toFixed(1)} ms)`, ms: percentile(r.editMs, 50), ...target(50) },
+    { name: `server${label}: outline (${r.outlineItems} computations and instructions, cut at outline.maxItems) and folding ranges, as VS Code asks for them after an open`, ms: r.outlineMs },
     {
       name: `server${label}: memory`,
       rssAfterOpenMiB: mib(r.rssAfterOpen),
