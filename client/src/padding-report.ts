@@ -9,6 +9,7 @@ import { PaddingReportRequest, type PaddingReportParams, type PaddingReportResul
 import type { Ctx } from './ctx';
 import { paddingReportFromDisk, syncedDocument, type DiskReportResult } from './large-file-commands';
 import { rowItem, totalsTitle } from './padding-format';
+import { requestAgainIfModified } from './request-again';
 
 /**
  * Runs the command on `arg` (a Uri, e.g. from the large-file notice) or else the active editor's
@@ -34,7 +35,7 @@ async function serverReport(ctx: Ctx, document: vscode.TextDocument): Promise<vo
   const params: PaddingReportParams = { textDocument: { uri: client.code2ProtocolConverter.asUri(document.uri) } };
   const result = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Window, title: 'XLA Layout: padding report' },
-    () => client.sendRequest<PaddingReportResult>(PaddingReportRequest, params),
+    () => requestAgainIfModified<PaddingReportResult>(client, PaddingReportRequest, params),
   );
   if (result.rows.length === 0) {
     void vscode.window.showInformationMessage('XLA Layout: no array buffers in this document.');

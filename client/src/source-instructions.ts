@@ -10,6 +10,7 @@ import type { Ctx } from './ctx';
 import { fileName } from './file-name';
 import { rowItem } from './padding-format';
 import { sourceInstructionsOnDisk } from './source-instructions-disk';
+import { requestAgainIfModified } from './request-again';
 
 /** What the command found: the server's answer, or the disk search's when the open documents had nothing. */
 export interface SourceLineResult extends SourceInstructionsResult {
@@ -33,7 +34,7 @@ export async function hloForSourceLine(ctx: Ctx): Promise<SourceLineResult | und
   const where = `${fileName(editor.document.uri)}:${line}`;
   const params: SourceInstructionsParams = { path: editor.document.uri.path, line };
   const opened = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `XLA Layout: instructions of ${where}` }, () =>
-    client.sendRequest<SourceInstructionsResult>(SourceInstructionsRequest, params),
+    requestAgainIfModified<SourceInstructionsResult>(client, SourceInstructionsRequest, params),
   );
   let result: SourceLineResult = { ...opened, filesOnDisk: 0 };
   if (opened.items.length === 0) {

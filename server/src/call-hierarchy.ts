@@ -83,7 +83,7 @@ export async function incomingCalls(doc: HloDocument, item: CallHierarchyItem, t
 export async function outgoingCalls(doc: HloDocument, item: CallHierarchyItem, token: CancellationToken): Promise<CallHierarchyOutgoingCall[]> {
   const caller = computationOfItem(doc, item);
   if (!caller) return [];
-  const slice = new TimeSlice();
+  const slice = new TimeSlice([doc]);
   const byName = new Map<string, TextRange[]>();
   for (let i = caller.header + 1; i <= caller.last; i++) {
     await slice.tick(token);

@@ -154,7 +154,7 @@ export function instructionRow(doc: HloDocument, analyzer: Analyzer, st: Instruc
 
 /** xlaLayout/paddingReport: one row per instruction (tuple leaves summed), most padding bytes first. */
 export async function paddingReport(doc: HloDocument, analyzer: Analyzer, token: CancellationToken): Promise<PaddingReportResult> {
-  const slice = new TimeSlice();
+  const slice = new TimeSlice([doc]);
   const rows: (PaddingReportRow & { wasted: bigint })[] = [];
   let totalLogical = 0n;
   let totalPhysical = 0n;

@@ -1,8 +1,9 @@
 /**
  * Keeps one failing feature from taking the server down: every request handler runs inside
- * {@link guarded}, which answers cancelled requests with RequestCancelled, and turns an exception
- * into a log line plus the feature's empty result. Long handlers tick a {@link TimeSlice} in their
- * loops so cancellation (and other messages) get a chance to arrive.
+ * {@link guarded}, which answers cancelled requests with RequestCancelled, requests whose document
+ * was edited under them with ContentModified, and turns an exception into a log line plus the
+ * feature's empty result. Long handlers tick a {@link TimeSlice} in their loops so cancellation
+ * (and other messages) get a chance to arrive.
  */
 import { LSPErrorCodes, ResponseError, type CancellationToken, type Connection } from 'vscode-languageserver';
 
@@ -24,6 +25,7 @@ export function guarded<P, R>(connection: Connection, name: string, empty: R, ha
       return await handler(params, token);
     } catch (e) {
       if (e instanceof Cancelled) return cancelled();
+      if (e instanceof ContentModified) return new ResponseError(LSPErrorCodes.ContentModified, e.message);
       connection.console.error(`${name} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
       return empty;
     }
@@ -46,16 +48,34 @@ export function logged(connection: Connection, name: string, fn: () => void | Pr
 }
 
 /**
+ * Thrown by {@link TimeSlice.tick} when a document the request reads was edited while it yielded:
+ * its statement indexes and offsets no longer hold, so the request answers ContentModified, as
+ * LSP prescribes, and the client asks again.
+ */
+export class ContentModified extends Error {
+  constructor() {
+    super('the document changed while the request ran');
+  }
+}
+
+/**
  * A time-sliced loop helper: call `await slice.tick(token)` often; every ~15 ms it yields to the
- * event loop (so a $/cancelRequest can be read) and throws {@link Cancelled} once cancelled.
+ * event loop (so a $/cancelRequest can be read, and edits applied), throws {@link Cancelled} once
+ * cancelled and {@link ContentModified} once one of the `documents` given has a new version.
  */
 export class TimeSlice {
   private last = Date.now();
+  private readonly versions: readonly number[];
+
+  constructor(private readonly documents: readonly { readonly version: number }[] = []) {
+    this.versions = documents.map((d) => d.version);
+  }
 
   async tick(token: CancellationToken): Promise<void> {
     if (Date.now() - this.last < 15) return;
     await new Promise<void>((resolve) => setTimeout(resolve, 0));
     this.last = Date.now();
     if (token.isCancellationRequested) throw new Cancelled();
+    if (this.documents.some((d, i) => d.version !== this.versions[i])) throw new ContentModified();
   }
 }

@@ -24,7 +24,7 @@ export async function inlayHints(doc: HloDocument, range: Range, settings: Setti
   const text = doc.text.getText();
   const span = toTextRange(doc.text, range);
   const { first, end } = doc.statementsOverlapping(span.start, span.end);
-  const slice = new TimeSlice();
+  const slice = new TimeSlice([doc]);
   const out: InlayHint[] = [];
   for (let i = first; i < end; i++) {
     await slice.tick(token);

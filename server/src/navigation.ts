@@ -102,7 +102,7 @@ export async function computationOccurrences(doc: HloDocument, index: number, na
     const text = doc.text.getText();
     const from = doc.range(scope.first).start;
     const to = scope.end < doc.statementCount ? doc.range(scope.end).start : text.length;
-    const slice = new TimeSlice();
+    const slice = new TimeSlice([doc]);
     let lastParsed = -1;
     for (let at = text.indexOf(name, from); at >= 0 && at + name.length <= to; at = text.indexOf(name, at + 1)) {
       await slice.tick(token);

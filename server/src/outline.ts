@@ -51,7 +51,7 @@ function computationSymbol(doc: HloDocument, c: ComputationEntry): DocumentSymbo
  */
 export async function documentSymbols(doc: HloDocument, token: CancellationToken, maxItems = Number.POSITIVE_INFINITY): Promise<Outline> {
   const text = doc.text.getText();
-  const slice = new TimeSlice();
+  const slice = new TimeSlice([doc]);
   const computations = doc.computations();
   const byPriority = [...computations.filter((c) => c.entry), ...computations.filter((c) => !c.entry)];
   let shown = 0;
@@ -118,7 +118,7 @@ export async function documentSymbols(doc: HloDocument, token: CancellationToken
 /** textDocument/foldingRange. */
 export async function foldingRanges(doc: HloDocument, token: CancellationToken): Promise<FoldingRange[]> {
   const text = doc.text.getText();
-  const slice = new TimeSlice();
+  const slice = new TimeSlice([doc]);
   const out: FoldingRange[] = [];
   for (const c of doc.computations()) {
     await slice.tick(token);

@@ -18,7 +18,7 @@ export const SOURCE_INSTRUCTIONS_LIMIT = 500;
 export async function sourceInstructions(docs: readonly HloDocument[], params: SourceInstructionsParams, analyzer: Analyzer, token: CancellationToken): Promise<SourceInstructionsResult> {
   const name = pathSegments(params.path).at(-1);
   if (name === undefined) return { items: [], truncated: false, documents: docs.length };
-  const slice = new TimeSlice();
+  const slice = new TimeSlice(docs);
   const search = new SourceTextSearch(params);
   const matches = new LongestTailMatches<SourceInstruction>(SOURCE_INSTRUCTIONS_LIMIT);
   for (const doc of docs) {

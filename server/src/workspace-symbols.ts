@@ -98,11 +98,11 @@ function symbolOf(c: Candidate): SymbolInformation | undefined {
 export async function workspaceSymbols(docs: readonly HloDocument[], query: string, token: CancellationToken): Promise<SymbolInformation[]> {
   const q = query.toLowerCase();
   const tiers: Candidate[][] = [[], [], [], []];
-  const slice = new TimeSlice();
+  const slice = new TimeSlice(docs);
   const keep = (text: string, from: number, to: number, candidate: Candidate) => {
     if (!containsInOrder(text, from, to, q)) return;
     const rank = q === '' ? 3 : matchRank(text.slice(from, to), q);
-    if (tiers[rank].length < MAX_WORKSPACE_SYMBOLS) tiers[rank].push(candidate);
+    if (rank >= 0 && tiers[rank].length < MAX_WORKSPACE_SYMBOLS) tiers[rank].push(candidate);
   };
   for (const doc of docs) {
     const text = doc.text.getText();

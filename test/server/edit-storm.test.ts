@@ -20,6 +20,8 @@ import { positionAt, snap } from '../support/editor-positions';
 const FIXTURES = join(__dirname, 'fixtures');
 const CORPUS = CORPUS_HLO_DIR;
 const REQUEST_CANCELLED = -32800;
+/** What a long request answers when an edit arrives while it yields (LSP's ContentModified). */
+const CONTENT_MODIFIED = -32801;
 
 
 /** Text with every third line ending in CRLF and a lone CR here and there: all three line breaks. */
@@ -95,8 +97,9 @@ async function storm(client: TestClient, uri: string, start: string, count: numb
         client.rpc.sendRequest(method, params, source.token).then(
           (result) => result,
           (e: unknown) => {
-            // The only acceptable failure is the cancellation this test asked for.
+            // The only acceptable failures: the cancellation this test asked for, and an edit under a long request.
             if (e instanceof ResponseError && e.code === REQUEST_CANCELLED) return 'cancelled';
+            if (e instanceof ResponseError && e.code === CONTENT_MODIFIED) return 'modified';
             throw e;
           },
         ),
@@ -136,10 +139,11 @@ describe('server: edit storm', () => {
     const initial = await client.open(uri, base);
     assert.ok(initial.length > 0, 'the starting text has diagnostics');
 
-    const s = await storm(client, uri, base, 3000, 20261122, 500);
+    // STORM_SEED=N replays another storm (the tenth session found a paddingReport race with seed 6).
+    const s = await storm(client, uri, base, 3000, Number(process.env.STORM_SEED ?? 20261122), 500);
     const settled = await Promise.all(s.requests);
     assert.ok(s.requests.length > 400 && s.cancelled > 200, `${s.requests.length} requests, ${s.cancelled} cancelled`);
-    assert.ok(settled.some((r) => r !== 'cancelled'), 'some requests were answered');
+    assert.ok(settled.some((r) => r !== 'cancelled' && r !== 'modified'), 'some requests were answered');
 
     // Responsive afterwards: hovers are answered, and say what a fresh server says about the same text.
     const random = mulberry32(99);

@@ -195,6 +195,21 @@ describe('server: large documents and cancellation', () => {
     await client.dispose();
   });
 
+  it('answers ContentModified when the document is edited under a long request', async () => {
+    const { client } = await TestClient.start();
+    const uri = 'file:///w/big.hlo';
+    await client.open(uri, bigDump(40000));
+    const pending = client.rpc.sendRequest('xlaLayout/paddingReport', { textDocument: { uri } });
+    const changed = client.change(uri, [{ range: { start: { line: 3, character: 0 }, end: { line: 3, character: 0 } }, text: ' ' }]);
+    await assert.rejects(pending, (e: unknown) => e instanceof ResponseError && e.code === -32801);
+    await changed;
+    // Asked again, it answers for the edited text.
+    const report = await client.request<{ rows: unknown[] }>('xlaLayout/paddingReport', { textDocument: { uri } });
+    assert.ok(report.rows.length > 1000, String(report?.rows.length));
+    assert.deepEqual(client.logs.filter((l) => /failed/.test(l)), []);
+    await client.dispose();
+  });
+
   it('stops a long outline request when it is cancelled', async () => {
     const { client } = await TestClient.start();
     await client.open('file:///w/big.hlo', bigDump(40000));
