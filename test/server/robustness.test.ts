@@ -195,6 +195,25 @@ describe('server: large documents and cancellation', () => {
     await client.dispose();
   });
 
+  it('collects garbage once, after a quiet spell, when an outline lists 10,000 items', async () => {
+    const calls: string[] = [];
+    const quietMs = 100;
+    const { client } = await TestClient.start({}, undefined, { collectGarbage: () => calls.push('gc'), idleCollectionMs: quietMs });
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 4 * quietMs));
+    const outline = (uri: string) => client.request<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri } });
+    // Under 5 MB and without warnings: neither the open nor its publish collects.
+    await client.open('file:///w/many.hlo', bigDump(10_500));
+    await client.open('file:///w/few.hlo', bigDump(10));
+    await outline('file:///w/few.hlo');
+    await settle();
+    assert.deepEqual(calls, [], 'a small outline schedules nothing');
+    const symbols = await outline('file:///w/many.hlo');
+    assert.equal(symbols[0].children![0].children!.length, 9_999, 'the outline is cut at 10,000 items');
+    await settle();
+    assert.deepEqual(calls, ['gc']);
+    await client.dispose();
+  });
+
   it('answers ContentModified when the document is edited under a long request', async () => {
     const { client } = await TestClient.start();
     const uri = 'file:///w/big.hlo';
