@@ -85,6 +85,19 @@ function isWord(text: string, start: number, end: number, word: string): boolean
  * `parseStatement` reads differently (trivia other than blanks before the name: comments).
  */
 export function resultShapeStart(text: string, start: number, end: number): number {
+  const equals = instructionEquals(text, start, end);
+  if (equals < 0) return -1;
+  const result = skipBlanks(text, equals + 1, end);
+  // A `/` may open a comment the statement parser skips as trivia: leave such statements to it.
+  return result < end && text.charCodeAt(result) === 47 ? -1 : result;
+}
+
+/**
+ * Where the `=` after the name of the instruction `text[start, end)` (`[ROOT] %name =`) is, or -1
+ * when the statement does not start that way as `parseStatement` reads it. The name is the
+ * identifier before it.
+ */
+export function instructionEquals(text: string, start: number, end: number): number {
   const p = skipBlanks(text, start, end);
   let e = nameEnd(text, p, end);
   if (e < 0) return -1;
@@ -98,10 +111,7 @@ export function resultShapeStart(text: string, start: number, end: number): numb
     }
   }
   const after = skipBlanks(text, e, end);
-  if (after >= end || text.charCodeAt(after) !== CH_EQUAL) return -1;
-  const result = skipBlanks(text, after + 1, end);
-  // A `/` may open a comment the statement parser skips as trivia: leave such statements to it.
-  return result < end && text.charCodeAt(result) === 47 ? -1 : result;
+  return after < end && text.charCodeAt(after) === CH_EQUAL ? after : -1;
 }
 
 export class LeanPass {

@@ -8,7 +8,7 @@ import { SymbolKind, type CancellationToken, type SymbolInformation } from 'vsco
 import { isIdentifierChar } from '../../core/src/hlo/split-statements';
 import type { ComputationEntry, HloDocument } from './document';
 import { TimeSlice } from './guard';
-import { skipBlanks } from './lean-pass';
+import { instructionEquals } from './lean-pass';
 import { toRange } from './positions';
 
 /** Most symbols one query returns: more are no use in a picker, and a one-letter query matches nearly every name. */
@@ -30,25 +30,13 @@ export function matchRank(name: string, query: string): number {
   return k === query.length ? 3 : -1;
 }
 
-const CH_PERCENT = 37;
-const CH_EQUALS = 61;
-
-/** The end of the identifier that starts at `p` (`p` itself when none does). */
-function identifierEnd(text: string, p: number, end: number): number {
-  while (p < end && isIdentifierChar(text.charCodeAt(p))) p++;
-  return p;
-}
-
-/**
- * Where the name of the instruction statement `text[start, end)` starts (after `ROOT` and `%`), or
- * -1 when the statement does not start with `[ROOT] [%]name =`.
- */
-function instructionNameStart(text: string, start: number, end: number): number {
-  let p = skipBlanks(text, start, end);
-  if (text.startsWith('ROOT', p) && skipBlanks(text, p + 4, end) > p + 4) p = skipBlanks(text, p + 4, end);
-  if (text.charCodeAt(p) === CH_PERCENT) p++;
-  const e = identifierEnd(text, p, end);
-  return e > p && text.charCodeAt(skipBlanks(text, e, end)) === CH_EQUALS ? p : -1;
+/** The name before the `=` at `equals` (blanks between skipped): `text[from, to)`, without `%`. */
+function nameBefore(text: string, start: number, equals: number): { from: number; to: number } {
+  let to = equals;
+  while (to > start && ' \t\r\n'.includes(text[to - 1])) to--;
+  let from = to;
+  while (from > start && isIdentifierChar(text.charCodeAt(from - 1))) from--;
+  return { from, to };
 }
 
 /**
@@ -113,8 +101,10 @@ export async function workspaceSymbols(docs: readonly HloDocument[], query: stri
         if ((i & 1023) === 0) await slice.tick(token);
         if (doc.summary(i).kind !== 'instruction') continue;
         const r = doc.range(i);
-        const from = instructionNameStart(text, r.start, r.end);
-        if (from >= 0) keep(text, from, identifierEnd(text, from, r.end), { doc, computation, statement: i });
+        const equals = instructionEquals(text, r.start, r.end);
+        if (equals < 0) continue;
+        const name = nameBefore(text, r.start, equals);
+        keep(text, name.from, name.to, { doc, computation, statement: i });
       }
     }
   }
