@@ -43,11 +43,11 @@ function computationSymbol(doc: HloDocument, c: ComputationEntry): DocumentSymbo
 /**
  * textDocument/documentSymbol, hierarchical: modules → computations → instructions, at most
  * `maxItems` computations and instructions. VS Code asks for the outline of every file it opens
- * (breadcrumbs, sticky scroll), and the whole outline of the 50 MB bench dump is 294,000 items, 76 MB of
- * JSON and several seconds here. So computations come first (the ENTRY ones, then the others in
- * document order) and instructions fill what is left (ENTRY's first): every computation of a dump
- * with fewer than `maxItems` of them is listed, and the main program's instructions before those
- * of fused computations.
+ * (breadcrumbs, sticky scroll), and the whole outline of the 50 MB bench dump is 294,000 items,
+ * 76 MB of JSON and several seconds here. So computations come first (the ENTRY ones, then the
+ * others in document order) and instructions fill what is left (ENTRY's first): every computation
+ * of a dump with fewer than `maxItems` of them is listed, and the main program's instructions
+ * before those of fused computations.
  */
 export async function documentSymbols(doc: HloDocument, token: CancellationToken, maxItems = Number.POSITIVE_INFINITY): Promise<Outline> {
   const text = doc.text.getText();
