@@ -6,25 +6,20 @@
  * confirmed by parsing each hit's statement); outgoing calls by parsing the computation's own
  * instructions. Nothing is kept between requests: an item is found again by its name and place.
  */
-import { SymbolKind, type CallHierarchyIncomingCall, type CallHierarchyItem, type CallHierarchyOutgoingCall, type CancellationToken } from 'vscode-languageserver';
+import { type CallHierarchyIncomingCall, type CallHierarchyItem, type CallHierarchyOutgoingCall, type CancellationToken } from 'vscode-languageserver';
 import type { TextRange } from '../../core/src/diagnostics';
 import type { ComputationEntry, HloDocument } from './document';
 import { TimeSlice } from './guard';
 import { computationNamed, computationOccurrences, isComputationRole, moduleComputations, nameAt } from './navigation';
+import { computationSymbol } from './outline';
 import { toOffset, toRange } from './positions';
 
-/** The item of computation `c`: its whole text as range, its name as selection range. */
+/** The item of computation `c`, as the outline shows it; only a named computation can be called. */
 function itemOf(doc: HloDocument, c: ComputationEntry): CallHierarchyItem | undefined {
-  const header = doc.parse(c.header);
-  if (header.kind !== 'computation' || !header.name) return undefined;
-  return {
-    name: header.name.name,
-    kind: SymbolKind.Function,
-    ...(c.entry ? { detail: 'ENTRY' } : {}),
-    uri: doc.uri,
-    range: toRange(doc.text, { start: doc.range(c.header).start, end: doc.range(c.last).end }),
-    selectionRange: toRange(doc.text, header.name.range),
-  };
+  const symbol = c.name === undefined ? undefined : computationSymbol(doc, c);
+  if (!symbol) return undefined;
+  const { name, kind, detail, range, selectionRange } = symbol;
+  return { name, kind, ...(detail !== undefined ? { detail } : {}), uri: doc.uri, range, selectionRange };
 }
 
 /**

@@ -75,13 +75,17 @@ export function moduleComputations(doc: HloDocument, index: number): Map<string,
   const scope = moduleStatements(doc, doc.computationOf(index), index);
   const out = new Map<string, ComputationEntry>();
   for (const c of doc.computations()) {
-    if (c.name !== undefined && c.header >= scope.first && c.header < scope.end && !out.has(c.name)) out.set(c.name, c);
+    if (c.name !== undefined && within(scope, c) && !out.has(c.name)) out.set(c.name, c);
   }
   return out;
 }
 
 function namedIn(doc: HloDocument, name: string, scope: { first: number; end: number }): ComputationEntry | undefined {
-  return doc.computations().find((c) => c.name === name && c.header >= scope.first && c.header < scope.end);
+  return doc.computations().find((c) => c.name === name && within(scope, c));
+}
+
+function within(scope: { first: number; end: number }, c: ComputationEntry): boolean {
+  return c.header >= scope.first && c.header < scope.end;
 }
 
 /**

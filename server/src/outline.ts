@@ -25,8 +25,11 @@ export interface Outline {
   readonly total: number;
 }
 
-/** The symbol of computation `c`, without children yet; undefined when its header does not parse as one. */
-function computationSymbol(doc: HloDocument, c: ComputationEntry): DocumentSymbol | undefined {
+/**
+ * The symbol of computation `c` (its whole text as range, its name as selection range), without
+ * children yet; undefined when its header does not parse as one. The call hierarchy's items too.
+ */
+export function computationSymbol(doc: HloDocument, c: ComputationEntry): DocumentSymbol | undefined {
   const header = doc.parse(c.header);
   if (header.kind !== 'computation') return undefined;
   const range = { start: doc.range(c.header).start, end: doc.range(c.last).end };
