@@ -62,7 +62,8 @@ if (missing !== undefined && process.env.CI === undefined) {
       assert.equal(missing, undefined, `prerequisites missing: ${missing}`);
       mkdirSync(SHOTS, { recursive: true });
       buildExtension();
-      server = await startCodeServer({ settings: { 'files.autoSave': 'off' } });
+      // calls.hlo's outline has 29 items (5 computations, 24 instructions): a limit of 20 cuts it.
+      server = await startCodeServer({ settings: { 'files.autoSave': 'off', 'xlaLayout.outline.maxItems': 20 } });
       browser = await launchChromium();
       page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
       await openWorkbench(page, server.workbenchUrl(FIXTURES, REPO));
@@ -276,6 +277,26 @@ if (missing !== undefined && process.env.CI === undefined) {
       await page.locator('.monaco-list-row', { hasText: /^\s*main/ }).first().waitFor({ timeout: 30_000 });
       await page.screenshot({ path: join(SHOTS, '15-call-hierarchy.png') });
       await page.keyboard.press('Escape');
+    });
+
+    it('says in the language status that the outline was cut, and links to the setting', async () => {
+      await quickOpen(page, 'calls.hlo');
+      await page.locator('.monaco-editor .view-line', { hasText: /%fused\s\(p/ }).waitFor();
+      // The language status entry (`{}` next to the language name) shows its items in a hover.
+      const entry = page.locator('[id="status.languageStatus"]');
+      await entry.waitFor({ timeout: 30_000 });
+      await entry.hover();
+      const hover = page.locator('.monaco-hover', { hasText: 'Outline:' }).first();
+      await hover.waitFor({ timeout: 30_000 });
+      await page.screenshot({ path: join(SHOTS, '16-outline-status.png') });
+      assert.match(await hover.innerText(), /Outline: 20 of 29 items/);
+      // Configure opens the Settings editor on the setting, showing the limit in force.
+      await hover.getByRole('button', { name: 'Configure' }).or(hover.locator('a', { hasText: 'Configure' })).first().click();
+      const setting = page.locator('.settings-editor .setting-item', { hasText: 'Max Items' }).first();
+      await setting.waitFor({ timeout: 30_000 });
+      assert.equal(await setting.locator('input').first().inputValue(), '20');
+      await page.screenshot({ path: join(SHOTS, '17-outline-setting.png') });
+      await page.keyboard.press('Control+W');
     });
 
     it('colours a module header longer than 20,000 characters', async () => {
