@@ -2,8 +2,9 @@
  * End to end in a real VS Code: code-server's workbench in Chromium, driven like a person would —
  * keyboard and mouse, reading what is on screen. Opens an HLO fixture, waits for the squiggle and
  * the Problems entry, hovers a shape, applies a quick fix, opens the visualizer from the command
- * palette and reads cells from its (nested) webview frame, and checks that a 28,000-character module
- * header is coloured. Screenshots: test-results/vscode/*.png.
+ * palette and reads cells from its (nested) webview frame, follows links to source lines, shows a
+ * call hierarchy, reads the language status of a cut outline, and checks that a 28,000-character
+ * module header is coloured from start to end. Screenshots: test-results/vscode/*.png.
  *
  * Needs code-server (scripts/install-code-server.sh) and Chromium (scripts/install-system-deps.sh).
  * Without them the suite is not registered (a line says why); with CI set it fails instead, since
@@ -12,7 +13,7 @@
 import { strict as assert } from 'node:assert';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Frame, Page } from 'playwright-core';
+import type { Browser, Frame, Locator, Page } from 'playwright-core';
 import { SERVER_NODE_ARGS } from '../../protocol/src/server-environment';
 import { buildExtension } from './build';
 import { launchChromium } from '../support/chromium';
@@ -306,16 +307,29 @@ if (missing !== undefined && process.env.CI === undefined) {
       const header = page.locator('.monaco-editor .view-line', { hasText: 'HloModule' }).first();
       await header.waitFor();
       // Each token is drawn as a span with its colour class (mtk1 is the default foreground).
-      const colours = (): Promise<string[]> => header.evaluate((line) => [...new Set([...line.querySelectorAll('span')].map((s) => s.className).filter((c) => /^mtk\d+$/.test(c)))]);
+      const tokens = (line: Locator): Promise<[string, string][]> => line.evaluate((l) => [...l.querySelectorAll('span')].filter((s) => /^mtk\d+$/.test(s.className)).map((s): [string, string] => [s.textContent ?? '', s.className]));
+      const colourOf = (spans: [string, string][], text: string): string | undefined => spans.find(([t]) => t === text)?.[1];
       const deadline = Date.now() + 30_000;
-      let seen = await colours();
-      while (seen.length < 4 && Date.now() < deadline) {
+      let head = await tokens(header);
+      while (new Set(head.map(([, c]) => c)).size < 4 && Date.now() < deadline) {
         await page.waitForTimeout(250);
-        seen = await colours();
+        head = await tokens(header);
       }
       await page.screenshot({ path: join(SHOTS, '14-long-header.png') });
-      // Keyword, attribute name, element type, numbers, comment: several colours, not one.
-      assert.ok(seen.length >= 4, `colour classes on the header line: ${seen.join(' ')}`);
+      // The start of the line: element type, attribute name and numbers each coloured, apart.
+      const type = colourOf(head, 'bf16');
+      const attribute = colourOf(head, 'entry_computation_layout');
+      const numbers = new Set(head.filter(([t]) => /^\d+$/.test(t)).map(([, c]) => c));
+      assert.equal(numbers.size, 1, `numbers: ${JSON.stringify(head)}`);
+      const [number] = numbers;
+      assert.equal(new Set(['mtk1', type, attribute, number]).size, 4, `start of the header: ${JSON.stringify(head)}`);
+      // The end of the line, 28,000 characters in (word wrap draws it as the last rows before line 2),
+      // is coloured the same way: the whole line was tokenized, not only a prefix.
+      await page.keyboard.press('Control+End');
+      const end = page.locator('.monaco-editor .view-line', { hasText: 'is_scheduled' }).first();
+      await end.waitFor({ timeout: 10_000 });
+      const tail = await tokens(end);
+      assert.deepEqual([colourOf(tail, 'f32'), colourOf(tail, 'is_scheduled'), colourOf(tail, '128')], [type, attribute, number], `end of the header: ${JSON.stringify(tail)}`);
     });
   });
 }
