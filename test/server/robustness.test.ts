@@ -168,10 +168,16 @@ describe('server: large documents and cancellation', () => {
 
   it('collects garbage once, after a quiet spell, when edits republish 10,000 diagnostics or more', async () => {
     const calls: string[] = [];
-    const quietMs = 100;
+    let collected: () => void = () => undefined;
+    // Long enough that no spell between the three publishes below, each a few hundred ms at most, is quiet.
+    const quietMs = 1000;
+    const collectGarbage = (): void => {
+      calls.push('gc');
+      collected();
+    };
     // Every result f32[1024,4] padded to 128 columns gets a padding warning (496 KiB wasted each).
-    const { client } = await TestClient.start({ padding: { warnMinWastedBytes: 0 } }, undefined, { collectGarbage: () => calls.push('gc'), idleCollectionMs: quietMs });
-    const settle = () => new Promise((resolve) => setTimeout(resolve, 4 * quietMs));
+    const { client } = await TestClient.start({ padding: { warnMinWastedBytes: 0 } }, undefined, { collectGarbage, idleCollectionMs: quietMs });
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 1.5 * quietMs));
     // A document under 5 MB (no collection around its open) with a padding warning per instruction.
     const uri = 'file:///w/many.hlo';
     const text = bigDump(10_500);
@@ -180,18 +186,17 @@ describe('server: large documents and cancellation', () => {
     await client.change('file:///w/few.hlo', [{ range: { start: { line: 4, character: 0 }, end: { line: 4, character: 0 } }, text: ' ' }]);
     await settle();
     assert.deepEqual(calls, [], 'a small list schedules nothing');
+    const collection = new Promise<void>((resolve) => (collected = resolve));
     const opened = await client.open(uri, text);
     assert.ok(opened.length >= 10_000, String(opened.length));
     for (const edit of [' ', '']) {
       const range = { start: { line: 5, character: 0 }, end: { line: 5, character: edit === '' ? 1 : 0 } };
       assert.ok((await client.change(uri, [{ range, text: edit }])).length >= 10_000);
     }
+    assert.deepEqual(calls, [], 'nothing while publishes follow each other');
+    await collection;
     await settle();
-    // One per quiet spell: a slow machine may see one between these publishes too.
-    const collected = calls.length;
-    assert.ok(collected >= 1 && collected <= 3, `collections after 3 large publishes: ${collected}`);
-    await settle();
-    assert.equal(calls.length, collected, 'none while nothing is published');
+    assert.deepEqual(calls, ['gc'], 'one collection for the three publishes, none while nothing is published');
     await client.dispose();
   });
 
