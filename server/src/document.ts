@@ -18,7 +18,10 @@ export interface ComputationEntry {
   readonly header: number;
   /** Statement index of the closing `}`, or of the last statement before the next header. */
   readonly last: number;
-  /** Statement index of the module header this computation belongs to (-1 when none). */
+  /**
+   * Statement index of what starts this computation's module: its `HloModule` header, or the
+   * `// -----` separator of a split file's part (-1 when neither comes before it).
+   */
   readonly module: number;
 }
 
@@ -157,6 +160,7 @@ export class HloDocument {
       const s = this.table.summary(i);
       switch (s.kind) {
         case 'module':
+        case 'separator':
           close(lastContent);
           module = i;
           break;
@@ -170,7 +174,7 @@ export class HloDocument {
         default:
           break;
       }
-      if (s.kind !== 'blank' && s.kind !== 'comment') lastContent = i;
+      if (s.kind !== 'blank' && s.kind !== 'comment' && s.kind !== 'separator') lastContent = i;
     }
     close(lastContent);
     this.computationIndex = out;

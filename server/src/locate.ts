@@ -8,7 +8,7 @@ import type { ArrayShapeNode, IntAttributeNode, ShapeNode, TileEntryNode, TileNo
 import type { TextRange } from '../../core/src/diagnostics';
 import type { HloName, HloStatement, StatementShape } from '../../core/src/hlo';
 
-export type NameRole = 'instruction-definition' | 'computation-definition' | 'parameter' | 'operand' | 'called-computation';
+export type NameRole = 'instruction-definition' | 'computation-definition' | 'parameter' | 'operand' | 'control-predecessor' | 'called-computation';
 
 export interface NameTarget {
   readonly kind: 'name';
@@ -50,6 +50,7 @@ export function namesOf(st: HloStatement): NameTarget[] {
   if (st.kind === 'instruction') {
     out.push({ kind: 'name', role: 'instruction-definition', name: st.name });
     for (const o of st.operands) out.push({ kind: 'name', role: 'operand', name: o });
+    for (const c of st.controlPredecessors) out.push({ kind: 'name', role: 'control-predecessor', name: c });
     for (const c of st.calledComputations) out.push({ kind: 'name', role: 'called-computation', name: c, attribute: c.attribute });
   } else if (st.kind === 'computation') {
     if (st.name) out.push({ kind: 'name', role: 'computation-definition', name: st.name });

@@ -36,12 +36,13 @@ export function isComputationRole(t: NameTarget): boolean {
   return t.role === 'computation-definition' || t.role === 'called-computation';
 }
 
-/** Statement indexes [first, end) of the module around statement `at`: its header to the next one. */
+/** Statement indexes [first, end) of the module around statement `at`: its header (or `// -----`) to the next one. */
 function moduleStatements(doc: HloDocument, c: ComputationEntry | undefined, at: number): { first: number; end: number } {
   const first = Math.max(0, c?.module ?? -1);
   let end = doc.statementCount;
   for (let i = at + 1; i < doc.statementCount; i++) {
-    if (doc.summary(i).kind === 'module') {
+    const kind = doc.summary(i).kind;
+    if (kind === 'module' || kind === 'separator') {
       end = i;
       break;
     }

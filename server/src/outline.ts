@@ -93,7 +93,8 @@ export async function documentSymbols(doc: HloDocument, token: CancellationToken
     for (let i = c.header + 1; i <= c.last; i++) if (doc.summary(i).kind === 'instruction') total++;
     const symbol = listed.get(c);
     if (!symbol) continue;
-    if (c.module < 0) {
+    // Computations before any module header, or in a header-less part of a split file, stand alone.
+    if (c.module < 0 || doc.summary(c.module).kind !== 'module') {
       symbols.push(symbol);
       continue;
     }
@@ -139,7 +140,7 @@ export async function foldingRanges(doc: HloDocument, token: CancellationToken):
     const kind = doc.summary(i).kind;
     const startLine = toPosition(doc.text, r.start).line;
     const endLine = toPosition(doc.text, r.end).line;
-    if (endLine > startLine) out.push({ startLine, endLine, ...(kind === 'comment' ? { kind: FoldingRangeKind.Comment } : {}) });
+    if (endLine > startLine) out.push({ startLine, endLine, ...(kind === 'comment' || kind === 'separator' ? { kind: FoldingRangeKind.Comment } : {}) });
   }
   return out;
 }

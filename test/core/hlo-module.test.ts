@@ -55,6 +55,40 @@ describe('hlo buildModule', () => {
     assert.equal(fusedP.references.length, 1);
   });
 
+  it('counts control-predecessors as references of the instructions they name', () => {
+    const text = ['ENTRY %e {', '  %a = f32[] parameter(0)', '  %b = f32[] negate(%a)', '  ROOT %c = f32[] abs(%a), control-predecessors={%b}', '}'].join('\n');
+    const m = parseHloText(text);
+    const b = m.symbols.find((s) => s.name === 'b');
+    assert.deepEqual(b?.references, [{ start: text.indexOf('{%b}') + 2, end: text.indexOf('{%b}') + 3 }]);
+    assert.equal(symbolAt(m, text.indexOf('{%b}') + 2)?.symbol, b);
+  });
+
+  it('makes each part of a file split by // ----- lines a module, with or without an HloModule line', () => {
+    const text = [
+      '%add { ROOT %s = f32[] parameter(0) }',
+      'e {\n  ROOT r = f32[] call(), to_apply=%add\n}',
+      '// CHECK: add\n\n// -----\n',
+      '%add { ROOT %t = f32[] parameter(0) }',
+      'e {\n  ROOT r = f32[] call(), to_apply=%add\n}',
+      '// -----',
+      'HloModule named',
+      'e {\n  ROOT r = f32[] constant(0)\n}',
+    ].join('\n');
+    const m = parseHloText(text);
+    assert.deepEqual(m.modules.map((x) => [x.name?.name, x.computations.map((c) => m.computations[c]?.name?.name)]), [
+      [undefined, ['add', 'e']],
+      [undefined, ['add', 'e']],
+      ['named', ['e']],
+    ]);
+    // Each part's call resolves to its own %add.
+    const adds = m.symbols.filter((s) => s.kind === 'computation' && s.name === 'add');
+    assert.deepEqual(adds.map((a) => [a.definition?.start, a.references.map((r) => r.start)]), [
+      [text.indexOf('add'), [text.indexOf('%add\n') + 1]],
+      [text.indexOf('add', text.indexOf('// -----')), [text.lastIndexOf('%add\n') + 1]],
+    ]);
+    assert.equal(m.statements.filter((st) => st.kind === 'separator').length, 2);
+  });
+
   it('resolves computations referenced before their definition and keeps unresolved names', () => {
     const fused = model.symbols.find((s) => s.kind === 'computation' && s.name === 'fused');
     assert.ok(fused?.definition);

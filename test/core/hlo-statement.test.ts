@@ -49,6 +49,21 @@ describe('hlo parseStatement', () => {
     assert.deepEqual(s.shapes.flatMap((f) => f.diagnostics), []);
   });
 
+  it('reads control-predecessors as instruction names, a list or one name', () => {
+    const text = '  %c = f32[8]{0} copy(%a), control-predecessors={%p.1, q}, metadata={op_name="p.1"}';
+    const s = parse(text);
+    assert.ok(s.kind === 'instruction');
+    assert.deepEqual(s.controlPredecessors.map((n) => [n.name, n.range]), [
+      ['p.1', at(text, 'p.1')],
+      ['q', { start: text.indexOf('q}'), end: text.indexOf('q}') + 1 }],
+    ]);
+    assert.deepEqual(s.operands.map((o) => o.name), ['a']);
+    const one = parse('  %d = f32[] add(%x, %y), control-predecessors=%z');
+    assert.ok(one.kind === 'instruction');
+    assert.deepEqual(one.controlPredecessors.map((n) => n.name), ['z']);
+    assert.deepEqual(one.calledComputations, []);
+  });
+
   it('reads names without % and tuple operand annotations', () => {
     const text = '  tmp_1 = (f32[], f32[]) get-tuple-element(((f32[], f32[])) tmp_0), index=0';
     const s = parse(text);

@@ -76,6 +76,19 @@ describe('server: navigation', () => {
     assert.deepEqual(folds.map((f) => [f.startLine, f.endLine]), [[4, 6], [0, 2]]);
   });
 
+  it('scopes computations to each part of a file split by // ----- (XLA tests run with --split-input-file)', async () => {
+    const split = ['%add {', '  ROOT %s = f32[] parameter(0)', '}', 'e {', '  ROOT r = f32[] call(), to_apply=%add', '}', '// -----', '%add {', '  ROOT %t = f32[] parameter(0)', '}', 'e {', '  ROOT r = f32[] call(), to_apply=%add', '}', ''].join('\n');
+    const u = 'file:///w/split.hlo';
+    await client.open(u, split);
+    const defs = await client.request<Location[]>('textDocument/definition', { textDocument: { uri: u }, position: positionOf(split, 'to_apply=%add', 11, 1) });
+    assert.deepEqual(defs.map((d) => [textOf(split, d.range), d.range.start.line]), [['add', 7]]);
+    const refs = await client.request<Location[]>('textDocument/references', { textDocument: { uri: u }, position: positionOf(split, '%add {', 1), context: { includeDeclaration: false } });
+    assert.deepEqual(refs.map((r) => r.range.start.line), [4]);
+    // Header-less parts have no module symbol: their computations stand at the top of the outline.
+    const symbols = await client.request<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri: u } });
+    assert.deepEqual(symbols.map((x) => [x.name, x.range.start.line]), [['add', 0], ['e', 3], ['add', 7], ['e', 10]]);
+  });
+
   for (const file of readdirSync(CORPUS).filter((f) => f.endsWith('.hlo'))) {
     it(`resolves every operand of ${file} to a definition in its computation`, async () => {
       const text = readFileSync(join(CORPUS, file), 'utf8');

@@ -31,7 +31,10 @@ export interface HloComputation {
   readonly closed: boolean;
 }
 
-/** One `HloModule` (a file may hold several, separated by `// -----`). */
+/**
+ * One `HloModule`, or one part of a file split by `// -----` lines (XLA's `--split-input-file`
+ * tests; each part is a module, with or without an `HloModule` line).
+ */
 export interface HloModuleInfo {
   readonly index: number;
   /** Absent for computations that appear before any `HloModule` line. */
@@ -56,7 +59,7 @@ export interface HloSymbol {
   readonly definition?: TextRange;
   /** The defining instruction, for instructions. */
   readonly instruction?: InstructionStatement;
-  /** Every other occurrence: operands, `calls=`-style attributes, signature parameter names. */
+  /** Every other occurrence: operands, `control-predecessors`, `calls=`-style attributes, signature parameter names. */
   readonly references: readonly TextRange[];
 }
 
@@ -100,9 +103,12 @@ export function buildModule(statements: readonly HloStatement[]): HloModel {
   const modules: { header?: ModuleHeaderStatement; start: number; end: number; computations: number[]; entry?: number }[] = [];
   const computations: HloComputation[] = [];
   let open: OpenComputation | undefined;
+  // After a `// -----` line the next computation starts a module of its own, unless a header does.
+  let split = false;
 
   const currentModule = (at: number): number => {
-    if (modules.length === 0) modules.push({ start: at, end: at, computations: [] });
+    if (modules.length === 0 || split) modules.push({ start: at, end: at, computations: [] });
+    split = false;
     return modules.length - 1;
   };
   const finish = (): void => {
@@ -136,7 +142,12 @@ export function buildModule(statements: readonly HloStatement[]): HloModel {
     switch (s.kind) {
       case 'module':
         finish();
+        split = false;
         modules.push({ header: s, start: s.range.start, end: s.range.end, computations: [] });
+        break;
+      case 'separator':
+        finish();
+        split = true;
         break;
       case 'computation':
         finish();
@@ -159,7 +170,7 @@ export function buildModule(statements: readonly HloStatement[]): HloModel {
         break;
     }
     const last = modules[modules.length - 1];
-    if (last && s.kind !== 'blank' && s.kind !== 'comment') last.end = Math.max(last.end, s.range.end);
+    if (last && !split && s.kind !== 'blank' && s.kind !== 'comment' && s.kind !== 'separator') last.end = Math.max(last.end, s.range.end);
   }
   finish();
 
@@ -229,6 +240,7 @@ function buildSymbols(modules: readonly HloModuleInfo[], computations: readonly 
       }
       for (const ins of c.instructions) {
         for (const o of ins.operands) instructionRef(o);
+        for (const c of ins.controlPredecessors) instructionRef(c);
         for (const called of ins.calledComputations) computationRef(called);
       }
     }

@@ -37,6 +37,9 @@ export const COMPUTATION_ATTRIBUTES: ReadonlySet<string> = new Set([
   'comparator',
 ]);
 
+/** A line that is `// -----` and nothing else: the split marker of XLA's `--split-input-file` tests. */
+const SEPARATOR_LINE = /^[ \t]*\/\/ -----[ \t]*\r?$/m;
+
 /** Opcodes whose parentheses hold literals, not operand names. */
 const LITERAL_OPCODES: ReadonlySet<string> = new Set(['constant', 'parameter', 'iota']);
 
@@ -87,12 +90,12 @@ function looksLikeShape(text: string, pos: number, end: number): boolean {
   return n === 91 && primitiveType(text.slice(pos, i)) !== undefined;
 }
 
-/** Names in a `calls=` style value: `%a` or `{%a, %b}`. */
-function readNameList(text: string, start: number, end: number, attribute: string, out: CalledComputationRef[]): void {
+/** Names in a `calls=` or `control-predecessors=` style value: `%a` or `{%a, %b}`. */
+function readNameList(text: string, start: number, end: number, push: (name: HloName) => void): void {
   let p = skipTrivia(text, start, end);
   if (charAt(text, p, end) !== 123) {
     const n = readName(text, p, end);
-    if (n) out.push({ ...n.name, attribute });
+    if (n) push(n.name);
     return;
   }
   p++;
@@ -100,7 +103,7 @@ function readNameList(text: string, start: number, end: number, attribute: strin
     p = skipTrivia(text, p, end);
     const n = readName(text, p, end);
     if (!n) break;
-    out.push({ ...n.name, attribute });
+    push(n.name);
     p = skipTrivia(text, n.end, end);
     if (charAt(text, p, end) !== 44) break;
     p++;
@@ -183,18 +186,20 @@ function readKeyValues(
   return p;
 }
 
-/** An instruction's `, key=value` pairs from `pos` on; fills the attribute, call and metadata lists. */
+/** An instruction's `, key=value` pairs from `pos` on; fills the attribute, call, control and metadata lists. */
 function readAttributes(
   text: string,
   pos: number,
   end: number,
   attributes: HloAttribute[],
-  calls: CalledComputationRef[] | undefined,
+  calls: CalledComputationRef[],
+  controls: HloName[],
 ): { metadata?: HloMetadata; end: number } {
   let metadata: HloMetadata | undefined;
   const p = readKeyValues(text, pos, end, attributes, (key, vs) => {
     const ve = valueEnd(text, vs, end);
-    if (calls && COMPUTATION_ATTRIBUTES.has(key.name)) readNameList(text, vs, ve, key.name, calls);
+    if (COMPUTATION_ATTRIBUTES.has(key.name)) readNameList(text, vs, ve, (n) => calls.push({ ...n, attribute: key.name }));
+    else if (key.name === 'control-predecessors') readNameList(text, vs, ve, (n) => controls.push(n));
     else if (key.name === 'metadata') metadata = readMetadata(text, vs, ve);
     return ve;
   });
@@ -304,6 +309,7 @@ function parseInstruction(text: string, range: TextRange, root: boolean, name: H
   const shapes = new Shapes(text);
   const operands: OperandRef[] = [];
   const calledComputations: CalledComputationRef[] = [];
+  const controlPredecessors: HloName[] = [];
   const attributes: HloAttribute[] = [];
   let metadata: HloMetadata | undefined;
   let opcode: HloName | undefined;
@@ -314,7 +320,7 @@ function parseInstruction(text: string, range: TextRange, root: boolean, name: H
     opcode = op.name;
     const close = skipBalanced(text, op.end, end);
     if (!LITERAL_OPCODES.has(op.name.name)) readOperands(text, op.end + 1, close, shapes, operands);
-    const a = readAttributes(text, close, end, attributes, calledComputations);
+    const a = readAttributes(text, close, end, attributes, calledComputations, controlPredecessors);
     metadata = a.metadata;
   }
   return {
@@ -326,6 +332,7 @@ function parseInstruction(text: string, range: TextRange, root: boolean, name: H
     ...(opcode ? { opcode } : {}),
     operands,
     calledComputations,
+    controlPredecessors,
     attributes,
     ...(metadata ? { metadata } : {}),
     shapes: shapes.scanRest(range),
@@ -373,7 +380,9 @@ export function parseStatement(text: string, range: TextRange): HloStatement {
   const p = skipTrivia(text, start, end);
   if (p >= end) {
     // Only whitespace and comments.
-    return { kind: /\S/.test(text.slice(start, end)) ? 'comment' : 'blank', range: r, shapes: [], diagnostics: [] };
+    const trivia = text.slice(start, end);
+    const kind = SEPARATOR_LINE.test(trivia) ? 'separator' : /\S/.test(trivia) ? 'comment' : 'blank';
+    return { kind, range: r, shapes: [], diagnostics: [] };
   }
   if (charAt(text, p, end) === 125) return { kind: 'close', range: r, shapes: [], diagnostics: [] };
   const first = readName(text, p, end);

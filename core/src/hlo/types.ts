@@ -96,6 +96,8 @@ export interface InstructionStatement extends StatementBase {
   readonly opcode?: HloName;
   readonly operands: readonly OperandRef[];
   readonly calledComputations: readonly CalledComputationRef[];
+  /** `control-predecessors={%a, %b}`: instructions that must run before this one (references, like operands). */
+  readonly controlPredecessors: readonly HloName[];
   readonly attributes: readonly HloAttribute[];
   readonly metadata?: HloMetadata;
 }
@@ -105,9 +107,12 @@ export interface CloseStatement extends StatementBase {
   readonly kind: 'close';
 }
 
-/** Only comments (`// -----` separators included) or only whitespace. */
+/**
+ * Only comments or only whitespace. Comments with a `// -----` line are a `separator`: XLA's tests
+ * run with `--split-input-file` make each part of such a file a module of its own.
+ */
 export interface TriviaStatement extends StatementBase {
-  readonly kind: 'comment' | 'blank';
+  readonly kind: 'comment' | 'separator' | 'blank';
 }
 
 /** Anything else; its shapes are still found and checked. */
