@@ -1,9 +1,9 @@
 /**
  * Keeps one failing feature from taking the server down: every request handler runs inside
  * {@link guarded}, which answers cancelled requests with RequestCancelled, requests whose document
- * was edited under them with ContentModified, and turns an exception into a log line plus the
- * feature's empty result. Long handlers tick a {@link TimeSlice} in their loops so cancellation
- * (and other messages) get a chance to arrive.
+ * was edited under them with ContentModified, passes on a ResponseError the handler throws, and
+ * turns any other exception into a log line plus the feature's empty result. Long handlers tick a
+ * {@link TimeSlice} in their loops so cancellation (and other messages) get a chance to arrive.
  */
 import { LSPErrorCodes, ResponseError, type CancellationToken, type Connection } from 'vscode-languageserver';
 
@@ -25,6 +25,8 @@ export function guarded<P, R>(connection: Connection, name: string, empty: R, ha
       return await handler(params, token);
     } catch (e) {
       if (e instanceof Cancelled) return cancelled();
+      // A handler's own answer in error form (a refused rename says why).
+      if (e instanceof ResponseError) return e as ResponseError<void>;
       if (e instanceof ContentModified) return new ResponseError(LSPErrorCodes.ContentModified, e.message);
       connection.console.error(`${name} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
       return empty;

@@ -8,7 +8,7 @@
  */
 import { DocumentHighlightKind, type CancellationToken, type DocumentHighlight, type Location, type LocationLink } from 'vscode-languageserver';
 import type { TextRange } from '../../core/src/diagnostics';
-import { buildModule, symbolAt, type HloStatement } from '../../core/src/hlo';
+import { buildModule, symbolAt, type HloModel, type HloStatement } from '../../core/src/hlo';
 import { isIdentifierChar } from '../../core/src/hlo/split-statements';
 import type { ComputationEntry, HloDocument } from './document';
 import { TimeSlice } from './guard';
@@ -50,12 +50,18 @@ function moduleStatements(doc: HloDocument, c: ComputationEntry | undefined, at:
   return { first, end };
 }
 
-function instructionOccurrences(doc: HloDocument, index: number, offset: number): Occurrences | undefined {
+/** The model of the computation around statement `index` (its header to its `}`): the scope of its instruction names. */
+export function computationModel(doc: HloDocument, index: number): HloModel | undefined {
   const c = doc.computationOf(index);
   if (!c) return undefined;
   const statements: HloStatement[] = [];
   for (let i = c.header; i <= c.last; i++) statements.push(doc.parse(i));
-  const model = buildModule(statements);
+  return buildModule(statements);
+}
+
+function instructionOccurrences(doc: HloDocument, index: number, offset: number): Occurrences | undefined {
+  const model = computationModel(doc, index);
+  if (!model) return undefined;
   const hit = symbolAt(model, offset);
   if (!hit || hit.symbol.kind !== 'instruction') return undefined;
   return {
@@ -71,12 +77,17 @@ export function computationNamed(doc: HloDocument, name: string, index: number):
   return namedIn(doc, name, moduleStatements(doc, doc.computationOf(index), index));
 }
 
+/** The computations of the module of statement `index`, in text order. */
+export function computationsInModule(doc: HloDocument, index: number): ComputationEntry[] {
+  const scope = moduleStatements(doc, doc.computationOf(index), index);
+  return doc.computations().filter((c) => within(scope, c));
+}
+
 /** The computations of the module of statement `index` by name (the first of a name, as {@link computationNamed}). */
 export function moduleComputations(doc: HloDocument, index: number): Map<string, ComputationEntry> {
-  const scope = moduleStatements(doc, doc.computationOf(index), index);
   const out = new Map<string, ComputationEntry>();
-  for (const c of doc.computations()) {
-    if (c.name !== undefined && within(scope, c) && !out.has(c.name)) out.set(c.name, c);
+  for (const c of computationsInModule(doc, index)) {
+    if (c.name !== undefined && !out.has(c.name)) out.set(c.name, c);
   }
   return out;
 }

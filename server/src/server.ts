@@ -39,6 +39,7 @@ import { inlayHints } from './inlay-hints';
 import { documentDiagnostics } from './lsp-diagnostics';
 import { definition, highlights, references } from './navigation';
 import { documentSymbols, foldingRanges } from './outline';
+import { prepareRename, rename } from './rename';
 import { sourceInstructions } from './source-instructions';
 import { toOffset } from './positions';
 import { workspaceSymbols } from './workspace-symbols';
@@ -204,6 +205,8 @@ export function createServer(connection: Connection, options: ServerOptions = {}
     if (fromClient) rulesDoc = fromClient;
     canRefreshInlayHints = params.capabilities.workspace?.inlayHint?.refreshSupport === true;
     definitionLinks = params.capabilities.textDocument?.definition?.linkSupport === true;
+    // The server may answer prepareRename only to a client that says it asks (LSP 3.12).
+    const prepareSupport = params.capabilities.textDocument?.rename?.prepareSupport === true;
     return {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
@@ -214,6 +217,7 @@ export function createServer(connection: Connection, options: ServerOptions = {}
         documentSymbolProvider: { label: 'HLO' },
         foldingRangeProvider: true,
         callHierarchyProvider: true,
+        renameProvider: prepareSupport ? { prepareProvider: true } : true,
         workspaceSymbolProvider: true,
         inlayHintProvider: true,
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
@@ -330,6 +334,14 @@ export function createServer(connection: Connection, options: ServerOptions = {}
     const ranges = await foldingRanges(doc, token);
     if (ranges.length >= LARGE_PUBLISH) collectWhenIdle();
     return ranges;
+  }));
+  connection.onPrepareRename(guarded(connection, 'prepareRename', null, async (p) => {
+    const t = await at(p.textDocument.uri, p.position);
+    return t ? prepareRename(t.doc, t.offset) : null;
+  }));
+  connection.onRenameRequest(guarded(connection, 'rename', null, async (p, token) => {
+    const t = await at(p.textDocument.uri, p.position);
+    return t ? rename(t.doc, t.offset, p.newName, token) : null;
   }));
   connection.languages.callHierarchy.onPrepare(guarded(connection, 'prepareCallHierarchy', [], async (p) => {
     const t = await at(p.textDocument.uri, p.position);

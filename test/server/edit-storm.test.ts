@@ -22,6 +22,8 @@ const CORPUS = CORPUS_HLO_DIR;
 const REQUEST_CANCELLED = -32800;
 /** What a long request answers when an edit arrives while it yields (LSP's ContentModified). */
 const CONTENT_MODIFIED = -32801;
+/** What a refused rename answers (LSP's RequestFailed, with the reason as its message). */
+const REQUEST_FAILED = -32803;
 
 
 /** Text with every third line ending in CRLF and a lone CR here and there: all three line breaks. */
@@ -83,13 +85,14 @@ async function storm(client: TestClient, uri: string, start: string, count: numb
     if (n % 7 === 3) {
       const source = new CancellationTokenSource();
       const position = positionAt(text, snap(text, Math.floor(random() * (text.length + 1))));
-      const method = pick(['textDocument/hover', 'textDocument/documentSymbol', 'textDocument/foldingRange', 'textDocument/references', 'textDocument/inlayHint', 'xlaLayout/analyzeShape', 'xlaLayout/paddingReport', 'textDocument/definition', 'textDocument/prepareCallHierarchy', 'callHierarchy/incomingCalls', 'callHierarchy/outgoingCalls', 'workspace/symbol']);
+      const method = pick(['textDocument/hover', 'textDocument/documentSymbol', 'textDocument/foldingRange', 'textDocument/references', 'textDocument/inlayHint', 'xlaLayout/analyzeShape', 'xlaLayout/paddingReport', 'textDocument/definition', 'textDocument/prepareCallHierarchy', 'callHierarchy/incomingCalls', 'callHierarchy/outgoingCalls', 'workspace/symbol', 'textDocument/prepareRename', 'textDocument/rename']);
       const params = {
         textDocument: { uri },
         position,
         context: { includeDeclaration: true },
         range: { start: { line: 0, character: 0 }, end: { line: position.line + 20, character: 0 } },
         query: pick(['', 'a', 'fusion', '%', '.']),
+        newName: pick(['renamed', '%x.1', '1bad', '']),
         // A call hierarchy item as a client may still hold it after edits: any name, any place.
         item: { name: pick(['main', 'fused_computation', 'region_0.1', '']), kind: 12, uri, range: { start: position, end: position }, selectionRange: { start: position, end: position } },
       };
@@ -100,6 +103,8 @@ async function storm(client: TestClient, uri: string, start: string, count: numb
             // The only acceptable failures: the cancellation this test asked for, and an edit under a long request.
             if (e instanceof ResponseError && e.code === REQUEST_CANCELLED) return 'cancelled';
             if (e instanceof ResponseError && e.code === CONTENT_MODIFIED) return 'modified';
+            // A rename refused with its reason (a bad new name, a name taken or defined twice).
+            if (e instanceof ResponseError && e.code === REQUEST_FAILED && method.endsWith('ename')) return 'refused';
             throw e;
           },
         ),

@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { CancellationTokenSource, ResponseError } from 'vscode-jsonrpc/node';
-import type { CallHierarchyItem, Diagnostic, DocumentSymbol, Hover } from 'vscode-languageserver';
+import { LSPErrorCodes, type CallHierarchyItem, type Diagnostic, type DocumentSymbol, type Hover } from 'vscode-languageserver';
 import type { AnalysisProgressParams } from '../../protocol/src/lsp';
 import { TestClient } from './harness';
 import { CORPUS_HLO_DIR } from '../support/corpus';
@@ -265,6 +265,10 @@ describe('server: hostile input', () => {
           await client.request('textDocument/hover', p);
           await client.request('textDocument/definition', p);
           await client.request('xlaLayout/analyzeShape', p);
+          // A rename may be refused (with its reason), never fail otherwise.
+          const refused = (e: unknown) => assert.ok(e instanceof ResponseError && e.code === LSPErrorCodes.RequestFailed, String(e));
+          await client.request('textDocument/prepareRename', p).catch(refused);
+          await client.request('textDocument/rename', { ...p, newName: 'renamed' }).catch(refused);
           for (const item of (await client.request<CallHierarchyItem[]>('textDocument/prepareCallHierarchy', p)) ?? []) {
             await client.request('callHierarchy/incomingCalls', { item });
             await client.request('callHierarchy/outgoingCalls', { item });

@@ -16,6 +16,7 @@ export const TEST_INITIALIZE_PARAMS: InitializeParams = {
       documentSymbol: { hierarchicalDocumentSymbolSupport: true },
       publishDiagnostics: { relatedInformation: true, codeDescriptionSupport: true, versionSupport: true },
       codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix'] } }, isPreferredSupport: true },
+      rename: { prepareSupport: true },
     },
   },
 };
