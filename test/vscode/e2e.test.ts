@@ -18,7 +18,7 @@ import { SERVER_NODE_ARGS } from '../../protocol/src/server-environment';
 import { buildExtension } from './build';
 import { launchChromium } from '../support/chromium';
 import { REPO, missingPrerequisites, openWorkbench, startCodeServer, type CodeServer } from './harness';
-import { charPoint, closeWorkbenchAfterTests, focusCodeAction, goToSourceWithF12, hoverSettled, hoverText, leaveHover, lineText, openCodeActions, quickOpen, runCommand } from './workbench';
+import { charPoint, closeWorkbenchAfterTests, focusCodeAction, goToLine, goToSourceWithF12, hoverSettled, hoverText, leaveHover, lineText, openCodeActions, quickOpen, runCommand } from './workbench';
 
 const SHOTS = join(REPO, 'test-results', 'vscode');
 const FIXTURES = join(REPO, 'test', 'vscode', 'fixtures');
@@ -280,9 +280,53 @@ if (missing !== undefined && process.env.CI === undefined) {
       await page.keyboard.press('Escape');
     });
 
+    it('renames a fused computation with F2, every call site following, and says why a taken name is refused', async () => {
+      await quickOpen(page, 'calls.hlo');
+      try {
+        // F2 on the call site %f = ... calls=%fused (line 25): the rename box offers the name without its %.
+        await goToLine(page, 25);
+        const p = await charPoint(page, 'calls=%fused', 9);
+        await page.mouse.click(p.x, p.y);
+        // The breadcrumbs show the cursor's computation once the language server answers: F2 works from then on.
+        await page.locator('.breadcrumbs-control', { hasText: 'body' }).first().waitFor({ timeout: 30_000 });
+        await page.keyboard.press('F2');
+        const box = page.locator('.rename-box input, .rename-box textarea').first();
+        await box.waitFor({ timeout: 30_000 });
+        assert.equal(await box.inputValue(), 'fused');
+        await box.fill('negate_all');
+        await page.screenshot({ path: join(SHOTS, '18-rename-box.png') });
+        await page.keyboard.press('Enter');
+        // Both call sites, next to the cursor, and the header, 16 lines up (Ctrl+G to bring it into view).
+        await page.locator('.monaco-editor .view-line', { hasText: /%g\s=\s.*calls=%negate_all/ }).waitFor({ timeout: 30_000 });
+        assert.match((await lineText(page, '%f = ')) ?? '', /calls=%negate_all$/);
+        await goToLine(page, 9);
+        await page.locator('.monaco-editor .view-line', { hasText: /%negate_all\s\(p/ }).waitFor({ timeout: 10_000 });
+        await page.screenshot({ path: join(SHOTS, '19-renamed.png') });
+        // A name the computation already has: VS Code shows the server's reason, and nothing changes.
+        await goToLine(page, 25);
+        const f = await charPoint(page, '%f = f32', 1);
+        await page.mouse.click(f.x, f.y);
+        await page.keyboard.press('F2');
+        await box.waitFor({ timeout: 30_000 });
+        await box.fill('g');
+        await page.keyboard.press('Enter');
+        const message = page.locator('.notification-list-item-message', { hasText: 'already names' }).first();
+        await message.waitFor({ timeout: 30_000 });
+        assert.match(await message.innerText(), /%g already names an instruction in this computation \(line 26\)/);
+        await page.waitForTimeout(800); // for the screenshot: the toast slides in
+        await page.screenshot({ path: join(SHOTS, '20-rename-refused.png') });
+        assert.match((await lineText(page, 'fusion(%v)')) ?? '', /^\s*%f = /);
+      } finally {
+        // Back to the file on disk, as the other tests expect it.
+        await page.keyboard.press('Escape');
+        await runCommand(page, 'File: Revert File');
+        await page.locator('.tab.active:not(.dirty)', { hasText: 'calls.hlo' }).waitFor({ timeout: 10_000 });
+      }
+    });
+
     it('says in the language status that the outline was cut, and links to the setting', async () => {
       await quickOpen(page, 'calls.hlo');
-      await page.locator('.monaco-editor .view-line', { hasText: /%fused\s\(p/ }).waitFor();
+      await page.locator('.tab.active', { hasText: 'calls.hlo' }).waitFor();
       // The language status entry (`{}` next to the language name) shows its items in a hover.
       const entry = page.locator('[id="status.languageStatus"]');
       await entry.waitFor({ timeout: 30_000 });

@@ -103,6 +103,15 @@ export async function runCommand(page: Page, title: string): Promise<void> {
   await page.keyboard.press('Enter');
 }
 
+/** Moves the cursor to line `line` (1-based) with Go to Line (Ctrl+G), which scrolls it into view. */
+export async function goToLine(page: Page, line: number): Promise<void> {
+  await page.keyboard.press('Control+G');
+  await page.locator('.quick-input-widget input').waitFor({ state: 'visible' });
+  await page.keyboard.type(String(line));
+  await page.keyboard.press('Enter');
+  await page.locator('.statusbar-item', { hasText: `Ln ${line},` }).first().waitFor({ timeout: 10_000 });
+}
+
 /** Opens a file of the workspace by name with Quick Open (Ctrl+P). */
 export async function quickOpen(page: Page, fileName: string): Promise<void> {
   await page.keyboard.press('Control+P');

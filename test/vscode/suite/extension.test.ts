@@ -157,6 +157,20 @@ describe('XLA Layout Lens in the extension host', () => {
     assert.deepEqual([fused.to.name, fused.fromRanges.map((r) => loop.getText(r))], ['fused', ['fused']]);
   });
 
+  it('renames a computation and an instruction through VS Code, and says why a name is refused', async () => {
+    const content = ['HloModule r', '%fused (p: f32[8]) -> f32[8] {', '  %p = f32[8]{0} parameter(0)', '  ROOT %n = f32[8]{0} negate(%p)', '}', 'ENTRY %main (x: f32[8]) -> f32[8] {', '  %x = f32[8]{0} parameter(0)', '  ROOT %f = f32[8]{0} fusion(%x), kind=kLoop, calls=%fused, metadata={op_name="fused"}', '}'].join('\n');
+    const renamed = await vscode.workspace.openTextDocument({ language: 'hlo', content });
+    const edit = await vscode.commands.executeCommand<vscode.WorkspaceEdit>('vscode.executeDocumentRenameProvider', renamed.uri, positionOf(renamed, 'calls=%fused', 8), 'negate_all');
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    assert.equal(renamed.getText(), content.replace('%fused (', '%negate_all (').replace('calls=%fused', 'calls=%negate_all'));
+    const param = await vscode.commands.executeCommand<vscode.WorkspaceEdit>('vscode.executeDocumentRenameProvider', renamed.uri, positionOf(renamed, 'fusion(%x', 8), 'input');
+    assert.deepEqual(param.get(renamed.uri).map((e) => e.range.start.line).sort(), [5, 6, 7]);
+    await assert.rejects(
+      Promise.resolve(vscode.commands.executeCommand('vscode.executeDocumentRenameProvider', renamed.uri, positionOf(renamed, 'fusion(%x', 8), 'f')),
+      /%f already names an instruction in this computation \(line 8\)/,
+    );
+  });
+
   it('finds instructions by name with Go to Symbol in Workspace', async () => {
     const found = await vscode.commands.executeCommand<vscode.SymbolInformation[]>('vscode.executeWorkspaceSymbolProvider', 'neg');
     const neg = found.find((s) => s.location.uri.toString() === doc.uri.toString());
