@@ -31,6 +31,7 @@ import { forgetSearchedText } from '../../core/src/parse';
 import { Analyzer } from './analyzer';
 import { incomingCalls, outgoingCalls, prepareCallHierarchy } from './call-hierarchy';
 import { codeActions } from './code-actions';
+import { completions } from './completion';
 import { analyzeShape, paddingReport } from './custom-requests';
 import { HloDocument } from './document';
 import { guarded, logged } from './guard';
@@ -218,6 +219,7 @@ export function createServer(connection: Connection, options: ServerOptions = {}
         foldingRangeProvider: true,
         callHierarchyProvider: true,
         renameProvider: prepareSupport ? { prepareProvider: true } : true,
+        completionProvider: { triggerCharacters: ['%'] },
         workspaceSymbolProvider: true,
         inlayHintProvider: true,
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
@@ -334,6 +336,10 @@ export function createServer(connection: Connection, options: ServerOptions = {}
     const ranges = await foldingRanges(doc, token);
     if (ranges.length >= LARGE_PUBLISH) collectWhenIdle();
     return ranges;
+  }));
+  connection.onCompletion(guarded(connection, 'completion', null, async (p) => {
+    const t = await at(p.textDocument.uri, p.position);
+    return t ? completions(t.doc, t.offset) : null;
   }));
   connection.onPrepareRename(guarded(connection, 'prepareRename', null, async (p) => {
     const t = await at(p.textDocument.uri, p.position);

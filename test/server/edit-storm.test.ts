@@ -85,7 +85,7 @@ async function storm(client: TestClient, uri: string, start: string, count: numb
     if (n % 7 === 3) {
       const source = new CancellationTokenSource();
       const position = positionAt(text, snap(text, Math.floor(random() * (text.length + 1))));
-      const method = pick(['textDocument/hover', 'textDocument/documentSymbol', 'textDocument/foldingRange', 'textDocument/references', 'textDocument/inlayHint', 'xlaLayout/analyzeShape', 'xlaLayout/paddingReport', 'textDocument/definition', 'textDocument/prepareCallHierarchy', 'callHierarchy/incomingCalls', 'callHierarchy/outgoingCalls', 'workspace/symbol', 'textDocument/prepareRename', 'textDocument/rename']);
+      const method = pick(['textDocument/hover', 'textDocument/documentSymbol', 'textDocument/foldingRange', 'textDocument/references', 'textDocument/inlayHint', 'xlaLayout/analyzeShape', 'xlaLayout/paddingReport', 'textDocument/definition', 'textDocument/prepareCallHierarchy', 'callHierarchy/incomingCalls', 'callHierarchy/outgoingCalls', 'workspace/symbol', 'textDocument/prepareRename', 'textDocument/rename', 'textDocument/completion']);
       const params = {
         textDocument: { uri },
         position,

@@ -265,6 +265,7 @@ describe('server: hostile input', () => {
           await client.request('textDocument/hover', p);
           await client.request('textDocument/definition', p);
           await client.request('xlaLayout/analyzeShape', p);
+          await client.request('textDocument/completion', p);
           // A rename may be refused (with its reason), never fail otherwise.
           const refused = (e: unknown) => assert.ok(e instanceof ResponseError && e.code === LSPErrorCodes.RequestFailed, String(e));
           await client.request('textDocument/prepareRename', p).catch(refused);

@@ -324,6 +324,32 @@ if (missing !== undefined && process.env.CI === undefined) {
       }
     });
 
+    it('suggests the instructions of the computation when % is typed in an operand list', async () => {
+      await quickOpen(page, 'calls.hlo');
+      try {
+        // Line 29: ROOT %t = (s32[], f32[8]{0}) tuple(%j, %g); type a third operand before the ).
+        await goToLine(page, 29);
+        // The breadcrumbs show the cursor's computation once the language server answers.
+        await page.locator('.breadcrumbs-control', { hasText: 'body' }).first().waitFor({ timeout: 30_000 });
+        await page.keyboard.press('End');
+        await page.keyboard.press('ArrowLeft');
+        await page.keyboard.type(', %');
+        const rows = page.locator('.suggest-widget .monaco-list-row');
+        await rows.first().waitFor({ timeout: 30_000 });
+        // Nearest definitions first: %j, %one, %g, ... of body, none of another computation (no %lt, %x).
+        const labels = (await rows.locator('.label-name').allTextContents()).map((l) => l.trim());
+        assert.deepEqual(labels.slice(0, 3), ['j', 'one', 'g'], labels.join(' '));
+        assert.ok(!labels.includes('lt') && !labels.includes('x'), labels.join(' '));
+        await page.screenshot({ path: join(SHOTS, '21-completion.png') });
+        await page.keyboard.press('Enter');
+        assert.match((await lineText(page, 'tuple(')) ?? '', /tuple\(%j, %g, %j\)$/);
+      } finally {
+        await page.keyboard.press('Escape');
+        await runCommand(page, 'File: Revert File');
+        await page.locator('.tab.active:not(.dirty)', { hasText: 'calls.hlo' }).waitFor({ timeout: 10_000 });
+      }
+    });
+
     it('says in the language status that the outline was cut, and links to the setting', async () => {
       await quickOpen(page, 'calls.hlo');
       await page.locator('.tab.active', { hasText: 'calls.hlo' }).waitFor();

@@ -106,7 +106,10 @@ export async function runCommand(page: Page, title: string): Promise<void> {
 /** Moves the cursor to line `line` (1-based) with Go to Line (Ctrl+G), which scrolls it into view. */
 export async function goToLine(page: Page, line: number): Promise<void> {
   await page.keyboard.press('Control+G');
-  await page.locator('.quick-input-widget input').waitFor({ state: 'visible' });
+  // Go to Line opens the quick input with ':' in it; typed before that, the digits would go elsewhere.
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible' });
+  for (let i = 0; i < 50 && (await input.inputValue()) !== ':'; i++) await page.waitForTimeout(100);
   await page.keyboard.type(String(line));
   await page.keyboard.press('Enter');
   await page.locator('.statusbar-item', { hasText: `Ln ${line},` }).first().waitFor({ timeout: 10_000 });

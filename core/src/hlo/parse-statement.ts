@@ -41,7 +41,7 @@ export const COMPUTATION_ATTRIBUTES: ReadonlySet<string> = new Set([
 const SEPARATOR_LINE = /^[ \t]*\/\/ -----[ \t]*\r?$/m;
 
 /** Opcodes whose parentheses hold literals, not operand names. */
-const LITERAL_OPCODES: ReadonlySet<string> = new Set(['constant', 'parameter', 'iota']);
+export const LITERAL_OPCODES: ReadonlySet<string> = new Set(['constant', 'parameter', 'iota']);
 
 /** Collects the shapes of one statement and the text ranges already read structurally. */
 class Shapes {

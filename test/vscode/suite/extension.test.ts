@@ -171,6 +171,15 @@ describe('XLA Layout Lens in the extension host', () => {
     );
   });
 
+  it('completes operands and called computations through VS Code', async () => {
+    const content = ['HloModule c', '%fused (p: f32[8]) -> f32[8] {', '  %p = f32[8]{0} parameter(0)', '  ROOT %n = f32[8]{0} negate(%p)', '}', 'ENTRY %main (x: f32[8]) -> f32[8] {', '  %x = f32[8]{0} parameter(0)', '  %y = f32[8]{0} negate(%x)', '  ROOT %f = f32[8]{0} fusion(%y, %), kind=kLoop, calls=%', '}'].join('\n');
+    const typed = await vscode.workspace.openTextDocument({ language: 'hlo', content });
+    const operands = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', typed.uri, positionOf(typed, '%y, %', 5));
+    assert.deepEqual(operands.items.map((i) => [i.label, i.detail]), [['y', 'f32[8]{0} negate'], ['x', 'f32[8]{0} parameter']]);
+    const calls = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', typed.uri, positionOf(typed, 'calls=%', 7));
+    assert.deepEqual(calls.items.map((i) => i.label), ['fused']);
+  });
+
   it('finds instructions by name with Go to Symbol in Workspace', async () => {
     const found = await vscode.commands.executeCommand<vscode.SymbolInformation[]>('vscode.executeWorkspaceSymbolProvider', 'neg');
     const neg = found.find((s) => s.location.uri.toString() === doc.uri.toString());

@@ -1,0 +1,157 @@
+/**
+ * textDocument/completion of names where HLO text takes one, for people writing HLO by hand (XLA's
+ * `.hlo` tests): instruction names as operands of an instruction (`add(%a, %|`) and in
+ * `control-predecessors={...}`, with their shapes; computation names after `calls=`, `to_apply=`,
+ * `body=`, ... (and in `branch_computations={...}`), with their signatures. Names are scoped as
+ * navigation scopes them (instructions to their computation, computations to their module).
+ * Nowhere else: not in shapes, strings, literals (`constant(...)`) or other attribute values.
+ */
+import { CompletionItemKind, type CompletionItem, type CompletionList } from 'vscode-languageserver';
+import { COMPUTATION_ATTRIBUTES, LITERAL_OPCODES } from '../../core/src/hlo/parse-statement';
+import { isIdentifierChar } from '../../core/src/hlo/split-statements';
+import { readName, skipString, skipTrivia } from '../../core/src/hlo/lex';
+import type { HloName } from '../../core/src/hlo';
+import type { HloDocument } from './document';
+import { computationsInModule } from './navigation';
+import { toRange } from './positions';
+
+/** What kind of name the cursor stands where. */
+type NameSlot = 'instruction' | 'computation';
+
+/** Signatures longer than this are cut in the completion list's detail. */
+const MAX_DETAIL = 160;
+
+/**
+ * The kind of name the statement starting at `start` takes at `at` (where the name being typed
+ * begins, after any `%`), or undefined. Reads the statement up to there, skipping strings and
+ * keeping the brackets still open.
+ */
+export function nameSlotAt(text: string, start: number, at: number): NameSlot | undefined {
+  // Each open bracket with the offset it opened at.
+  const open: { char: number; at: number }[] = [];
+  let i = start;
+  while (i < at) {
+    const c = text.charCodeAt(i);
+    if (c === 34) {
+      i = skipString(text, i, at);
+      // Inside a string that is still open at the cursor: no names there.
+      if (i >= at && text.charCodeAt(at - 1) !== 34) return undefined;
+      continue;
+    }
+    if (c === 40 || c === 91 || c === 123) open.push({ char: c, at: i });
+    else if (c === 41 || c === 93 || c === 125) open.pop();
+    i++;
+  }
+  let p = at;
+  if (text.charCodeAt(p - 1) === 37) p--;
+  while (p > start && /\s/.test(text[p - 1] ?? '')) p--;
+  const before = text.charCodeAt(p - 1);
+  const top = open[open.length - 1];
+  if (open.length === 1 && top.char === 40 && (before === 40 || before === 44)) {
+    // An operand list: `opcode(` with the opcode right before the parenthesis.
+    const opcode = wordBefore(text, top.at, start);
+    return opcode !== undefined && !LITERAL_OPCODES.has(opcode) && /=/.test(text.slice(start, top.at)) ? 'instruction' : undefined;
+  }
+  if (open.length === 0 && before === 61) return attributeSlot(wordBefore(text, p - 1, start));
+  if (open.length === 1 && top.char === 123 && (before === 123 || before === 44)) {
+    // A list value: `key={a, b}`.
+    const eq = skipBlanksBack(text, top.at, start);
+    return text.charCodeAt(eq - 1) === 61 ? attributeSlot(wordBefore(text, eq - 1, start)) : undefined;
+  }
+  return undefined;
+}
+
+function attributeSlot(key: string | undefined): NameSlot | undefined {
+  if (key === undefined) return undefined;
+  if (COMPUTATION_ATTRIBUTES.has(key)) return 'computation';
+  return key === 'control-predecessors' ? 'instruction' : undefined;
+}
+
+function skipBlanksBack(text: string, end: number, start: number): number {
+  let p = end;
+  while (p > start && /\s/.test(text[p - 1] ?? '')) p--;
+  return p;
+}
+
+/** The identifier ending right before `end` (blanks skipped), or undefined. */
+function wordBefore(text: string, end: number, start: number): string | undefined {
+  const e = skipBlanksBack(text, end, start);
+  let s = e;
+  while (s > start && isIdentifierChar(text.charCodeAt(s - 1))) s--;
+  return s < e ? text.slice(s, e) : undefined;
+}
+
+/**
+ * At most this many names per answer. ENTRY computations of large dumps hold tens of thousands of
+ * instructions: the nearest (or the ones matching what is typed) are listed, and the list is marked
+ * incomplete so the editor asks again as the name is typed.
+ */
+export const MAX_COMPLETIONS = 200;
+
+/** Whether `name` holds the letters of `typed` in order, ignoring case (as editors filter completions). */
+function matches(name: string, typed: string): boolean {
+  let j = 0;
+  const lower = name.toLowerCase();
+  for (let i = 0; i < lower.length && j < typed.length; i++) if (lower[i] === typed[j]) j++;
+  return j === typed.length;
+}
+
+/** The name an instruction statement defines, read in place (`[ROOT] [%]name =`). */
+function definedName(text: string, range: { start: number; end: number }): HloName | undefined {
+  const p = skipTrivia(text, range.start, range.end);
+  const first = readName(text, p, range.end);
+  if (first?.name.name !== 'ROOT' || text.charCodeAt(p) === 37) return first?.name;
+  return readName(text, skipTrivia(text, first.end, range.end), range.end)?.name;
+}
+
+/** textDocument/completion at `offset`. */
+export function completions(doc: HloDocument, offset: number): CompletionList {
+  const none: CompletionList = { isIncomplete: false, items: [] };
+  const text = doc.text.getText();
+  // The name being typed: from after its `%` (if any) to the cursor.
+  let from = offset;
+  while (from > 0 && isIdentifierChar(text.charCodeAt(from - 1))) from--;
+  const index = doc.statementIndexAt(from > 0 && text.charCodeAt(from - 1) === 37 ? from - 1 : from);
+  if (index < 0) return none;
+  const slot = nameSlotAt(text, doc.range(index).start, from);
+  if (!slot) return none;
+  const typed = text.slice(from, offset).toLowerCase();
+  const typedSigil = text.charCodeAt(from - 1) === 37;
+  const range = toRange(doc.text, { start: from, end: offset });
+  const items: CompletionItem[] = [];
+  /** Adds the item for a name defined at `definition`, written with `%` when its definition has one and none was typed. */
+  const add = (name: string, definition: number, kind: CompletionItemKind, detail: string): void => {
+    const sigil = !typedSigil && text.charCodeAt(definition - 1) === 37 ? '%' : '';
+    const sortText = String(items.length).padStart(6, '0');
+    items.push({ label: name, kind, detail, sortText, filterText: name, textEdit: { range, newText: sigil + name } });
+  };
+  if (slot === 'computation') {
+    const own = doc.computationOf(index);
+    for (const c of computationsInModule(doc, index)) {
+      if (c.name === undefined || c === own || !matches(c.name, typed)) continue;
+      if (items.length === MAX_COMPLETIONS) return { isIncomplete: true, items };
+      const header = doc.parse(c.header);
+      const signature = text.slice(header.range.start, header.range.end).replace(/\s*\{\s*$/, '').trim();
+      const at = header.kind === 'computation' && header.name ? header.name.range.start : header.range.start;
+      add(c.name, at, CompletionItemKind.Function, signature.length > MAX_DETAIL ? `${signature.slice(0, MAX_DETAIL)}…` : signature);
+    }
+    return { isIncomplete: false, items };
+  }
+  const computation = doc.computationOf(index);
+  if (!computation) return none;
+  // Nearest definitions first: operands are mostly the instructions just above.
+  const order = function* (): Generator<number> {
+    for (let i = index - 1; i > computation.header; i--) yield i;
+    for (let i = index + 1; i <= computation.last; i++) yield i;
+  };
+  for (const i of order()) {
+    if (doc.summary(i).kind !== 'instruction') continue;
+    const name = definedName(text, doc.range(i));
+    if (!name || !matches(name.name, typed)) continue;
+    if (items.length === MAX_COMPLETIONS) return { isIncomplete: true, items };
+    const st = doc.parse(i);
+    const detail = st.kind === 'instruction' ? `${st.shape ? text.slice(st.shape.range.start, st.shape.range.end) : ''} ${st.opcode?.name ?? ''}`.trim() : '';
+    add(name.name, name.range.start, CompletionItemKind.Variable, detail);
+  }
+  return { isIncomplete: false, items };
+}
