@@ -9,10 +9,9 @@
 import { CompletionItemKind, type CompletionItem, type CompletionList } from 'vscode-languageserver';
 import { COMPUTATION_ATTRIBUTES, LITERAL_OPCODES } from '../../core/src/hlo/parse-statement';
 import { isIdentifierChar } from '../../core/src/hlo/split-statements';
-import { readName, skipString, skipTrivia } from '../../core/src/hlo/lex';
-import type { HloName } from '../../core/src/hlo';
+import { skipString } from '../../core/src/hlo/lex';
 import type { HloDocument } from './document';
-import { computationsInModule } from './navigation';
+import { computationsInModule, definedInstructionName } from './navigation';
 import { toRange } from './positions';
 
 /** What kind of name the cursor stands where. */
@@ -96,14 +95,6 @@ function matches(name: string, typed: string): boolean {
   return j === typed.length;
 }
 
-/** The name an instruction statement defines, read in place (`[ROOT] [%]name =`). */
-function definedName(text: string, range: { start: number; end: number }): HloName | undefined {
-  const p = skipTrivia(text, range.start, range.end);
-  const first = readName(text, p, range.end);
-  if (first?.name.name !== 'ROOT' || text.charCodeAt(p) === 37) return first?.name;
-  return readName(text, skipTrivia(text, first.end, range.end), range.end)?.name;
-}
-
 /** textDocument/completion at `offset`. */
 export function completions(doc: HloDocument, offset: number): CompletionList {
   const none: CompletionList = { isIncomplete: false, items: [] };
@@ -146,7 +137,7 @@ export function completions(doc: HloDocument, offset: number): CompletionList {
   };
   for (const i of order()) {
     if (doc.summary(i).kind !== 'instruction') continue;
-    const name = definedName(text, doc.range(i));
+    const name = definedInstructionName(text, doc.range(i));
     if (!name || !matches(name.name, typed)) continue;
     if (items.length === MAX_COMPLETIONS) return { isIncomplete: true, items };
     const st = doc.parse(i);

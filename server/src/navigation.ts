@@ -1,14 +1,16 @@
 /**
  * Go to definition, find references and document highlights for instruction and computation names
  * (and go to definition from metadata to the source line: source-location.ts).
- * Instruction names are scoped to their computation: the computation's statements are parsed and
- * core's `buildModule` resolves them. Computation names are scoped to their module: the definition
- * comes from the computation index, references from a text search over the module confirmed by
- * parsing each hit's statement — nothing document-wide is kept in memory between requests.
+ * Instruction names are scoped to their computation, computation names to their module. Both are
+ * found by a text search over their scope, each hit confirmed by parsing its statement, and
+ * resolved as core's `buildModule` resolves them (a corpus test holds the two to the same answers);
+ * the computation index gives a computation's definition. Nothing document-wide is kept in memory
+ * between requests.
  */
 import { DocumentHighlightKind, type CancellationToken, type DocumentHighlight, type Location, type LocationLink } from 'vscode-languageserver';
 import type { TextRange } from '../../core/src/diagnostics';
-import { buildModule, symbolAt, type HloModel, type HloStatement } from '../../core/src/hlo';
+import type { HloName } from '../../core/src/hlo';
+import { readName, skipTrivia } from '../../core/src/hlo/lex';
 import { isIdentifierChar } from '../../core/src/hlo/split-statements';
 import type { ComputationEntry, HloDocument } from './document';
 import { TimeSlice } from './guard';
@@ -21,6 +23,7 @@ export interface Occurrences {
   readonly kind: 'instruction' | 'computation';
   readonly name: string;
   readonly definition?: TextRange;
+  /** Every other occurrence; asked without a cancellation token, only signature parameters of an instruction's name. */
   readonly references: readonly TextRange[];
 }
 
@@ -50,26 +53,78 @@ function moduleStatements(doc: HloDocument, c: ComputationEntry | undefined, at:
   return { first, end };
 }
 
-/** The model of the computation around statement `index` (its header to its `}`): the scope of its instruction names. */
-export function computationModel(doc: HloDocument, index: number): HloModel | undefined {
-  const c = doc.computationOf(index);
-  if (!c) return undefined;
-  const statements: HloStatement[] = [];
-  for (let i = c.header; i <= c.last; i++) statements.push(doc.parse(i));
-  return buildModule(statements);
+/** Where an instruction name occurs in one computation, in text order. */
+export interface InstructionNameSites {
+  /** Instructions defining the name (more than one: a clash, or a nested computation read as part of its parent). */
+  readonly definitions: readonly TextRange[];
+  /** Signature parameters of that name (`%c (p: f32[8]) -> ...`). */
+  readonly parameters: readonly TextRange[];
+  /** Operands and `control-predecessors` naming it (only when asked with a cancellation token). */
+  readonly uses: readonly TextRange[];
 }
 
-function instructionOccurrences(doc: HloDocument, index: number, offset: number): Occurrences | undefined {
-  const model = computationModel(doc, index);
-  if (!model) return undefined;
-  const hit = symbolAt(model, offset);
-  if (!hit || hit.symbol.kind !== 'instruction') return undefined;
-  return {
-    kind: 'instruction',
-    name: hit.symbol.name,
-    ...(hit.symbol.definition ? { definition: hit.symbol.definition } : {}),
-    references: hit.symbol.references,
-  };
+/** The name an instruction statement defines, read in place without parsing it (`[ROOT] [%]name =`). */
+export function definedInstructionName(text: string, range: TextRange): HloName | undefined {
+  const p = skipTrivia(text, range.start, range.end);
+  const first = readName(text, p, range.end);
+  if (first?.name.name !== 'ROOT' || text.charCodeAt(p) === 37) return first?.name;
+  return readName(text, skipTrivia(text, first.end, range.end), range.end)?.name;
+}
+
+/**
+ * Every place the instruction name `name` occurs in the computation `c`: a text search for the
+ * identifier, each hit confirmed by parsing its statement (so names in metadata strings do not
+ * count). Only statements that mention the name are parsed: the ENTRY computation of a large dump
+ * holds tens of thousands of instructions, and parsing them all took 0.3-0.6 s per request. Without
+ * `token` only definitions and signature parameters are wanted: a hit that is not where its
+ * statement names what it defines is then skipped unparsed (hover and go to definition on a name
+ * used 11,000 times).
+ */
+export async function instructionNameSites(doc: HloDocument, c: ComputationEntry, name: string, token?: CancellationToken): Promise<InstructionNameSites> {
+  const text = doc.text.getText();
+  const from = doc.range(c.header).start;
+  const to = doc.range(c.last).end;
+  const slice = new TimeSlice([doc]);
+  const definitions: TextRange[] = [];
+  const parameters: TextRange[] = [];
+  const uses: TextRange[] = [];
+  let lastParsed = -1;
+  for (let at = text.indexOf(name, from); at >= 0 && at + name.length <= to; at = text.indexOf(name, at + 1)) {
+    if (token) await slice.tick(token);
+    const end = at + name.length;
+    // Whole identifiers only: `%x` must not match inside `%x.1`.
+    if ((at > 0 && isIdentifierChar(text.charCodeAt(at - 1))) || (end < text.length && isIdentifierChar(text.charCodeAt(end)))) continue;
+    const i = doc.statementIndexAt(at);
+    if (i < 0 || i === lastParsed) continue;
+    const kind = doc.summary(i).kind;
+    if (!token && kind === 'instruction') {
+      if (definedInstructionName(text, doc.range(i))?.range.start === at) definitions.push({ start: at, end });
+      continue;
+    }
+    lastParsed = i;
+    const st = doc.parse(i);
+    const named = (n: HloName) => n.name === name;
+    if (st.kind === 'computation') parameters.push(...st.parameters.filter(named).map((p) => p.range));
+    if (st.kind !== 'instruction') continue;
+    if (named(st.name)) definitions.push(st.name.range);
+    uses.push(...[...st.operands, ...st.controlPredecessors].filter(named).map((n) => n.range).sort((a, b) => a.start - b.start));
+  }
+  return { definitions, parameters, uses };
+}
+
+/**
+ * The instruction `name` in the computation of statement `index`, resolved as core's buildModule
+ * resolves it: its first defining instruction, or else its first signature parameter, is the
+ * definition; signature parameters of an instruction's name refer to it.
+ */
+async function instructionOccurrences(doc: HloDocument, index: number, name: string, token?: CancellationToken): Promise<Occurrences | undefined> {
+  const c = doc.computationOf(index);
+  if (!c) return undefined;
+  const sites = await instructionNameSites(doc, c, name, token);
+  const definition = sites.definitions[0] ?? sites.parameters[0];
+  const parameters = sites.definitions.length > 0 ? sites.parameters : sites.parameters.slice(1);
+  const references = [...parameters, ...sites.uses].sort((a, b) => a.start - b.start);
+  return { kind: 'instruction', name, ...(definition ? { definition } : {}), references };
 }
 
 /** The computation called `name` in the module of statement `index` (names are scoped to their module). */
@@ -145,12 +200,12 @@ function canNameComputation(text: string, at: number): boolean {
   return before >= 0 && '={, \t\n\r'.includes(text[before]);
 }
 
-/** Everything about the name under `offset`; `token` given = also collect computation references. */
+/** The name under `offset`: its definition, and with `token` given its references too (found in a time-sliced search). */
 export async function occurrencesAt(doc: HloDocument, offset: number, token?: CancellationToken): Promise<Occurrences | undefined> {
   const hit = nameAt(doc, offset);
   if (!hit) return undefined;
   if (isComputationRole(hit.target)) return computationOccurrences(doc, hit.index, hit.target.name.name, token);
-  return instructionOccurrences(doc, hit.index, offset);
+  return instructionOccurrences(doc, hit.index, hit.target.name.name, token);
 }
 
 /**

@@ -11,7 +11,7 @@ import { LSPErrorCodes, ResponseError, type CancellationToken, type Range, type 
 import { primitiveType } from '../../core/src/primitive-types';
 import { isIdentifierChar, isIdentifierStart } from '../../core/src/hlo/split-statements';
 import type { HloDocument } from './document';
-import { computationModel, computationsInModule, isComputationRole, nameAt, occurrencesAt } from './navigation';
+import { computationsInModule, instructionNameSites, isComputationRole, nameAt, occurrencesAt } from './navigation';
 import type { NameTarget } from './locate';
 import { toRange } from './positions';
 
@@ -40,26 +40,26 @@ type NameKind = 'instruction' | 'computation';
  * nowhere is refused, and so is one defined twice (a clash, or a nested computation read as part of
  * its parent), since which uses belong to which definition would be guesswork.
  */
-function renameableAt(doc: HloDocument, offset: number): { index: number; target: NameTarget; kind: NameKind } | undefined {
+async function renameableAt(doc: HloDocument, offset: number): Promise<{ index: number; target: NameTarget; kind: NameKind } | undefined> {
   const hit = nameAt(doc, offset);
   if (!hit) return undefined;
   const kind: NameKind = isComputationRole(hit.target) ? 'computation' : 'instruction';
   const name = hit.target.name.name;
-  const own = definitionsOf(doc, hit.index, kind, name);
+  const own = await definitionsOf(doc, hit.index, kind, name);
   if (own.length === 0) throw refuse(`%${name} is not defined in this ${kind === 'computation' ? 'module' : 'computation'}: there is nothing to rename.`);
   if (own.length > 1) throw refuse(`%${name} names more than one ${kind} here (lines ${linesOf(doc, own)}): renaming it would be guesswork.`);
   return { ...hit, kind };
 }
 
 /** textDocument/prepareRename: the name under `offset` (without `%`), null for anything but a name, or why it cannot be renamed. */
-export function prepareRename(doc: HloDocument, offset: number): { range: Range; placeholder: string } | null {
-  const r = renameableAt(doc, offset);
+export async function prepareRename(doc: HloDocument, offset: number): Promise<{ range: Range; placeholder: string } | null> {
+  const r = await renameableAt(doc, offset);
   return r ? { range: toRange(doc.text, r.target.name.range), placeholder: r.target.name.name } : null;
 }
 
 /** textDocument/rename: the edits, or a refusal saying why (see {@link renameableAt}, bad or taken new name). */
 export async function rename(doc: HloDocument, offset: number, requested: string, token: CancellationToken): Promise<WorkspaceEdit | null> {
-  const r = renameableAt(doc, offset);
+  const r = await renameableAt(doc, offset);
   if (!r) return null;
   const newName = requested.startsWith('%') ? requested.slice(1) : requested;
   const invalid = invalidName(newName);
@@ -67,7 +67,7 @@ export async function rename(doc: HloDocument, offset: number, requested: string
   const occ = await occurrencesAt(doc, offset, token);
   if (!occ?.definition) return null;
   if (newName === occ.name) return { changes: { [doc.uri]: [] } };
-  const taken = definitionsOf(doc, r.index, r.kind, newName);
+  const taken = await definitionsOf(doc, r.index, r.kind, newName);
   if (taken.length > 0) {
     const scope = r.kind === 'computation' ? 'a computation in this module' : 'an instruction in this computation';
     throw refuse(`%${newName} already names ${scope} (line ${linesOf(doc, taken.slice(0, 1))}).`);
@@ -84,14 +84,14 @@ function linesOf(doc: HloDocument, offsets: readonly number[]): string {
  * Where `name` is defined in the scope of statement `index`: computations of its module, or
  * instructions of its computation (the signature parameter of that name when no instruction has it).
  */
-function definitionsOf(doc: HloDocument, index: number, kind: NameKind, name: string): number[] {
+async function definitionsOf(doc: HloDocument, index: number, kind: NameKind, name: string): Promise<number[]> {
   if (kind === 'computation') {
     return computationsInModule(doc, index)
       .filter((c) => c.name === name)
       .map((c) => doc.range(c.header).start);
   }
-  const c = computationModel(doc, index)?.computations[0];
+  const c = doc.computationOf(index);
   if (!c) return [];
-  const instructions = c.instructions.filter((i) => i.name.name === name).map((i) => i.name.range.start);
-  return instructions.length > 0 ? instructions : c.parameters.filter((p) => p.name === name).map((p) => p.range.start);
+  const sites = await instructionNameSites(doc, c, name);
+  return (sites.definitions.length > 0 ? sites.definitions : sites.parameters).map((r) => r.start);
 }

@@ -6,6 +6,7 @@ import type { DocumentHighlight, DocumentSymbol, FoldingRange, Location } from '
 import { OutlineLimitNotification } from '../../protocol/src/lsp';
 import { positionOf, TestClient, textOf } from './harness';
 import { CORPUS_HLO_DIR } from '../support/corpus';
+import { parseHloText } from '../../core/src/hlo';
 
 const parts = readFileSync(join(__dirname, 'fixtures', 'parts.hlo'), 'utf8');
 const CORPUS = CORPUS_HLO_DIR;
@@ -87,6 +88,31 @@ describe('server: navigation', () => {
     // Header-less parts have no module symbol: their computations stand at the top of the outline.
     const symbols = await client.request<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri: u } });
     assert.deepEqual(symbols.map((x) => [x.name, x.range.start.line]), [['add', 0], ['e', 3], ['add', 7], ['e', 10]]);
+  });
+
+  it('finds for every name of every corpus file the occurrences core\'s module model resolves to it', async () => {
+    let checked = 0;
+    for (const file of readdirSync(CORPUS).filter((f) => f.endsWith('.hlo'))) {
+      const text = readFileSync(join(CORPUS, file), 'utf8');
+      const u = `file:///corpus/model/${file}`;
+      await client.open(u, text);
+      const lineStarts = [0, ...[...text.matchAll(/\n/g)].map((m) => m.index + 1)];
+      const offsetOf = (p: { line: number; character: number }) => lineStarts[p.line] + p.character;
+      const positionAt = (offset: number) => {
+        let line = 0;
+        while (line + 1 < lineStarts.length && lineStarts[line + 1] <= offset) line++;
+        return { line, character: offset - lineStarts[line] };
+      };
+      for (const symbol of parseHloText(text).symbols) {
+        if (!symbol.definition) continue;
+        const refs = await client.request<Location[]>('textDocument/references', { textDocument: { uri: u }, position: positionAt(symbol.definition.start), context: { includeDeclaration: true } });
+        const found = refs.map((r) => offsetOf(r.range.start)).sort((a, b) => a - b);
+        const expected = [symbol.definition, ...symbol.references].map((r) => r.start).sort((a, b) => a - b);
+        assert.deepEqual(found, expected, `${file}: ${symbol.kind} ${symbol.name}`);
+        checked++;
+      }
+    }
+    assert.ok(checked > 500, String(checked));
   });
 
   for (const file of readdirSync(CORPUS).filter((f) => f.endsWith('.hlo'))) {
