@@ -16,9 +16,8 @@ import { toOffset, toRange } from './positions';
 
 /** The item of computation `c`, as the outline shows it; only a named computation can be called. */
 function itemOf(doc: HloDocument, c: ComputationEntry): CallHierarchyItem | undefined {
-  const symbol = c.name === undefined ? undefined : computationSymbol(doc, c);
-  if (!symbol) return undefined;
-  const { name, kind, detail, range, selectionRange } = symbol;
+  if (c.name === undefined) return undefined;
+  const { name, kind, detail, range, selectionRange } = computationSymbol(doc, c);
   return { name, kind, ...(detail !== undefined ? { detail } : {}), uri: doc.uri, range, selectionRange };
 }
 

@@ -9,9 +9,9 @@
 import { CompletionItemKind, type CompletionItem, type CompletionList } from 'vscode-languageserver';
 import { COMPUTATION_ATTRIBUTES, LITERAL_OPCODES } from '../../core/src/hlo/parse-statement';
 import { isIdentifierChar } from '../../core/src/hlo/split-statements';
-import { skipString } from '../../core/src/hlo/lex';
+import { declaredName, skipString } from '../../core/src/hlo/lex';
 import type { HloDocument } from './document';
-import { computationsInModule, definedInstructionName } from './navigation';
+import { computationsInModule } from './navigation';
 import { toRange } from './positions';
 
 /** What kind of name the cursor stands where. */
@@ -137,7 +137,7 @@ export function completions(doc: HloDocument, offset: number): CompletionList {
   };
   for (const i of order()) {
     if (doc.summary(i).kind !== 'instruction') continue;
-    const name = definedInstructionName(text, doc.range(i));
+    const name = declaredName(text, doc.range(i), 'ROOT');
     if (!name || !matches(name.name, typed)) continue;
     if (items.length === MAX_COMPLETIONS) return { isIncomplete: true, items };
     const st = doc.parse(i);

@@ -10,7 +10,7 @@
 import { DocumentHighlightKind, type CancellationToken, type DocumentHighlight, type Location, type LocationLink } from 'vscode-languageserver';
 import type { TextRange } from '../../core/src/diagnostics';
 import type { HloName } from '../../core/src/hlo';
-import { readName, skipTrivia } from '../../core/src/hlo/lex';
+import { declaredName } from '../../core/src/hlo/lex';
 import { isIdentifierChar } from '../../core/src/hlo/split-statements';
 import type { ComputationEntry, HloDocument } from './document';
 import { TimeSlice } from './guard';
@@ -63,14 +63,6 @@ export interface InstructionNameSites {
   readonly uses: readonly TextRange[];
 }
 
-/** The name an instruction statement defines, read in place without parsing it (`[ROOT] [%]name =`). */
-export function definedInstructionName(text: string, range: TextRange): HloName | undefined {
-  const p = skipTrivia(text, range.start, range.end);
-  const first = readName(text, p, range.end);
-  if (first?.name.name !== 'ROOT' || text.charCodeAt(p) === 37) return first?.name;
-  return readName(text, skipTrivia(text, first.end, range.end), range.end)?.name;
-}
-
 /**
  * Every place the instruction name `name` occurs in the computation `c`: a text search for the
  * identifier, each hit confirmed by parsing its statement (so names in metadata strings do not
@@ -98,7 +90,7 @@ export async function instructionNameSites(doc: HloDocument, c: ComputationEntry
     if (i < 0 || i === lastParsed) continue;
     const kind = doc.summary(i).kind;
     if (!token && kind === 'instruction') {
-      if (definedInstructionName(text, doc.range(i))?.range.start === at) definitions.push({ start: at, end });
+      if (declaredName(text, doc.range(i), 'ROOT')?.range.start === at) definitions.push({ start: at, end });
       continue;
     }
     lastParsed = i;

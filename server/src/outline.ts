@@ -4,6 +4,7 @@
  * `entry_computation_layout={(...)}` header).
  */
 import { FoldingRangeKind, SymbolKind, type CancellationToken, type DocumentSymbol, type FoldingRange } from 'vscode-languageserver';
+import { declaredName } from '../../core/src/hlo/lex';
 import type { ComputationEntry, HloDocument } from './document';
 import { TimeSlice } from './guard';
 import { toPosition, toRange } from './positions';
@@ -27,18 +28,18 @@ export interface Outline {
 
 /**
  * The symbol of computation `c` (its whole text as range, its name as selection range), without
- * children yet; undefined when its header does not parse as one. The call hierarchy's items too.
+ * children yet. The call hierarchy's items too. The name is read in place: parsing 12,000 headers
+ * with their signatures' shapes was half of an outline request on the 50 MB bench dump.
  */
-export function computationSymbol(doc: HloDocument, c: ComputationEntry): DocumentSymbol | undefined {
-  const header = doc.parse(c.header);
-  if (header.kind !== 'computation') return undefined;
-  const range = { start: doc.range(c.header).start, end: doc.range(c.last).end };
+export function computationSymbol(doc: HloDocument, c: ComputationEntry): DocumentSymbol {
+  const header = doc.range(c.header);
+  const name = declaredName(doc.text.getText(), header, 'ENTRY');
   return {
-    name: header.name?.name || '(unnamed computation)',
+    name: c.name || '(unnamed computation)',
     kind: SymbolKind.Function,
     ...(c.entry ? { detail: 'ENTRY' } : {}),
-    range: toRange(doc.text, range),
-    selectionRange: toRange(doc.text, header.name?.range ?? header.range),
+    range: toRange(doc.text, { start: header.start, end: doc.range(c.last).end }),
+    selectionRange: toRange(doc.text, name !== undefined && name.name === c.name ? name.range : header),
     children: [],
   };
 }
@@ -62,9 +63,7 @@ export async function documentSymbols(doc: HloDocument, token: CancellationToken
   for (const c of byPriority) {
     if (shown >= maxItems) break;
     await slice.tick(token);
-    const symbol = computationSymbol(doc, c);
-    if (!symbol) continue;
-    listed.set(c, symbol);
+    listed.set(c, computationSymbol(doc, c));
     shown++;
   }
   for (const c of byPriority) {

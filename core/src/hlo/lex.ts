@@ -2,6 +2,7 @@
  * Small character-level helpers for reading HLO statements: trivia, names, strings and balanced
  * attribute values. All take an explicit `end` so a statement is never read past its range.
  */
+import type { TextRange } from '../diagnostics';
 import type { HloName } from './types';
 import { isIdentifierChar, isIdentifierStart } from './split-statements';
 
@@ -38,6 +39,17 @@ export function readName(text: string, pos: number, end: number): { name: HloNam
   i++;
   while (i < end && isIdentifierChar(text.charCodeAt(i))) i++;
   return { name: { name: text.slice(start, i), range: { start, end: i } }, end: i };
+}
+
+/**
+ * The name a statement declares, read in place without parsing it: `[keyword] [%]name` at the start
+ * of `range`, where `keyword` (`ROOT` for instructions, `ENTRY` for computation headers) may be absent.
+ */
+export function declaredName(text: string, range: TextRange, keyword: 'ROOT' | 'ENTRY'): HloName | undefined {
+  const p = skipTrivia(text, range.start, range.end);
+  const first = readName(text, p, range.end);
+  if (first?.name.name !== keyword || text.charCodeAt(p) === 37) return first?.name;
+  return readName(text, skipTrivia(text, first.end, range.end), range.end)?.name;
 }
 
 /** The offset after the string whose opening quote is at `pos` (or `end` if unterminated). */
