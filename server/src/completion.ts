@@ -25,7 +25,7 @@ const MAX_DETAIL = 160;
  * begins, after any `%`), or undefined. Reads the statement up to there, skipping strings and
  * keeping the brackets still open.
  */
-export function nameSlotAt(text: string, start: number, at: number): NameSlot | undefined {
+function nameSlotAt(text: string, start: number, at: number): NameSlot | undefined {
   // Each open bracket with the offset it opened at.
   const open: { char: number; at: number }[] = [];
   let i = start;
@@ -41,9 +41,7 @@ export function nameSlotAt(text: string, start: number, at: number): NameSlot | 
     else if (c === 41 || c === 93 || c === 125) open.pop();
     i++;
   }
-  let p = at;
-  if (text.charCodeAt(p - 1) === 37) p--;
-  while (p > start && /\s/.test(text[p - 1] ?? '')) p--;
+  const p = skipBlanksBack(text, text.charCodeAt(at - 1) === 37 ? at - 1 : at, start);
   const before = text.charCodeAt(p - 1);
   const top = open[open.length - 1];
   if (open.length === 1 && top.char === 40 && (before === 40 || before === 44)) {

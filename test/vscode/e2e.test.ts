@@ -18,7 +18,7 @@ import { SERVER_NODE_ARGS } from '../../protocol/src/server-environment';
 import { buildExtension } from './build';
 import { launchChromium } from '../support/chromium';
 import { REPO, missingPrerequisites, openWorkbench, startCodeServer, type CodeServer } from './harness';
-import { charPoint, closeWorkbenchAfterTests, focusCodeAction, goToLine, goToSourceWithF12, hoverSettled, hoverText, leaveHover, lineText, openCodeActions, quickOpen, runCommand } from './workbench';
+import { charPoint, closeWorkbenchAfterTests, focusCodeAction, goToLine, goToSourceWithF12, hoverSettled, hoverText, leaveHover, lineText, openCodeActions, quickOpen, revertFile, runCommand } from './workbench';
 
 const SHOTS = join(REPO, 'test-results', 'vscode');
 const FIXTURES = join(REPO, 'test', 'vscode', 'fixtures');
@@ -318,9 +318,7 @@ if (missing !== undefined && process.env.CI === undefined) {
         assert.match((await lineText(page, 'fusion(%v)')) ?? '', /^\s*%f = /);
       } finally {
         // Back to the file on disk, as the other tests expect it.
-        await page.keyboard.press('Escape');
-        await runCommand(page, 'File: Revert File');
-        await page.locator('.tab.active:not(.dirty)', { hasText: 'calls.hlo' }).waitFor({ timeout: 10_000 });
+        await revertFile(page, 'calls.hlo');
       }
     });
 
@@ -344,9 +342,8 @@ if (missing !== undefined && process.env.CI === undefined) {
         await page.keyboard.press('Enter');
         assert.match((await lineText(page, 'tuple(')) ?? '', /tuple\(%j, %g, %j\)$/);
       } finally {
-        await page.keyboard.press('Escape');
-        await runCommand(page, 'File: Revert File');
-        await page.locator('.tab.active:not(.dirty)', { hasText: 'calls.hlo' }).waitFor({ timeout: 10_000 });
+        // Back to the file on disk, as the other tests expect it.
+        await revertFile(page, 'calls.hlo');
       }
     });
 

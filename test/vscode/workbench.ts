@@ -115,6 +115,13 @@ export async function goToLine(page: Page, line: number): Promise<void> {
   await page.locator('.statusbar-item', { hasText: `Ln ${line},` }).first().waitFor({ timeout: 10_000 });
 }
 
+/** Closes what is open over the editor and reverts the active file `fileName` to its text on disk. */
+export async function revertFile(page: Page, fileName: string): Promise<void> {
+  await page.keyboard.press('Escape');
+  await runCommand(page, 'File: Revert File');
+  await page.locator('.tab.active:not(.dirty)', { hasText: fileName }).waitFor({ timeout: 10_000 });
+}
+
 /** Opens a file of the workspace by name with Quick Open (Ctrl+P). */
 export async function quickOpen(page: Page, fileName: string): Promise<void> {
   await page.keyboard.press('Control+P');
