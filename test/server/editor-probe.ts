@@ -24,7 +24,10 @@ export interface ProbeCase {
   readonly dir: string;
   /** Where the probe writes what the editor received, as JSON. */
   readonly out: string;
-  /** The probe's environment: hover on `%t`'s shape, definition on the `model.py` value. */
+  /**
+   * The probe's environment: hover on `%t`'s shape, definition on the `model.py` value, completion
+   * right after the `%` of `copy(%p)`, rename of `%p` at its definition.
+   */
   readonly env: NodeJS.ProcessEnv;
 }
 
@@ -34,8 +37,23 @@ export function badTileCase(editor: string): ProbeCase {
   const file = join(dir, 'bad_tile.hlo');
   writeFileSync(file, BAD_TILE_DUMP);
   const out = join(dir, 'out.json');
-  const definitionChar = BAD_TILE_DUMP.split('\n')[4].indexOf('model.py') + 1;
-  const env = { ...process.env, XLA_SERVER: join(ROOT, 'dist', 'server.js'), XLA_FILE: file, XLA_OUT: out, XLA_LINE: '4', XLA_CHAR: '14', XLA_DEF_LINE: '4', XLA_DEF_CHAR: String(definitionChar) };
+  const lines = BAD_TILE_DUMP.split('\n');
+  const definitionChar = lines[4].indexOf('model.py') + 1;
+  const completeChar = lines[4].indexOf('copy(%') + 'copy(%'.length;
+  const env = {
+    ...process.env,
+    XLA_SERVER: join(ROOT, 'dist', 'server.js'),
+    XLA_FILE: file,
+    XLA_OUT: out,
+    XLA_LINE: '4',
+    XLA_CHAR: '14',
+    XLA_DEF_LINE: '4',
+    XLA_DEF_CHAR: String(definitionChar),
+    XLA_COMPLETE_LINE: '4',
+    XLA_COMPLETE_CHAR: String(completeChar),
+    XLA_RENAME_LINE: '3',
+    XLA_RENAME_CHAR: String(lines[3].indexOf('%p') + 1),
+  };
   return { dir, out, env };
 }
 

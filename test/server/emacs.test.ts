@@ -2,7 +2,8 @@
  * The standalone claim, tested with a second real editor: Debian's Emacs 28 with eglot, configured
  * as docs/other-editors.md says, starts the bundled `node dist/server.js --stdio`, shows the
  * server's diagnostics through flymake (at the severity the workspace configuration asks for),
- * gets a hover and goes to the source the metadata names through eglot's xref backend. The Elisp
+ * gets a hover, goes to the source the metadata names through eglot's xref backend, completes a
+ * name through eglot's completion-at-point and renames an instruction with eglot-rename. The Elisp
  * probe writes what Emacs received; this test asserts on it.
  */
 import { strict as assert } from 'node:assert';
@@ -18,7 +19,7 @@ describe('server: Emacs (eglot) over stdio', function () {
     buildServer();
   });
 
-  it('shows the bad-tile diagnostic in flymake at the configured severity, the hover, and the source line', () => {
+  it('shows the bad-tile diagnostic in flymake at the configured severity, the hover and the source line, completes and renames', () => {
     const probe = badTileCase('emacs');
     const seen = runProbe<{
       mode: string;
@@ -27,6 +28,8 @@ describe('server: Emacs (eglot) over stdio', function () {
       diagnostics: { line: number; col: number; end_col: number; type: string; text: string }[];
       hover: string;
       definitions: { file: string; line: number }[];
+      completions: string[];
+      renamed: string[];
     }>('emacs', ['--batch', '-l', join(__dirname, 'emacs', 'probe.el')], probe);
     assert.deepEqual([seen.mode, seen.connected, seen.got_diagnostics], ['hlo-mode', true, true]);
     // The `-1` of T(-1,128), as a warning: eglot-workspace-configuration overrides the rule's error.
@@ -39,5 +42,13 @@ describe('server: Emacs (eglot) over stdio', function () {
     assert.match(seen.hover, /\*\*1 error\(s\):\*\* Tile dimension size needs to be minimum int64/);
     // source_file="model.py" is relative: the dump's folder; source_line=7 is line 6 from 0.
     assert.deepEqual(seen.definitions, [{ file: join(probe.dir, 'model.py'), line: 6 }]);
+    // Completion after the % of copy(%p), through eglot's completion-at-point: the other instruction of ENTRY.
+    assert.deepEqual(seen.completions, ['p']);
+    // M-x eglot-rename of %p, applied by eglot: the signature's name, the definition and the operand.
+    assert.deepEqual(seen.renamed.slice(2, 5), [
+      'ENTRY %main (input: f32[8,128]) -> f32[8,128] {',
+      '  %input = f32[8,128]{1,0} parameter(0)',
+      '  ROOT %t = f32[8,128]{1,0:T(-1,128)} copy(%input), metadata={source_file="model.py" source_line=7}',
+    ]);
   });
 });

@@ -1,9 +1,10 @@
 ;;; probe.el --- Drives dist/server.js from Emacs with eglot (a real, independent LSP client) -*- lexical-binding: t -*-
 ;; In batch mode: the configuration of docs/other-editors.md, then opens an HLO file, waits for
 ;; flymake to show the server's diagnostics, asks for a hover and for the definition under point
-;; through eglot's xref backend (what M-. uses), and writes what it saw as JSON. Inputs come from
-;; the environment: XLA_SERVER, XLA_FILE, XLA_LINE, XLA_CHAR (the hover), XLA_DEF_LINE,
-;; XLA_DEF_CHAR (the definition), XLA_OUT.
+;; through eglot's xref backend (what M-. uses), completes a name and renames an instruction, and
+;; writes what it saw as JSON. Inputs come from the environment: XLA_SERVER, XLA_FILE, XLA_LINE,
+;; XLA_CHAR (the hover), XLA_DEF_LINE, XLA_DEF_CHAR (the definition), XLA_COMPLETE_LINE,
+;; XLA_COMPLETE_CHAR (the completion), XLA_RENAME_LINE, XLA_RENAME_CHAR (the rename), XLA_OUT.
 (require 'eglot)
 (require 'json)
 
@@ -62,5 +63,13 @@
                            `((file . ,(xref-location-group loc)) (line . ,(1- (xref-location-line loc))))))
                        (xref-backend-definitions 'eglot (xref-backend-identifier-at-point 'eglot)))))
         result)
+  ;; Completion after the `%` of `copy(%p)`, through the completion-at-point function eglot installs.
+  (xla-probe--at (string-to-number (getenv "XLA_COMPLETE_LINE")) (string-to-number (getenv "XLA_COMPLETE_CHAR")))
+  (let ((capf (eglot-completion-at-point)))
+    (push (cons 'completions (vconcat (and capf (all-completions "" (nth 2 capf))))) result))
+  ;; Rename as M-x eglot-rename does, the edit applied to the buffer.
+  (xla-probe--at (string-to-number (getenv "XLA_RENAME_LINE")) (string-to-number (getenv "XLA_RENAME_CHAR")))
+  (eglot-rename "input")
+  (push (cons 'renamed (vconcat (split-string (buffer-substring-no-properties (point-min) (point-max)) "\n"))) result)
   (with-temp-file out (insert (json-encode result)))
   (kill-emacs 0))

@@ -1,7 +1,9 @@
 -- Drives dist/server.js from Neovim 0.7 (a real, independent LSP client) headless:
--- opens an HLO file, waits for diagnostics, requests a hover and a definition, writes what it
--- saw as JSON. Inputs come from the environment: XLA_SERVER, XLA_FILE, XLA_LINE, XLA_CHAR (the
--- hover), XLA_DEF_LINE, XLA_DEF_CHAR (the definition), XLA_OUT.
+-- opens an HLO file, waits for diagnostics, requests a hover, a definition and completions, renames
+-- an instruction by applying the server's edit to the buffer, and writes what it saw as JSON.
+-- Inputs come from the environment: XLA_SERVER, XLA_FILE, XLA_LINE, XLA_CHAR (the hover),
+-- XLA_DEF_LINE, XLA_DEF_CHAR (the definition), XLA_COMPLETE_LINE, XLA_COMPLETE_CHAR (the
+-- completion), XLA_RENAME_LINE, XLA_RENAME_CHAR (the rename), XLA_OUT.
 local server = os.getenv('XLA_SERVER')
 local file = os.getenv('XLA_FILE')
 local out = os.getenv('XLA_OUT')
@@ -10,7 +12,7 @@ local char = tonumber(os.getenv('XLA_CHAR'))
 local def_line = tonumber(os.getenv('XLA_DEF_LINE'))
 local def_char = tonumber(os.getenv('XLA_DEF_CHAR'))
 
-local result = { diagnostics = {}, hover = vim.NIL, definitions = {} }
+local result = { diagnostics = {}, hover = vim.NIL, definitions = {}, completions = {}, renamed = {} }
 local function finish()
   local f = io.open(out, 'w')
   f:write(vim.fn.json_encode(result))
@@ -52,4 +54,25 @@ for _, r in pairs(defs or {}) do
     table.insert(result.definitions, { uri = d.targetUri or d.uri, line = range.start.line })
   end
 end
+
+local complete_params = {
+  textDocument = { uri = vim.uri_from_bufnr(0) },
+  position = { line = tonumber(os.getenv('XLA_COMPLETE_LINE')), character = tonumber(os.getenv('XLA_COMPLETE_CHAR')) },
+}
+local completions = vim.lsp.buf_request_sync(0, 'textDocument/completion', complete_params, 15000)
+for _, r in pairs(completions or {}) do
+  for _, item in ipairs((r.result or {}).items or r.result or {}) do table.insert(result.completions, item.label) end
+end
+
+-- Rename as :lua vim.lsp.buf.rename() would, with the edit applied to the buffer.
+local rename_params = {
+  textDocument = { uri = vim.uri_from_bufnr(0) },
+  position = { line = tonumber(os.getenv('XLA_RENAME_LINE')), character = tonumber(os.getenv('XLA_RENAME_CHAR')) },
+  newName = 'input',
+}
+local renames = vim.lsp.buf_request_sync(0, 'textDocument/rename', rename_params, 15000)
+for _, r in pairs(renames or {}) do
+  if r.result then vim.lsp.util.apply_workspace_edit(r.result, 'utf-16') end
+end
+result.renamed = vim.api.nvim_buf_get_lines(0, 0, -1, false)
 finish()
