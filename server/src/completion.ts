@@ -1,21 +1,25 @@
 /**
- * textDocument/completion of names where HLO text takes one, for people writing HLO by hand (XLA's
- * `.hlo` tests): instruction names as operands of an instruction (`add(%a, %|`) and in
+ * textDocument/completion where HLO text takes a name, for people writing HLO by hand (XLA's `.hlo`
+ * tests): instruction names as operands of an instruction (`add(%a, %|`) and in
  * `control-predecessors={...}`, with their shapes; computation names after `calls=`, `to_apply=`,
- * `body=`, ... (and in `branch_computations={...}`), with their signatures. Names are scoped as
- * navigation scopes them (instructions to their computation, computations to their module).
- * Nowhere else: not in shapes, strings, literals (`constant(...)`) or other attribute values.
+ * `body=`, ... (and in `branch_computations={...}`), with their signatures; the element type that
+ * starts an instruction's shape (`%x = |`) and the opcode after it (`%x = f32[8]{0} |`). Names are
+ * scoped as navigation scopes them (instructions to their computation, computations to their
+ * module). Nowhere else: not inside shapes, strings, literals (`constant(...)`) or other attributes.
  */
-import { CompletionItemKind, type CompletionItem, type CompletionList } from 'vscode-languageserver';
+import { CompletionItemKind, type CompletionItem, type CompletionList, type Range } from 'vscode-languageserver';
 import { COMPUTATION_ATTRIBUTES, LITERAL_OPCODES } from '../../core/src/hlo/parse-statement';
 import { isIdentifierChar } from '../../core/src/hlo/split-statements';
-import { declaredName, skipString } from '../../core/src/hlo/lex';
+import { declaredName, skipString, skipTrivia } from '../../core/src/hlo/lex';
+import { HLO_OPCODES } from '../../core/src/hlo/opcodes';
+import { parseShape } from '../../core/src/parse';
+import { PRIMITIVE_TYPE_NAMES, primitiveType } from '../../core/src/primitive-types';
 import type { HloDocument } from './document';
 import { computationsInModule } from './navigation';
 import { toRange } from './positions';
 
-/** What kind of name the cursor stands where. */
-type NameSlot = 'instruction' | 'computation';
+/** What the cursor stands where. */
+type NameSlot = 'instruction' | 'computation' | 'element-type' | 'opcode';
 
 /** Signatures longer than this are cut in the completion list's detail. */
 const MAX_DETAIL = 160;
@@ -26,6 +30,8 @@ const MAX_DETAIL = 160;
  * keeping the brackets still open.
  */
 function nameSlotAt(text: string, start: number, at: number): NameSlot | undefined {
+  const instructionSlot = resultSlotAt(text, start, at);
+  if (instructionSlot) return instructionSlot;
   // Each open bracket with the offset it opened at.
   const open: { char: number; at: number }[] = [];
   let i = start;
@@ -56,6 +62,18 @@ function nameSlotAt(text: string, start: number, at: number): NameSlot | undefin
     return text.charCodeAt(eq - 1) === 61 ? attributeSlot(wordBefore(text, eq - 1, start)) : undefined;
   }
   return undefined;
+}
+
+/** `[ROOT] name = |shape opcode(`: the element type where the shape starts, the opcode after a whole shape. */
+function resultSlotAt(text: string, start: number, at: number): NameSlot | undefined {
+  const name = declaredName(text, { start, end: at }, 'ROOT');
+  if (!name || text.charCodeAt(at - 1) === 37) return undefined;
+  const eq = skipTrivia(text, name.range.end, at);
+  if (text.charCodeAt(eq) !== 61) return undefined;
+  const shapeStart = skipTrivia(text, eq + 1, at);
+  if (shapeStart === at) return 'element-type';
+  const shape = parseShape(text, shapeStart, { end: at });
+  return shape.shape && shape.end < at && skipTrivia(text, shape.end, at) === at ? 'opcode' : undefined;
 }
 
 function attributeSlot(key: string | undefined): NameSlot | undefined {
@@ -107,6 +125,7 @@ export function completions(doc: HloDocument, offset: number): CompletionList {
   const typed = text.slice(from, offset).toLowerCase();
   const typedSigil = text.charCodeAt(from - 1) === 37;
   const range = toRange(doc.text, { start: from, end: offset });
+  if (slot === 'element-type' || slot === 'opcode') return { isIncomplete: false, items: keywordItems(slot, typed, range) };
   const items: CompletionItem[] = [];
   /** Adds the item for a name defined at `definition`, written with `%` when its definition has one and none was typed. */
   const add = (name: string, definition: number, kind: CompletionItemKind, detail: string): void => {
@@ -143,4 +162,21 @@ export function completions(doc: HloDocument, offset: number): CompletionList {
     add(name.name, name.range.start, CompletionItemKind.Variable, detail);
   }
   return { isIncomplete: false, items };
+}
+
+/** Element types or opcodes (the XLA lists are short: all of them that match what is typed). */
+function keywordItems(slot: 'element-type' | 'opcode', typed: string, range: Range): CompletionItem[] {
+  const entries =
+    slot === 'opcode'
+      ? HLO_OPCODES.map((o) => ({ name: o.name, kind: CompletionItemKind.Function, detail: o.operands === 'variadic' ? 'any number of operands' : `${o.operands} operand${o.operands === 1 ? '' : 's'}` }))
+      : PRIMITIVE_TYPE_NAMES.map((name) => ({ name, kind: CompletionItemKind.TypeParameter, detail: elementTypeDetail(name) }));
+  return entries
+    .filter((e) => matches(e.name, typed))
+    .map((e) => ({ label: e.name, kind: e.kind, detail: e.detail, filterText: e.name, textEdit: { range, newText: e.name } }));
+}
+
+function elementTypeDetail(name: string): string {
+  const t = primitiveType(name);
+  if (!t || !t.isArray) return 'no array elements';
+  return `${t.bits}-bit elements`;
 }

@@ -2,6 +2,7 @@ import { strict as assert } from 'node:assert';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseHloText, type HloModel } from '../../core/src/hlo';
+import { HLO_OPCODES } from '../../core/src/hlo/opcodes';
 import { CORPUS_HLO_DIR } from '../support/corpus';
 
 const DIR = CORPUS_HLO_DIR;
@@ -14,6 +15,16 @@ function load(name: string): { text: string; model: HloModel } {
 
 describe('hlo model on the corpus', () => {
   it('has the 42 corpus files', () => assert.equal(FILES.length, 42));
+
+  it("knows every opcode the corpus uses (the completion list is XLA's)", () => {
+    const known = new Set(HLO_OPCODES.map((o) => o.name));
+    assert.equal(known.size, HLO_OPCODES.length, 'no opcode twice');
+    // XLA prints an async-wrapped instruction as its opcode with -start, -update or -done (call-start).
+    const isKnown = (o: string) => known.has(o) || known.has(o.replace(/-(start|update|done)$/, ''));
+    const used = new Set(FILES.flatMap((f) => load(f).model.statements.flatMap((s) => (s.kind === 'instruction' && s.opcode ? [s.opcode.name] : []))));
+    assert.ok(used.size > 30, String(used.size));
+    assert.deepEqual([...used].filter((o) => !isKnown(o)), []);
+  });
 
   for (const file of FILES) {
     it(`reads ${file} without errors, unknown statements or unresolved names`, () => {

@@ -1,6 +1,8 @@
 /** Completion of instruction and computation names over the real protocol, as a person types. */
 import { strict as assert } from 'node:assert';
 import type { CompletionItem, CompletionList, InitializeResult, TextEdit } from 'vscode-languageserver';
+import { HLO_OPCODES } from '../../core/src/hlo/opcodes';
+import { PRIMITIVE_TYPE_NAMES } from '../../core/src/primitive-types';
 import { positionOf, TestClient } from './harness';
 
 const TEXT = `HloModule completes
@@ -99,6 +101,22 @@ describe('server: completion', () => {
     const items = await typeAndComplete('negate(a)', 'negate(');
     assert.deepEqual(labels(items), ['a']);
     assert.equal(inserted(items, 'a'), 'a');
+  });
+
+  it('completes the element type where a result shape starts and the opcode after it', async () => {
+    const types = await typeAndComplete('  %zero = f32[] constant(0)', '  %zero = ');
+    assert.deepEqual(labels(types), [...PRIMITIVE_TYPE_NAMES]);
+    assert.equal(types.find((i) => i.label === 's4')?.detail, '4-bit elements');
+    assert.deepEqual(labels(await typeAndComplete('  %zero = ', '  %zero = bf1')), ['bf16']);
+    // After a whole shape and a blank: XLA's opcodes, narrowed as they are typed.
+    const opcodes = await typeAndComplete('  %zero = bf1', '  %zero = f32[] ');
+    assert.equal(opcodes.length, HLO_OPCODES.length);
+    const gte = await typeAndComplete('  %zero = f32[] ', '  %zero = f32[] get-tu');
+    assert.deepEqual(gte.map((i) => [i.label, i.detail]), [['get-tuple-element', '1 operand']]);
+    // After a tuple shape too; the letters in order, as the editor's fuzzy filter takes them.
+    const tup = await typeAndComplete('  %zero = f32[] get-tu', '  %zero = (f32[], s32[8]{0}) tup');
+    assert.deepEqual(labels(tup), HLO_OPCODES.map((o) => o.name).filter((n) => /t.*u.*p/.test(n)));
+    assert.ok(labels(tup).includes('tuple'));
   });
 
   it('offers nothing in shapes, strings, literals, the signature or other attributes', async () => {

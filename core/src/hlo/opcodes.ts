@@ -1,0 +1,48 @@
+/**
+ * HLO opcodes as the text format spells them, with their operand counts ('variadic' for any
+ * number), from XLA's `HLO_OPCODE_LIST` (xla/hlo/ir/hlo_opcode.h, openxla/xla 0725a3a). Used for
+ * completion; the parser does not need it (an unknown opcode is only an unknown name to it). XLA
+ * also prints an async-wrapped instruction as its opcode with `-start`, `-update` or `-done`
+ * (`call-start`, `custom-call-done`); those are not listed.
+ */
+export interface HloOpcodeInfo {
+  readonly name: string;
+  readonly operands: number | 'variadic';
+}
+
+const V = 'variadic';
+
+export const HLO_OPCODES: readonly HloOpcodeInfo[] = (
+  [
+    ['abs', 1], ['acos', 1], ['acosh', 1], ['add', 2], ['add-dependency', 2], ['after-all', V],
+    ['all-gather', V], ['all-gather-done', 1], ['all-gather-start', V], ['all-reduce', V],
+    ['all-reduce-done', 1], ['all-reduce-start', V], ['all-to-all', V], ['and', 2], ['asin', 1],
+    ['asinh', 1], ['async-done', 1], ['async-start', V], ['async-update', V], ['atan', 1],
+    ['atan2', 2], ['atanh', 1], ['batch-norm-grad', 5], ['batch-norm-inference', 5],
+    ['batch-norm-training', 3], ['bitcast', 1], ['bitcast-convert', 1], ['broadcast', 1],
+    ['call', V], ['cbrt', 1], ['ceil', 1], ['cholesky', 1], ['clamp', 3],
+    ['count-leading-zeros', 1], ['collective-broadcast', V], ['collective-permute', V],
+    ['collective-permute-done', 1], ['collective-permute-start', V], ['collective-reduce', V],
+    ['compare', 2], ['complex', 2], ['concatenate', V], ['conditional', V], ['constant', 0],
+    ['convert', 1], ['convolution', V], ['copy', 1], ['copy-done', 1], ['copy-start', 1],
+    ['cosine', 1], ['cosh', 1], ['custom-call', V], ['divide', 2], ['domain', 1], ['dot', 2],
+    ['dynamic-reshape', V], ['dynamic-slice', V], ['dynamic-update-slice', V], ['erf', 1],
+    ['exponential', 1], ['exponential-minus-one', 1], ['fft', 1], ['floor', 1], ['fusion', V],
+    ['gather', 2], ['get-dimension-size', 1], ['get-tuple-element', 1], ['imag', 1],
+    ['infeed', 1], ['iota', 0], ['is-finite', 1], ['log', 1], ['log-plus-one', 1],
+    ['logistic', 1], ['map', V], ['maximum', 2], ['minimum', 2], ['mulhi', 2], ['multiply', 2],
+    ['negate', 1], ['not', 1], ['opt-barrier', 1], ['or', 2], ['outfeed', 2], ['pad', 2],
+    ['parameter', 0], ['partition-id', 0], ['popcnt', 1], ['power', 2],
+    ['ragged-all-to-all', 6], ['ragged-dot', 3], ['real', 1], ['recv', 1], ['recv-done', 1],
+    ['reduce', V], ['reduce-precision', 1], ['reduce-scatter', V], ['reduce-window', V],
+    ['remainder', 2], ['replica-id', 0], ['reshape', 1], ['reverse', 1], ['rng', V],
+    ['rng-bit-generator', 1], ['rng-get-and-update-state', 0], ['round-nearest-afz', 1],
+    ['round-nearest-even', 1], ['rsqrt', 1], ['scaled-dot', 4], ['scan', V], ['scatter', V],
+    ['select', 3], ['select-and-scatter', 3], ['send', 2], ['send-done', 1],
+    ['set-dimension-size', 2], ['shift-left', 2], ['shift-right-arithmetic', 2],
+    ['shift-right-logical', 2], ['shuffle', 1], ['sign', 1], ['sine', 1], ['sinh', 1],
+    ['slice', 1], ['sort', V], ['sqrt', 1], ['stochastic-convert', 2], ['subtract', 2],
+    ['tan', 1], ['tanh', 1], ['topk', 1], ['transpose', 1], ['triangular-solve', 2], ['tuple', V],
+    ['while', 1], ['xor', 2],
+  ] as const
+).map(([name, operands]) => ({ name, operands }));
