@@ -101,7 +101,7 @@ function wordBefore(text: string, end: number, start: number): string | undefine
  * instructions: the nearest (or the ones matching what is typed) are listed, and the list is marked
  * incomplete so the editor asks again as the name is typed.
  */
-export const MAX_COMPLETIONS = 200;
+const MAX_COMPLETIONS = 200;
 
 /** Whether `name` holds the letters of `typed` in order, ignoring case (as editors filter completions). */
 function matches(name: string, typed: string): boolean {
@@ -111,42 +111,71 @@ function matches(name: string, typed: string): boolean {
   return j === typed.length;
 }
 
+/** The names offered, in order, up to {@link MAX_COMPLETIONS}. */
+class NameItems {
+  readonly items: CompletionItem[] = [];
+  incomplete = false;
+
+  constructor(
+    private readonly text: string,
+    private readonly range: Range,
+    /** Whether the `%` was typed: otherwise a name is written with one when its definition has one. */
+    private readonly typedSigil: boolean,
+  ) {}
+
+  /** Adds the name defined at `definition`; false once the list is full (it is then marked incomplete). */
+  add(name: string, definition: number, kind: CompletionItemKind, detail: () => string): boolean {
+    if (this.items.length === MAX_COMPLETIONS) {
+      this.incomplete = true;
+      return false;
+    }
+    const sigil = !this.typedSigil && this.text.charCodeAt(definition - 1) === 37 ? '%' : '';
+    const sortText = String(this.items.length).padStart(6, '0');
+    this.items.push({ label: name, kind, detail: detail(), sortText, filterText: name, textEdit: { range: this.range, newText: sigil + name } });
+    return true;
+  }
+}
+
 /** textDocument/completion at `offset`. */
 export function completions(doc: HloDocument, offset: number): CompletionList {
-  const none: CompletionList = { isIncomplete: false, items: [] };
   const text = doc.text.getText();
-  // The name being typed: from after its `%` (if any) to the cursor.
+  // What is being typed: from after its `%` (if any) to the cursor.
   let from = offset;
   while (from > 0 && isIdentifierChar(text.charCodeAt(from - 1))) from--;
-  const index = doc.statementIndexAt(from > 0 && text.charCodeAt(from - 1) === 37 ? from - 1 : from);
-  if (index < 0) return none;
-  const slot = nameSlotAt(text, doc.range(index).start, from);
-  if (!slot) return none;
-  const typed = text.slice(from, offset).toLowerCase();
   const typedSigil = text.charCodeAt(from - 1) === 37;
+  const index = doc.statementIndexAt(typedSigil ? from - 1 : from);
+  const slot = index < 0 ? undefined : nameSlotAt(text, doc.range(index).start, from);
+  if (!slot) return { isIncomplete: false, items: [] };
+  const typed = text.slice(from, offset).toLowerCase();
   const range = toRange(doc.text, { start: from, end: offset });
   if (slot === 'element-type' || slot === 'opcode') return { isIncomplete: false, items: keywordItems(slot, typed, range) };
-  const items: CompletionItem[] = [];
-  /** Adds the item for a name defined at `definition`, written with `%` when its definition has one and none was typed. */
-  const add = (name: string, definition: number, kind: CompletionItemKind, detail: string): void => {
-    const sigil = !typedSigil && text.charCodeAt(definition - 1) === 37 ? '%' : '';
-    const sortText = String(items.length).padStart(6, '0');
-    items.push({ label: name, kind, detail, sortText, filterText: name, textEdit: { range, newText: sigil + name } });
-  };
-  if (slot === 'computation') {
-    const own = doc.computationOf(index);
-    for (const c of computationsInModule(doc, index)) {
-      if (c.name === undefined || c === own || !matches(c.name, typed)) continue;
-      if (items.length === MAX_COMPLETIONS) return { isIncomplete: true, items };
-      const header = doc.parse(c.header);
-      const signature = text.slice(header.range.start, header.range.end).replace(/\s*\{\s*$/, '').trim();
-      const at = header.kind === 'computation' && header.name ? header.name.range.start : header.range.start;
-      add(c.name, at, CompletionItemKind.Function, signature.length > MAX_DETAIL ? `${signature.slice(0, MAX_DETAIL)}…` : signature);
-    }
-    return { isIncomplete: false, items };
+  const list = new NameItems(text, range, typedSigil);
+  if (slot === 'computation') addComputations(doc, index, typed, list);
+  else addInstructions(doc, index, typed, list);
+  return { isIncomplete: list.incomplete, items: list.items };
+}
+
+/** The computations of the module of statement `index` but its own, with their signatures. */
+function addComputations(doc: HloDocument, index: number, typed: string, list: NameItems): void {
+  const text = doc.text.getText();
+  const own = doc.computationOf(index);
+  for (const c of computationsInModule(doc, index)) {
+    if (c.name === undefined || c === own || !matches(c.name, typed)) continue;
+    const header = doc.range(c.header);
+    const signature = () => {
+      const s = text.slice(header.start, header.end).replace(/\s*\{\s*$/, '').trim();
+      return s.length > MAX_DETAIL ? `${s.slice(0, MAX_DETAIL)}…` : s;
+    };
+    const at = declaredName(text, header, 'ENTRY')?.range.start ?? header.start;
+    if (!list.add(c.name, at, CompletionItemKind.Function, signature)) return;
   }
+}
+
+/** The instructions of the computation of statement `index` but itself, nearest first, with their shapes and opcodes. */
+function addInstructions(doc: HloDocument, index: number, typed: string, list: NameItems): void {
+  const text = doc.text.getText();
   const computation = doc.computationOf(index);
-  if (!computation) return none;
+  if (!computation) return;
   // Nearest definitions first: operands are mostly the instructions just above.
   const order = function* (): Generator<number> {
     for (let i = index - 1; i > computation.header; i--) yield i;
@@ -156,12 +185,12 @@ export function completions(doc: HloDocument, offset: number): CompletionList {
     if (doc.summary(i).kind !== 'instruction') continue;
     const name = declaredName(text, doc.range(i), 'ROOT');
     if (!name || !matches(name.name, typed)) continue;
-    if (items.length === MAX_COMPLETIONS) return { isIncomplete: true, items };
-    const st = doc.parse(i);
-    const detail = st.kind === 'instruction' ? `${st.shape ? text.slice(st.shape.range.start, st.shape.range.end) : ''} ${st.opcode?.name ?? ''}`.trim() : '';
-    add(name.name, name.range.start, CompletionItemKind.Variable, detail);
+    const detail = () => {
+      const st = doc.parse(i);
+      return st.kind === 'instruction' ? `${st.shape ? text.slice(st.shape.range.start, st.shape.range.end) : ''} ${st.opcode?.name ?? ''}`.trim() : '';
+    };
+    if (!list.add(name.name, name.range.start, CompletionItemKind.Variable, detail)) return;
   }
-  return { isIncomplete: false, items };
 }
 
 /** Element types or opcodes (the XLA lists are short: all of them that match what is typed). */
