@@ -3,6 +3,7 @@ import { strict as assert } from 'node:assert';
 import type { CompletionItem, CompletionList, InitializeResult, TextEdit } from 'vscode-languageserver';
 import { HLO_OPCODES } from '../../core/src/hlo/opcodes';
 import { PRIMITIVE_TYPE_NAMES } from '../../core/src/primitive-types';
+import { positionAt } from '../support/editor-positions';
 import { positionOf, TestClient } from './harness';
 
 const TEXT = `HloModule completes
@@ -45,14 +46,9 @@ describe('server: completion', () => {
     assert.ok(at >= 0, needle);
     await client.change(uri, [{ range: { start: positionOf(text, needle), end: positionOf(text, needle, needle.length) }, text: typed }]);
     text = text.slice(0, at) + typed + text.slice(at + needle.length);
-    const cursor = positionOf(text.slice(0, at + typed.length), typed, typed.length, occurrences(text.slice(0, at + typed.length), typed) - 1);
+    const cursor = positionAt(text, at + typed.length);
     const result = await client.request<CompletionItem[] | CompletionList | null>('textDocument/completion', { textDocument: { uri }, position: cursor });
     return Array.isArray(result) ? result : (result?.items ?? []);
-  }
-  function occurrences(haystack: string, needle: string): number {
-    let n = 0;
-    for (let i = haystack.indexOf(needle); i >= 0; i = haystack.indexOf(needle, i + 1)) n++;
-    return n;
   }
   const labels = (items: CompletionItem[]) => items.map((i) => i.label);
   const inserted = (items: CompletionItem[], label: string) => (items.find((i) => i.label === label)?.textEdit as TextEdit | undefined)?.newText;

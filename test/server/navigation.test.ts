@@ -7,6 +7,7 @@ import { OutlineLimitNotification } from '../../protocol/src/lsp';
 import { positionOf, TestClient, textOf } from './harness';
 import { CORPUS_HLO_DIR } from '../support/corpus';
 import { parseHloText } from '../../core/src/hlo';
+import { offsetAt, positionAt } from '../support/editor-positions';
 
 const parts = readFileSync(join(__dirname, 'fixtures', 'parts.hlo'), 'utf8');
 const CORPUS = CORPUS_HLO_DIR;
@@ -96,17 +97,10 @@ describe('server: navigation', () => {
       const text = readFileSync(join(CORPUS, file), 'utf8');
       const u = `file:///corpus/model/${file}`;
       await client.open(u, text);
-      const lineStarts = [0, ...[...text.matchAll(/\n/g)].map((m) => m.index + 1)];
-      const offsetOf = (p: { line: number; character: number }) => lineStarts[p.line] + p.character;
-      const positionAt = (offset: number) => {
-        let line = 0;
-        while (line + 1 < lineStarts.length && lineStarts[line + 1] <= offset) line++;
-        return { line, character: offset - lineStarts[line] };
-      };
       for (const symbol of parseHloText(text).symbols) {
         if (!symbol.definition) continue;
-        const refs = await client.request<Location[]>('textDocument/references', { textDocument: { uri: u }, position: positionAt(symbol.definition.start), context: { includeDeclaration: true } });
-        const found = refs.map((r) => offsetOf(r.range.start)).sort((a, b) => a - b);
+        const refs = await client.request<Location[]>('textDocument/references', { textDocument: { uri: u }, position: positionAt(text, symbol.definition.start), context: { includeDeclaration: true } });
+        const found = refs.map((r) => offsetAt(text, r.range.start)).sort((a, b) => a - b);
         const expected = [symbol.definition, ...symbol.references].map((r) => r.start).sort((a, b) => a - b);
         assert.deepEqual(found, expected, `${file}: ${symbol.kind} ${symbol.name}`);
         checked++;

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { ResponseError, type InitializeResult, type Range, type TextEdit, type WorkspaceEdit } from 'vscode-languageserver';
 import { parseHloText, type HloModel, type HloSymbol } from '../../core/src/hlo';
 import { CORPUS_HLO_DIR } from '../support/corpus';
+import { offsetAt, positionAt } from '../support/editor-positions';
 import { positionOf, TestClient } from './harness';
 
 const TEXT = `HloModule renames, entry_computation_layout={(f32[8]{0})->f32[8]{0}}
@@ -33,17 +34,11 @@ ENTRY %e {
 }
 `;
 
-function offsetOf(text: string, p: { line: number; character: number }): number {
-  let offset = 0;
-  for (let line = 0; line < p.line; line++) offset = text.indexOf('\n', offset) + 1;
-  return offset + p.character;
-}
-
 /** `text` with `edits` applied (LSP semantics: all ranges refer to the original text). */
 function applyEdits(text: string, edits: readonly TextEdit[]): string {
-  const sorted = [...edits].sort((a, b) => offsetOf(text, b.range.start) - offsetOf(text, a.range.start));
+  const sorted = [...edits].sort((a, b) => offsetAt(text, b.range.start) - offsetAt(text, a.range.start));
   let out = text;
-  for (const e of sorted) out = out.slice(0, offsetOf(text, e.range.start)) + e.newText + out.slice(offsetOf(text, e.range.end));
+  for (const e of sorted) out = out.slice(0, offsetAt(text, e.range.start)) + e.newText + out.slice(offsetAt(text, e.range.end));
   return out;
 }
 
@@ -181,15 +176,11 @@ describe('server: rename on the corpus', () => {
       const step = Math.max(1, Math.ceil(instructions.length / 40));
       const targets = [...computations, ...instructions.filter((_, i) => i % step === 0)];
       assert.ok(targets.length > 0);
-      const positionAt = (text: string, offset: number) => {
-        const before = text.slice(0, offset);
-        return { line: before.split('\n').length - 1, character: offset - before.lastIndexOf('\n') - 1 };
-      };
       const rename = async (text: string, offset: number, newName: string): Promise<TextEdit[]> => {
         const edit = await client.request<WorkspaceEdit>('textDocument/rename', { textDocument: { uri }, position: positionAt(text, offset), newName });
         const edits = edit.changes?.[uri] ?? [];
         // The server's copy follows, as an editor applying the edit would send it (last edit first).
-        const ordered = [...edits].sort((a, b) => offsetOf(text, b.range.start) - offsetOf(text, a.range.start));
+        const ordered = [...edits].sort((a, b) => offsetAt(text, b.range.start) - offsetAt(text, a.range.start));
         await client.change(uri, ordered.map((e) => ({ range: e.range, text: e.newText })));
         return edits;
       };

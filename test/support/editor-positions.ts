@@ -17,6 +17,17 @@ export function positionAt(text: string, offset: number): { line: number; charac
   return { line, character: offset - lineStart };
 }
 
+/** The offset of an LSP `position` in `text` (the inverse of {@link positionAt}). */
+export function offsetAt(text: string, position: { line: number; character: number }): number {
+  let offset = 0;
+  for (let line = 0; line < position.line; line++) {
+    const nl = text.slice(offset).search(/\r\n|\r|\n/);
+    if (nl < 0) return text.length;
+    offset += nl + (text.startsWith('\r\n', offset + nl) ? 2 : 1);
+  }
+  return offset + position.character;
+}
+
 /** `offset`, moved off the middle of a `\r\n` pair. */
 export function snap(text: string, offset: number): number {
   return offset > 0 && text.charCodeAt(offset - 1) === 13 && text.charCodeAt(offset) === 10 ? offset - 1 : offset;
