@@ -41,6 +41,7 @@ import { documentDiagnostics } from './lsp-diagnostics';
 import { definition, highlights, references } from './navigation';
 import { documentSymbols, foldingRanges } from './outline';
 import { prepareRename, rename } from './rename';
+import { selectionRanges } from './selection-ranges';
 import { sourceInstructions } from './source-instructions';
 import { toOffset } from './positions';
 import { workspaceSymbols } from './workspace-symbols';
@@ -220,6 +221,7 @@ export function createServer(connection: Connection, options: ServerOptions = {}
         callHierarchyProvider: true,
         renameProvider: prepareSupport ? { prepareProvider: true } : true,
         completionProvider: { triggerCharacters: ['%'] },
+        selectionRangeProvider: true,
         workspaceSymbolProvider: true,
         inlayHintProvider: true,
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
@@ -340,6 +342,10 @@ export function createServer(connection: Connection, options: ServerOptions = {}
   connection.onCompletion(guarded(connection, 'completion', null, async (p) => {
     const t = await at(p.textDocument.uri, p.position);
     return t ? completions(t.doc, t.offset) : null;
+  }));
+  connection.onSelectionRanges(guarded(connection, 'selectionRange', [], async (p) => {
+    const doc = await documentFor(p.textDocument.uri);
+    return doc ? selectionRanges(doc, p.positions.map((position) => toOffset(doc.text, position))) : [];
   }));
   connection.onPrepareRename(guarded(connection, 'prepareRename', null, async (p) => {
     const t = await at(p.textDocument.uri, p.position);

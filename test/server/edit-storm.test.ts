@@ -85,10 +85,11 @@ async function storm(client: TestClient, uri: string, start: string, count: numb
     if (n % 7 === 3) {
       const source = new CancellationTokenSource();
       const position = positionAt(text, snap(text, Math.floor(random() * (text.length + 1))));
-      const method = pick(['textDocument/hover', 'textDocument/documentSymbol', 'textDocument/foldingRange', 'textDocument/references', 'textDocument/inlayHint', 'xlaLayout/analyzeShape', 'xlaLayout/paddingReport', 'textDocument/definition', 'textDocument/prepareCallHierarchy', 'callHierarchy/incomingCalls', 'callHierarchy/outgoingCalls', 'workspace/symbol', 'textDocument/prepareRename', 'textDocument/rename', 'textDocument/completion']);
+      const method = pick(['textDocument/hover', 'textDocument/documentSymbol', 'textDocument/foldingRange', 'textDocument/references', 'textDocument/inlayHint', 'xlaLayout/analyzeShape', 'xlaLayout/paddingReport', 'textDocument/definition', 'textDocument/prepareCallHierarchy', 'callHierarchy/incomingCalls', 'callHierarchy/outgoingCalls', 'workspace/symbol', 'textDocument/prepareRename', 'textDocument/rename', 'textDocument/completion', 'textDocument/selectionRange']);
       const params = {
         textDocument: { uri },
         position,
+        positions: [position],
         context: { includeDeclaration: true },
         range: { start: { line: 0, character: 0 }, end: { line: position.line + 20, character: 0 } },
         query: pick(['', 'a', 'fusion', '%', '.']),

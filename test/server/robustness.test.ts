@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { CancellationTokenSource, ResponseError } from 'vscode-jsonrpc/node';
-import { LSPErrorCodes, type CallHierarchyItem, type Diagnostic, type DocumentSymbol, type Hover } from 'vscode-languageserver';
+import { LSPErrorCodes, type CallHierarchyItem, type Diagnostic, type DocumentSymbol, type Hover, type SelectionRange } from 'vscode-languageserver';
 import type { AnalysisProgressParams } from '../../protocol/src/lsp';
 import { TestClient } from './harness';
 import { CORPUS_HLO_DIR } from '../support/corpus';
@@ -266,6 +266,10 @@ describe('server: hostile input', () => {
           await client.request('textDocument/definition', p);
           await client.request('xlaLayout/analyzeShape', p);
           await client.request('textDocument/completion', p);
+          const [selection] = await client.request<SelectionRange[]>('textDocument/selectionRange', { textDocument: p.textDocument, positions: [p.position] });
+          let depth = 0;
+          for (let s: SelectionRange | undefined = selection; s; s = s.parent) depth++;
+          assert.ok(depth <= 24, `${name}: ${depth} nested selection ranges`);
           // A rename may be refused (with its reason), never fail otherwise.
           const refused = (e: unknown) => assert.ok(e instanceof ResponseError && e.code === LSPErrorCodes.RequestFailed, String(e));
           await client.request('textDocument/prepareRename', p).catch(refused);

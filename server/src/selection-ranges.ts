@@ -1,0 +1,107 @@
+/**
+ * textDocument/selectionRange (Expand Selection, Shift+Alt+Right): from the smallest piece of HLO
+ * around the cursor outwards. In a shape: a tile entry or dimension, its tile or dimension list,
+ * the tiles `T(...)(...)`, the layout `{...}`, the array shape, each tuple around it; or a name.
+ * Then the statement, its computation and its module.
+ */
+import type { SelectionRange } from 'vscode-languageserver';
+import type { ShapeNode } from '../../core/src/ast';
+import type { TextRange } from '../../core/src/diagnostics';
+import type { HloDocument } from './document';
+import { targetAt } from './locate';
+import { computationsInModule } from './navigation';
+import { toRange } from './positions';
+
+/** Nested shapes listed around the cursor, innermost first (the outermost shape comes last anyway). */
+const MAX_SHAPE_LEVELS = 16;
+
+function contains(r: TextRange, offset: number): boolean {
+  return r.start <= offset && offset <= r.end;
+}
+
+/** The shapes around `offset`, outermost first: tuples and buffers down to the array. */
+function shapeChain(shape: ShapeNode, offset: number): ShapeNode[] {
+  const out: ShapeNode[] = [];
+  let node: ShapeNode | undefined = shape;
+  while (node && contains(node.range, offset)) {
+    out.push(node);
+    if (node.kind === 'array') break;
+    node = node.kind === 'buffer' ? node.element : node.elements.find((e) => contains(e.range, offset));
+  }
+  return out;
+}
+
+/** The pieces of a shape around `offset`, innermost first. */
+function shapeRanges(shape: ShapeNode, offset: number): TextRange[] {
+  const chain = shapeChain(shape, offset);
+  const out: TextRange[] = [];
+  const leaf = chain[chain.length - 1];
+  if (leaf?.kind === 'array') {
+    const layout = leaf.layout;
+    if (contains(leaf.dimsRange, offset)) {
+      const dim = leaf.dims.find((d) => contains(d.range, offset));
+      if (dim) out.push(dim.range);
+      out.push(leaf.dimsRange);
+    } else if (layout && contains(layout.range, offset)) {
+      const tiles = layout.tiles;
+      const tile = tiles?.tiles.find((t) => contains(t.range, offset));
+      const entry = tile?.entries.find((e) => contains(e.range, offset));
+      if (entry) out.push(entry.range);
+      if (tile) out.push(tile.range);
+      if (tiles && contains(tiles.range, offset)) out.push(tiles.range);
+      const attribute = [layout.memorySpace, layout.elementSizeBits, layout.tailPaddingAlignment].find((a) => a && contains(a.range, offset));
+      if (attribute) out.push(attribute.range);
+      out.push(layout.range);
+    }
+  }
+  // The tuples nearest the array, then the whole shape: a chain as deep as a hostile 10,000-level
+  // tuple would be useless to expand through and heavy to send.
+  for (let i = chain.length - 1; i >= Math.max(0, chain.length - MAX_SHAPE_LEVELS); i--) out.push(chain[i].range);
+  if (chain.length > MAX_SHAPE_LEVELS) out.push(chain[0].range);
+  return out;
+}
+
+/** `range` without the blanks at its ends (a statement's indentation is not part of it). */
+function trimmed(text: string, range: TextRange): TextRange {
+  let { start, end } = range;
+  while (start < end && /\s/.test(text[start])) start++;
+  while (end > start && /\s/.test(text[end - 1])) end--;
+  return { start, end };
+}
+
+/** The ranges around `offset`, innermost first, each containing the one before. */
+function rangesAt(doc: HloDocument, offset: number): TextRange[] {
+  const index = doc.statementIndexAt(offset);
+  if (index < 0) return [];
+  const out: TextRange[] = [];
+  const target = targetAt(doc.parse(index), offset);
+  if (target?.kind === 'name') out.push(target.name.range);
+  else if (target?.kind === 'shape') out.push(...shapeRanges(target.found.shape, offset));
+  const statement = trimmed(doc.text.getText(), doc.range(index));
+  out.push(contains(statement, offset) ? statement : doc.range(index));
+  const c = doc.computationOf(index);
+  if (c) {
+    out.push({ start: doc.range(c.header).start, end: doc.range(c.last).end });
+    const module = computationsInModule(doc, index);
+    const first = c.module >= 0 && doc.summary(c.module).kind === 'module' ? c.module : module[0].header;
+    out.push({ start: doc.range(first).start, end: doc.range(module[module.length - 1].last).end });
+  }
+  // Drop repeats and anything that would not contain what is already selected.
+  const kept: TextRange[] = [];
+  for (const r of out) {
+    const last = kept[kept.length - 1];
+    if (!last || (r.start <= last.start && r.end >= last.end && (r.start < last.start || r.end > last.end))) kept.push(r);
+  }
+  return kept;
+}
+
+/** textDocument/selectionRange: one chain per position (an empty range where nothing encloses it). */
+export function selectionRanges(doc: HloDocument, offsets: readonly number[]): SelectionRange[] {
+  return offsets.map((offset) => {
+    const ranges = rangesAt(doc, offset);
+    if (ranges.length === 0) return { range: toRange(doc.text, { start: offset, end: offset }) };
+    let selection: SelectionRange | undefined;
+    for (let i = ranges.length - 1; i >= 0; i--) selection = { range: toRange(doc.text, ranges[i]), ...(selection ? { parent: selection } : {}) };
+    return selection!;
+  });
+}
