@@ -180,6 +180,17 @@ describe('XLA Layout Lens in the extension host', () => {
     assert.deepEqual(calls.items.map((i) => i.label), ['fused']);
   });
 
+  it('expands the selection from a tile entry to the layout and the shape through VS Code', async () => {
+    const content = ['HloModule s', 'ENTRY %main (p: f32[8,4]) -> f32[8,4] {', '  ROOT %p = f32[8,4]{1,0:T(8,128)} parameter(0)', '}'].join('\n');
+    const sel = await vscode.workspace.openTextDocument({ language: 'hlo', content });
+    const [chain] = await vscode.commands.executeCommand<vscode.SelectionRange[]>('vscode.executeSelectionRangeProvider', sel.uri, [positionOf(sel, '128)', 1)]);
+    const texts: string[] = [];
+    for (let r: vscode.SelectionRange | undefined = chain; r; r = r.parent) texts.push(sel.getText(r.range));
+    // VS Code adds its own word and bracket steps; the server's are among them, in order.
+    const ours = ['128', '(8,128)', 'T(8,128)', '{1,0:T(8,128)}', 'f32[8,4]{1,0:T(8,128)}', 'ROOT %p = f32[8,4]{1,0:T(8,128)} parameter(0)'];
+    assert.deepEqual(texts.filter((t) => ours.includes(t)), ours, texts.join(' | '));
+  });
+
   it('finds instructions by name with Go to Symbol in Workspace', async () => {
     const found = await vscode.commands.executeCommand<vscode.SymbolInformation[]>('vscode.executeWorkspaceSymbolProvider', 'neg');
     const neg = found.find((s) => s.location.uri.toString() === doc.uri.toString());
