@@ -22,6 +22,7 @@ import { occurrencesAt } from './navigation';
 import { toRange } from './positions';
 import { sourceLink, sourceLocationIn, sourceOf } from './source-location';
 import { arrayLeaves } from './shape-facts';
+import { HLO_OPCODES } from '../../core/src/hlo/opcodes';
 import type { Settings } from './settings';
 
 function markdown(doc: HloDocument, lines: readonly string[], range: { start: number; end: number }): Hover {
@@ -130,6 +131,15 @@ function errorsLine(errors: readonly LayoutDiagnostic[]): string {
   return `**${errors.length} error(s):** ${errors.map((d) => `${cell(d.message)} \\[${d.code}\\]`).join('; ')}`;
 }
 
+/** What XLA's opcode list says of `opcode`: its operand count, or that it is not one of XLA's. */
+function opcodeLine(opcode: string): string {
+  const base = opcode.replace(/-(start|update|done)$/, '');
+  const info = HLO_OPCODES.find((o) => o.name === opcode) ?? HLO_OPCODES.find((o) => o.name === base);
+  if (!info) return `${code(opcode)}: not an opcode of XLA's HLO_OPCODE_LIST`;
+  const operands = info.operands === 'variadic' ? 'any number of operands' : `${info.operands} operand${info.operands === 1 ? '' : 's'}`;
+  return info.name === opcode ? `${code(opcode)} (XLA opcode): ${operands}` : `${code(opcode)}: the asynchronous form of XLA's ${code(info.name)}`;
+}
+
 /** One line about an instruction: `%name = shape opcode` with its sizes. */
 function instructionSummary(doc: HloDocument, st: InstructionStatement, settings: Settings): string[] {
   const text = doc.text.getText();
@@ -187,6 +197,9 @@ export async function hover(doc: HloDocument, offset: number, settings: Settings
   }
   const target = targetAt(st, offset);
   if (target?.kind === 'name') return nameHover(doc, st, target, settings);
+  if (st.kind === 'instruction' && st.opcode && st.opcode.range.start <= offset && offset <= st.opcode.range.end) {
+    return markdown(doc, [opcodeLine(st.opcode.name), ...instructionSummary(doc, st, settings)], st.opcode.range);
+  }
   if (target?.kind !== 'shape') return null;
   let heading = '';
   if (st.kind === 'instruction' && target.found.shape === st.shape) heading = `Result of ${code(`%${st.name.name}`)}`;

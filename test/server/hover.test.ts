@@ -79,6 +79,18 @@ describe('server: hover', () => {
     assert.match(h.value, /combine.*removes dim 1 \(z\) \(size 2\)/);
   });
 
+  it('hovers an opcode with its operand count and the instruction it makes', async () => {
+    const reduce = await hoverAt(parts, uri, 'reduce(f32', 2);
+    assert.equal(reduce.covered, 'reduce');
+    assert.match(reduce.value, /^`reduce` \(XLA opcode\): any number of operands\n\n`%r = f32\[\] reduce`/);
+    assert.match((await hoverAt(parts, uri, 'tuple(%fig1', 1)).value, /^`tuple` \(XLA opcode\): any number of operands/);
+    assert.match((await hoverAt(parts, uri, 'add(%a', 0)).value, /^`add` \(XLA opcode\): 2 operands\n\n`%sum = f32\[\] add` \(ROOT\)/);
+    const text = 'HloModule m\nENTRY %e {\n  %s = f32[] call-start(), to_apply=%f\n  ROOT %d = f32[] frobnicate(%s)\n}\n';
+    await client.open('file:///w/ops.hlo', text);
+    assert.match((await hoverAt(text, 'file:///w/ops.hlo', 'call-start', 3)).value, /^`call-start`: the asynchronous form of XLA's `call`/);
+    assert.match((await hoverAt(text, 'file:///w/ops.hlo', 'frobnicate', 3)).value, /^`frobnicate`: not an opcode of XLA's HLO_OPCODE_LIST/);
+  });
+
   it('summarises a tuple leaf by leaf', async () => {
     const { value, covered } = await hoverAt(parts, uri, '(f32[3,5]{1,0:T(2,2)}, s32');
     assert.equal(covered, '(f32[3,5]{1,0:T(2,2)}, s32[6]{0:T(128)L(1024)S(5)})');
