@@ -18,8 +18,9 @@ import type { HloDocument } from './document';
 import { computationsInModule } from './navigation';
 import { toRange } from './positions';
 
-/** What the cursor stands where. */
-type NameSlot = 'instruction' | 'computation' | 'element-type' | 'opcode';
+/** What the cursor stands where: a name, or one of the fixed lists of {@link KEYWORD_LISTS}. */
+type NameSlot = 'instruction' | 'computation' | KeywordSlot;
+type KeywordSlot = 'element-type' | 'opcode' | 'fusion-kind' | 'direction';
 
 /** Signatures longer than this are cut in the completion list's detail. */
 const MAX_DETAIL = 160;
@@ -79,6 +80,8 @@ function resultSlotAt(text: string, start: number, at: number): NameSlot | undef
 function attributeSlot(key: string | undefined): NameSlot | undefined {
   if (key === undefined) return undefined;
   if (COMPUTATION_ATTRIBUTES.has(key)) return 'computation';
+  if (key === 'kind') return 'fusion-kind';
+  if (key === 'direction') return 'direction';
   return key === 'control-predecessors' ? 'instruction' : undefined;
 }
 
@@ -148,7 +151,7 @@ export function completions(doc: HloDocument, offset: number): CompletionList {
   if (!slot) return { isIncomplete: false, items: [] };
   const typed = text.slice(from, offset).toLowerCase();
   const range = toRange(doc.text, { start: from, end: offset });
-  if (slot === 'element-type' || slot === 'opcode') return { isIncomplete: false, items: keywordItems(slot, typed, range) };
+  if (slot !== 'instruction' && slot !== 'computation') return { isIncomplete: false, items: keywordItems(slot, typed, range) };
   const list = new NameItems(text, range, typedSigil);
   if (slot === 'computation') addComputations(doc, index, typed, list);
   else addInstructions(doc, index, typed, list);
@@ -193,13 +196,41 @@ function addInstructions(doc: HloDocument, index: number, typed: string, list: N
   }
 }
 
-/** Element types or opcodes (the XLA lists are short: all of them that match what is typed). */
-function keywordItems(slot: 'element-type' | 'opcode', typed: string, range: Range): CompletionItem[] {
-  const entries =
-    slot === 'opcode'
-      ? HLO_OPCODES.map((o) => ({ name: o.name, kind: CompletionItemKind.Function, detail: o.operands === 'variadic' ? 'any number of operands' : `${o.operands} operand${o.operands === 1 ? '' : 's'}` }))
-      : PRIMITIVE_TYPE_NAMES.map((name) => ({ name, kind: CompletionItemKind.TypeParameter, detail: elementTypeDetail(name) }));
-  return entries
+interface Keyword {
+  readonly name: string;
+  readonly kind: CompletionItemKind;
+  readonly detail: string;
+}
+
+/**
+ * The fixed lists, as XLA has them: element types, opcodes (HLO_OPCODE_LIST), fusion kinds
+ * (HloInstruction::FusionKind) and comparison directions (ComparisonDirection).
+ */
+const KEYWORD_LISTS: Record<KeywordSlot, () => readonly Keyword[]> = {
+  'element-type': () => PRIMITIVE_TYPE_NAMES.map((name) => ({ name, kind: CompletionItemKind.TypeParameter, detail: elementTypeDetail(name) })),
+  opcode: () =>
+    HLO_OPCODES.map((o) => ({ name: o.name, kind: CompletionItemKind.Function, detail: o.operands === 'variadic' ? 'any number of operands' : `${o.operands} operand${o.operands === 1 ? '' : 's'}` })),
+  'fusion-kind': () =>
+    [
+      ['kLoop', 'a loop over the output elements'],
+      ['kInput', 'a reduction fused with its inputs'],
+      ['kOutput', 'a dot or convolution fused with its users'],
+      ['kCustom', 'a backend-specific fusion'],
+    ].map(([name, detail]) => ({ name, kind: CompletionItemKind.EnumMember, detail })),
+  direction: () =>
+    [
+      ['EQ', 'equal'],
+      ['NE', 'not equal'],
+      ['GE', 'greater or equal'],
+      ['GT', 'greater'],
+      ['LE', 'less or equal'],
+      ['LT', 'less'],
+    ].map(([name, detail]) => ({ name, kind: CompletionItemKind.EnumMember, detail })),
+};
+
+/** The entries of a fixed list that match what is typed (the lists are short: all of them). */
+function keywordItems(slot: KeywordSlot, typed: string, range: Range): CompletionItem[] {
+  return KEYWORD_LISTS[slot]()
     .filter((e) => matches(e.name, typed))
     .map((e) => ({ label: e.name, kind: e.kind, detail: e.detail, filterText: e.name, textEdit: { range, newText: e.name } }));
 }

@@ -115,13 +115,26 @@ describe('server: completion', () => {
     assert.ok(labels(tup).includes('tuple'));
   });
 
+  it('completes fusion kinds after kind= and comparison directions after direction=', async () => {
+    const kinds = await typeAndComplete('kind=kLoop', 'kind=');
+    assert.deepEqual(kinds.map((i) => [i.label, i.detail]), [
+      ['kLoop', 'a loop over the output elements'],
+      ['kInput', 'a reduction fused with its inputs'],
+      ['kOutput', 'a dot or convolution fused with its users'],
+      ['kCustom', 'a backend-specific fusion'],
+    ]);
+    assert.deepEqual(labels(await typeAndComplete('kind=', 'kind=kOu')), ['kOutput']);
+    assert.deepEqual(labels(await typeAndComplete('dimensions={0}', 'direction=')), ['EQ', 'NE', 'GE', 'GT', 'LE', 'LT']);
+    assert.deepEqual(labels(await typeAndComplete('direction=', 'direction=G')), ['GE', 'GT']);
+  });
+
   it('offers nothing in shapes, strings, literals, the signature or other attributes', async () => {
     for (const [needle, typed] of [
       ['f32[8]{0:T(128)}', 'f32['],
       ['op_name="jit(main)/r"', 'op_name="jit(main)/r %'],
       ['constant(0)', 'constant('],
       ['dimensions={0}', 'dimensions={'],
-      ['kind=kLoop', 'kind='],
+      ['kind=kLoop', 'frontend_attributes='],
       ['ENTRY %main (x: f32[8])', 'ENTRY %main ('],
     ] as const) {
       assert.deepEqual(labels(await typeAndComplete(needle, typed)), [], `${typed}`);
