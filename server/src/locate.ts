@@ -35,7 +35,7 @@ export interface ShapeTarget {
 export type Target = NameTarget | ShapeTarget;
 
 /** Names and whole shapes: end inclusive, so a cursor right after them counts. */
-function inside(r: TextRange, offset: number): boolean {
+export function inside(r: TextRange, offset: number): boolean {
   return r.start <= offset && offset <= r.end;
 }
 
@@ -59,15 +59,26 @@ export function namesOf(st: HloStatement): NameTarget[] {
   return out;
 }
 
-/** The innermost array leaf of `shape` containing `offset` (iterative: tuples nest deeply). */
-function leafAt(shape: ShapeNode, offset: number): ArrayShapeNode | undefined {
+/**
+ * The shapes of `shape` containing `offset`, outermost first: tuples and buffers down to the array
+ * leaf when the offset is in one (iterative: tuples nest deeply).
+ */
+export function shapePath(shape: ShapeNode, offset: number): ShapeNode[] {
+  const out: ShapeNode[] = [];
   let node: ShapeNode | undefined = shape;
-  while (node) {
-    if (node.kind === 'array') return inside(node.range, offset) ? node : undefined;
+  while (node && inside(node.range, offset)) {
+    out.push(node);
+    if (node.kind === 'array') break;
     if (node.kind === 'buffer') node = node.element;
     else node = node.elements.find((e) => within(e.range, offset)) ?? node.elements.find((e) => inside(e.range, offset));
   }
-  return undefined;
+  return out;
+}
+
+/** The innermost array leaf of `shape` containing `offset`. */
+function leafAt(shape: ShapeNode, offset: number): ArrayShapeNode | undefined {
+  const last = shapePath(shape, offset).at(-1);
+  return last?.kind === 'array' ? last : undefined;
 }
 
 function partAt(leaf: ArrayShapeNode, offset: number): ShapePart | undefined {

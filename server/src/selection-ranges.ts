@@ -8,48 +8,32 @@ import type { SelectionRange } from 'vscode-languageserver';
 import type { ShapeNode } from '../../core/src/ast';
 import type { TextRange } from '../../core/src/diagnostics';
 import type { HloDocument } from './document';
-import { targetAt } from './locate';
+import { inside, shapePath, targetAt } from './locate';
 import { computationsInModule } from './navigation';
 import { toRange } from './positions';
 
 /** Nested shapes listed around the cursor, innermost first (the outermost shape comes last anyway). */
 const MAX_SHAPE_LEVELS = 16;
 
-function contains(r: TextRange, offset: number): boolean {
-  return r.start <= offset && offset <= r.end;
-}
-
-/** The shapes around `offset`, outermost first: tuples and buffers down to the array. */
-function shapeChain(shape: ShapeNode, offset: number): ShapeNode[] {
-  const out: ShapeNode[] = [];
-  let node: ShapeNode | undefined = shape;
-  while (node && contains(node.range, offset)) {
-    out.push(node);
-    if (node.kind === 'array') break;
-    node = node.kind === 'buffer' ? node.element : node.elements.find((e) => contains(e.range, offset));
-  }
-  return out;
-}
-
 /** The pieces of a shape around `offset`, innermost first. */
 function shapeRanges(shape: ShapeNode, offset: number): TextRange[] {
-  const chain = shapeChain(shape, offset);
+  const chain = shapePath(shape, offset);
   const out: TextRange[] = [];
   const leaf = chain[chain.length - 1];
   if (leaf?.kind === 'array') {
     const layout = leaf.layout;
-    if (contains(leaf.dimsRange, offset)) {
-      const dim = leaf.dims.find((d) => contains(d.range, offset));
+    if (inside(leaf.dimsRange, offset)) {
+      const dim = leaf.dims.find((d) => inside(d.range, offset));
       if (dim) out.push(dim.range);
       out.push(leaf.dimsRange);
-    } else if (layout && contains(layout.range, offset)) {
+    } else if (layout && inside(layout.range, offset)) {
       const tiles = layout.tiles;
-      const tile = tiles?.tiles.find((t) => contains(t.range, offset));
-      const entry = tile?.entries.find((e) => contains(e.range, offset));
+      const tile = tiles?.tiles.find((t) => inside(t.range, offset));
+      const entry = tile?.entries.find((e) => inside(e.range, offset));
       if (entry) out.push(entry.range);
       if (tile) out.push(tile.range);
-      if (tiles && contains(tiles.range, offset)) out.push(tiles.range);
-      const attribute = [layout.memorySpace, layout.elementSizeBits, layout.tailPaddingAlignment].find((a) => a && contains(a.range, offset));
+      if (tiles && inside(tiles.range, offset)) out.push(tiles.range);
+      const attribute = [layout.memorySpace, layout.elementSizeBits, layout.tailPaddingAlignment].find((a) => a && inside(a.range, offset));
       if (attribute) out.push(attribute.range);
       out.push(layout.range);
     }
@@ -78,7 +62,7 @@ function rangesAt(doc: HloDocument, offset: number): TextRange[] {
   if (target?.kind === 'name') out.push(target.name.range);
   else if (target?.kind === 'shape') out.push(...shapeRanges(target.found.shape, offset));
   const statement = trimmed(doc.text.getText(), doc.range(index));
-  out.push(contains(statement, offset) ? statement : doc.range(index));
+  out.push(inside(statement, offset) ? statement : doc.range(index));
   const c = doc.computationOf(index);
   if (c) {
     out.push({ start: doc.range(c.header).start, end: doc.range(c.last).end });
