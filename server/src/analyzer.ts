@@ -50,6 +50,8 @@ export interface StatementSummary {
   readonly entry: boolean | undefined;
   /** Diagnostics with core's default severities; ranges relative to the statement start. */
   readonly diagnostics: readonly StatementDiagnostic[] | undefined;
+  /** For instructions: whether it ends by opening a computation written in place (`calls=\n{`). */
+  readonly opensComputation: boolean;
 }
 
 function summaryOf(
@@ -58,8 +60,9 @@ function summaryOf(
   name: string | undefined,
   entry: boolean | undefined,
   diagnostics: readonly StatementDiagnostic[] | undefined,
+  opensComputation = false,
 ): StatementSummary {
-  return { kind, tiled, name, entry, diagnostics };
+  return { kind, tiled, name, entry, diagnostics, opensComputation };
 }
 
 /** Converts document offsets to LSP positions (the document's line index). */
@@ -81,7 +84,15 @@ function plain(kind: HloStatement['kind'], tiled: boolean): StatementSummary {
   return s;
 }
 
+const CH_LBRACE = 123;
 const CH_RBRACE = 125;
+
+/** Whether the last character of `text[start, end)` that is not a blank is `{`. */
+function endsWithBrace(text: string, start: number, end: number): boolean {
+  let i = end - 1;
+  while (i > start && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9 || text.charCodeAt(i) === 13)) i--;
+  return text.charCodeAt(i) === CH_LBRACE;
+}
 
 function detached(d: LayoutDiagnostic): LayoutDiagnostic {
   return { ...d, message: detach(d.message) };
@@ -117,6 +128,9 @@ export class Analyzer {
     if (text.charCodeAt(first) === CH_RBRACE) return plain('close', false);
     // The lean pass reads the statement in place; only the full analysis gets a slice of its own.
     const lean = this.lean.statement(text, start, end);
+    // An instruction that ends in `{` may open a computation written in place: rare, and the full
+    // parse is what says so.
+    if (lean !== undefined && endsWithBrace(text, start, end)) return this.summarizeParsed(text.slice(start, end), start, positionAt);
     if (lean !== undefined) {
       if (lean.diagnostics.length === 0) return plain('instruction', lean.tiled);
       return summaryOf('instruction', lean.tiled, undefined, undefined, located(lean.diagnostics, start, positionAt));
@@ -140,13 +154,15 @@ export class Analyzer {
     const tiled = st.shapes.some((f) => arrayLeaves(f.shape).some((l) => (l.layout?.tiles?.tiles.length ?? 0) > 0));
     const diagnostics = this.diagnosticsOf(key, st);
     const name = st.kind === 'computation' || st.kind === 'module' ? st.name?.name : undefined;
-    if (diagnostics.length === 0 && name === undefined) return plain(st.kind, tiled);
+    const opens = st.kind === 'instruction' && st.inlineComputation !== undefined;
+    if (diagnostics.length === 0 && name === undefined && !opens) return plain(st.kind, tiled);
     return summaryOf(
       st.kind,
       tiled,
       name !== undefined ? detach(name) : undefined,
       st.kind === 'computation' ? st.entry : undefined,
       diagnostics.length > 0 ? located(diagnostics, start, positionAt) : undefined,
+      opens,
     );
   }
 

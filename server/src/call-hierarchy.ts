@@ -4,7 +4,9 @@
  * ENTRY computation calls a while loop's condition and body, which call fusions, which call their
  * fused computations. Incoming calls are found like references (a text search over the module,
  * confirmed by parsing each hit's statement); outgoing calls by parsing the computation's own
- * instructions. Nothing is kept between requests: an item is found again by its name and place.
+ * instructions. A computation written in place (`calls=\n{ ... }`) has no name of its own: its calls
+ * are those of the computation it is written in. Nothing is kept between requests: an item is found
+ * again by its name and place.
  */
 import { type CallHierarchyIncomingCall, type CallHierarchyItem, type CallHierarchyOutgoingCall, type CancellationToken } from 'vscode-languageserver';
 import type { TextRange } from '../../core/src/diagnostics';
@@ -31,7 +33,8 @@ export function prepareCallHierarchy(doc: HloDocument, offset: number): CallHier
   if (hit && isComputationRole(hit.target)) c = computationNamed(doc, hit.target.name.name, hit.index);
   else {
     const index = doc.statementIndexAt(offset);
-    c = index >= 0 ? doc.computationOf(index) : undefined;
+    const around = index >= 0 ? doc.computationOf(index) : undefined;
+    c = around && doc.outermost(around);
   }
   const item = c && itemOf(doc, c);
   return item ? [item] : [];
@@ -62,8 +65,9 @@ export async function incomingCalls(doc: HloDocument, item: CallHierarchyItem, t
   const occurrences = await computationOccurrences(doc, callee.header, item.name, token);
   const byCaller = new Map<ComputationEntry, TextRange[]>();
   for (const r of occurrences.references) {
+    // A call from a computation written in place is its named computation's call.
     const caller = doc.computationOf(doc.statementIndexAt(r.start));
-    if (caller) add(byCaller, caller, r);
+    if (caller) add(byCaller, doc.outermost(caller), r);
   }
   const out: CallHierarchyIncomingCall[] = [];
   for (const [caller, ranges] of byCaller) {

@@ -185,7 +185,8 @@ function addInstructions(doc: HloDocument, index: number, typed: string, list: N
     for (let i = index + 1; i <= computation.last; i++) yield i;
   };
   for (const i of order()) {
-    if (doc.summary(i).kind !== 'instruction') continue;
+    // Names in a computation written in place are scoped to it, as in XLA's parser.
+    if (doc.summary(i).kind !== 'instruction' || doc.computationOf(i) !== computation) continue;
     const name = declaredName(text, doc.range(i), 'ROOT');
     if (!name || !matches(name.name, typed)) continue;
     const detail = () => {

@@ -159,11 +159,13 @@ export async function paddingReport(doc: HloDocument, analyzer: Analyzer, token:
   let totalLogical = 0n;
   let totalPhysical = 0n;
   for (const c of doc.computations()) {
-    for (let i = c.header + 1; i <= c.last; i++) {
+    // Rows name the computation a user can find: the one a computation written in place is in.
+    const name = doc.outermost(c).name ?? '';
+    for (const i of doc.statementsOf(c)) {
       await slice.tick(token);
       if (doc.summary(i).kind !== 'instruction') continue;
       const st = doc.parse(i);
-      const row = st.kind === 'instruction' ? instructionRow(doc, analyzer, st, c.name ?? '') : undefined;
+      const row = st.kind === 'instruction' ? instructionRow(doc, analyzer, st, name) : undefined;
       if (!row) continue;
       totalLogical += row.logical;
       totalPhysical += row.physical;

@@ -12,9 +12,14 @@ import { DocumentText } from './text-store';
 
 /** A computation as the outline and navigation see it: statement indexes of header and `}`. */
 export interface ComputationEntry {
+  /** Its place in {@link HloDocument.computations} (header order). */
+  readonly index: number;
   readonly name: string | undefined;
   readonly entry: boolean;
-  /** Statement index of the header. */
+  /**
+   * Statement index of the header; for a computation written in place (`calls=\n{ ... }`), of the
+   * instruction of the computation around it whose attribute opens it.
+   */
   readonly header: number;
   /** Statement index of the closing `}`, or of the last statement before the next header. */
   readonly last: number;
@@ -23,6 +28,11 @@ export interface ComputationEntry {
    * `// -----` separator of a split file's part (-1 when neither comes before it).
    */
   readonly module: number;
+  /**
+   * For a computation written in place: the index of the computation around it. Its instructions
+   * are its own (XLA's parser scopes their names to it), not those of the computation around it.
+   */
+  readonly parent?: number;
 }
 
 export class HloDocument {
@@ -145,29 +155,47 @@ export class HloDocument {
     return this.tiledCache;
   }
 
-  /** The computations in text order (rebuilt lazily after an edit: one pass over the summaries). */
+  /**
+   * The computations in header order (rebuilt lazily after an edit: one pass over the summaries).
+   * A computation written in place comes right after the one around it and lies inside its range.
+   */
   computations(): readonly ComputationEntry[] {
     if (this.computationIndex) return this.computationIndex;
     const out: ComputationEntry[] = [];
     let module = -1;
-    let open: { name: string | undefined; entry: boolean; header: number; module: number } | undefined;
+    // Open computations, innermost last (more than one only inside computations written in place);
+    // each is in `out` already, in header order, and gets its `last` when it closes.
+    const open: { -readonly [K in keyof ComputationEntry]: ComputationEntry[K] }[] = [];
     let lastContent = -1;
+    const begin = (name: string | undefined, entry: boolean, header: number, module: number, parent?: number) => {
+      const c = { index: out.length, name, entry, header, last: header, module, ...(parent !== undefined ? { parent } : {}) };
+      out.push(c);
+      open.push(c);
+    };
     const close = (last: number) => {
-      if (open) out.push({ ...open, last });
-      open = undefined;
+      const c = open.pop();
+      if (c) c.last = last;
+    };
+    const closeAll = (last: number) => {
+      while (open.length > 0) close(last);
     };
     for (let i = 0; i < this.table.count; i++) {
       const s = this.table.summary(i);
       switch (s.kind) {
         case 'module':
         case 'separator':
-          close(lastContent);
+          closeAll(lastContent);
           module = i;
           break;
         case 'computation':
-          close(lastContent);
-          open = { name: s.name, entry: s.entry ?? false, header: i, module };
+          closeAll(lastContent);
+          begin(s.name, s.entry ?? false, i, module);
           break;
+        case 'instruction': {
+          const outer = open[open.length - 1];
+          if (s.opensComputation && outer) begin(undefined, false, i, outer.module, outer.index);
+          break;
+        }
         case 'close':
           close(i);
           break;
@@ -176,28 +204,74 @@ export class HloDocument {
       }
       if (s.kind !== 'blank' && s.kind !== 'comment' && s.kind !== 'separator') lastContent = i;
     }
-    close(lastContent);
+    closeAll(lastContent);
     this.computationIndex = out;
     return out;
   }
 
-  /** The computation whose statements include statement `i`, if any. */
+  /**
+   * The innermost computation whose statements include statement `i`, if any. The instruction that
+   * opens a computation written in place belongs to the computation around it.
+   */
   computationOf(i: number): ComputationEntry | undefined {
+    const list = this.computations();
+    // The last computation whose header is at or before `i`; `i` lies in it or in one around it.
+    for (let c: ComputationEntry | undefined = list[this.lastHeaderAtOrBefore(i)]; c; c = c.parent === undefined ? undefined : list[c.parent]) {
+      if (i <= c.last && (c.parent === undefined ? c.header <= i : c.header < i)) return c;
+    }
+    return undefined;
+  }
+
+  /** The computation written in place that the instruction at statement `i` opens, if it opens one. */
+  openedBy(i: number): ComputationEntry | undefined {
+    const c = this.computations()[this.lastHeaderAtOrBefore(i)];
+    return c?.header === i && c.parent !== undefined ? c : undefined;
+  }
+
+  /** The index of the last computation whose header statement is at or before `i` (-1 when none). */
+  private lastHeaderAtOrBefore(i: number): number {
     const list = this.computations();
     let lo = 0;
     let hi = list.length - 1;
+    let found = -1;
     while (lo <= hi) {
       const mid = (lo + hi) >> 1;
-      const c = list[mid];
-      if (c.last < i) lo = mid + 1;
-      else if (c.header > i) hi = mid - 1;
-      else return c;
+      if (list[mid].header <= i) {
+        found = mid;
+        lo = mid + 1;
+      } else hi = mid - 1;
     }
-    return undefined;
+    return found;
+  }
+
+  /** The computation that `c` is written in, or `c` itself when it is not written in place: the one with a name. */
+  outermost(c: ComputationEntry): ComputationEntry {
+    const list = this.computations();
+    while (c.parent !== undefined) c = list[c.parent];
+    return c;
+  }
+
+  /**
+   * Statement indexes of `c` after its header, in order, without the bodies of the computations
+   * written in place in it (their opening instructions are `c`'s).
+   */
+  *statementsOf(c: ComputationEntry): Generator<number> {
+    for (let i = c.header + 1; i <= c.last; i++) {
+      yield i;
+      if (this.summary(i).opensComputation) i = this.openedBy(i)?.last ?? i;
+    }
+  }
+
+  /** Where computation `c` starts: its header, or the `{` of a computation written in place. */
+  computationStart(c: ComputationEntry): number {
+    const r = this.range(c.header);
+    if (c.parent === undefined) return r.start;
+    const brace = this.text.getText().lastIndexOf('{', r.end - 1);
+    return brace >= r.start ? brace : r.start;
   }
 }
 
 /** Whether two summaries index the same way (kind, header name, ENTRY): the computation index survives. */
 function sameStructure(a: StatementSummary, b: StatementSummary): boolean {
-  return a.kind === b.kind && a.name === b.name && a.entry === b.entry;
+  return a.kind === b.kind && a.name === b.name && a.entry === b.entry && a.opensComputation === b.opensComputation;
 }

@@ -55,7 +55,7 @@ function moduleStatements(doc: HloDocument, c: ComputationEntry | undefined, at:
 
 /** Where an instruction name occurs in one computation, in text order. */
 export interface InstructionNameSites {
-  /** Instructions defining the name (more than one: a clash, or a nested computation read as part of its parent). */
+  /** Instructions defining the name (more than one: a clash). */
   readonly definitions: readonly TextRange[];
   /** Signature parameters of that name (`%c (p: f32[8]) -> ...`). */
   readonly parameters: readonly TextRange[];
@@ -88,6 +88,8 @@ export async function instructionNameSites(doc: HloDocument, c: ComputationEntry
     if ((at > 0 && isIdentifierChar(text.charCodeAt(at - 1))) || (end < text.length && isIdentifierChar(text.charCodeAt(end)))) continue;
     const i = doc.statementIndexAt(at);
     if (i < 0 || i === lastParsed) continue;
+    // Names in a computation written in place in `c` (or around it, for one written in place) are not `c`'s.
+    if (doc.computationOf(i) !== c) continue;
     const kind = doc.summary(i).kind;
     if (!token && kind === 'instruction') {
       if (declaredName(text, doc.range(i), 'ROOT')?.range.start === at) definitions.push({ start: at, end });

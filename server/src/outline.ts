@@ -56,7 +56,8 @@ export function computationSymbol(doc: HloDocument, c: ComputationEntry): Docume
 export async function documentSymbols(doc: HloDocument, token: CancellationToken, maxItems = Number.POSITIVE_INFINITY): Promise<Outline> {
   const text = doc.text.getText();
   const slice = new TimeSlice([doc]);
-  const computations = doc.computations();
+  // Computations written in place are listed under the instruction that opens them.
+  const computations = doc.computations().filter((c) => c.parent === undefined);
   const byPriority = [...computations.filter((c) => c.entry), ...computations.filter((c) => !c.entry)];
   let shown = 0;
   const listed = new Map<ComputationEntry, DocumentSymbol>();
@@ -69,17 +70,28 @@ export async function documentSymbols(doc: HloDocument, token: CancellationToken
   for (const c of byPriority) {
     const symbol = listed.get(c);
     if (!symbol) continue;
+    // The symbols of instructions that open a computation written in place, by statement index.
+    const openers = new Map<number, DocumentSymbol>();
     for (let i = c.header + 1; i <= c.last && shown < maxItems; i++) {
-      if (doc.summary(i).kind !== 'instruction') continue;
+      const summary = doc.summary(i);
+      if (summary.kind !== 'instruction') continue;
       const st = doc.parse(i);
       if (st.kind !== 'instruction' || st.name.name === '') continue;
-      symbol.children!.push({
+      const owner = doc.computationOf(i);
+      const parent = owner === undefined || owner === c ? symbol : openers.get(owner.header);
+      if (!parent) continue;
+      const inline = summary.opensComputation ? doc.openedBy(i) : undefined;
+      const instruction: DocumentSymbol = {
         name: st.name.name,
         kind: st.opcode?.name === 'parameter' ? SymbolKind.Variable : SymbolKind.Field,
         ...(st.shape ? { detail: detailOf(text.slice(st.shape.range.start, st.shape.range.end)) } : {}),
-        range: toRange(doc.text, st.range),
+        // It holds the computation it opens, so its range runs to that computation's `}`.
+        range: toRange(doc.text, inline ? { start: st.range.start, end: doc.range(inline.last).end } : st.range),
         selectionRange: toRange(doc.text, st.name.range),
-      });
+        ...(inline ? { children: [] } : {}),
+      };
+      if (inline) openers.set(i, instruction);
+      (parent.children ??= []).push(instruction);
       shown++;
       await slice.tick(token);
     }
@@ -125,7 +137,7 @@ export async function foldingRanges(doc: HloDocument, token: CancellationToken):
   const out: FoldingRange[] = [];
   for (const c of doc.computations()) {
     await slice.tick(token);
-    const startLine = toPosition(doc.text, doc.range(c.header).start).line;
+    const startLine = toPosition(doc.text, doc.computationStart(c)).line;
     let endLine = toPosition(doc.text, doc.range(c.last).end).line;
     // Keep the closing brace visible, as editors do for code blocks.
     if (doc.summary(c.last).kind === 'close') endLine--;

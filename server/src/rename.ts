@@ -37,8 +37,8 @@ type NameKind = 'instruction' | 'computation';
 
 /**
  * The name under `offset` if it can be renamed: defined exactly once in its scope. A name defined
- * nowhere is refused, and so is one defined twice (a clash, or a nested computation read as part of
- * its parent), since which uses belong to which definition would be guesswork.
+ * nowhere is refused, and so is one defined twice in its scope (a clash), since which uses belong to
+ * which definition would be guesswork.
  */
 async function renameableAt(doc: HloDocument, offset: number): Promise<{ index: number; target: NameTarget; kind: NameKind } | undefined> {
   const hit = nameAt(doc, offset);

@@ -7,7 +7,7 @@
 import type { SelectionRange } from 'vscode-languageserver';
 import type { ShapeNode } from '../../core/src/ast';
 import type { TextRange } from '../../core/src/diagnostics';
-import type { HloDocument } from './document';
+import type { ComputationEntry, HloDocument } from './document';
 import { inside, shapePath, targetAt } from './locate';
 import { computationsInModule } from './navigation';
 import { toRange } from './positions';
@@ -65,7 +65,10 @@ function rangesAt(doc: HloDocument, offset: number): TextRange[] {
   out.push(inside(statement, offset) ? statement : doc.range(index));
   const c = doc.computationOf(index);
   if (c) {
-    out.push({ start: doc.range(c.header).start, end: doc.range(c.last).end });
+    // A computation written in place, then the one it is written in.
+    for (let k: ComputationEntry | undefined = c; k; k = k.parent === undefined ? undefined : doc.computations()[k.parent]) {
+      out.push({ start: doc.computationStart(k), end: doc.range(k.last).end });
+    }
     const module = computationsInModule(doc, index);
     const first = c.module >= 0 && doc.summary(c.module).kind === 'module' ? c.module : module[0].header;
     out.push({ start: doc.range(first).start, end: doc.range(module[module.length - 1].last).end });

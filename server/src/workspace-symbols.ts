@@ -75,7 +75,7 @@ function symbolOf(c: Candidate): SymbolInformation | undefined {
     name: st.name.name,
     kind: st.opcode?.name === 'parameter' ? SymbolKind.Variable : SymbolKind.Field,
     location: { uri: doc.uri, range: toRange(doc.text, st.name.range) },
-    ...(computation.name !== undefined ? { containerName: computation.name } : {}),
+    ...(doc.outermost(computation).name !== undefined ? { containerName: doc.outermost(computation).name } : {}),
   };
 }
 
@@ -97,7 +97,7 @@ export async function workspaceSymbols(docs: readonly HloDocument[], query: stri
     for (const computation of doc.computations()) {
       await slice.tick(token);
       if (computation.name !== undefined) keep(computation.name, 0, computation.name.length, { doc, computation });
-      for (let i = computation.header + 1; i <= computation.last; i++) {
+      for (const i of doc.statementsOf(computation)) {
         if ((i & 1023) === 0) await slice.tick(token);
         if (doc.summary(i).kind !== 'instruction') continue;
         const r = doc.range(i);

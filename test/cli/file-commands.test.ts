@@ -176,4 +176,12 @@ describe('cli: check and report', function () {
     assert.match(header ?? '', /physical\s+logical\s+expansion\s+instruction/);
     assert.match(row ?? '', /1\.0 MiB\s+8\.0 KiB\s+128x\s+Arg_1\.2\s+main\.10\s+16\s+bf16\[4096,1\]\{1,0:T\(8,128\)\(2,1\)\}/);
   });
+
+  it('report names the computation around a computation written in place, after its `}` too', () => {
+    const file = join(CORPUS, 'raw__xla__service__hlo_cost_analysis_test__L1021.hlo');
+    const j = JSON.parse(cli('report', file, '--json', '--top', '0').stdout) as { reports: { rows: { name: string; computation: string; line: number }[] }[] };
+    const rows = (j.reports[0]?.rows ?? []).map((r) => `${r.line} ${r.computation}`).sort((a, b) => parseInt(a) - parseInt(b));
+    // Lines 9-10 and 15-17 are inside the two inline computations; 12, 13 and 19 come after them.
+    assert.deepEqual(rows, ['6', '7', '9', '10', '12', '13', '15', '16', '17', '19'].map((l) => `${l} fused_computation.1`).concat(['23 temp', '24 temp']));
+  });
 });

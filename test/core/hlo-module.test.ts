@@ -116,4 +116,50 @@ describe('hlo buildModule', () => {
     assert.equal(m.computations[0]?.closed, false);
     assert.deepEqual(m.computations[0]?.instructions.map((i) => i.name.name), ['a']);
   });
+
+  it('scopes a computation written in place (`calls=\\n{ ... }`) to itself, as XLA parses it', () => {
+    const text = [
+      'c {',
+      '  p = f32[8] parameter(0)',
+      '  t = f32[8] fusion(p), kind=kLoop, calls=',
+      '  {',
+      '    p = f32[8] parameter(0)',
+      '    ROOT t = f32[8] negate(p)',
+      '  }',
+      '  ROOT r = f32[8] add(t, p)',
+      '}',
+    ].join('\n');
+    const m = parseHloText(text);
+    const opener = m.statements.find((s) => s.kind === 'instruction' && s.inlineComputation);
+    assert.ok(opener?.kind === 'instruction');
+    assert.equal(opener.inlineComputation?.attribute.name, 'calls');
+    assert.equal(text.slice(opener.inlineComputation.brace.start, opener.inlineComputation.brace.end), '{');
+    assert.deepEqual(
+      m.computations.map((c) => [c.name?.name, c.inline?.computation, c.instructions.map((i) => i.name.name), c.root?.name.name, c.closed]),
+      [
+        ['c', undefined, ['p', 't', 'r'], 'r', true],
+        [undefined, 0, ['p', 't'], 't', true],
+      ],
+    );
+    // The inline computation runs from its `{` to its `}`; the outer one on to its own `}`.
+    assert.equal(text.slice(m.computations[1].range.start, m.computations[1].range.end), text.slice(text.indexOf('{\n    p'), text.indexOf('  }') + 3));
+    assert.equal(m.computations[0].range.end, text.length);
+    assert.equal(m.modules[0]?.computations.length, 2);
+    // `p` and `t` after the `}` are the outer ones; inside, the inner ones.
+    const defLine = (offset: number) => {
+      const d = symbolAt(m, offset)?.symbol.definition;
+      return d ? text.slice(0, d.start).split('\n').length - 1 : -1;
+    };
+    assert.equal(defLine(text.indexOf('negate(p') + 7), 4);
+    assert.equal(defLine(text.indexOf('add(t') + 4), 2);
+    assert.equal(defLine(text.indexOf('add(t, p') + 7), 1);
+    assert.equal(computationAt(m, text.indexOf('negate'))?.index, 1);
+    assert.equal(computationAt(m, text.indexOf('add('))?.index, 0);
+  });
+
+  it('reads `attr={` as an inline computation only for attributes that name computations', () => {
+    const m = parseHloText(['c {', '  x = f32[] custom-call(), custom_call_target="f", backend_config={', '  y = f32[] constant(0)', '}'].join('\n'));
+    assert.equal(m.computations.length, 1);
+    assert.deepEqual(m.computations[0]?.instructions.map((i) => i.name.name), ['x', 'y']);
+  });
 });

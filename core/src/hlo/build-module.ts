@@ -13,15 +13,22 @@ import type {
   ModuleHeaderStatement,
 } from './types';
 
-/** One computation: from its header to its closing `}`. */
+/**
+ * One computation: from its header to its closing `}`, or one written in place as an attribute's
+ * value (`calls=\n{ ... }`, see {@link InlineComputationOpening}), whose instructions are scoped to
+ * it and not to the computation around it, as in XLA's parser.
+ */
 export interface HloComputation {
   readonly index: number;
   /** Index into {@link HloModel.modules}. */
   readonly module: number;
-  readonly header: ComputationHeaderStatement;
+  /** The header; absent for a computation written in place, which has none. */
+  readonly header?: ComputationHeaderStatement;
+  /** For a computation written in place: the computation and instruction whose attribute holds it. */
+  readonly inline?: { readonly computation: number; readonly instruction: InstructionStatement };
   readonly name?: HloName;
   readonly entry: boolean;
-  /** Header start to the end of the closing `}` (or of the last statement when it is missing). */
+  /** Header start (or the inline `{`) to the end of the closing `}` (or of the last statement when it is missing). */
   readonly range: TextRange;
   readonly parameters: readonly ComputationParameter[];
   readonly instructions: readonly InstructionStatement[];
@@ -91,8 +98,11 @@ interface MutableSymbol {
 }
 
 interface OpenComputation {
+  index: number;
   module: number;
-  header: ComputationHeaderStatement;
+  header?: ComputationHeaderStatement;
+  inline?: { computation: number; instruction: InstructionStatement };
+  start: number;
   instructions: InstructionStatement[];
   end: number;
   closed: boolean;
@@ -101,8 +111,10 @@ interface OpenComputation {
 /** Builds the module model from statements in text order (normally `parseStatement` of each split range). */
 export function buildModule(statements: readonly HloStatement[]): HloModel {
   const modules: { header?: ModuleHeaderStatement; start: number; end: number; computations: number[]; entry?: number }[] = [];
+  // In header order (an inline computation after the one holding it); filled as each is finished.
   const computations: HloComputation[] = [];
-  let open: OpenComputation | undefined;
+  // The computations not closed yet, innermost last: more than one only inside inline computations.
+  const open: OpenComputation[] = [];
   // After a `// -----` line the next computation starts a module of its own, unless a header does.
   let split = false;
 
@@ -111,58 +123,74 @@ export function buildModule(statements: readonly HloStatement[]): HloModel {
     split = false;
     return modules.length - 1;
   };
-  const finish = (): void => {
-    if (!open) return;
-    const c = open;
+  const begin = (c: Omit<OpenComputation, 'index' | 'instructions' | 'closed'>): void => {
     const index = computations.length;
+    computations.push(undefined as unknown as HloComputation); // its slot, in header order
+    open.push({ ...c, index, instructions: [], closed: false });
+    modules[c.module]?.computations.push(index);
+  };
+  const finish = (): void => {
+    const c = open.pop();
+    if (!c) return;
     const marked = c.instructions.find((i) => i.root);
     const root = marked ?? c.instructions[c.instructions.length - 1];
-    computations.push({
-      index,
+    const name = c.header?.name;
+    const entry = c.header?.entry ?? false;
+    computations[c.index] = {
+      index: c.index,
       module: c.module,
-      header: c.header,
-      ...(c.header.name ? { name: c.header.name } : {}),
-      entry: c.header.entry,
-      range: { start: c.header.range.start, end: c.end },
-      parameters: c.header.parameters,
+      ...(c.header ? { header: c.header } : {}),
+      ...(c.inline ? { inline: c.inline } : {}),
+      ...(name ? { name } : {}),
+      entry,
+      range: { start: c.start, end: c.end },
+      parameters: c.header?.parameters ?? [],
       instructions: c.instructions,
       ...(root ? { root } : {}),
       closed: c.closed,
-    });
+    };
     const m = modules[c.module];
     if (m) {
-      m.computations.push(index);
-      if (c.header.entry && m.entry === undefined) m.entry = index;
+      if (entry && m.entry === undefined) m.entry = c.index;
       m.end = Math.max(m.end, c.end);
     }
-    open = undefined;
+    // The computation around an inline one runs on at least to its end.
+    const outer = open[open.length - 1];
+    if (outer) outer.end = Math.max(outer.end, c.end);
+  };
+  const finishAll = (): void => {
+    while (open.length > 0) finish();
   };
 
   for (const s of statements) {
+    const inner = open[open.length - 1];
     switch (s.kind) {
       case 'module':
-        finish();
+        finishAll();
         split = false;
         modules.push({ header: s, start: s.range.start, end: s.range.end, computations: [] });
         break;
       case 'separator':
-        finish();
+        finishAll();
         split = true;
         break;
       case 'computation':
-        finish();
-        open = { module: currentModule(s.range.start), header: s, instructions: [], end: s.range.end, closed: false };
+        finishAll();
+        begin({ module: currentModule(s.range.start), header: s, start: s.range.start, end: s.range.end });
         break;
       case 'instruction':
-        if (open) {
-          open.instructions.push(s);
-          open.end = s.range.end;
+        if (inner) {
+          inner.instructions.push(s);
+          inner.end = s.range.end;
+          if (s.inlineComputation) {
+            begin({ module: inner.module, inline: { computation: inner.index, instruction: s }, start: s.inlineComputation.brace.start, end: s.range.end });
+          }
         }
         break;
       case 'close':
-        if (open) {
-          open.end = s.range.end;
-          open.closed = true;
+        if (inner) {
+          inner.end = s.range.end;
+          inner.closed = true;
           finish();
         }
         break;
@@ -172,7 +200,7 @@ export function buildModule(statements: readonly HloStatement[]): HloModel {
     const last = modules[modules.length - 1];
     if (last && !split && s.kind !== 'blank' && s.kind !== 'comment' && s.kind !== 'separator') last.end = Math.max(last.end, s.range.end);
   }
-  finish();
+  finishAll();
 
   const moduleInfos: HloModuleInfo[] = modules.map((m, index) => ({
     index,
@@ -268,7 +296,11 @@ export function symbolAt(model: HloModel, offset: number): { symbol: HloSymbol; 
   return undefined;
 }
 
-/** The innermost computation whose range contains `offset`. */
+/** The innermost computation whose range contains `offset` (computations are in header order, so the last). */
 export function computationAt(model: HloModel, offset: number): HloComputation | undefined {
-  return model.computations.find((c) => c.range.start <= offset && offset <= c.range.end);
+  for (let i = model.computations.length - 1; i >= 0; i--) {
+    const c = model.computations[i];
+    if (c && c.range.start <= offset && offset <= c.range.end) return c;
+  }
+  return undefined;
 }

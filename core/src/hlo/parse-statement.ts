@@ -19,6 +19,7 @@ import type {
   HloMetadata,
   HloName,
   HloStatement,
+  InlineComputationOpening,
   OperandRef,
   StatementShape,
 } from './types';
@@ -323,6 +324,7 @@ function parseInstruction(text: string, range: TextRange, root: boolean, name: H
     const a = readAttributes(text, close, end, attributes, calledComputations, controlPredecessors);
     metadata = a.metadata;
   }
+  const inlineComputation = inlineOpening(text, end, attributes);
   return {
     kind: 'instruction',
     range,
@@ -335,9 +337,23 @@ function parseInstruction(text: string, range: TextRange, root: boolean, name: H
     controlPredecessors,
     attributes,
     ...(metadata ? { metadata } : {}),
+    ...(inlineComputation ? { inlineComputation } : {}),
     shapes: shapes.scanRest(range),
     diagnostics: shapes.diagnostics,
   };
+}
+
+/**
+ * The last attribute when it names computations and its value is a `{` with nothing but trivia
+ * after it in the statement: the opening of a computation written in place, whose instructions the
+ * statement splitter leaves to the statements that follow.
+ */
+function inlineOpening(text: string, end: number, attributes: readonly HloAttribute[]): InlineComputationOpening | undefined {
+  const last = attributes[attributes.length - 1];
+  if (!last || !COMPUTATION_ATTRIBUTES.has(last.key.name)) return undefined;
+  const brace = last.valueRange.start;
+  if (charAt(text, brace, end) !== 123 || skipTrivia(text, brace + 1, end) < end) return undefined;
+  return { attribute: last.key, brace: { start: brace, end: brace + 1 } };
 }
 
 /** Operands between `(` and the matching `)`: `[shape] name` separated by commas. */

@@ -86,6 +86,18 @@ export interface ComputationHeaderStatement extends StatementBase {
   readonly result?: ShapeNode;
 }
 
+/**
+ * A computation written in place as an attribute's value, `calls=\n{` with its instructions on the
+ * lines that follow, up to the matching `}`. XLA's parser accepts it (its own tests write fusions and
+ * reducers so); XLA's printer always names computations instead.
+ */
+export interface InlineComputationOpening {
+  /** `calls`, `to_apply`, … */
+  readonly attribute: HloName;
+  /** The `{` that the `}` of a later statement closes. */
+  readonly brace: TextRange;
+}
+
 /** `[ROOT] %name = shape opcode(operands), attr=value, ...`. */
 export interface InstructionStatement extends StatementBase {
   readonly kind: 'instruction';
@@ -100,6 +112,8 @@ export interface InstructionStatement extends StatementBase {
   readonly controlPredecessors: readonly HloName[];
   readonly attributes: readonly HloAttribute[];
   readonly metadata?: HloMetadata;
+  /** Present when the statement ends by opening a computation written in place (its instructions follow). */
+  readonly inlineComputation?: InlineComputationOpening;
 }
 
 /** The `}` that closes a computation. */

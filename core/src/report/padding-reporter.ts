@@ -103,6 +103,14 @@ export class PaddingReporter {
   private skipped = 0;
   private logical = 0n;
   private physical = 0n;
+  /** How many computations written in place are open inside the current one. */
+  private inlineDepth = 0;
+
+  /** `}` of a computation written in place (closing it), or of the named computation. */
+  private closeBrace(): void {
+    if (this.inlineDepth > 0) this.inlineDepth--;
+    else this.computation = '';
+  }
 
   constructor(options: PaddingReporterOptions = {}) {
     this.top = new TopRows(options.top ?? 20);
@@ -116,13 +124,17 @@ export class PaddingReporter {
         // the enclosing computation: headers (they end in `{`) and closing braces.
         if (wanted !== undefined && !wanted.mayName(text, range.start, range.end)) {
           const last = lastNonBlank(text, range.start, range.end);
-          if (last === CH_RBRACE && firstNonBlank(text, range.start, range.end) === last) this.computation = '';
+          if (last === CH_RBRACE && firstNonBlank(text, range.start, range.end) === last) this.closeBrace();
           else if (last !== CH_LBRACE) continue;
         }
         const s = parseStatement(text, range);
-        if (s.kind === 'computation') this.computation = s.name?.name ?? '';
-        else if (s.kind === 'close') this.computation = '';
+        if (s.kind === 'computation') {
+          this.computation = s.name?.name ?? '';
+          this.inlineDepth = 0;
+        } else if (s.kind === 'close') this.closeBrace();
         if (s.kind !== 'instruction') continue;
+        // Rows of a computation written in place (`calls=\n{ ... }`) name the computation it is in.
+        if (s.inlineComputation) this.inlineDepth++;
         const match = from ? sourceMatch(s.metadata, from) : undefined;
         if (match === 0) continue;
         const z = s.shape ? this.sizes.of(s.shape, text) : undefined;
