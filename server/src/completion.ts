@@ -179,14 +179,22 @@ function addInstructions(doc: HloDocument, index: number, typed: string, list: N
   const text = doc.text.getText();
   const computation = doc.computationOf(index);
   if (!computation) return;
-  // Nearest definitions first: operands are mostly the instructions just above.
+  // Nearest definitions first: operands are mostly the instructions just above. Computations
+  // written in place in this one are skipped: their names are theirs, as in XLA's parser.
   const order = function* (): Generator<number> {
-    for (let i = index - 1; i > computation.header; i--) yield i;
-    for (let i = index + 1; i <= computation.last; i++) yield i;
+    for (let i = index - 1; i > computation.header; i--) {
+      const inner = doc.innerAt(computation, i);
+      if (inner) i = inner.header + 1;
+      else yield i;
+    }
+    for (let i = index + 1; i <= computation.last; i++) {
+      const inner = doc.innerAt(computation, i);
+      if (inner) i = inner.last;
+      else yield i;
+    }
   };
   for (const i of order()) {
-    // Names in a computation written in place are scoped to it, as in XLA's parser.
-    if (doc.summary(i).kind !== 'instruction' || doc.computationOf(i) !== computation) continue;
+    if (doc.summary(i).kind !== 'instruction') continue;
     const name = declaredName(text, doc.range(i), 'ROOT');
     if (!name || !matches(name.name, typed)) continue;
     const detail = () => {

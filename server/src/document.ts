@@ -222,6 +222,18 @@ export class HloDocument {
     return undefined;
   }
 
+  /**
+   * For statement `i` of computation `c` (between its header and its `}`): the computation written
+   * in place directly in `c` that holds `i`, or undefined when `i` is `c`'s own. Costs the depth of
+   * the nesting at `i`, so a walk over `c` that skips what this returns visits each nest once.
+   */
+  innerAt(c: ComputationEntry, i: number): ComputationEntry | undefined {
+    const list = this.computations();
+    let k: ComputationEntry | undefined = list[this.lastHeaderAtOrBefore(i)];
+    while (k && k !== c && k.parent !== c.index) k = k.parent === undefined ? undefined : list[k.parent];
+    return k && k !== c && k.header < i && i <= k.last ? k : undefined;
+  }
+
   /** The computation written in place that the instruction at statement `i` opens, if it opens one. */
   openedBy(i: number): ComputationEntry | undefined {
     const c = this.computations()[this.lastHeaderAtOrBefore(i)];

@@ -74,7 +74,8 @@ export interface InstructionNameSites {
  */
 export async function instructionNameSites(doc: HloDocument, c: ComputationEntry, name: string, token?: CancellationToken): Promise<InstructionNameSites> {
   const text = doc.text.getText();
-  const from = doc.range(c.header).start;
+  // A computation written in place starts after the instruction that opens it (the one around's).
+  const from = c.parent === undefined ? doc.range(c.header).start : doc.range(c.header).end;
   const to = doc.range(c.last).end;
   const slice = new TimeSlice([doc]);
   const definitions: TextRange[] = [];
@@ -88,8 +89,12 @@ export async function instructionNameSites(doc: HloDocument, c: ComputationEntry
     if ((at > 0 && isIdentifierChar(text.charCodeAt(at - 1))) || (end < text.length && isIdentifierChar(text.charCodeAt(end)))) continue;
     const i = doc.statementIndexAt(at);
     if (i < 0 || i === lastParsed) continue;
-    // Names in a computation written in place in `c` (or around it, for one written in place) are not `c`'s.
-    if (doc.computationOf(i) !== c) continue;
+    // Names in a computation written in place in `c` are its own: search on after its `}`.
+    const inner = doc.innerAt(c, i);
+    if (inner) {
+      at = doc.range(inner.last).end;
+      continue;
+    }
     const kind = doc.summary(i).kind;
     if (!token && kind === 'instruction') {
       if (declaredName(text, doc.range(i), 'ROOT')?.range.start === at) definitions.push({ start: at, end });

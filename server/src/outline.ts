@@ -17,6 +17,31 @@ function detailOf(text: string): string {
   return flat.length > MAX_DETAIL ? `${flat.slice(0, MAX_DETAIL - 1)}…` : flat;
 }
 
+/**
+ * Computations written in place inside each other nest in the outline at most this deep; deeper
+ * ones are listed flat at that depth. A client reads the outline with a recursive JSON parser, and
+ * 10,000 levels overflowed the server's own `JSON.stringify` (the request was never answered).
+ */
+const MAX_INLINE_DEPTH = 8;
+
+/** The symbol that lists a computation's instructions, and how deep it is among computations written in place. */
+interface Holder {
+  readonly symbol: DocumentSymbol;
+  readonly depth: number;
+}
+
+/**
+ * The holder of computation `k`'s instructions: its own, or that of the nearest computation around
+ * it that has one (one written in place whose opening instruction has no name), else `outermost`.
+ */
+function holderOf(doc: HloDocument, holders: ReadonlyMap<number, Holder>, k: ComputationEntry, outermost: Holder): Holder {
+  for (let at: ComputationEntry | undefined = k; at; at = at.parent === undefined ? undefined : doc.computations()[at.parent]) {
+    const h = holders.get(at.index);
+    if (h) return h;
+  }
+  return outermost;
+}
+
 /** An outline and how much of the document it lists. */
 export interface Outline {
   readonly symbols: DocumentSymbol[];
@@ -70,28 +95,29 @@ export async function documentSymbols(doc: HloDocument, token: CancellationToken
   for (const c of byPriority) {
     const symbol = listed.get(c);
     if (!symbol) continue;
-    // The symbols of instructions that open a computation written in place, by statement index.
-    const openers = new Map<number, DocumentSymbol>();
+    // Where the instructions of each computation go, by computation index: `c`'s symbol, or the
+    // symbol of the instruction that opens a computation written in place.
+    const outermost: Holder = { symbol, depth: 0 };
+    const holders = new Map<number, Holder>([[c.index, outermost]]);
     for (let i = c.header + 1; i <= c.last && shown < maxItems; i++) {
       const summary = doc.summary(i);
       if (summary.kind !== 'instruction') continue;
       const st = doc.parse(i);
       if (st.kind !== 'instruction' || st.name.name === '') continue;
-      const owner = doc.computationOf(i);
-      const parent = owner === undefined || owner === c ? symbol : openers.get(owner.header);
-      if (!parent) continue;
+      const holder = holderOf(doc, holders, doc.computationOf(i) ?? c, outermost);
       const inline = summary.opensComputation ? doc.openedBy(i) : undefined;
+      const nests = inline !== undefined && holder.depth < MAX_INLINE_DEPTH;
       const instruction: DocumentSymbol = {
         name: st.name.name,
         kind: st.opcode?.name === 'parameter' ? SymbolKind.Variable : SymbolKind.Field,
         ...(st.shape ? { detail: detailOf(text.slice(st.shape.range.start, st.shape.range.end)) } : {}),
         // It holds the computation it opens, so its range runs to that computation's `}`.
-        range: toRange(doc.text, inline ? { start: st.range.start, end: doc.range(inline.last).end } : st.range),
+        range: toRange(doc.text, nests ? { start: st.range.start, end: doc.range(inline.last).end } : st.range),
         selectionRange: toRange(doc.text, st.name.range),
-        ...(inline ? { children: [] } : {}),
+        ...(nests ? { children: [] } : {}),
       };
-      if (inline) openers.set(i, instruction);
-      (parent.children ??= []).push(instruction);
+      if (inline) holders.set(inline.index, nests ? { symbol: instruction, depth: holder.depth + 1 } : holder);
+      (holder.symbol.children ??= []).push(instruction);
       shown++;
       await slice.tick(token);
     }

@@ -15,6 +15,9 @@ import { toRange } from './positions';
 /** Nested shapes listed around the cursor, innermost first (the outermost shape comes last anyway). */
 const MAX_SHAPE_LEVELS = 16;
 
+/** The same for computations written in place inside each other: the nearest few, then the named one around them. */
+const MAX_INLINE_LEVELS = 4;
+
 /** The pieces of a shape around `offset`, innermost first. */
 function shapeRanges(shape: ShapeNode, offset: number): TextRange[] {
   const chain = shapePath(shape, offset);
@@ -65,9 +68,10 @@ function rangesAt(doc: HloDocument, offset: number): TextRange[] {
   out.push(inside(statement, offset) ? statement : doc.range(index));
   const c = doc.computationOf(index);
   if (c) {
-    // A computation written in place, then the one it is written in.
+    // A computation written in place, then the ones it is written in: the nearest few and the outermost.
+    let levels = 0;
     for (let k: ComputationEntry | undefined = c; k; k = k.parent === undefined ? undefined : doc.computations()[k.parent]) {
-      out.push({ start: doc.computationStart(k), end: doc.range(k.last).end });
+      if (levels++ < MAX_INLINE_LEVELS || k.parent === undefined) out.push({ start: doc.computationStart(k), end: doc.range(k.last).end });
     }
     const module = computationsInModule(doc, index);
     const first = c.module >= 0 && doc.summary(c.module).kind === 'module' ? c.module : module[0].header;

@@ -167,4 +167,25 @@ describe('server: computations written in place', () => {
     await client.change(editUri, [{ range: { start, end: positionOf(edited, '}\n  ROOT', 1) }, text: '%add' }]);
     assert.deepEqual(await outline(), ['a', 'r', 'x']);
   });
+
+  it('nests the outline at most 8 computations deep and lists deeper instructions flat there', async () => {
+    const deepUri = 'file:///w/inline-deep.hlo';
+    const levels = 12;
+    const opening = (k: number) => `  %p${k} = f32[] parameter(0)\n  %t${k} = f32[] fusion(%p${k}), kind=kLoop, calls=\n  {\n`;
+    const text = `c {\n${Array.from({ length: levels }, (_, k) => opening(k)).join('')}  ROOT %leaf = f32[] constant(0)\n${'  }\n'.repeat(levels)}}\n`;
+    await client.open(deepUri, text);
+    const [c] = await client.request<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri: deepUri } });
+    const names: string[] = [];
+    let depth = 0;
+    const walk = (s: DocumentSymbol, d: number) => {
+      depth = Math.max(depth, d);
+      for (const k of s.children ?? []) {
+        names.push(k.name);
+        walk(k, d + 1);
+      }
+    };
+    walk(c, 0);
+    assert.equal(depth, 9, 'c, then 8 levels of openers, then their instructions');
+    assert.deepEqual(names.sort(), [...Array.from({ length: levels }, (_, k) => [`p${k}`, `t${k}`]).flat(), 'leaf'].sort());
+  });
 });
