@@ -3,7 +3,8 @@
  * tests): instruction names as operands of an instruction (`add(%a, %|`) and in
  * `control-predecessors={...}`, with their shapes; computation names after `calls=`, `to_apply=`,
  * `body=`, ... (and in `branch_computations={...}`), with their signatures; the element type that
- * starts an instruction's shape (`%x = |`) and the opcode after it (`%x = f32[8]{0} |`). Names are
+ * starts an instruction's shape (`%x = |`) and the opcode after it (`%x = f32[8]{0} |`); the keys
+ * of the attributes XLA's parser accepts on the opcode after its operands (`add(%a, %b), |`). Names are
  * scoped as navigation scopes them (instructions to their computation, computations to their
  * module). Nowhere else: not inside shapes, strings, literals (`constant(...)`) or other attributes.
  */
@@ -12,14 +13,16 @@ import { COMPUTATION_ATTRIBUTES, LITERAL_OPCODES } from '../../core/src/hlo/pars
 import { isIdentifierChar } from '../../core/src/hlo/split-statements';
 import { declaredName, skipString, skipTrivia } from '../../core/src/hlo/lex';
 import { HLO_OPCODES } from '../../core/src/hlo/opcodes';
+import { ATTRIBUTE_VALUE_FORMS, attributesOf } from '../../core/src/hlo/opcode-attributes';
+import type { HloStatement } from '../../core/src/hlo';
 import { parseShape } from '../../core/src/parse';
 import { PRIMITIVE_TYPE_NAMES, primitiveType } from '../../core/src/primitive-types';
 import type { HloDocument } from './document';
 import { computationsInModule } from './navigation';
 import { toRange } from './positions';
 
-/** What the cursor stands where: a name, or one of the fixed lists of {@link KEYWORD_LISTS}. */
-type NameSlot = 'instruction' | 'computation' | KeywordSlot;
+/** What the cursor stands where: a name, an attribute's key, or one of the fixed lists of {@link KEYWORD_LISTS}. */
+type NameSlot = 'instruction' | 'computation' | 'attribute' | KeywordSlot;
 type KeywordSlot = 'element-type' | 'opcode' | 'fusion-kind' | 'direction';
 
 /** Signatures longer than this are cut in the completion list's detail. */
@@ -57,6 +60,8 @@ function nameSlotAt(text: string, start: number, at: number): NameSlot | undefin
     return opcode !== undefined && !LITERAL_OPCODES.has(opcode) && /=/.test(text.slice(start, top.at)) ? 'instruction' : undefined;
   }
   if (open.length === 0 && before === 61) return attributeSlot(wordBefore(text, p - 1, start));
+  // `opcode(...), |`: an attribute's key (whether the statement is an instruction is asked later).
+  if (open.length === 0 && before === 44) return 'attribute';
   if (open.length === 1 && top.char === 123 && (before === 123 || before === 44)) {
     // A list value: `key={a, b}`.
     const eq = skipBlanksBack(text, top.at, start);
@@ -151,6 +156,7 @@ export function completions(doc: HloDocument, offset: number): CompletionList {
   if (!slot) return { isIncomplete: false, items: [] };
   const typed = text.slice(from, offset).toLowerCase();
   const range = toRange(doc.text, { start: from, end: offset });
+  if (slot === 'attribute') return { isIncomplete: false, items: attributeItems(doc.parse(index), from, typed, range, doc) };
   if (slot !== 'instruction' && slot !== 'computation') return { isIncomplete: false, items: keywordItems(slot, typed, range) };
   const list = new NameItems(text, range, typedSigil);
   if (slot === 'computation') addComputations(doc, index, typed, list);
@@ -242,6 +248,28 @@ function keywordItems(slot: KeywordSlot, typed: string, range: Range): Completio
   return KEYWORD_LISTS[slot]()
     .filter((e) => matches(e.name, typed))
     .map((e) => ({ label: e.name, kind: e.kind, detail: e.detail, filterText: e.name, textEdit: { range, newText: e.name } }));
+}
+
+/**
+ * The attributes XLA's parser accepts on the instruction `st` that it does not have yet, its
+ * opcode's own first (required ones at the top), then those of every instruction. Typed over an
+ * existing key (`dimen|sions={0}`), the item replaces that key; elsewhere it inserts `key=`.
+ */
+function attributeItems(st: HloStatement, from: number, typed: string, range: Range, doc: HloDocument): CompletionItem[] {
+  if (st.kind !== 'instruction' || !st.opcode) return [];
+  const existing = st.attributes.find((a) => a.key.range.start === from)?.key;
+  const present = new Set(st.attributes.filter((a) => a.key !== existing).map((a) => a.key.name));
+  const editRange = existing ? toRange(doc.text, { start: from, end: existing.range.end }) : range;
+  return attributesOf(st.opcode.name)
+    .filter((a) => !present.has(a.name) && matches(a.name, typed))
+    .map((a, i) => ({
+      label: a.name,
+      kind: CompletionItemKind.Property,
+      detail: `${a.required ? 'required · ' : ''}${ATTRIBUTE_VALUE_FORMS[a.value]}`,
+      sortText: String(i).padStart(3, '0'),
+      filterText: a.name,
+      textEdit: { range: editRange, newText: existing ? a.name : `${a.name}=` },
+    }));
 }
 
 function elementTypeDetail(name: string): string {

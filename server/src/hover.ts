@@ -22,7 +22,7 @@ import { occurrencesAt } from './navigation';
 import { toRange } from './positions';
 import { sourceLink, sourceLocationIn, sourceOf } from './source-location';
 import { arrayLeaves } from './shape-facts';
-import { HLO_OPCODES } from '../../core/src/hlo/opcodes';
+import { hloOpcode } from '../../core/src/hlo/opcodes';
 import type { Settings } from './settings';
 
 function markdown(doc: HloDocument, lines: readonly string[], range: { start: number; end: number }): Hover {
@@ -134,7 +134,7 @@ function errorsLine(errors: readonly LayoutDiagnostic[]): string {
 /** What XLA's opcode list says of `opcode`: its operand count, or that it is not one of XLA's. */
 function opcodeLine(opcode: string): string {
   const base = opcode.replace(/-(start|update|done)$/, '');
-  const info = HLO_OPCODES.find((o) => o.name === opcode) ?? HLO_OPCODES.find((o) => o.name === base);
+  const info = hloOpcode(opcode) ?? hloOpcode(base);
   if (!info) return `${code(opcode)}: not an opcode of XLA's HLO_OPCODE_LIST`;
   const operands = info.operands === 'variadic' ? 'any number of operands' : `${info.operands} operand${info.operands === 1 ? '' : 's'}`;
   return info.name === opcode ? `${code(opcode)} (XLA opcode): ${operands}` : `${code(opcode)}: the asynchronous form of XLA's ${code(info.name)}`;

@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseHloText, type HloModel } from '../../core/src/hlo';
 import { HLO_OPCODES } from '../../core/src/hlo/opcodes';
+import { attributesOf } from '../../core/src/hlo/opcode-attributes';
 import { CORPUS_HLO_DIR } from '../support/corpus';
 
 const DIR = CORPUS_HLO_DIR;
@@ -24,6 +25,26 @@ describe('hlo model on the corpus', () => {
     const used = new Set(FILES.flatMap((f) => load(f).model.statements.flatMap((s) => (s.kind === 'instruction' && s.opcode ? [s.opcode.name] : []))));
     assert.ok(used.size > 30, String(used.size));
     assert.deepEqual([...used].filter((o) => !isKnown(o)), []);
+  });
+
+  it("finds every attribute the corpus writes in the attribute table taken from XLA's parser", () => {
+    const unknown: string[] = [];
+    let checked = 0;
+    for (const f of FILES) {
+      for (const s of load(f).model.statements) {
+        if (s.kind !== 'instruction' || !s.opcode) continue;
+        const accepted = new Set(attributesOf(s.opcode.name).map((a) => a.name));
+        for (const a of s.attributes) {
+          checked++;
+          if (!accepted.has(a.key.name)) unknown.push(`${f}: ${s.opcode.name} ${a.key.name}`);
+        }
+      }
+    }
+    assert.ok(checked > 200, String(checked));
+    assert.deepEqual(unknown, []);
+    // And the table says no to what no parser takes.
+    assert.ok(!attributesOf('add').some((a) => a.name === 'dimensions'));
+    assert.deepEqual(attributesOf('call-done').map((a) => a.name)[0], 'async_execution_thread');
   });
 
   for (const file of FILES) {

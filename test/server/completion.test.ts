@@ -128,6 +128,30 @@ describe('server: completion', () => {
     assert.deepEqual(labels(await typeAndComplete('direction=', 'direction=G')), ['GE', 'GT']);
   });
 
+  it("completes the keys of the attributes XLA's parser takes on the opcode, its own first, skipping those present", async () => {
+    // reduce(...) has dimensions= and to_apply= (its two own, both required) and metadata= already.
+    const all = await typeAndComplete('to_apply=%add', 'to_apply=%add, ');
+    assert.deepEqual(labels(all), ['sharding', 'frontend_attributes', 'statistics', 'parameter_replication', 'control-predecessors', 'origin', 'backend_config']);
+    assert.deepEqual(labels(await typeAndComplete('to_apply=%add, ', 'to_apply=%add, sta')), ['statistics']);
+    // A fusion's own: kind and calls are there, output_to_operand_aliasing is not.
+    const fusion = await typeAndComplete('calls=%fused', 'calls=%fused, ');
+    assert.deepEqual(labels(fusion).slice(0, 2), ['output_to_operand_aliasing', 'sharding']);
+    assert.equal(fusion[0]?.detail, '{{output index}: (operand, {operand index})}');
+    assert.equal(inserted(fusion, 'sharding'), 'sharding=');
+    // Required ones first, with what their value looks like.
+    const compare = await typeAndComplete('negate(a)', 'compare(a, a), ');
+    assert.deepEqual(compare.slice(0, 2).map((i) => [i.label, i.detail]), [
+      ['direction', 'required · EQ, NE, GE, GT, LE or LT'],
+      ['type', 'FLOAT, TOTALORDER, SIGNED or UNSIGNED'],
+    ]);
+    // Typed over an existing key, the item replaces the key and keeps its `=`.
+    await typeAndComplete('kind=kLoop', 'ki=kLoop');
+    const over = await client.request<CompletionList>('textDocument/completion', { textDocument: { uri }, position: positionOf(text, 'ki=kLoop', 2) });
+    const edit = over.items.find((i) => i.label === 'kind')?.textEdit as TextEdit;
+    assert.equal(edit.newText, 'kind');
+    assert.equal(edit.range.end.character - edit.range.start.character, 2);
+  });
+
   it('offers nothing in shapes, strings, literals, the signature or other attributes', async () => {
     for (const [needle, typed] of [
       ['f32[8]{0:T(128)}', 'f32['],

@@ -46,3 +46,10 @@ export const HLO_OPCODES: readonly HloOpcodeInfo[] = (
     ['while', 1], ['xor', 2],
   ] as const
 ).map(([name, operands]) => ({ name, operands }));
+
+const BY_NAME = new Map(HLO_OPCODES.map((o) => [o.name, o]));
+
+/** XLA's opcode spelled `name`, if there is one. */
+export function hloOpcode(name: string): HloOpcodeInfo | undefined {
+  return BY_NAME.get(name);
+}
