@@ -23,6 +23,7 @@ import { toRange } from './positions';
 import { sourceLink, sourceLocationIn, sourceOf } from './source-location';
 import { arrayLeaves } from './shape-facts';
 import { hloOpcode } from '../../core/src/hlo/opcodes';
+import { ATTRIBUTE_TABLE_SOURCE, ATTRIBUTE_VALUE_FORMS, attributesOf } from '../../core/src/hlo/opcode-attributes';
 import type { Settings } from './settings';
 
 function markdown(doc: HloDocument, lines: readonly string[], range: { start: number; end: number }): Hover {
@@ -140,6 +141,13 @@ function opcodeLine(opcode: string): string {
   return info.name === opcode ? `${code(opcode)} (XLA opcode): ${operands}` : `${code(opcode)}: the asynchronous form of XLA's ${code(info.name)}`;
 }
 
+/** What XLA's parser takes for the attribute `key` on `opcode`: the form of its value, or that it takes no such attribute there. */
+function attributeLine(opcode: string, key: string): string {
+  const info = attributesOf(opcode).find((a) => a.name === key);
+  if (!info) return `${code(key)}: not an attribute XLA's parser accepts on ${code(opcode)} (as of ${ATTRIBUTE_TABLE_SOURCE})`;
+  return `${code(key)} (attribute of ${code(opcode)}${info.required ? ', required' : ''}): ${cell(ATTRIBUTE_VALUE_FORMS[info.value])}`;
+}
+
 /** One line about an instruction: `%name = shape opcode` with its sizes. */
 function instructionSummary(doc: HloDocument, st: InstructionStatement, settings: Settings): string[] {
   const text = doc.text.getText();
@@ -200,6 +208,8 @@ export async function hover(doc: HloDocument, offset: number, settings: Settings
   if (st.kind === 'instruction' && st.opcode && st.opcode.range.start <= offset && offset <= st.opcode.range.end) {
     return markdown(doc, [opcodeLine(st.opcode.name), ...instructionSummary(doc, st, settings)], st.opcode.range);
   }
+  const key = st.kind === 'instruction' && st.opcode ? st.attributes.find((a) => a.key.range.start <= offset && offset <= a.key.range.end)?.key : undefined;
+  if (key && st.kind === 'instruction' && st.opcode) return markdown(doc, [attributeLine(st.opcode.name, key.name)], key.range);
   if (target?.kind !== 'shape') return null;
   let heading = '';
   if (st.kind === 'instruction' && target.found.shape === st.shape) heading = `Result of ${code(`%${st.name.name}`)}`;

@@ -91,6 +91,19 @@ describe('server: hover', () => {
     assert.match((await hoverAt(text, 'file:///w/ops.hlo', 'frobnicate', 3)).value, /^`frobnicate`: not an opcode of XLA's HLO_OPCODE_LIST/);
   });
 
+  it("hovers an attribute key with the form XLA's parser takes for it on the opcode, or that it takes none", async () => {
+    // Markdown escapes undone: what the hover shows.
+    const shown = async (text: string, u: string, needle: string) => (await hoverAt(text, u, needle, 2)).value.replace(/\\(.)/g, '$1');
+    assert.equal((await hoverAt(parts, uri, 'dimensions={0,1}', 3)).covered, 'dimensions');
+    assert.equal(await shown(parts, uri, 'dimensions={0,1}'), '`dimensions` (attribute of `reduce`, required): {0,1}: integers');
+    assert.equal(await shown(parts, uri, 'to_apply=%add_f32'), '`to_apply` (attribute of `reduce`, required): a computation name');
+    const text = 'HloModule m\nENTRY %e {\n  %a = f32[2]{0} parameter(0)\n  ROOT %n = f32[2]{0} negate(%a), dimension={0}, sharding={replicated}\n}\n';
+    const u = 'file:///w/attrs.hlo';
+    await client.open(u, text);
+    assert.equal(await shown(text, u, 'dimension='), "`dimension`: not an attribute XLA's parser accepts on `negate` (as of openxla/xla 9d67cd3)");
+    assert.match(await shown(text, u, 'sharding='), /^`sharding` \(attribute of `negate`\): \{replicated\}, \{maximal device=0\}/);
+  });
+
   it('summarises a tuple leaf by leaf', async () => {
     const { value, covered } = await hoverAt(parts, uri, '(f32[3,5]{1,0:T(2,2)}, s32');
     assert.equal(covered, '(f32[3,5]{1,0:T(2,2)}, s32[6]{0:T(128)L(1024)S(5)})');

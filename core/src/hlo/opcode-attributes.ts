@@ -8,6 +8,9 @@
 
 import { hloOpcode } from './opcodes';
 
+/** Where the table comes from, for messages that rest on it. */
+export const ATTRIBUTE_TABLE_SOURCE = 'openxla/xla 9d67cd3';
+
 /** What an attribute's value is (the parser's `AttrTy`, without its `k`). */
 export type AttributeValueKind =
   | 'Bool'
