@@ -216,7 +216,7 @@ export class HloDocument {
   computationOf(i: number): ComputationEntry | undefined {
     const list = this.computations();
     // The last computation whose header is at or before `i`; `i` lies in it or in one around it.
-    for (let c: ComputationEntry | undefined = list[this.lastHeaderAtOrBefore(i)]; c; c = c.parent === undefined ? undefined : list[c.parent]) {
+    for (let c: ComputationEntry | undefined = list[this.lastHeaderAtOrBefore(i)]; c; c = this.around(c)) {
       if (i <= c.last && (c.parent === undefined ? c.header <= i : c.header < i)) return c;
     }
     return undefined;
@@ -230,7 +230,7 @@ export class HloDocument {
   innerAt(c: ComputationEntry, i: number): ComputationEntry | undefined {
     const list = this.computations();
     let k: ComputationEntry | undefined = list[this.lastHeaderAtOrBefore(i)];
-    while (k && k !== c && k.parent !== c.index) k = k.parent === undefined ? undefined : list[k.parent];
+    while (k && k !== c && k.parent !== c.index) k = this.around(k);
     return k && k !== c && k.header < i && i <= k.last ? k : undefined;
   }
 
@@ -256,10 +256,14 @@ export class HloDocument {
     return found;
   }
 
+  /** The computation that `c` is written in, if it is written in place. */
+  around(c: ComputationEntry): ComputationEntry | undefined {
+    return c.parent === undefined ? undefined : this.computations()[c.parent];
+  }
+
   /** The computation that `c` is written in, or `c` itself when it is not written in place: the one with a name. */
   outermost(c: ComputationEntry): ComputationEntry {
-    const list = this.computations();
-    while (c.parent !== undefined) c = list[c.parent];
+    for (let k = this.around(c); k; k = this.around(k)) c = k;
     return c;
   }
 

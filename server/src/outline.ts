@@ -35,7 +35,7 @@ interface Holder {
  * it that has one (one written in place whose opening instruction has no name), else `outermost`.
  */
 function holderOf(doc: HloDocument, holders: ReadonlyMap<number, Holder>, k: ComputationEntry, outermost: Holder): Holder {
-  for (let at: ComputationEntry | undefined = k; at; at = at.parent === undefined ? undefined : doc.computations()[at.parent]) {
+  for (let at: ComputationEntry | undefined = k; at; at = doc.around(at)) {
     const h = holders.get(at.index);
     if (h) return h;
   }

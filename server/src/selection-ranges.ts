@@ -70,7 +70,7 @@ function rangesAt(doc: HloDocument, offset: number): TextRange[] {
   if (c) {
     // A computation written in place, then the ones it is written in: the nearest few and the outermost.
     let levels = 0;
-    for (let k: ComputationEntry | undefined = c; k; k = k.parent === undefined ? undefined : doc.computations()[k.parent]) {
+    for (let k: ComputationEntry | undefined = c; k; k = doc.around(k)) {
       if (levels++ < MAX_INLINE_LEVELS || k.parent === undefined) out.push({ start: doc.computationStart(k), end: doc.range(k.last).end });
     }
     const module = computationsInModule(doc, index);
