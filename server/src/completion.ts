@@ -4,7 +4,8 @@
  * `control-predecessors={...}`, with their shapes; computation names after `calls=`, `to_apply=`,
  * `body=`, ... (and in `branch_computations={...}`), with their signatures; the element type that
  * starts an instruction's shape (`%x = |`) and the opcode after it (`%x = f32[8]{0} |`); the keys
- * of the attributes XLA's parser accepts on the opcode after its operands (`add(%a, %b), |`). Names are
+ * of the attributes XLA's parser accepts on the opcode after its operands (`add(%a, %b), |`) and in
+ * the module header (`HloModule m, |`). Names are
  * scoped as navigation scopes them (instructions to their computation, computations to their
  * module). Nowhere else: not inside shapes, strings, literals (`constant(...)`) or other attributes.
  */
@@ -13,7 +14,7 @@ import { COMPUTATION_ATTRIBUTES, LITERAL_OPCODES } from '../../core/src/hlo/pars
 import { isIdentifierChar } from '../../core/src/hlo/split-statements';
 import { declaredName, skipString, skipTrivia } from '../../core/src/hlo/lex';
 import { HLO_OPCODES } from '../../core/src/hlo/opcodes';
-import { ATTRIBUTE_VALUE_FORMS, attributesOf } from '../../core/src/hlo/opcode-attributes';
+import { ATTRIBUTE_VALUE_FORMS, attributesOf, moduleAttributes } from '../../core/src/hlo/attribute-table';
 import type { HloStatement } from '../../core/src/hlo';
 import { parseShape } from '../../core/src/parse';
 import { PRIMITIVE_TYPE_NAMES, primitiveType } from '../../core/src/primitive-types';
@@ -251,16 +252,18 @@ function keywordItems(slot: KeywordSlot, typed: string, range: Range): Completio
 }
 
 /**
- * The attributes XLA's parser accepts on the instruction `st` that it does not have yet, its
- * opcode's own first (required ones at the top), then those of every instruction. Typed over an
- * existing key (`dimen|sions={0}`), the item replaces that key; elsewhere it inserts `key=`.
+ * The attributes XLA's parser accepts on the instruction `st` (its opcode's own first, required
+ * ones at the top, then those of every instruction) or in the `HloModule` line `st`, but those it
+ * has already. Typed over an existing key (`dimen|sions={0}`), the item replaces that key;
+ * elsewhere it inserts `key=`.
  */
 function attributeItems(st: HloStatement, from: number, typed: string, range: Range, doc: HloDocument): CompletionItem[] {
-  if (st.kind !== 'instruction' || !st.opcode) return [];
+  const accepted = st.kind === 'instruction' && st.opcode ? attributesOf(st.opcode.name) : st.kind === 'module' ? moduleAttributes() : undefined;
+  if (!accepted || (st.kind !== 'instruction' && st.kind !== 'module')) return [];
   const existing = st.attributes.find((a) => a.key.range.start === from)?.key;
   const present = new Set(st.attributes.filter((a) => a.key !== existing).map((a) => a.key.name));
   const editRange = existing ? toRange(doc.text, { start: from, end: existing.range.end }) : range;
-  return attributesOf(st.opcode.name)
+  return accepted
     .filter((a) => !present.has(a.name) && matches(a.name, typed))
     .map((a, i) => ({
       label: a.name,

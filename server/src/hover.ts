@@ -23,7 +23,7 @@ import { toRange } from './positions';
 import { sourceLink, sourceLocationIn, sourceOf } from './source-location';
 import { arrayLeaves } from './shape-facts';
 import { hloOpcode } from '../../core/src/hlo/opcodes';
-import { ATTRIBUTE_TABLE_SOURCE, ATTRIBUTE_VALUE_FORMS, attributesOf } from '../../core/src/hlo/opcode-attributes';
+import { ATTRIBUTE_TABLE_SOURCE, ATTRIBUTE_VALUE_FORMS, attributesOf, moduleAttributes, type HloAttributeInfo } from '../../core/src/hlo/attribute-table';
 import type { Settings } from './settings';
 
 function markdown(doc: HloDocument, lines: readonly string[], range: { start: number; end: number }): Hover {
@@ -141,11 +141,11 @@ function opcodeLine(opcode: string): string {
   return info.name === opcode ? `${code(opcode)} (XLA opcode): ${operands}` : `${code(opcode)}: the asynchronous form of XLA's ${code(info.name)}`;
 }
 
-/** What XLA's parser takes for the attribute `key` on `opcode`: the form of its value, or that it takes no such attribute there. */
-function attributeLine(opcode: string, key: string): string {
-  const info = attributesOf(opcode).find((a) => a.name === key);
-  if (!info) return `${code(key)}: not an attribute XLA's parser accepts on ${code(opcode)} (as of ${ATTRIBUTE_TABLE_SOURCE})`;
-  return `${code(key)} (attribute of ${code(opcode)}${info.required ? ', required' : ''}): ${cell(ATTRIBUTE_VALUE_FORMS[info.value])}`;
+/** What XLA's parser takes for the attribute `key` (one of `accepted`) on `where`: the form of its value, or that it takes no such attribute there. */
+function attributeLine(accepted: readonly HloAttributeInfo[], key: string, where: string): string {
+  const info = accepted.find((a) => a.name === key);
+  if (!info) return `${code(key)}: not an attribute XLA's parser accepts on ${where} (as of ${ATTRIBUTE_TABLE_SOURCE})`;
+  return `${code(key)} (attribute of ${where}${info.required ? ', required' : ''}): ${cell(ATTRIBUTE_VALUE_FORMS[info.value])}`;
 }
 
 /** One line about an instruction: `%name = shape opcode` with its sizes. */
@@ -208,8 +208,9 @@ export async function hover(doc: HloDocument, offset: number, settings: Settings
   if (st.kind === 'instruction' && st.opcode && st.opcode.range.start <= offset && offset <= st.opcode.range.end) {
     return markdown(doc, [opcodeLine(st.opcode.name), ...instructionSummary(doc, st, settings)], st.opcode.range);
   }
-  const key = st.kind === 'instruction' && st.opcode ? st.attributes.find((a) => a.key.range.start <= offset && offset <= a.key.range.end)?.key : undefined;
-  if (key && st.kind === 'instruction' && st.opcode) return markdown(doc, [attributeLine(st.opcode.name, key.name)], key.range);
+  const key = st.kind === 'instruction' || st.kind === 'module' ? st.attributes.find((a) => a.key.range.start <= offset && offset <= a.key.range.end)?.key : undefined;
+  if (key && st.kind === 'instruction' && st.opcode) return markdown(doc, [attributeLine(attributesOf(st.opcode.name), key.name, code(st.opcode.name))], key.range);
+  if (key && st.kind === 'module') return markdown(doc, [attributeLine(moduleAttributes(), key.name, 'the `HloModule` line')], key.range);
   if (target?.kind !== 'shape') return null;
   let heading = '';
   if (st.kind === 'instruction' && target.found.shape === st.shape) heading = `Result of ${code(`%${st.name.name}`)}`;

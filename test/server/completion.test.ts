@@ -128,7 +128,7 @@ describe('server: completion', () => {
     assert.deepEqual(labels(await typeAndComplete('direction=', 'direction=G')), ['GE', 'GT']);
   });
 
-  it("completes the keys of the attributes XLA's parser takes on the opcode, its own first, skipping those present", async () => {
+  it("completes the keys of the attributes XLA's parser takes on the opcode (its own first, skipping those present) and in the module header", async () => {
     // reduce(...) has dimensions= and to_apply= (its two own, both required) and metadata= already.
     const all = await typeAndComplete('to_apply=%add', 'to_apply=%add, ');
     assert.deepEqual(labels(all), ['sharding', 'frontend_attributes', 'statistics', 'parameter_replication', 'control-predecessors', 'origin', 'backend_config']);
@@ -144,6 +144,11 @@ describe('server: completion', () => {
       ['direction', 'required · EQ, NE, GE, GT, LE or LT'],
       ['type', 'FLOAT, TOTALORDER, SIGNED or UNSIGNED'],
     ]);
+    // The module header's, those of ParseHloModule.
+    const header = await typeAndComplete('HloModule completes', 'HloModule completes, ');
+    assert.equal(header.length, 11);
+    assert.deepEqual(labels(header).slice(0, 3), ['is_scheduled', 'replica_count', 'num_partitions']);
+    assert.equal(header.find((i) => i.label === 'entry_computation_layout')?.detail, '{(f32[8]{0}, ...)->f32[8]{0}}: the ENTRY layouts');
     // Typed over an existing key, the item replaces the key and keeps its `=`.
     await typeAndComplete('kind=kLoop', 'ki=kLoop');
     const over = await client.request<CompletionList>('textDocument/completion', { textDocument: { uri }, position: positionOf(text, 'ki=kLoop', 2) });

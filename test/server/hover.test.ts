@@ -91,7 +91,7 @@ describe('server: hover', () => {
     assert.match((await hoverAt(text, 'file:///w/ops.hlo', 'frobnicate', 3)).value, /^`frobnicate`: not an opcode of XLA's HLO_OPCODE_LIST/);
   });
 
-  it("hovers an attribute key with the form XLA's parser takes for it on the opcode, or that it takes none", async () => {
+  it("hovers an attribute key (of an instruction or the module) with the form XLA's parser takes for it, or that it takes none", async () => {
     // Markdown escapes undone: what the hover shows.
     const shown = async (text: string, u: string, needle: string) => (await hoverAt(text, u, needle, 2)).value.replace(/\\(.)/g, '$1');
     assert.equal((await hoverAt(parts, uri, 'dimensions={0,1}', 3)).covered, 'dimensions');
@@ -102,6 +102,10 @@ describe('server: hover', () => {
     await client.open(u, text);
     assert.equal(await shown(text, u, 'dimension='), "`dimension`: not an attribute XLA's parser accepts on `negate` (as of openxla/xla 9d67cd3)");
     assert.match(await shown(text, u, 'sharding='), /^`sharding` \(attribute of `negate`\): \{replicated\}, \{maximal device=0\}/);
+    const header = 'HloModule m, is_scheduled=true, schedule=true\n';
+    await client.open('file:///w/header.hlo', header);
+    assert.equal(await shown(header, 'file:///w/header.hlo', 'is_scheduled'), '`is_scheduled` (attribute of the `HloModule` line): true or false');
+    assert.equal(await shown(header, 'file:///w/header.hlo', 'schedule='), "`schedule`: not an attribute XLA's parser accepts on the `HloModule` line (as of openxla/xla 9d67cd3)");
   });
 
   it('summarises a tuple leaf by leaf', async () => {

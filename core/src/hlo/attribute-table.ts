@@ -1,9 +1,10 @@
 /**
- * The `key=value` attributes XLA's HLO parser accepts on each opcode, and on every instruction, from
- * `HloParserImpl::ParseInstructionRhs` and `CreateInstruction` in xla/hlo/parser/hlo_parser.cc
- * (openxla/xla 9d67cd3); `cholesky` and `triangular-solve` take the fields of their options protos
- * (xla_data.proto). Used for completion; a parser of another XLA version may accept others, so
- * nothing is reported from it. Value kinds are the parser's `AttrTy` names without their `k`.
+ * The `key=value` attributes XLA's HLO parser accepts on each opcode, on every instruction, and in
+ * the `HloModule` line, from `HloParserImpl::ParseInstructionRhs`, `CreateInstruction` and
+ * `ParseHloModule` in xla/hlo/parser/hlo_parser.cc (openxla/xla 9d67cd3); `cholesky` and
+ * `triangular-solve` take the fields of their options protos (xla_data.proto). Used for completion
+ * and hovers; a parser of another XLA version may accept others, so no diagnostic rests on it.
+ * Value kinds are the parser's `AttrTy` names without their `k`.
  */
 
 import { hloOpcode } from './opcodes';
@@ -13,13 +14,17 @@ export const ATTRIBUTE_TABLE_SOURCE = 'openxla/xla 9d67cd3';
 
 /** What an attribute's value is (the parser's `AttrTy`, without its `k`). */
 export type AttributeValueKind =
+  | 'Aliasing'
   | 'Bool'
+  | 'BracedBoolListOrBool'
   | 'BracedHloComputationList'
   | 'BracedInt64List'
   | 'BracedInt64ListList'
   | 'CollectiveDeviceListBase'
   | 'ComparisonDirection'
+  | 'BufferDonor'
   | 'ComparisonType'
+  | 'ComputationLayout'
   | 'ConvKind'
   | 'ConvolutionDimensionNumbers'
   | 'CustomCallApiVersion'
@@ -47,6 +52,7 @@ export type AttributeValueKind =
   | 'PrecisionList'
   | 'RandomAlgorithm'
   | 'ResultAccuracy'
+  | 'OriginalValueRecoveryTable'
   | 'Shape'
   | 'ShapeList'
   | 'Sharding'
@@ -232,7 +238,11 @@ const OWN: Readonly<Record<string, readonly Row[]>> = {
 
 /** How each kind of value is written, for completion details (XLA's printer's forms). */
 export const ATTRIBUTE_VALUE_FORMS: Readonly<Record<AttributeValueKind, string>> = {
+  Aliasing: '{ {0}: (0, {}, may-alias) }: output index to parameter and index',
   Bool: 'true or false',
+  BracedBoolListOrBool: 'true, false or {true, false}: per parameter or output',
+  BufferDonor: '{ (0, {}) }: parameters whose buffers may be reused',
+  ComputationLayout: '{(f32[8]{0}, ...)->f32[8]{0}}: the ENTRY layouts',
   BracedHloComputationList: '{%a, %b}: computations',
   BracedInt64List: '{0,1}: integers',
   BracedInt64ListList: '{{0,1},{1,0}}: lists of integers',
@@ -259,6 +269,7 @@ export const ATTRIBUTE_VALUE_FORMS: Readonly<Record<AttributeValueKind, string>>
   Metadata: '{op_name="..." source_file="..." source_line=N}',
   Mode: 'read and ignored by the parser',
   OriginalValue: 'the original value',
+  OriginalValueRecoveryTable: 'a recovery table of original values',
   PaddingConfig: '0_0x1_1: low_high[_interior] per dimension',
   PaddingType: 'a padding type',
   ParameterReplication: '{true, false}: per tuple leaf',
@@ -275,6 +286,21 @@ export const ATTRIBUTE_VALUE_FORMS: Readonly<Record<AttributeValueKind, string>>
   StringOrJsonDict: '"..." or {...}',
   Window: '{size=3x3 stride=1x1 pad=1_1x1_1}',
 };
+
+/** In the `HloModule` line (all optional). */
+const MODULE: readonly Row[] = [
+  ['is_scheduled', 'Bool'],
+  ['replica_count', 'Int64'],
+  ['num_partitions', 'Int64'],
+  ['input_output_alias', 'Aliasing'],
+  ['buffer_donor', 'BufferDonor'],
+  ['alias_passthrough_params', 'Bool'],
+  ['entry_computation_layout', 'ComputationLayout'],
+  ['frontend_attributes', 'FrontendAttributes'],
+  ['allow_spmd_sharding_propagation_to_parameters', 'BracedBoolListOrBool'],
+  ['allow_spmd_sharding_propagation_to_output', 'BracedBoolListOrBool'],
+  ['origin_recovery_table', 'OriginalValueRecoveryTable'],
+];
 
 const info = ([name, value, required]: Row): HloAttributeInfo => ({ name, value, required: required === true });
 
@@ -300,4 +326,9 @@ export function attributesOf(opcode: string): readonly HloAttributeInfo[] {
   }
   const rows = own ?? [];
   return [...rows.filter((r) => r[2]), ...rows.filter((r) => !r[2]), ...COMMON].map(info);
+}
+
+/** The attributes of the `HloModule` line. */
+export function moduleAttributes(): readonly HloAttributeInfo[] {
+  return MODULE.map(info);
 }
