@@ -171,13 +171,18 @@ describe('XLA Layout Lens in the extension host', () => {
     );
   });
 
-  it('completes operands and called computations through VS Code', async () => {
-    const content = ['HloModule c', '%fused (p: f32[8]) -> f32[8] {', '  %p = f32[8]{0} parameter(0)', '  ROOT %n = f32[8]{0} negate(%p)', '}', 'ENTRY %main (x: f32[8]) -> f32[8] {', '  %x = f32[8]{0} parameter(0)', '  %y = f32[8]{0} negate(%x)', '  ROOT %f = f32[8]{0} fusion(%y, %), kind=kLoop, calls=%', '}'].join('\n');
+  it('completes operands, called computations and attribute keys through VS Code', async () => {
+    const content = ['HloModule c', '%fused (p: f32[8]) -> f32[8] {', '  %p = f32[8]{0} parameter(0)', '  ROOT %n = f32[8]{0} negate(%p)', '}', 'ENTRY %main (x: f32[8]) -> f32[8] {', '  %x = f32[8]{0} parameter(0)', '  %y = f32[8]{0} negate(%x)', '  ROOT %f = f32[8]{0} fusion(%y, %), kind=kLoop, calls=%, ou', '}'].join('\n');
     const typed = await vscode.workspace.openTextDocument({ language: 'hlo', content });
     const operands = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', typed.uri, positionOf(typed, '%y, %', 5));
     assert.deepEqual(operands.items.map((i) => [i.label, i.detail]), [['y', 'f32[8]{0} negate'], ['x', 'f32[8]{0} parameter']]);
     const calls = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', typed.uri, positionOf(typed, 'calls=%', 7));
     assert.deepEqual(calls.items.map((i) => i.label), ['fused']);
+    // Attribute keys XLA's parser takes on a fusion, inserted with their `=`.
+    const keys = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', typed.uri, positionOf(typed, ', ou', 4));
+    const aliasing = keys.items.find((i) => i.label === 'output_to_operand_aliasing');
+    assert.equal(aliasing?.kind, vscode.CompletionItemKind.Property);
+    assert.equal(aliasing?.insertText, 'output_to_operand_aliasing=');
   });
 
   it('expands the selection from a tile entry to the layout and the shape through VS Code', async () => {
