@@ -4,7 +4,7 @@
  * notification) hit one document over the real JSON-RPC protocol, interleaved with requests, most
  * of them cancelled with $/cancelRequest. Every request must settle with a result or
  * RequestCancelled, nothing may be logged as failed, a hover must be answered after the storm, and
- * the final diagnostics must equal those of a fresh server opening the final text. Hostile opens
+ * the final diagnostics, outline and folding must equal those of a fresh server opening the final text. Hostile opens
  * (binary bytes, a 100,000-character line, 10,000-deep nesting) must be answered within a bound.
  */
 import { strict as assert } from 'node:assert';
@@ -38,6 +38,8 @@ const SNIPPETS = [
   '\n', '\r\n', '\r', '\r\n\r\n', '\n\r', '((((((', '))))', '[[[[', ']]]', '{{{{{', '}}}}', '{', '}', '(', ')', ',', '=',
   ':T(8,128)', 'T()', ':T(8,-1)', '(2,1)', 'S(1)', 'f32[2]{0}', 'bf16[8,256]{1,0:T(8,128)(2,1)}', ' %x = f32[3]{1} copy(%y)\n',
   'ENTRY %e () -> f32[] {\r\n', 'HloModule m\n', '"', '//', '/*', '*/', '\u0000\u0001\u00ff', '\ufffd\ud800', '😀', 'ROOT ', '%',
+  // Computations written in place: an edit can open one (and change which `}` closes what).
+  ', calls=\n  {\n', ', to_apply={\n', '  }\n',
 ];
 
 /** A state the storm paused at, with the diagnostics the server published for it. */
@@ -158,6 +160,10 @@ describe('server: edit storm', () => {
     if (shape >= 0) probes.push(positionAt(s.text, shape + 1));
     const hover = (c: TestClient, u: string) => Promise.all(probes.map((position) => c.request<Hover | null>('textDocument/hover', { textDocument: { uri: u }, position })));
     const stormedHovers = await hover(client, uri);
+    // The computation index, kept across edits, must be the one a fresh analysis builds.
+    const structure = (c: TestClient, u: string) =>
+      Promise.all([c.request('textDocument/documentSymbol', { textDocument: { uri: u } }), c.request('textDocument/foldingRange', { textDocument: { uri: u } })]);
+    const stormedStructure = await structure(client, uri);
 
     const stormed = (await client.diagnosticsAt(uri, s.version)).diagnostics;
     assert.deepEqual(client.logs.filter((l) => /failed/.test(l)), []);
@@ -171,6 +177,7 @@ describe('server: edit storm', () => {
       assert.deepEqual(comparable(c.diagnostics), comparable(await fresh.client.open(`file:///w/checkpoint-${i}.hlo`, c.text)), `checkpoint ${i}`);
     }
     assert.deepEqual(stormedHovers, await hover(fresh.client, uri));
+    assert.deepEqual(stormedStructure, await structure(fresh.client, uri));
     await fresh.client.dispose();
   });
 
