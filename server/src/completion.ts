@@ -13,7 +13,7 @@ import { CompletionItemKind, type CompletionItem, type CompletionList, type Rang
 import { COMPUTATION_ATTRIBUTES, LITERAL_OPCODES } from '../../core/src/hlo/parse-statement';
 import { isIdentifierChar } from '../../core/src/hlo/split-statements';
 import { declaredName, skipString, skipTrivia } from '../../core/src/hlo/lex';
-import { HLO_OPCODES } from '../../core/src/hlo/opcodes';
+import { HLO_OPCODES, hloOpcode } from '../../core/src/hlo/opcodes';
 import { ATTRIBUTE_VALUE_FORMS, attributesOf, moduleAttributes } from '../../core/src/hlo/attribute-table';
 import type { HloStatement } from '../../core/src/hlo';
 import { parseShape } from '../../core/src/parse';
@@ -246,9 +246,23 @@ const KEYWORD_LISTS: Record<KeywordSlot, () => readonly Keyword[]> = {
 
 /** The entries of a fixed list that match what is typed (the lists are short: all of them). */
 function keywordItems(slot: KeywordSlot, typed: string, range: Range): CompletionItem[] {
-  return KEYWORD_LISTS[slot]()
+  return [...KEYWORD_LISTS[slot](), ...(slot === 'opcode' ? asyncForms(typed) : [])]
     .filter((e) => matches(e.name, typed))
     .map((e) => ({ label: e.name, kind: e.kind, detail: e.detail, filterText: e.name, textEdit: { range, newText: e.name } }));
+}
+
+/**
+ * Once an opcode and a `-` are typed (`call-`), its asynchronous forms, which XLA's parser reads as
+ * `async-start`, `async-update` and `async-done` wrapping it (`call-start`); those that are opcodes
+ * of their own (`all-reduce-start`) are in the list already.
+ */
+function asyncForms(typed: string): Keyword[] {
+  const base = typed.slice(0, typed.lastIndexOf('-'));
+  if (hloOpcode(base) === undefined) return [];
+  return ['start', 'update', 'done']
+    .map((step) => `${base}-${step}`)
+    .filter((name) => hloOpcode(name) === undefined)
+    .map((name) => ({ name, kind: CompletionItemKind.Function, detail: `the asynchronous form of ${base}` }));
 }
 
 /**

@@ -113,6 +113,15 @@ describe('server: completion', () => {
     const tup = await typeAndComplete('  %zero = f32[] get-tu', '  %zero = (f32[], s32[8]{0}) tup');
     assert.deepEqual(labels(tup), HLO_OPCODES.map((o) => o.name).filter((n) => /t.*u.*p/.test(n)));
     assert.ok(labels(tup).includes('tuple'));
+    // An opcode and a dash: its asynchronous forms, unless they are opcodes of their own.
+    const call = await typeAndComplete('  %zero = (f32[], s32[8]{0}) tup', '  %zero = f32[] call-');
+    assert.deepEqual(call.map((i) => [i.label, i.detail]), [
+      ['call-start', 'the asynchronous form of call'],
+      ['call-update', 'the asynchronous form of call'],
+      ['call-done', 'the asynchronous form of call'],
+    ]);
+    const copy = await typeAndComplete('  %zero = f32[] call-', '  %zero = f32[] copy-');
+    assert.deepEqual(labels(copy), ['copy-done', 'copy-start', 'copy-update']);
   });
 
   it('completes fusion kinds after kind= and comparison directions after direction=', async () => {
