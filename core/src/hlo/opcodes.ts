@@ -1,9 +1,10 @@
 /**
  * HLO opcodes as the text format spells them, with their operand counts ('variadic' for any
  * number), from XLA's `HLO_OPCODE_LIST` (xla/hlo/ir/hlo_opcode.h, openxla/xla 0725a3a). Used for
- * completion; the parser does not need it (an unknown opcode is only an unknown name to it). XLA
- * also prints an async-wrapped instruction as its opcode with `-start`, `-update` or `-done`
- * (`call-start`, `custom-call-done`); those are not listed.
+ * completion and hovers; the parser does not need it (an unknown opcode is only an unknown name to
+ * it). XLA also prints an async-wrapped instruction as its opcode with `-start`, `-update` or
+ * `-done` (`call-start`, `custom-call-done`); those are not listed here, unless they are opcodes of
+ * their own (`copy-start`).
  */
 export interface HloOpcodeInfo {
   readonly name: string;
