@@ -1,6 +1,7 @@
 /**
- * The outline (modules → computations → instructions, each instruction with its shape as detail)
- * and folding ranges (computations, and statements that span several lines such as a long
+ * The outline (modules → computations → instructions, each instruction with its shape as detail,
+ * and a computation written in place under the instruction that opens it) and folding ranges
+ * (computations, and statements that span several lines such as a long
  * `entry_computation_layout={(...)}` header).
  */
 import { FoldingRangeKind, SymbolKind, type CancellationToken, type DocumentSymbol, type FoldingRange } from 'vscode-languageserver';
