@@ -38,7 +38,9 @@ export async function sourceInstructions(docs: readonly HloDocument[], params: S
       const meta = st.kind === 'instruction' ? st.metadata : undefined;
       if (st.kind !== 'instruction' || !st.shape || !meta) continue;
       matches.offer(sourceMatch(meta, params), () => {
-        const row = instructionRow(doc, analyzer, st, doc.computationOf(i)?.name ?? '');
+        // Rows name the computation a user can find: the one a computation written in place is in.
+        const c = doc.computationOf(i);
+        const row = instructionRow(doc, analyzer, st, (c && doc.outermost(c).name) ?? '');
         if (!row) return undefined;
         return {
           ...row.row,

@@ -15,6 +15,7 @@ import type {
   TextEdit,
   WorkspaceEdit,
 } from 'vscode-languageserver';
+import { PaddingReportRequest, SourceInstructionsRequest, type PaddingReportResult, type SourceInstructionsResult } from '../../protocol/src/lsp';
 import { positionOf, TestClient, textOf } from './harness';
 
 const TEXT = `HloModule inline
@@ -187,5 +188,26 @@ describe('server: computations written in place', () => {
     walk(c, 0);
     assert.equal(depth, 9, 'c, then 8 levels of openers, then their instructions');
     assert.deepEqual(names.sort(), [...Array.from({ length: levels }, (_, k) => [`p${k}`, `t${k}`]).flat(), 'leaf'].sort());
+  });
+
+  it('names the computation around one written in place in the padding report and source rows, each instruction once', async () => {
+    const reportUri = 'file:///w/inline-report.hlo';
+    const text = [
+      'HloModule r',
+      'ENTRY %main {',
+      '  %p = f32[8]{0:T(128)} parameter(0)',
+      '  %t = f32[8]{0:T(128)} fusion(%p), kind=kLoop, calls=',
+      '  {',
+      '    %q = f32[8]{0:T(128)} parameter(0)',
+      '    ROOT %n = f32[8]{0:T(128)} negate(%q), metadata={source_file="m.py" source_line=3}',
+      '  }',
+      '  ROOT %r = f32[8]{0:T(128)} copy(%t)',
+      '}',
+    ].join('\n');
+    await client.open(reportUri, text);
+    const report = await client.request<PaddingReportResult>(PaddingReportRequest, { textDocument: { uri: reportUri } });
+    assert.deepEqual(report.rows.map((r) => `${r.name} ${r.computation}`).sort(), ['n main', 'p main', 'q main', 'r main', 't main']);
+    const source = await client.request<SourceInstructionsResult>(SourceInstructionsRequest, { path: '/src/m.py', line: 3 });
+    assert.deepEqual(source.items.filter((i) => i.uri === reportUri).map((i) => `${i.name} ${i.computation}`), ['n main']);
   });
 });
