@@ -12,6 +12,7 @@ import type {
   FoldingRange,
   Location,
   SelectionRange,
+  SymbolInformation,
   TextEdit,
   WorkspaceEdit,
 } from 'vscode-languageserver';
@@ -190,7 +191,7 @@ describe('server: computations written in place', () => {
     assert.deepEqual(names.sort(), [...Array.from({ length: levels }, (_, k) => [`p${k}`, `t${k}`]).flat(), 'leaf'].sort());
   });
 
-  it('names the computation around one written in place in the padding report and source rows, each instruction once', async () => {
+  it('names the computation around one written in place in the padding report, source rows and workspace symbols, each instruction once', async () => {
     const reportUri = 'file:///w/inline-report.hlo';
     const text = [
       'HloModule r',
@@ -209,5 +210,7 @@ describe('server: computations written in place', () => {
     assert.deepEqual(report.rows.map((r) => `${r.name} ${r.computation}`).sort(), ['n main', 'p main', 'q main', 'r main', 't main']);
     const source = await client.request<SourceInstructionsResult>(SourceInstructionsRequest, { path: '/src/m.py', line: 3 });
     assert.deepEqual(source.items.filter((i) => i.uri === reportUri).map((i) => `${i.name} ${i.computation}`), ['n main']);
+    const symbols = await client.request<SymbolInformation[]>('workspace/symbol', { query: 'q' });
+    assert.deepEqual(symbols.filter((x) => x.location.uri === reportUri && x.name === 'q').map((x) => x.containerName), ['main']);
   });
 });
