@@ -14,7 +14,7 @@ import { COMPUTATION_ATTRIBUTES, LITERAL_OPCODES } from '../../core/src/hlo/pars
 import { isIdentifierChar } from '../../core/src/hlo/split-statements';
 import { declaredName, skipString, skipTrivia } from '../../core/src/hlo/lex';
 import { HLO_OPCODES, hloOpcode } from '../../core/src/hlo/opcodes';
-import { ATTRIBUTE_VALUE_FORMS, attributesOf, moduleAttributes } from '../../core/src/hlo/attribute-table';
+import { ATTRIBUTE_VALUE_FORMS, attributesAccepted } from '../../core/src/hlo/attribute-table';
 import type { HloStatement } from '../../core/src/hlo';
 import { parseShape } from '../../core/src/parse';
 import { PRIMITIVE_TYPE_NAMES, primitiveType } from '../../core/src/primitive-types';
@@ -272,7 +272,7 @@ function asyncForms(typed: string): Keyword[] {
  * elsewhere it inserts `key=`.
  */
 function attributeItems(st: HloStatement, from: number, typed: string, range: Range, doc: HloDocument): CompletionItem[] {
-  const accepted = st.kind === 'instruction' && st.opcode ? attributesOf(st.opcode.name) : st.kind === 'module' ? moduleAttributes() : undefined;
+  const accepted = attributesAccepted(st);
   if (!accepted || (st.kind !== 'instruction' && st.kind !== 'module')) return [];
   const existing = st.attributes.find((a) => a.key.range.start === from)?.key;
   const present = new Set(st.attributes.filter((a) => a.key !== existing).map((a) => a.key.name));

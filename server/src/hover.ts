@@ -23,7 +23,7 @@ import { toRange } from './positions';
 import { sourceLink, sourceLocationIn, sourceOf } from './source-location';
 import { arrayLeaves } from './shape-facts';
 import { hloOpcode } from '../../core/src/hlo/opcodes';
-import { ATTRIBUTE_TABLE_SOURCE, ATTRIBUTE_VALUE_FORMS, attributesOf, moduleAttributes, type HloAttributeInfo } from '../../core/src/hlo/attribute-table';
+import { ATTRIBUTE_TABLE_SOURCE, ATTRIBUTE_VALUE_FORMS, attributesAccepted, type HloAttributeInfo } from '../../core/src/hlo/attribute-table';
 import type { Settings } from './settings';
 
 function markdown(doc: HloDocument, lines: readonly string[], range: { start: number; end: number }): Hover {
@@ -208,9 +208,12 @@ export async function hover(doc: HloDocument, offset: number, settings: Settings
   if (st.kind === 'instruction' && st.opcode && st.opcode.range.start <= offset && offset <= st.opcode.range.end) {
     return markdown(doc, [opcodeLine(st.opcode.name), ...instructionSummary(doc, st, settings)], st.opcode.range);
   }
-  const key = st.kind === 'instruction' || st.kind === 'module' ? st.attributes.find((a) => a.key.range.start <= offset && offset <= a.key.range.end)?.key : undefined;
-  if (key && st.kind === 'instruction' && st.opcode) return markdown(doc, [attributeLine(attributesOf(st.opcode.name), key.name, code(st.opcode.name))], key.range);
-  if (key && st.kind === 'module') return markdown(doc, [attributeLine(moduleAttributes(), key.name, 'the `HloModule` line')], key.range);
+  const accepted = attributesAccepted(st);
+  const key = accepted && (st.kind === 'instruction' || st.kind === 'module') ? st.attributes.find((a) => a.key.range.start <= offset && offset <= a.key.range.end)?.key : undefined;
+  if (accepted && key) {
+    const where = st.kind === 'instruction' && st.opcode ? code(st.opcode.name) : 'the `HloModule` line';
+    return markdown(doc, [attributeLine(accepted, key.name, where)], key.range);
+  }
   if (target?.kind !== 'shape') return null;
   let heading = '';
   if (st.kind === 'instruction' && target.found.shape === st.shape) heading = `Result of ${code(`%${st.name.name}`)}`;

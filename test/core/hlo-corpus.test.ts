@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseHloText, type HloModel } from '../../core/src/hlo';
 import { HLO_OPCODES } from '../../core/src/hlo/opcodes';
-import { attributesOf, moduleAttributes } from '../../core/src/hlo/attribute-table';
+import { attributesAccepted, attributesOf } from '../../core/src/hlo/attribute-table';
 import { CORPUS_HLO_DIR } from '../support/corpus';
 
 const DIR = CORPUS_HLO_DIR;
@@ -32,9 +32,10 @@ describe('hlo model on the corpus', () => {
     let checked = 0;
     for (const f of FILES) {
       for (const s of load(f).model.statements) {
-        if (s.kind !== 'module' && (s.kind !== 'instruction' || !s.opcode)) continue;
+        const table = attributesAccepted(s);
+        if (!table || (s.kind !== 'module' && s.kind !== 'instruction')) continue;
         const what = s.kind === 'module' ? 'HloModule' : (s.opcode?.name ?? '');
-        const accepted = new Set((s.kind === 'module' ? moduleAttributes() : attributesOf(what)).map((a) => a.name));
+        const accepted = new Set(table.map((a) => a.name));
         for (const a of s.attributes) {
           checked++;
           if (!accepted.has(a.key.name)) unknown.push(`${f}: ${what} ${a.key.name}`);

@@ -8,6 +8,7 @@
  */
 
 import { hloOpcode } from './opcodes';
+import type { HloStatement } from './types';
 
 /** Where the table comes from, for messages that rest on it. */
 export const ATTRIBUTE_TABLE_SOURCE = 'openxla/xla 9d67cd3';
@@ -331,4 +332,10 @@ export function attributesOf(opcode: string): readonly HloAttributeInfo[] {
 /** The attributes of the `HloModule` line. */
 export function moduleAttributes(): readonly HloAttributeInfo[] {
   return MODULE.map(info);
+}
+
+/** The attributes XLA's parser accepts on statement `st`: an instruction's (by its opcode) or the `HloModule` line's; undefined for other statements. */
+export function attributesAccepted(st: HloStatement): readonly HloAttributeInfo[] | undefined {
+  if (st.kind === 'module') return moduleAttributes();
+  return st.kind === 'instruction' && st.opcode ? attributesOf(st.opcode.name) : undefined;
 }
