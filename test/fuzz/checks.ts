@@ -142,6 +142,12 @@ export function checkHloText(text: string): void {
   });
   const model = noThrow('buildModule', text, () => buildModule(statements));
   assertAllRangesInText({ modules: model.modules, computations: model.computations, symbols: model.symbols, occurrences: model.occurrences }, n, `buildModule ${shown(text)}`);
+  model.computations.forEach((c, i) => {
+    assert.equal(c?.index, i, `computation slot ${i} filled, in order, in ${shown(text)}`);
+    // A computation written in place lies inside the one around it, which comes before it.
+    const outer = c.inline ? model.computations[c.inline.computation] : undefined;
+    if (c.inline) assert.ok(outer && outer.index < i && outer.range.start <= c.range.start && c.range.end <= outer.range.end, `inline computation ${i} outside its outer one in ${shown(text)}`);
+  });
   for (const offset of [0, n >> 1, n - 1, n]) {
     noThrow('symbolAt', text, () => symbolAt(model, offset));
     noThrow('computationAt', text, () => computationAt(model, offset));

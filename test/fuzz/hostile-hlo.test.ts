@@ -1,18 +1,19 @@
 /**
  * Hostile HLO text for the statement splitter, statement parser, module model and shape finder:
- * random HLO token soup, random bytes (NUL and invalid UTF-8), lone CR / mixed line endings, deep
- * nesting inside a statement and 100,000-character statements.
+ * random HLO token soup, computations written in place nested at random (whole and cut), random
+ * bytes (NUL and invalid UTF-8), lone CR / mixed line endings, deep nesting inside a statement and
+ * 100,000-character statements.
  */
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import { parseHloText, splitStatements } from '../../core/src/index';
+import { computationAt, parseHloText, splitStatements } from '../../core/src/index';
 import { checkHloText, checkScan } from './checks';
 import { InputCounter } from './invariants';
 
 const HLO_TOKENS = [
   'HloModule m', ', entry_computation_layout={(f32[2]{0})->f32[2]{0}}', 'ENTRY', '%main', '%c.1', '(', ')', '{', '}', '->', ' ', '\n', '\r\n', '\r',
   'p0: f32[2]{0}', 'ROOT', '%x = ', 'f32[2,3]{1,0:T(2,2)}', 'bf16[8,128]{1,0:T(8,128)(2,1)}', '(s32[], f32[])', 'parameter(0)', 'add(', '%x, %y',
-  'calls=%c.1', 'to_apply=%c.1', 'metadata={op_name="a\\"b" source_line=3}', 'backend_config="{\\"x\\":1}"', '/*index=5*/', '// c\n',
+  'calls=%c.1', 'to_apply=%c.1', ', calls=\n{\n', 'to_apply={', '\n}\n', 'metadata={op_name="a\\"b" source_line=3}', 'backend_config="{\\"x\\":1}"', '/*index=5*/', '// c\n',
   '/*', '*/', '"', ',', '=', 'constructor', '__proto__', '\u0000', '\ud800', '9223372036854775808', 'custom-call(', 'b(f32[1]{0})',
 ];
 
@@ -30,6 +31,51 @@ describe('fuzz: hostile HLO text', function () {
       checkHloText(text);
       checkScan(text);
     }), { numRuns: 1200 });
+    counter.print();
+  });
+
+  it('computations written in place, nested at random, whole and cut anywhere', () => {
+    const counter = new InputCounter('hlo/computations written in place');
+    // A computation body: instructions, some opening a computation written in place (to a depth of 4).
+    type Body = { readonly opens: readonly (Body | undefined)[] };
+    const body: fc.Memo<Body> = fc.memo((depth) =>
+      fc.record({ opens: fc.array(depth > 1 ? fc.option(body(depth - 1), { nil: undefined }) : fc.constant(undefined), { minLength: 1, maxLength: 4 }) }),
+    );
+    const write = (b: Body, indent: string): { text: string; inline: number } => {
+      let text = '';
+      let inline = 0;
+      b.opens.forEach((inner, k) => {
+        text += `${indent}%p${k} = f32[2]{0} parameter(${k})\n`;
+        if (!inner) return;
+        const nested = write(inner, `${indent}  `);
+        text += `${indent}%t${k} = f32[2]{0} fusion(%p${k}), kind=kLoop, calls=\n${indent}{\n${nested.text}${indent}}\n`;
+        inline += 1 + nested.inline;
+      });
+      return { text: `${text}${indent}ROOT %r = f32[2]{0} negate(%p0)\n`, inline };
+    };
+    fc.assert(
+      fc.property(body(4), fc.nat(), (b, cut) => {
+        const { text: inner, inline } = write(b, '  ');
+        const text = `HloModule m\n\nENTRY %e {\n${inner}}\n`;
+        counter.add();
+        checkHloText(text);
+        const model = parseHloText(text);
+        assert.equal(model.computations.filter((c) => c.inline).length, inline, text);
+        assert.ok(model.computations.every((c) => c.closed && c.root?.name.name === 'r'), text);
+        // Every name resolves inside its own computation: each body defines %p0 and %r again.
+        for (const o of model.occurrences) {
+          const sym = model.symbols[o.symbol];
+          if (sym?.kind !== 'instruction') continue;
+          assert.ok(sym.definition, `${sym.name} has no definition in ${text}`);
+          assert.equal(computationAt(model, sym.definition.start), computationAt(model, o.range.start), `${sym.name} at ${o.range.start} resolved outside its computation in ${text}`);
+        }
+        // Cut anywhere: malformed, and still no invariant broken.
+        const at = cut % (text.length + 1);
+        counter.add();
+        checkHloText(text.slice(0, at) + text.slice(Math.min(text.length, at + (cut % 7))));
+      }),
+      { numRuns: 200 },
+    );
     counter.print();
   });
 
