@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import { computationAt, parseHloText, splitStatements } from '../../core/src/index';
 import { checkHloText, checkScan } from './checks';
 import { InputCounter } from './invariants';
+import { inlineBody, inlineModule } from '../support/inline-hlo';
 
 const HLO_TOKENS = [
   'HloModule m', ', entry_computation_layout={(f32[2]{0})->f32[2]{0}}', 'ENTRY', '%main', '%c.1', '(', ')', '{', '}', '->', ' ', '\n', '\r\n', '\r',
@@ -36,27 +37,9 @@ describe('fuzz: hostile HLO text', function () {
 
   it('computations written in place, nested at random, whole and cut anywhere', () => {
     const counter = new InputCounter('hlo/computations written in place');
-    // A computation body: instructions, some opening a computation written in place (to a depth of 4).
-    type Body = { readonly opens: readonly (Body | undefined)[] };
-    const body: fc.Memo<Body> = fc.memo((depth) =>
-      fc.record({ opens: fc.array(depth > 1 ? fc.option(body(depth - 1), { nil: undefined }) : fc.constant(undefined), { minLength: 1, maxLength: 4 }) }),
-    );
-    const write = (b: Body, indent: string): { text: string; inline: number } => {
-      let text = '';
-      let inline = 0;
-      b.opens.forEach((inner, k) => {
-        text += `${indent}%p${k} = f32[2]{0} parameter(${k})\n`;
-        if (!inner) return;
-        const nested = write(inner, `${indent}  `);
-        text += `${indent}%t${k} = f32[2]{0} fusion(%p${k}), kind=kLoop, calls=\n${indent}{\n${nested.text}${indent}}\n`;
-        inline += 1 + nested.inline;
-      });
-      return { text: `${text}${indent}ROOT %r = f32[2]{0} negate(%p0)\n`, inline };
-    };
     fc.assert(
-      fc.property(body(4), fc.nat(), (b, cut) => {
-        const { text: inner, inline } = write(b, '  ');
-        const text = `HloModule m\n\nENTRY %e {\n${inner}}\n`;
+      fc.property(inlineBody(4), fc.nat(), (b, cut) => {
+        const { text, inline } = inlineModule(b);
         counter.add();
         checkHloText(text);
         const model = parseHloText(text);

@@ -17,6 +17,10 @@ import type {
   WorkspaceEdit,
 } from 'vscode-languageserver';
 import { PaddingReportRequest, SourceInstructionsRequest, type PaddingReportResult, type SourceInstructionsResult } from '../../protocol/src/lsp';
+import fc from 'fast-check';
+import { parseHloText } from '../../core/src/hlo';
+import { offsetAt, positionAt } from '../support/editor-positions';
+import { inlineBody, inlineModule } from '../support/inline-hlo';
 import { positionOf, TestClient, textOf } from './harness';
 
 const TEXT = `HloModule inline
@@ -212,5 +216,27 @@ describe('server: computations written in place', () => {
     assert.deepEqual(source.items.filter((i) => i.uri === reportUri).map((i) => `${i.name} ${i.computation}`), ['n main']);
     const symbols = await client.request<SymbolInformation[]>('workspace/symbol', { query: 'q' });
     assert.deepEqual(symbols.filter((x) => x.location.uri === reportUri && x.name === 'q').map((x) => x.containerName), ['main']);
+  });
+
+  it("finds for every name of random nests the occurrences core's module model resolves to it", async () => {
+    let checked = 0;
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(inlineBody(4), async (body) => {
+        const { text } = inlineModule(body);
+        const u = `file:///w/inline-random-${run++}.hlo`;
+        await client.open(u, text);
+        for (const symbol of parseHloText(text).symbols) {
+          if (!symbol.definition) continue;
+          const refs = await client.request<Location[]>('textDocument/references', { textDocument: { uri: u }, position: positionAt(text, symbol.definition.start), context: { includeDeclaration: true } });
+          const found = refs.map((r) => offsetAt(text, r.range.start)).sort((a, b) => a - b);
+          assert.deepEqual(found, [symbol.definition, ...symbol.references].map((r) => r.start).sort((a, b) => a - b), `${symbol.name} in ${text}`);
+          checked++;
+        }
+        await client.close(u);
+      }),
+      { numRuns: 40 },
+    );
+    assert.ok(checked > 200, String(checked));
   });
 });
