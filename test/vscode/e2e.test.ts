@@ -3,8 +3,9 @@
  * keyboard and mouse, reading what is on screen. Opens an HLO fixture, waits for the squiggle and
  * the Problems entry, hovers a shape, applies a quick fix, opens the visualizer from the command
  * palette and reads cells from its (nested) webview frame, follows links to source lines, shows a
- * call hierarchy, reads the language status of a cut outline, and checks that a 28,000-character
- * module header is coloured from start to end. Screenshots: test-results/vscode/*.png.
+ * call hierarchy, renames, completes names and attribute keys, hovers an attribute key, reads the
+ * language status of a cut outline, and checks that a 28,000-character module header is coloured
+ * from start to end. Screenshots: test-results/vscode/*.png.
  *
  * Needs code-server (scripts/install-code-server.sh) and Chromium (scripts/install-system-deps.sh).
  * Without them the suite is not registered (a line says why); with CI set it fails instead, since
@@ -343,6 +344,35 @@ if (missing !== undefined && process.env.CI === undefined) {
         assert.match((await lineText(page, 'tuple(')) ?? '', /tuple\(%j, %g, %j\)$/);
       } finally {
         // Back to the file on disk, as the other tests expect it.
+        await revertFile(page, 'calls.hlo');
+      }
+    });
+
+    it("suggests the attribute keys XLA's parser takes on the opcode, and hovers a key with its form", async () => {
+      await quickOpen(page, 'calls.hlo');
+      try {
+        // Line 26: %g = f32[8]{0} fusion(%f), kind=kLoop, calls=%fused; type a third attribute.
+        await goToLine(page, 26);
+        await page.locator('.breadcrumbs-control', { hasText: 'body' }).first().waitFor({ timeout: 30_000 });
+        await page.keyboard.press('End');
+        await page.keyboard.type(', ou');
+        const rows = page.locator('.suggest-widget .monaco-list-row');
+        await rows.first().waitFor({ timeout: 30_000 });
+        const labels = (await rows.locator('.label-name').allTextContents()).map((l) => l.trim());
+        // The fusion's own key first; kind= and calls= are written already.
+        assert.equal(labels[0], 'output_to_operand_aliasing', labels.join(' '));
+        assert.ok(!labels.includes('kind') && !labels.includes('calls'), labels.join(' '));
+        await page.screenshot({ path: join(SHOTS, '22-attribute-completion.png') });
+        await page.keyboard.press('Enter');
+        assert.match((await lineText(page, '%g = ')) ?? '', /calls=%fused, output_to_operand_aliasing=$/);
+        await page.keyboard.press('Escape');
+        // Hovering a key: the form of its value, and that the fusion requires it.
+        const text = await hoverText(page, 'kind=kLoop, calls=%fused, output', 1);
+        assert.match(text, /kind \(attribute of fusion, required\): kLoop, kInput, kOutput or kCustom/, text);
+        await hoverSettled(page);
+        await page.screenshot({ path: join(SHOTS, '23-attribute-hover.png') });
+        await leaveHover(page);
+      } finally {
         await revertFile(page, 'calls.hlo');
       }
     });
