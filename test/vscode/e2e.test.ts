@@ -388,10 +388,21 @@ if (missing !== undefined && process.env.CI === undefined) {
       await hover.waitFor({ timeout: 30_000 });
       await page.screenshot({ path: join(SHOTS, '16-outline-status.png') });
       assert.match(await hover.innerText(), /Outline: 20 of 29 items/);
-      // Configure opens the Settings editor on the setting, showing the limit in force.
-      await hover.getByRole('button', { name: 'Configure' }).or(hover.locator('a', { hasText: 'Configure' })).first().click();
+      // Configure opens the Settings editor on the setting, showing the limit in force. VS Code
+      // may drop another item from this hover (an inline-suggestions status after typing) as the
+      // click lands, moving the link away from it: then hover and click again.
       const setting = page.locator('.settings-editor .setting-item', { hasText: 'Max Items' }).first();
-      await setting.waitFor({ timeout: 30_000 });
+      for (let attempt = 1; ; attempt++) {
+        await entry.hover();
+        await hover.waitFor({ timeout: 30_000 });
+        await hover.getByRole('button', { name: 'Configure' }).or(hover.locator('a', { hasText: 'Configure' })).first().click();
+        try {
+          await setting.waitFor({ timeout: 10_000 });
+          break;
+        } catch (e) {
+          if (attempt === 3) throw e;
+        }
+      }
       assert.equal(await setting.locator('input').first().inputValue(), '20');
       await page.screenshot({ path: join(SHOTS, '17-outline-setting.png') });
       await page.keyboard.press('Control+W');

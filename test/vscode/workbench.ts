@@ -103,16 +103,29 @@ export async function runCommand(page: Page, title: string): Promise<void> {
   await page.keyboard.press('Enter');
 }
 
-/** Moves the cursor to line `line` (1-based) with Go to Line (Ctrl+G), which scrolls it into view. */
+/**
+ * Moves the cursor to line `line` (1-based) with Go to Line (Ctrl+G), which scrolls it into view.
+ * Right after a file opens in a fresh workbench the first Go to Line can find no editor to move
+ * (seen once in three runs of a single test): then it is done again.
+ */
 export async function goToLine(page: Page, line: number): Promise<void> {
-  await page.keyboard.press('Control+G');
-  // Go to Line opens the quick input with ':' in it; typed before that, the digits would go elsewhere.
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ state: 'visible' });
-  for (let i = 0; i < 50 && (await input.inputValue()) !== ':'; i++) await page.waitForTimeout(100);
-  await page.keyboard.type(String(line));
-  await page.keyboard.press('Enter');
-  await page.locator('.statusbar-item', { hasText: `Ln ${line},` }).first().waitFor({ timeout: 10_000 });
+  const status = page.locator('.statusbar-item', { hasText: `Ln ${line},` }).first();
+  for (let attempt = 1; ; attempt++) {
+    await page.keyboard.press('Control+G');
+    // Go to Line opens the quick input with ':' in it; typed before that, the digits would go elsewhere.
+    const input = page.locator('.quick-input-widget input');
+    await input.waitFor({ state: 'visible' });
+    for (let i = 0; i < 50 && (await input.inputValue()) !== ':'; i++) await page.waitForTimeout(100);
+    await page.keyboard.type(String(line));
+    await page.keyboard.press('Enter');
+    try {
+      await status.waitFor({ timeout: 10_000 });
+      return;
+    } catch (e) {
+      if (attempt === 3) throw e;
+      await page.keyboard.press('Escape');
+    }
+  }
 }
 
 /** Closes what is open over the editor and reverts the active file `fileName` to its text on disk. */
