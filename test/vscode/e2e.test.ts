@@ -19,7 +19,7 @@ import { SERVER_NODE_ARGS } from '../../protocol/src/server-environment';
 import { buildExtension } from './build';
 import { launchChromium } from '../support/chromium';
 import { REPO, missingPrerequisites, openWorkbench, startCodeServer, type CodeServer } from './harness';
-import { charPoint, closeWorkbenchAfterTests, focusCodeAction, goToLine, goToSourceWithF12, hoverSettled, hoverText, leaveHover, lineText, openCodeActions, quickOpen, revertFile, runCommand } from './workbench';
+import { charPoint, closeWorkbenchAfterTests, focusCodeAction, goToLine, goToSourceWithF12, hoverSettled, hoverText, leaveHover, lineText, openCodeActions, quickOpen, revertFile, runCommand, typeForSuggestions } from './workbench';
 
 const SHOTS = join(REPO, 'test-results', 'vscode');
 const FIXTURES = join(REPO, 'test', 'vscode', 'fixtures');
@@ -327,16 +327,8 @@ if (missing !== undefined && process.env.CI === undefined) {
       await quickOpen(page, 'calls.hlo');
       try {
         // Line 29: ROOT %t = (s32[], f32[8]{0}) tuple(%j, %g); type a third operand before the ).
-        await goToLine(page, 29);
-        // The breadcrumbs show the cursor's computation once the language server answers.
-        await page.locator('.breadcrumbs-control', { hasText: 'body' }).first().waitFor({ timeout: 30_000 });
-        await page.keyboard.press('End');
-        await page.keyboard.press('ArrowLeft');
-        await page.keyboard.type(', %');
-        const rows = page.locator('.suggest-widget .monaco-list-row');
-        await rows.first().waitFor({ timeout: 30_000 });
+        const labels = await typeForSuggestions(page, 29, 'body', ', %', 1);
         // Nearest definitions first: %j, %one, %g, ... of body, none of another computation (no %lt, %x).
-        const labels = (await rows.locator('.label-name').allTextContents()).map((l) => l.trim());
         assert.deepEqual(labels.slice(0, 3), ['j', 'one', 'g'], labels.join(' '));
         assert.ok(!labels.includes('lt') && !labels.includes('x'), labels.join(' '));
         await page.screenshot({ path: join(SHOTS, '21-completion.png') });
@@ -352,13 +344,7 @@ if (missing !== undefined && process.env.CI === undefined) {
       await quickOpen(page, 'calls.hlo');
       try {
         // Line 26: %g = f32[8]{0} fusion(%f), kind=kLoop, calls=%fused; type a third attribute.
-        await goToLine(page, 26);
-        await page.locator('.breadcrumbs-control', { hasText: 'body' }).first().waitFor({ timeout: 30_000 });
-        await page.keyboard.press('End');
-        await page.keyboard.type(', ou');
-        const rows = page.locator('.suggest-widget .monaco-list-row');
-        await rows.first().waitFor({ timeout: 30_000 });
-        const labels = (await rows.locator('.label-name').allTextContents()).map((l) => l.trim());
+        const labels = await typeForSuggestions(page, 26, 'body', ', ou');
         // The fusion's own key first; kind= and calls= are written already.
         assert.equal(labels[0], 'output_to_operand_aliasing', labels.join(' '));
         assert.ok(!labels.includes('kind') && !labels.includes('calls'), labels.join(' '));

@@ -215,3 +215,20 @@ export function closeWorkbenchAfterTests(parts: () => WorkbenchParts, shots: str
     await server?.stop();
   });
 }
+
+/**
+ * Types `keys` at the end of line `line` of the open file (`back` characters before its end), once
+ * the breadcrumbs show `computation` (the language server answers there), and returns the labels of
+ * the suggest widget that opens. Pressed earlier, while the server starts, the keys can reach an
+ * editor that offers nothing yet.
+ */
+export async function typeForSuggestions(page: Page, line: number, computation: string, keys: string, back = 0): Promise<string[]> {
+  await goToLine(page, line);
+  await page.locator('.breadcrumbs-control', { hasText: computation }).first().waitFor({ timeout: 30_000 });
+  await page.keyboard.press('End');
+  for (let i = 0; i < back; i++) await page.keyboard.press('ArrowLeft');
+  await page.keyboard.type(keys);
+  const rows = page.locator('.suggest-widget .monaco-list-row');
+  await rows.first().waitFor({ timeout: 30_000 });
+  return (await rows.locator('.label-name').allTextContents()).map((l) => l.trim());
+}
