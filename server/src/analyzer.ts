@@ -14,6 +14,7 @@
 import type { LayoutDiagnostic } from '../../core/src/diagnostics';
 import { parseStatement, type HloStatement } from '../../core/src/hlo';
 import type { ShapeNode } from '../../core/src/ast';
+import { lastNonBlank } from '../../core/src/hlo/lex';
 import { detach } from './detach';
 import { LeanPass, skipBlanks } from './lean-pass';
 import { arrayLeaves, paddingWarning, ShapeFactsCache, type ShapeFacts } from './shape-facts';
@@ -87,13 +88,6 @@ function plain(kind: HloStatement['kind'], tiled: boolean): StatementSummary {
 const CH_LBRACE = 123;
 const CH_RBRACE = 125;
 
-/** Whether the last character of `text[start, end)` that is not a blank is `{`. */
-function endsWithBrace(text: string, start: number, end: number): boolean {
-  let i = end - 1;
-  while (i > start && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9 || text.charCodeAt(i) === 13)) i--;
-  return text.charCodeAt(i) === CH_LBRACE;
-}
-
 function detached(d: LayoutDiagnostic): LayoutDiagnostic {
   return { ...d, message: detach(d.message) };
 }
@@ -130,7 +124,7 @@ export class Analyzer {
     const lean = this.lean.statement(text, start, end);
     // An instruction that ends in `{` may open a computation written in place: rare, and the full
     // parse is what says so.
-    if (lean !== undefined && endsWithBrace(text, start, end)) return this.summarizeParsed(text.slice(start, end), start, positionAt);
+    if (lean !== undefined && lastNonBlank(text, start, end) === CH_LBRACE) return this.summarizeParsed(text.slice(start, end), start, positionAt);
     if (lean !== undefined) {
       if (lean.diagnostics.length === 0) return plain('instruction', lean.tiled);
       return summaryOf('instruction', lean.tiled, undefined, undefined, located(lean.diagnostics, start, positionAt));

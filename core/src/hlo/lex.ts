@@ -52,6 +52,22 @@ export function declaredName(text: string, range: TextRange, keyword: 'ROOT' | '
   return readName(text, skipTrivia(text, first.end, range.end), range.end)?.name;
 }
 
+function isBlank(c: number): boolean {
+  return c === 32 || c === 9 || c === 10 || c === 13;
+}
+
+/** The code of the first character of `text[start, end)` that is not a blank, or -1. */
+export function firstNonBlank(text: string, start: number, end: number): number {
+  for (let i = start; i < end; i++) if (!isBlank(text.charCodeAt(i))) return text.charCodeAt(i);
+  return -1;
+}
+
+/** The code of the last character of `text[start, end)` that is not a blank, or -1. */
+export function lastNonBlank(text: string, start: number, end: number): number {
+  for (let i = end - 1; i >= start; i--) if (!isBlank(text.charCodeAt(i))) return text.charCodeAt(i);
+  return -1;
+}
+
 /** The offset after the string whose opening quote is at `pos` (or `end` if unterminated). */
 export function skipString(text: string, pos: number, end: number): number {
   let i = pos + 1;

@@ -6,6 +6,7 @@
  * are kept, so memory stays flat for dumps of any size.
  */
 import type { TextRange } from '../diagnostics';
+import { firstNonBlank, lastNonBlank } from '../hlo/lex';
 import { parseStatement } from '../hlo/parse-statement';
 import { SourceTextSearch, sourceMatch, sourceLabel, type SourceFilter } from '../hlo/source-path';
 import { expansionOf, LeafSizeCache } from './leaf-sizes';
@@ -76,22 +77,6 @@ type Ranked = PaddingRow & { readonly offset: number };
 
 const CH_LBRACE = 123;
 const CH_RBRACE = 125;
-
-function isBlank(c: number): boolean {
-  return c === 32 || c === 9 || c === 10 || c === 13;
-}
-
-/** The code of the first character of `text[start, end)` that is not a blank, or -1. */
-function firstNonBlank(text: string, start: number, end: number): number {
-  for (let i = start; i < end; i++) if (!isBlank(text.charCodeAt(i))) return text.charCodeAt(i);
-  return -1;
-}
-
-/** The code of the last character of `text[start, end)` that is not a blank, or -1. */
-function lastNonBlank(text: string, start: number, end: number): number {
-  for (let i = end - 1; i >= start; i--) if (!isBlank(text.charCodeAt(i))) return text.charCodeAt(i);
-  return -1;
-}
 
 /** Incremental padding report: {@link write} chunks in order, then {@link end}. */
 export class PaddingReporter {
