@@ -13,7 +13,7 @@ import { CompletionItemKind, type CompletionItem, type CompletionList, type Rang
 import { COMPUTATION_ATTRIBUTES, LITERAL_OPCODES } from '../../core/src/hlo/parse-statement';
 import { isIdentifierChar } from '../../core/src/hlo/split-statements';
 import { declaredName, skipString, skipTrivia } from '../../core/src/hlo/lex';
-import { HLO_OPCODES, hloOpcode } from '../../core/src/hlo/opcodes';
+import { asyncFormOf, HLO_OPCODES, hloOpcode } from '../../core/src/hlo/opcodes';
 import { ATTRIBUTE_VALUE_FORMS, attributesAccepted } from '../../core/src/hlo/attribute-table';
 import type { HloStatement } from '../../core/src/hlo';
 import { parseShape } from '../../core/src/parse';
@@ -261,7 +261,7 @@ function asyncForms(typed: string): Keyword[] {
   if (hloOpcode(base) === undefined) return [];
   return ['start', 'update', 'done']
     .map((step) => `${base}-${step}`)
-    .filter((name) => hloOpcode(name) === undefined)
+    .filter((name) => asyncFormOf(name) !== undefined)
     .map((name) => ({ name, kind: CompletionItemKind.Function, detail: `the asynchronous form of ${base}` }));
 }
 

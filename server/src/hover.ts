@@ -22,7 +22,7 @@ import { occurrencesAt } from './navigation';
 import { toRange } from './positions';
 import { sourceLink, sourceLocationIn, sourceOf } from './source-location';
 import { arrayLeaves } from './shape-facts';
-import { hloOpcode } from '../../core/src/hlo/opcodes';
+import { asyncFormOf, hloOpcode } from '../../core/src/hlo/opcodes';
 import { ATTRIBUTE_TABLE_SOURCE, ATTRIBUTE_VALUE_FORMS, attributesAccepted, type HloAttributeInfo } from '../../core/src/hlo/attribute-table';
 import type { Settings } from './settings';
 
@@ -134,11 +134,12 @@ function errorsLine(errors: readonly LayoutDiagnostic[]): string {
 
 /** What XLA's opcode list says of `opcode`: its operand count, or that it is not one of XLA's. */
 function opcodeLine(opcode: string): string {
-  const base = opcode.replace(/-(start|update|done)$/, '');
-  const info = hloOpcode(opcode) ?? hloOpcode(base);
+  const info = hloOpcode(opcode);
+  const async = asyncFormOf(opcode);
+  if (async) return `${code(opcode)}: the asynchronous form of XLA's ${code(async.wrapped.name)}`;
   if (!info) return `${code(opcode)}: not an opcode of XLA's HLO_OPCODE_LIST`;
   const operands = info.operands === 'variadic' ? 'any number of operands' : `${info.operands} operand${info.operands === 1 ? '' : 's'}`;
-  return info.name === opcode ? `${code(opcode)} (XLA opcode): ${operands}` : `${code(opcode)}: the asynchronous form of XLA's ${code(info.name)}`;
+  return `${code(opcode)} (XLA opcode): ${operands}`;
 }
 
 /** What XLA's parser takes for the attribute `key` (one of `accepted`) on `where`: the form of its value, or that it takes no such attribute there. */

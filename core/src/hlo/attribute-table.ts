@@ -7,7 +7,7 @@
  * Value kinds are the parser's `AttrTy` names without their `k`.
  */
 
-import { hloOpcode } from './opcodes';
+import { asyncFormOf } from './opcodes';
 import type { HloStatement } from './types';
 
 /** Where the table comes from, for messages that rest on it. */
@@ -318,14 +318,8 @@ const ASYNC_START: readonly Row[] = [
  * unknown opcode gets those of every instruction.
  */
 export function attributesOf(opcode: string): readonly HloAttributeInfo[] {
-  let own = OWN[opcode];
-  if (own === undefined && hloOpcode(opcode) === undefined) {
-    const async = /^(.*)-(start|update|done)$/.exec(opcode);
-    if (async && hloOpcode(async[1] ?? '') !== undefined) {
-      own = async[2] === 'start' ? [...(OWN[async[1] ?? ''] ?? []), ...ASYNC_START] : [ASYNC_START[0]];
-    }
-  }
-  const rows = own ?? [];
+  const async = asyncFormOf(opcode);
+  const rows = async ? (async.step === 'start' ? [...(OWN[async.wrapped.name] ?? []), ...ASYNC_START] : [ASYNC_START[0]]) : (OWN[opcode] ?? []);
   return [...rows.filter((r) => r[2]), ...rows.filter((r) => !r[2]), ...COMMON].map(info);
 }
 

@@ -54,3 +54,15 @@ const BY_NAME = new Map(HLO_OPCODES.map((o) => [o.name, o]));
 export function hloOpcode(name: string): HloOpcodeInfo | undefined {
   return BY_NAME.get(name);
 }
+
+/**
+ * For `<op>-start`, `<op>-update` or `<op>-done` where `<op>` is an XLA opcode and the whole name
+ * is not one (`call-start`, not `copy-start`): the wrapped opcode and the step. XLA's parser reads
+ * these as `async-start`, `async-update` or `async-done` wrapping `<op>`.
+ */
+export function asyncFormOf(name: string): { readonly wrapped: HloOpcodeInfo; readonly step: 'start' | 'update' | 'done' } | undefined {
+  if (hloOpcode(name) !== undefined) return undefined;
+  const m = /^(.*)-(start|update|done)$/.exec(name);
+  const wrapped = m ? hloOpcode(m[1] ?? '') : undefined;
+  return m && wrapped ? { wrapped, step: m[2] as 'start' | 'update' | 'done' } : undefined;
+}
