@@ -2,7 +2,8 @@
  * textDocument/selectionRange (Expand Selection, Shift+Alt+Right): from the smallest piece of HLO
  * around the cursor outwards. In a shape: a tile entry or dimension, its tile or dimension list,
  * the tiles `T(...)(...)`, the layout `{...}`, the array shape, each tuple around it; or a name.
- * Then the statement, its computation and its module.
+ * Then the statement, its computation (and those a computation written in place is in) and its
+ * module.
  */
 import type { SelectionRange } from 'vscode-languageserver';
 import type { ShapeNode } from '../../core/src/ast';
