@@ -10,11 +10,11 @@
  * module). Nowhere else: not inside shapes, strings, literals (`constant(...)`) or other attributes.
  */
 import { CompletionItemKind, type CompletionItem, type CompletionList, type Range } from 'vscode-languageserver';
-import { COMPUTATION_ATTRIBUTES, LITERAL_OPCODES } from '../../core/src/hlo/parse-statement';
+import { LITERAL_OPCODES } from '../../core/src/hlo/parse-statement';
 import { isIdentifierChar } from '../../core/src/hlo/split-statements';
 import { declaredName, skipString, skipTrivia } from '../../core/src/hlo/lex';
 import { asyncFormOf, HLO_OPCODES, hloOpcode } from '../../core/src/hlo/opcodes';
-import { ATTRIBUTE_VALUE_FORMS, attributesAccepted } from '../../core/src/hlo/attribute-table';
+import { ATTRIBUTE_VALUE_FORMS, attributesAccepted, COMPUTATION_ATTRIBUTES } from '../../core/src/hlo/attribute-table';
 import type { HloStatement } from '../../core/src/hlo';
 import { parseShape } from '../../core/src/parse';
 import { PRIMITIVE_TYPE_NAMES, primitiveType } from '../../core/src/primitive-types';

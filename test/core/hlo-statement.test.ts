@@ -96,6 +96,29 @@ describe('hlo parseStatement', () => {
       'to_apply=add',
     ]);
     assert.deepEqual(s.calledComputations[1]?.range, at(text, 'br1'));
+    // A custom call's computations; `comparator=` names none in XLA's parser.
+    const call = parse('%r = f32[] custom-call(%a), custom_call_target="f", called_computations={%c1, %c2}, comparator=%x');
+    assert.ok(call.kind === 'instruction');
+    assert.deepEqual(call.calledComputations.map((c) => `${c.attribute}=${c.name}`), ['called_computations=c1', 'called_computations=c2']);
+  });
+
+  it('reads no name for an instruction written in place of an operand', () => {
+    const s = parse('%r = f32[] add(f32[] %a, f32[] negate(f32[] %b))');
+    assert.ok(s.kind === 'instruction');
+    assert.deepEqual(s.operands.map((o) => o.name), ['a']);
+  });
+
+  it('gives the ranges of the ROOT and ENTRY keywords', () => {
+    const text = '  ROOT  %r = f32[] negate(%a)';
+    const root = parse(text);
+    assert.ok(root.kind === 'instruction' && root.root);
+    assert.deepEqual(root.rootKeyword, at(text, 'ROOT'));
+    const plain = parse('%r = f32[] negate(%a)');
+    assert.ok(plain.kind === 'instruction' && !plain.root && plain.rootKeyword === undefined);
+    const header = 'ENTRY %main (p: f32[]) -> f32[] {';
+    const entry = parse(header);
+    assert.ok(entry.kind === 'computation' && entry.entry);
+    assert.deepEqual(entry.entryKeyword, at(header, 'ENTRY'));
   });
 
   it('reads a computation header with parameters and result', () => {

@@ -303,6 +303,17 @@ const MODULE: readonly Row[] = [
   ['origin_recovery_table', 'OriginalValueRecoveryTable'],
 ];
 
+/**
+ * Attributes whose value names computations (a name, a computation written in place, or a `{a, b}`
+ * list of them): every key the table gives an `HloComputation` or `BracedHloComputationList` value.
+ */
+export const COMPUTATION_ATTRIBUTES: ReadonlySet<string> = new Set(
+  Object.values(OWN)
+    .flat()
+    .filter(([, value]) => value === 'HloComputation' || value === 'BracedHloComputationList')
+    .map(([name]) => name),
+);
+
 const info = ([name, value, required]: Row): HloAttributeInfo => ({ name, value, required: required === true });
 
 /** What the `-start` form of any opcode adds (XLA's parser reads `fusion-start` as an `async-start` wrapping a fusion). */

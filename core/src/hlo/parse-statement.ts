@@ -9,6 +9,7 @@ import type { ShapeNode } from '../ast';
 import type { LayoutDiagnostic, TextRange } from '../diagnostics';
 import { parseShape, scanShapes } from '../parse';
 import { primitiveType } from '../primitive-types';
+import { COMPUTATION_ATTRIBUTES } from './attribute-table';
 import { charAt, readName, readString, skipBalanced, skipString, skipTrivia, skipValue } from './lex';
 import { isIdentifierChar } from './split-statements';
 import type {
@@ -23,20 +24,6 @@ import type {
   OperandRef,
   StatementShape,
 } from './types';
-
-/** Attributes whose value names computations (a single name or a `{a, b}` list). */
-export const COMPUTATION_ATTRIBUTES: ReadonlySet<string> = new Set([
-  'calls',
-  'to_apply',
-  'condition',
-  'body',
-  'branch_computations',
-  'true_computation',
-  'false_computation',
-  'select',
-  'scatter',
-  'comparator',
-]);
 
 /** A line that is `// -----` and nothing else: the split marker of XLA's `--split-input-file` tests. */
 const SEPARATOR_LINE = /^[ \t]*\/\/ -----[ \t]*\r?$/m;
@@ -263,7 +250,7 @@ function parseModuleHeader(text: string, range: TextRange, pos: number): HloStat
   };
 }
 
-function parseComputationHeader(text: string, range: TextRange, entry: boolean, name: HloName | undefined, pos: number): HloStatement {
+function parseComputationHeader(text: string, range: TextRange, entryKeyword: TextRange | undefined, name: HloName | undefined, pos: number): HloStatement {
   const { end } = range;
   const shapes = new Shapes(text);
   const parameters: ComputationParameter[] = [];
@@ -296,7 +283,8 @@ function parseComputationHeader(text: string, range: TextRange, entry: boolean, 
   return {
     kind: 'computation',
     range,
-    entry,
+    entry: entryKeyword !== undefined,
+    ...(entryKeyword ? { entryKeyword } : {}),
     ...(name ? { name } : {}),
     parameters,
     ...(result ? { result } : {}),
@@ -305,7 +293,7 @@ function parseComputationHeader(text: string, range: TextRange, entry: boolean, 
   };
 }
 
-function parseInstruction(text: string, range: TextRange, root: boolean, name: HloName, pos: number): HloStatement {
+function parseInstruction(text: string, range: TextRange, rootKeyword: TextRange | undefined, name: HloName, pos: number): HloStatement {
   const { end } = range;
   const shapes = new Shapes(text);
   const operands: OperandRef[] = [];
@@ -328,7 +316,8 @@ function parseInstruction(text: string, range: TextRange, root: boolean, name: H
   return {
     kind: 'instruction',
     range,
-    root,
+    root: rootKeyword !== undefined,
+    ...(rootKeyword ? { rootKeyword } : {}),
     name,
     ...(r.shape ? { shape: r.shape } : {}),
     ...(opcode ? { opcode } : {}),
@@ -375,7 +364,9 @@ function readOperands(text: string, start: number, close: number, shapes: Shapes
       p = skipTrivia(text, s.end, end);
     }
     const n = readName(text, p, end);
-    if (n) {
+    // `negate(...)` here is an instruction written in place of an operand, which XLA's parser also
+    // reads: its opcode is no name (the names inside it are not read).
+    if (n && charAt(text, skipTrivia(text, n.end, end), end) !== 40) {
       out.push({ ...n.name, ...(shape ? { shape } : {}) });
       p = n.end;
     }
@@ -403,19 +394,19 @@ export function parseStatement(text: string, range: TextRange): HloStatement {
   if (charAt(text, p, end) === 125) return { kind: 'close', range: r, shapes: [], diagnostics: [] };
   const first = readName(text, p, end);
   if (first?.name.name === 'HloModule' && charAt(text, p, end) !== 37) return parseModuleHeader(text, r, first.end);
-  let entry = false;
-  let root = false;
+  let keyword: TextRange | undefined;
   let q = p;
   if (first && charAt(text, p, end) !== 37 && (first.name.name === 'ENTRY' || first.name.name === 'ROOT')) {
-    entry = first.name.name === 'ENTRY';
-    root = !entry;
+    keyword = first.name.range;
     q = skipTrivia(text, first.end, end);
   }
+  const entry = keyword !== undefined && first?.name.name === 'ENTRY';
+  const root = keyword !== undefined && !entry;
   const name = readName(text, q, end);
   const after = name ? skipTrivia(text, name.end, end) : q;
   const c = charAt(text, after, end);
-  if (name && !entry && c === 61) return parseInstruction(text, r, root, name.name, after + 1);
-  if (!root && (c === 40 || c === 123 || text.startsWith('->', after))) return parseComputationHeader(text, r, entry, name?.name, after);
+  if (name && !entry && c === 61) return parseInstruction(text, r, root ? keyword : undefined, name.name, after + 1);
+  if (!root && (c === 40 || c === 123 || text.startsWith('->', after))) return parseComputationHeader(text, r, entry ? keyword : undefined, name?.name, after);
   const shapes = new Shapes(text);
   return { kind: 'unknown', range: r, shapes: shapes.scanRest(r), diagnostics: [] };
 }

@@ -81,6 +81,8 @@ export interface ComputationParameter extends HloName {
 export interface ComputationHeaderStatement extends StatementBase {
   readonly kind: 'computation';
   readonly entry: boolean;
+  /** The `ENTRY` keyword, when {@link entry}. */
+  readonly entryKeyword?: TextRange;
   readonly name?: HloName;
   readonly parameters: readonly ComputationParameter[];
   readonly result?: ShapeNode;
@@ -102,6 +104,8 @@ export interface InlineComputationOpening {
 export interface InstructionStatement extends StatementBase {
   readonly kind: 'instruction';
   readonly root: boolean;
+  /** The `ROOT` keyword, when {@link root}. */
+  readonly rootKeyword?: TextRange;
   readonly name: HloName;
   /** The result shape; undefined when it could not be parsed (then see `diagnostics`). */
   readonly shape?: ShapeNode;
