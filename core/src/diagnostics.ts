@@ -24,6 +24,13 @@ export interface LayoutDiagnostic {
   /** XLA's own wording where XLA has one; otherwise a sentence that says what and why. */
   readonly message: string;
   readonly range: TextRange;
+  /** Other places the diagnostic speaks of ("previously defined here"), ranges as absolute as `range`. */
+  readonly related?: readonly RelatedPlace[];
+}
+
+export interface RelatedPlace {
+  readonly range: TextRange;
+  readonly message: string;
 }
 
 export interface Rule {
@@ -51,6 +58,13 @@ export const RULES = {
   'extra-content': { stage: 'parser', severity: 'error', title: 'Text after a complete shape.' },
   'recursion-depth': { stage: 'parser', severity: 'error', title: 'Tuples nest deeper than XLA parses (8192).' },
   'buffer-element': { stage: 'parser', severity: 'error', title: 'b(...) must hold exactly one array shape.' },
+  // XLA's text parser on the names of a module (hlo_parser.cc reads a module in one pass).
+  'instruction-undefined': { stage: 'parser', severity: 'error', title: 'An operand or control predecessor must name an instruction defined before it in its computation.' },
+  'instruction-duplicate': { stage: 'parser', severity: 'error', title: 'An instruction name is defined twice in one computation.' },
+  'root-duplicate': { stage: 'parser', severity: 'error', title: 'A computation has more than one ROOT instruction.' },
+  'computation-undefined': { stage: 'parser', severity: 'error', title: 'A called computation must be defined before the instruction that calls it.' },
+  'computation-duplicate': { stage: 'parser', severity: 'error', title: 'A computation name is defined twice in one module.' },
+  'entry-duplicate': { stage: 'parser', severity: 'error', title: 'A module has more than one ENTRY computation.' },
   // XLA's validator (spec §2.2, §2.3).
   'minor-to-major-out-of-bounds': { stage: 'validator', severity: 'error', title: 'minor_to_major entries must be dimension numbers 0..rank-1.' },
   'minor-to-major-duplicate': { stage: 'validator', severity: 'error', title: 'minor_to_major must name each dimension once.' },

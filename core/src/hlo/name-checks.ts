@@ -1,0 +1,118 @@
+/**
+ * The names of a module as XLA's text parser checks them. `hlo_parser.cc` reads a module in one
+ * pass and looks every name up as it goes: an operand must name an instruction defined above it in
+ * its own computation (a computation written in place sees none of the names around it), and a
+ * called computation one whose closing `}` comes before the call. Messages are the parser's, with
+ * the reason added where the name does exist, but too late or elsewhere.
+ */
+import { RULES, type LayoutDiagnostic, type RuleCode, type TextRange } from '../diagnostics';
+import type { HloComputation, HloModel } from './build-module';
+import type { HloName, InstructionStatement } from './types';
+
+function diagnostic(code: RuleCode, range: TextRange, message: string, related?: { range: TextRange; message: string }): LayoutDiagnostic {
+  return { code, severity: RULES[code].severity, message, range, ...(related ? { related: [related] } : {}) };
+}
+
+/** Why a name XLA's parser does not know at `use` exists all the same, or '' when it does not. */
+function instructionHint(name: string, use: InstructionStatement, everywhere: ReadonlyMap<string, InstructionStatement>, aroundNames: () => ReadonlySet<string>): string {
+  const definition = everywhere.get(name);
+  if (definition === use) return ` (an instruction cannot be its own operand)`;
+  if (definition) return ` (${name} is defined further down, and XLA's parser knows only the instructions above)`;
+  if (aroundNames().has(name)) return ` (${name} belongs to the computation around this one, whose names a computation written in place does not see)`;
+  return '';
+}
+
+/**
+ * Diagnostics on the instruction names of one computation: operands and `control-predecessors`
+ * naming no instruction defined above them, names defined twice, a second `ROOT`. `outer` is the
+ * computation a computation written in place sits in (only for the hint of its messages).
+ */
+export function checkInstructionNames(c: HloComputation, outer?: HloComputation): LayoutDiagnostic[] {
+  const out: LayoutDiagnostic[] = [];
+  const everywhere = new Map<string, InstructionStatement>();
+  for (const ins of c.instructions) if (!everywhere.has(ins.name.name)) everywhere.set(ins.name.name, ins);
+  // A signature names the parameters; one without a parameter instruction of its name counts as
+  // defined from the start (whether XLA's parser would agree is not checked: no false errors).
+  const signatureOnly = new Set(c.parameters.map((p) => p.name).filter((n) => !everywhere.has(n)));
+  const known = new Map<string, InstructionStatement>();
+  const isKnown = (n: HloName): boolean => known.has(n.name) || signatureOnly.has(n.name);
+  let around: ReadonlySet<string> | undefined;
+  const aroundNames = () => (around ??= new Set(outer?.instructions.map((i) => i.name.name)));
+  let root: InstructionStatement | undefined;
+  for (const ins of c.instructions) {
+    for (const o of ins.operands) {
+      if (!isKnown(o)) out.push(diagnostic('instruction-undefined', o.range, `instruction does not exist: ${o.name}${instructionHint(o.name, ins, everywhere, aroundNames)}`));
+    }
+    for (const p of ins.controlPredecessors) {
+      if (!isKnown(p)) out.push(diagnostic('instruction-undefined', p.range, `instruction '${p.name}' is not defined${instructionHint(p.name, ins, everywhere, aroundNames)}`));
+    }
+    if (ins.rootKeyword) {
+      if (root?.rootKeyword) out.push(diagnostic('root-duplicate', ins.rootKeyword, 'one computation should have only one ROOT', { range: root.rootKeyword, message: 'the first ROOT' }));
+      else root = ins;
+    }
+    const first = known.get(ins.name.name);
+    if (first) out.push(diagnostic('instruction-duplicate', ins.name.range, `instruction already exists: ${ins.name.name}`, { range: first.name.range, message: 'instruction previously defined here' }));
+    else known.set(ins.name.name, ins);
+  }
+  return out;
+}
+
+/** A computation as the module-wide checks see it. */
+export interface DeclaredComputation {
+  readonly name?: HloName;
+  readonly entryKeyword?: TextRange;
+  /** Where it ends: XLA's parser knows it from there on. */
+  readonly end: number;
+}
+
+/**
+ * Diagnostics on the computation names of one module: computations (in text order) defined twice
+ * or marked ENTRY a second time, and `calls`-style references (in any order) to a computation not
+ * complete before them.
+ */
+export function checkComputationNames(computations: readonly DeclaredComputation[], calls: readonly HloName[]): LayoutDiagnostic[] {
+  const out: LayoutDiagnostic[] = [];
+  const byName = new Map<string, DeclaredComputation>();
+  let entry: DeclaredComputation | undefined;
+  for (const c of computations) {
+    if (c.entryKeyword) {
+      if (entry?.entryKeyword) out.push(diagnostic('entry-duplicate', c.entryKeyword, 'expects only one ENTRY', { range: entry.entryKeyword, message: 'the first ENTRY' }));
+      else entry = c;
+    }
+    if (!c.name) continue;
+    const first = byName.get(c.name.name);
+    if (first?.name) out.push(diagnostic('computation-duplicate', c.name.range, `computation already exists: ${c.name.name}`, { range: first.name.range, message: 'computation previously defined here' }));
+    else byName.set(c.name.name, c);
+  }
+  for (const call of calls) {
+    const c = byName.get(call.name);
+    if (c && c.end <= call.range.start) continue;
+    const hint = c ? ` (XLA's parser knows a computation only after its closing }, and ${call.name}'s comes after this use)` : '';
+    out.push(diagnostic('computation-undefined', call.range, `computation does not exist: ${call.name}${hint}`));
+  }
+  return out;
+}
+
+/** Every computation reference (`calls=`, `to_apply=`, `branch_computations={...}`, ...) of `computations`' instructions. */
+export function computationCalls(computations: readonly HloComputation[]): HloName[] {
+  const calls: HloName[] = [];
+  for (const c of computations) for (const ins of c.instructions) for (const call of ins.calledComputations) calls.push(call);
+  return calls;
+}
+
+/** The module-wide view of a computation: computations written in place have no name and are never called by one. */
+export function declared(c: HloComputation): DeclaredComputation {
+  return { ...(c.name ? { name: c.name } : {}), ...(c.header?.entryKeyword ? { entryKeyword: c.header.entryKeyword } : {}), end: c.range.end };
+}
+
+/** Every name diagnostic of `model`, in no particular order. */
+export function checkNames(model: HloModel): LayoutDiagnostic[] {
+  const out: LayoutDiagnostic[] = [];
+  for (const c of model.computations) out.push(...checkInstructionNames(c, c.inline ? model.computations[c.inline.computation] : undefined));
+  for (const m of model.modules) {
+    const computations = m.computations.map((i) => model.computations[i]).filter((c): c is HloComputation => c !== undefined);
+    const named = computations.filter((c) => c.inline === undefined).sort((a, b) => a.range.start - b.range.start);
+    out.push(...checkComputationNames(named.map(declared), computationCalls(computations)));
+  }
+  return out;
+}

@@ -1,0 +1,197 @@
+/**
+ * Name checks as XLA's one-pass parser makes them: each rule with the parser's message on the exact
+ * characters, no diagnostic on the corpus, and property tests whose oracle is the order of
+ * definitions in a shuffled module.
+ */
+import { strict as assert } from 'node:assert';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import type { LayoutDiagnostic } from '../../core/src/diagnostics';
+import { checkNames, parseHloText } from '../../core/src/hlo';
+import { inlineBody, inlineModule } from '../support/inline-hlo';
+
+const CORPUS = join(__dirname, '..', '..', '..', 'shared', 'corpus', 'hlo');
+const EXAMPLES = join(__dirname, '..', '..', 'examples');
+
+/** [code, the characters it is on, message] of each name diagnostic of `text`, in text order. */
+function names(text: string): [string, string, string][] {
+  return checkNames(parseHloText(text))
+    .sort((a, b) => a.range.start - b.range.start)
+    .map((d) => [d.code, text.slice(d.range.start, d.range.end), d.message]);
+}
+
+function related(text: string, d: LayoutDiagnostic): [string, number, string][] {
+  return (d.related ?? []).map((r) => [text.slice(r.range.start, r.range.end), r.range.start, r.message]);
+}
+
+describe('core: names as XLA parses them', () => {
+  it('reports an operand defined nowhere, further down, or by the instruction itself', () => {
+    const text = [
+      'ENTRY %e (p: f32[]) -> f32[] {',
+      '  %a = f32[] parameter(0)',
+      '  %b = f32[] add(%a, %bb)',
+      '  %c = f32[] add(%b, %d)',
+      '  %d = f32[] negate(%d)',
+      '  ROOT %r = f32[] add(%c, %p)',
+      '}',
+    ].join('\n');
+    assert.deepEqual(names(text), [
+      ['instruction-undefined', 'bb', 'instruction does not exist: bb'],
+      ['instruction-undefined', 'd', "instruction does not exist: d (d is defined further down, and XLA's parser knows only the instructions above)"],
+      ['instruction-undefined', 'd', 'instruction does not exist: d (an instruction cannot be its own operand)'],
+    ]);
+  });
+
+  it('reports control predecessors with the parser message of their own', () => {
+    const text = 'c {\n  %a = f32[] parameter(0)\n  ROOT %b = f32[] negate(%a), control-predecessors={%a, %zz}\n}\n';
+    assert.deepEqual(names(text), [['instruction-undefined', 'zz', "instruction 'zz' is not defined"]]);
+  });
+
+  it('scopes names to their computation: a computation written in place sees none around it', () => {
+    const text = [
+      'HloModule m',
+      'ENTRY %e {',
+      '  %p = f32[8] parameter(0)',
+      '  %f = f32[8] fusion(%p), kind=kLoop, calls=',
+      '  {',
+      '    %q = f32[8] parameter(0)',
+      '    ROOT %n = f32[8] add(%q, %p)',
+      '  }',
+      '  %g = f32[8] fusion(%f), kind=kLoop, calls=',
+      '  {',
+      '    %p = f32[8] parameter(0)',
+      '    ROOT %n = f32[8] negate(%p)',
+      '  }',
+      '  ROOT %r = f32[8] add(%g, %n)',
+      '}',
+    ].join('\n');
+    assert.deepEqual(names(text), [
+      ['instruction-undefined', 'p', "instruction does not exist: p (p belongs to the computation around this one, whose names a computation written in place does not see)"],
+      // `%n` exists only inside the bodies.
+      ['instruction-undefined', 'n', 'instruction does not exist: n'],
+    ]);
+  });
+
+  it('reports a name defined twice and a second ROOT, pointing at the first', () => {
+    const text = 'c {\n  %a = f32[] parameter(0)\n  ROOT %a = f32[] negate(%a)\n  ROOT %b = f32[] negate(%a)\n}\n';
+    const ds = checkNames(parseHloText(text)).sort((a, b) => a.range.start - b.range.start);
+    assert.deepEqual(
+      ds.map((d) => [d.code, d.range.start, d.message, related(text, d)]),
+      [
+        ['instruction-duplicate', text.indexOf('a = f32[] negate'), 'instruction already exists: a', [['a', text.indexOf('a = '), 'instruction previously defined here']]],
+        ['root-duplicate', text.lastIndexOf('ROOT'), 'one computation should have only one ROOT', [['ROOT', text.indexOf('ROOT'), 'the first ROOT']]],
+      ],
+    );
+  });
+
+  it('counts a signature parameter as defined when no parameter instruction has its name', () => {
+    assert.deepEqual(names('c (x: f32[]) -> f32[] {\n  ROOT %r = f32[] negate(%x)\n}\n'), []);
+    // With a parameter instruction of its name, only that one defines it, from where it stands.
+    assert.deepEqual(names('c (x: f32[]) -> f32[] {\n  %r = f32[] negate(%x)\n  ROOT %x = f32[] parameter(0)\n}\n'), [
+      ['instruction-undefined', 'x', "instruction does not exist: x (x is defined further down, and XLA's parser knows only the instructions above)"],
+    ]);
+  });
+
+  it('reads no operand names in literals or in an instruction written in place of an operand', () => {
+    const text = 'c {\n  %a = f32[2] constant({1, 2})\n  %i = s32[4] iota(), iota_dimension=0\n  ROOT %r = f32[2] add(%a, f32[2] negate(%a))\n}\n';
+    assert.deepEqual(names(text), []);
+  });
+
+  it('reports calls of computations not complete before the call, and duplicates per module', () => {
+    const text = [
+      'HloModule m',
+      '%add (a: f32[], b: f32[]) -> f32[] {',
+      '  %a = f32[] parameter(0)',
+      '  %b = f32[] parameter(1)',
+      '  ROOT %s = f32[] call(%a, %b), to_apply=%add',
+      '}',
+      'ENTRY %main (p: f32[8]) -> f32[] {',
+      '  %p = f32[8] parameter(0)',
+      '  %z = f32[] constant(0)',
+      '  %r = f32[] reduce(%p, %z), dimensions={0}, to_apply=%add',
+      '  %w = f32[] call(%r), to_apply=%later',
+      '  ROOT %c = f32[] conditional(%z, %r, %r), branch_computations={%add, %nope}',
+      '}',
+      '%later (x: f32[]) -> f32[] {',
+      '  ROOT %x = f32[] parameter(0)',
+      '}',
+      'ENTRY %add {',
+      '  ROOT %x = f32[] parameter(0)',
+      '}',
+      '// -----',
+      '%later (x: f32[]) -> f32[] {',
+      '  ROOT %x = f32[] parameter(0)',
+      '}',
+    ].join('\n');
+    const known = (n: string) => `computation does not exist: ${n} (XLA's parser knows a computation only after its closing }, and ${n}'s comes after this use)`;
+    assert.deepEqual(names(text), [
+      ['computation-undefined', 'add', known('add')],
+      ['computation-undefined', 'later', known('later')],
+      ['computation-undefined', 'nope', 'computation does not exist: nope'],
+      ['entry-duplicate', 'ENTRY', 'expects only one ENTRY'],
+      ['computation-duplicate', 'add', 'computation already exists: add'],
+    ]);
+  });
+
+  it('finds nothing in the corpus of XLA files or in the examples', () => {
+    const files = [...readdirSync(CORPUS).map((f) => join(CORPUS, f)), ...readdirSync(EXAMPLES).map((f) => join(EXAMPLES, f))].filter((f) => /\.hlo(txt)?$/.test(f));
+    assert.ok(files.length >= 40, `${files.length} files`);
+    for (const f of files) assert.deepEqual(names(readFileSync(f, 'utf8')), [], f);
+  });
+
+  it('property: shuffled instructions are reported exactly where an operand comes before its definition', () => {
+    // Instruction k uses some of the instructions before it in the written order; after a shuffle,
+    // every operand whose definition now stands below it (or is its own) is reported, and no other.
+    const computation = fc.integer({ min: 1, max: 12 }).chain((n) =>
+      fc.record({
+        uses: fc.tuple(...Array.from({ length: n }, (_, k) => fc.uniqueArray(fc.integer({ min: 0, max: Math.max(0, k - 1) }), { maxLength: k === 0 ? 0 : 3 }))),
+        order: fc.shuffledSubarray(Array.from({ length: n }, (_, k) => k), { minLength: n, maxLength: n }),
+      }),
+    );
+    fc.assert(
+      fc.property(computation, ({ uses, order }) => {
+        const line = (k: number) => `  %i${k} = f32[] ${uses[k].length === 0 ? 'parameter(' + k + ')' : `add(${uses[k].map((u) => `%i${u}`).join(', ')})`}`;
+        const text = `c {\n${order.map(line).join('\n')}\n}\n`;
+        const position = new Map(order.map((k, at) => [k, at]));
+        const expected = order.flatMap((k) => uses[k].filter((u) => position.get(u)! > position.get(k)!).map((u) => `i${u}`));
+        assert.deepEqual(
+          names(text).map(([code, name]) => `${code} ${name}`),
+          expected.map((n) => `instruction-undefined ${n}`),
+        );
+      }),
+    );
+  });
+
+  it('property: shuffled computations are reported exactly where a call comes before its callee', () => {
+    const module = fc.integer({ min: 1, max: 8 }).chain((n) =>
+      fc.record({
+        calls: fc.tuple(...Array.from({ length: n }, (_, k) => fc.option(fc.integer({ min: 0, max: Math.max(0, k - 1) }), { nil: undefined }).map((c) => (k === 0 ? undefined : c)))),
+        order: fc.shuffledSubarray(Array.from({ length: n }, (_, k) => k), { minLength: n, maxLength: n }),
+      }),
+    );
+    fc.assert(
+      fc.property(module, ({ calls, order }) => {
+        const computation = (k: number) => {
+          const body = calls[k] === undefined ? 'ROOT %x = f32[] parameter(0)' : `%x = f32[] parameter(0)\n  ROOT %y = f32[] call(%x), to_apply=%c${calls[k]}`;
+          return `%c${k} (x: f32[]) -> f32[] {\n  ${body}\n}`;
+        };
+        const text = `HloModule m\n${order.map(computation).join('\n')}\n`;
+        const position = new Map(order.map((k, at) => [k, at]));
+        const expected = order.flatMap((k) => (calls[k] !== undefined && position.get(calls[k])! > position.get(k)! ? [`c${calls[k]}`] : []));
+        assert.deepEqual(
+          names(text).map(([code, name]) => `${code} ${name}`),
+          expected.map((n) => `computation-undefined ${n}`),
+        );
+      }),
+    );
+  });
+
+  it('property: nests of computations written in place, each defining the same names, are clean', () => {
+    fc.assert(
+      fc.property(inlineBody(4), (body) => {
+        assert.deepEqual(names(inlineModule(body).text), []);
+      }),
+    );
+  });
+});
