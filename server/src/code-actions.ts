@@ -5,6 +5,8 @@
  *   marker as -1; `-1` now crashes XLA);
  * - a minor_to_major that is not a permutation of the dimensions → the default order {rank-1,…,0};
  * - an empty tile `()` → removed (with its `T` when it is the only tile, and the `:` when nothing else follows).
+ * And one that is a guess, so not preferred: an operand or call naming nothing known → the known
+ * name spelt most like it (spelling.ts).
  */
 import { CodeActionKind, type CodeAction, type CodeActionParams, type TextEdit } from 'vscode-languageserver';
 import type { ArrayShapeNode, LayoutNode } from '../../core/src/ast';
@@ -13,12 +15,15 @@ import type { HloDocument } from './document';
 import { DIAGNOSTIC_SOURCE } from './lsp-diagnostics';
 import { arrayLeaves } from './shape-facts';
 import { toRange, toTextRange } from './positions';
+import { respelling } from './spelling';
 
 const ORDER_CODES = new Set(['minor-to-major-duplicate', 'minor-to-major-out-of-bounds', 'rank-mismatch']);
 
 interface Fix {
   readonly title: string;
   readonly edit: { readonly range: TextRange; readonly newText: string };
+  /** Whether the fix is certain (VS Code applies a preferred fix with one key). */
+  readonly preferred: boolean;
 }
 
 function contains(outer: TextRange, inner: TextRange): boolean {
@@ -44,7 +49,7 @@ function negativeTileFix(doc: HloDocument, range: TextRange): Fix | undefined {
   const tile = leafWithLayout(doc, range)?.layout.tiles?.tiles.find((t) => contains(t.range, range));
   const last = tile?.entries[tile.entries.length - 1];
   if (!last || last.range.start === range.start) return undefined;
-  return { title: 'Replace -1 with * (combine dimension)', edit: { range, newText: '*' } };
+  return { title: 'Replace -1 with * (combine dimension)', edit: { range, newText: '*' }, preferred: true };
 }
 
 function defaultOrderFix(doc: HloDocument, range: TextRange): Fix | undefined {
@@ -57,7 +62,7 @@ function defaultOrderFix(doc: HloDocument, range: TextRange): Fix | undefined {
   const last = list[list.length - 1];
   // An empty list sits right after `{`.
   const at: TextRange = first && last ? { start: first.range.start, end: last.range.end } : { start: leaf.layout.range.start + 1, end: leaf.layout.range.start + 1 };
-  return { title: `Use the default minor_to_major {${order}}`, edit: { range: at, newText: order } };
+  return { title: `Use the default minor_to_major {${order}}`, edit: { range: at, newText: order }, preferred: true };
 }
 
 function emptyTileFix(doc: HloDocument, range: TextRange): Fix | undefined {
@@ -66,22 +71,23 @@ function emptyTileFix(doc: HloDocument, range: TextRange): Fix | undefined {
   if (!leaf || !tiles) return undefined;
   const tile = tiles.tiles.find((t) => t.range.start === range.start && t.range.end === range.end);
   if (!tile || tile.entries.length > 0) return undefined;
-  if (tiles.tiles.length > 1) return { title: 'Remove the empty tile ()', edit: { range: tile.range, newText: '' } };
+  if (tiles.tiles.length > 1) return { title: 'Remove the empty tile ()', edit: { range: tile.range, newText: '' }, preferred: true };
   const l = leaf.layout;
   const othersAfterColon = l.dimLevelTypes || l.tailPaddingAlignment || l.indexType || l.pointerType || l.elementSizeBits || l.memorySpace || l.splitConfigs || l.physicalShape || l.dynamicMetadataBytes;
-  if (othersAfterColon) return { title: 'Remove the empty tiling T()', edit: { range: tiles.range, newText: '' } };
+  if (othersAfterColon) return { title: 'Remove the empty tiling T()', edit: { range: tiles.range, newText: '' }, preferred: true };
   // Nothing else after `:`: remove from the colon, leaving `{1,0}`.
   const text = doc.text.getText();
   const colon = text.lastIndexOf(':', tiles.range.start);
   const start = colon > l.range.start ? colon : tiles.range.start;
-  return { title: 'Remove the empty tiling T()', edit: { range: { start, end: tiles.range.end }, newText: '' } };
+  return { title: 'Remove the empty tiling T()', edit: { range: { start, end: tiles.range.end }, newText: '' }, preferred: true };
 }
 
 function fixFor(doc: HloDocument, code: string, range: TextRange): Fix | undefined {
   if (code === 'tile-negative') return negativeTileFix(doc, range);
   if (code === 'tile-empty') return emptyTileFix(doc, range);
   if (ORDER_CODES.has(code)) return defaultOrderFix(doc, range);
-  return undefined;
+  const name = respelling(doc, code, range);
+  return name === undefined ? undefined : { title: `Change to %${name}`, edit: { range, newText: name }, preferred: false };
 }
 
 /** textDocument/codeAction: quick fixes for this server's diagnostics in the request. */
@@ -98,7 +104,7 @@ export function codeActions(doc: HloDocument, params: CodeActionParams): CodeAct
       title: fix.title,
       kind: CodeActionKind.QuickFix,
       diagnostics: [d],
-      isPreferred: true,
+      isPreferred: fix.preferred,
       edit: { changes: { [doc.uri]: [edit] } },
     });
   }

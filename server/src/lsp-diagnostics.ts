@@ -6,8 +6,8 @@
  * statement. The LSP objects of a statement are kept with its summary and reused while the
  * statement stays at the same position (an edit elsewhere that adds no line, the usual case).
  */
-import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver';
-import type { RuleCode, Severity } from '../../core/src/diagnostics';
+import { DiagnosticSeverity, type Diagnostic, type Range } from 'vscode-languageserver';
+import type { LayoutDiagnostic, RuleCode, Severity, TextRange } from '../../core/src/diagnostics';
 import type { StatementSummary } from './analyzer';
 import type { HloDocument } from './document';
 import { ruleHref } from './rules-link';
@@ -37,11 +37,35 @@ interface Converted {
  */
 const converted = new WeakMap<StatementSummary, Converted>();
 
-/** All of a document's diagnostics in LSP form. */
-export function documentDiagnostics(doc: HloDocument, settings: Settings, rulesDoc: string): Diagnostic[] {
+/** Converts core diagnostics to LSP ones, with one link object per rule (the same serialised text, less heap). */
+class Converter {
+  private readonly links = new Map<RuleCode, { href: string }>();
+
+  constructor(
+    private readonly settings: Settings,
+    private readonly rulesDoc: string,
+  ) {}
+
+  /** The LSP form of `d` at `range`, or undefined when its rule is turned off. */
+  convert(d: LayoutDiagnostic, range: Range): Diagnostic | undefined {
+    const override = this.settings.severity.get(d.code);
+    if (override === 'off') return undefined;
+    let link = this.links.get(d.code);
+    if (!link) {
+      link = { href: ruleHref(this.rulesDoc, d.code) };
+      this.links.set(d.code, link);
+    }
+    return { range, severity: LSP_SEVERITY[override ?? d.severity], code: d.code, codeDescription: link, source: DIAGNOSTIC_SOURCE, message: d.message };
+  }
+}
+
+/**
+ * All of a document's diagnostics in LSP form: its statements' and, after them, `names` (absolute
+ * offsets; see name-diagnostics.ts), whose related places are kept when the client shows them.
+ */
+export function documentDiagnostics(doc: HloDocument, settings: Settings, rulesDoc: string, names: readonly LayoutDiagnostic[] = [], relatedInformation = false): Diagnostic[] {
   const out: Diagnostic[] = [];
-  // One codeDescription object per rule: the serialised message is the same, the heap is not.
-  const links = new Map<RuleCode, { href: string }>();
+  const converter = new Converter(settings, rulesDoc);
   doc.forEachStatementWithDiagnostics((summary, diagnostics, base) => {
     const cached = converted.get(summary);
     if (cached && cached.line === base.line && cached.character === base.character && cached.settings === settings && cached.rulesDoc === rulesDoc) {
@@ -50,28 +74,22 @@ export function documentDiagnostics(doc: HloDocument, settings: Settings, rulesD
     }
     const mine: Diagnostic[] = [];
     for (const d of diagnostics) {
-      const override = settings.severity.get(d.code);
-      if (override === 'off') continue;
-      let link = links.get(d.code);
-      if (!link) {
-        link = { href: ruleHref(rulesDoc, d.code) };
-        links.set(d.code, link);
-      }
       const s = d.span;
-      mine.push({
-        range: {
-          start: { line: base.line + s.startLine, character: s.startLine === 0 ? base.character + s.startCharacter : s.startCharacter },
-          end: { line: base.line + s.endLine, character: s.endLine === 0 ? base.character + s.endCharacter : s.endCharacter },
-        },
-        severity: LSP_SEVERITY[override ?? d.severity],
-        code: d.code,
-        codeDescription: link,
-        source: DIAGNOSTIC_SOURCE,
-        message: d.message,
+      const lsp = converter.convert(d, {
+        start: { line: base.line + s.startLine, character: s.startLine === 0 ? base.character + s.startCharacter : s.startCharacter },
+        end: { line: base.line + s.endLine, character: s.endLine === 0 ? base.character + s.endCharacter : s.endCharacter },
       });
+      if (lsp) mine.push(lsp);
     }
     converted.set(summary, { line: base.line, character: base.character, settings, rulesDoc, diagnostics: mine });
     for (const d of mine) out.push(d);
   });
+  const rangeOf = (r: TextRange): Range => ({ start: doc.text.positionAt(r.start), end: doc.text.positionAt(r.end) });
+  for (const d of names) {
+    const lsp = converter.convert(d, rangeOf(d.range));
+    if (!lsp) continue;
+    if (relatedInformation && d.related) lsp.relatedInformation = d.related.map((p) => ({ location: { uri: doc.uri, range: rangeOf(p.range) }, message: p.message }));
+    out.push(lsp);
+  }
   return out;
 }

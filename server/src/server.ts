@@ -38,6 +38,7 @@ import { guarded, logged } from './guard';
 import { hover } from './hover';
 import { inlayHints } from './inlay-hints';
 import { documentDiagnostics } from './lsp-diagnostics';
+import { NameChecks } from './name-diagnostics';
 import { definition, highlights, references } from './navigation';
 import { documentSymbols, foldingRanges } from './outline';
 import { prepareRename, rename } from './rename';
@@ -102,6 +103,7 @@ export interface ServerOptions {
 /** Wires the server onto `connection` (the caller calls `connection.listen()`). */
 export function createServer(connection: Connection, options: ServerOptions = {}): void {
   const documents = new Map<string, HloDocument>();
+  const nameChecks = new Map<string, NameChecks>();
   const timers = new Map<string, ReturnType<typeof setTimeout>>();
   /** Documents whose last outline was cut at outline.maxItems: the client shows it until a whole one is sent. */
   const cutOutlines = new Set<string>();
@@ -111,6 +113,7 @@ export function createServer(connection: Connection, options: ServerOptions = {}
   let rulesDoc = options.rulesDocUri ?? PUBLISHED_RULES_DOC;
   let canRefreshInlayHints = false;
   let definitionLinks = false;
+  let relatedInformation = false;
 
   /** When each document last changed (Date.now()). */
   const changed = new Map<string, number>();
@@ -128,7 +131,8 @@ export function createServer(connection: Connection, options: ServerOptions = {}
   };
   const publish = (doc: HloDocument): void => {
     timers.delete(doc.uri);
-    const diagnostics = documentDiagnostics(doc, settings, rulesDoc);
+    const names = nameChecks.get(doc.uri)?.diagnostics(doc);
+    const diagnostics = documentDiagnostics(doc, settings, rulesDoc, names, relatedInformation);
     send(doc, diagnostics);
     if (diagnostics.length >= LARGE_PUBLISH) collectWhenIdle();
   };
@@ -207,6 +211,7 @@ export function createServer(connection: Connection, options: ServerOptions = {}
     if (fromClient) rulesDoc = fromClient;
     canRefreshInlayHints = params.capabilities.workspace?.inlayHint?.refreshSupport === true;
     definitionLinks = params.capabilities.textDocument?.definition?.linkSupport === true;
+    relatedInformation = params.capabilities.textDocument?.publishDiagnostics?.relatedInformation === true;
     // The server may answer prepareRename only to a client that says it asks (LSP 3.12).
     const prepareSupport = params.capabilities.textDocument?.rename?.prepareSupport === true;
     return {
@@ -252,6 +257,7 @@ export function createServer(connection: Connection, options: ServerOptions = {}
       const doc = new HloDocument(uri, languageId, version, text, analyzer);
       await analyzeWhole(doc);
       documents.set(uri, doc);
+      nameChecks.set(uri, new NameChecks());
       publish(doc);
       if (collect) {
         // The analysis's own garbage, once the diagnostics are written and before the next message
@@ -281,6 +287,7 @@ export function createServer(connection: Connection, options: ServerOptions = {}
       timers.delete(uri);
       changed.delete(uri);
       documents.delete(uri);
+      nameChecks.delete(uri);
       cutOutlines.delete(uri);
       // The shape finder's search memo may still point at the closed document's text.
       forgetSearchedText();

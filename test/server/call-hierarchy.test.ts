@@ -157,7 +157,7 @@ describe('server: call hierarchy', () => {
       }
       // An independent count: the names of defined computations after a computation-valued attribute.
       const defined = new Set(computations.map((c) => c.name));
-      const lists = text.matchAll(/\b(?:calls|to_apply|condition|body|branch_computations|true_computation|false_computation|select|scatter|comparator)=\s*(\{[^}]*\}|%?[\w.-]+)/g);
+      const lists = text.matchAll(/\b(?:calls|to_apply|condition|body|branch_computations|true_computation|false_computation|select|scatter|called_computations)=\s*(\{[^}]*\}|%?[\w.-]+)/g);
       const expected = [...lists].flatMap((m) => m[1].replace(/[{}%\s]/g, '').split(',')).filter((name) => defined.has(name)).length;
       assert.deepEqual(inSites.sort(), outSites.sort());
       assert.equal(outSites.length, expected, `call sites of ${file}`);

@@ -25,6 +25,12 @@ import { positionOf, TestClient, textOf } from './harness';
 
 const TEXT = `HloModule inline
 
+%add (x0: f32[], y0: f32[]) -> f32[] {
+  %x0 = f32[] parameter(0)
+  %y0 = f32[] parameter(1)
+  ROOT %sum = f32[] add(%x0, %y0)
+}
+
 %outer (p: f32[8]) -> f32[8] {
   %p = f32[8]{0} parameter(0)
   %t = f32[8]{0} fusion(%p), kind=kLoop, calls=
@@ -46,12 +52,6 @@ ENTRY %main (x: f32[8]) -> f32[8] {
   %x = f32[8]{0} parameter(0)
   ROOT %c = f32[8]{0} call(%x), to_apply=%outer
 }
-
-%add (a: f32[], b: f32[]) -> f32[] {
-  %a = f32[] parameter(0)
-  %b = f32[] parameter(1)
-  ROOT %s = f32[] add(%a, %b)
-}
 `;
 
 describe('server: computations written in place', () => {
@@ -69,33 +69,33 @@ describe('server: computations written in place', () => {
   });
 
   it('resolves a name inside to the definition inside, and one after the `}` to the definition outside', async () => {
-    // `%p` in negate(%p), line 7, is the inline computation's parameter on line 6, not line 3's.
+    // `%p` in negate(%p), line 13, is the inline computation's parameter on line 12, not line 9's.
     let defs = await client.request<Location[]>('textDocument/definition', at('negate(%p)', 8));
-    assert.deepEqual(lines(defs), [6]);
-    // `%t` in add(%t, %p) of line 8 is line 7's negate; after the `}`, `%t` is line 4's fusion.
+    assert.deepEqual(lines(defs), [12]);
+    // `%t` in add(%t, %p) of line 14 is line 13's negate; after the `}`, `%t` is line 10's fusion.
     defs = await client.request<Location[]>('textDocument/definition', at('add(%t, %p)', 5, 0));
-    assert.deepEqual(lines(defs), [7]);
+    assert.deepEqual(lines(defs), [13]);
     defs = await client.request<Location[]>('textDocument/definition', at('add(%t, %p)', 5, 1));
-    assert.deepEqual(lines(defs), [4]);
+    assert.deepEqual(lines(defs), [10]);
     defs = await client.request<Location[]>('textDocument/definition', at('reduce(%t', 8));
-    assert.deepEqual(lines(defs), [4]);
+    assert.deepEqual(lines(defs), [10]);
   });
 
   it('finds references and highlights within one scope only', async () => {
     const outerP = await client.request<Location[]>('textDocument/references', { ...at('%p = ', 1, 0), context: { includeDeclaration: true } });
-    // Line 3's %p: the signature's `p`, the fusion's operand and the ROOT's operand; not lines 6-8.
-    assert.deepEqual(lines(outerP).sort((a, b) => a - b), [2, 3, 4, 16]);
+    // Line 9's %p: the signature's `p`, the fusion's operand and the ROOT's operand; not lines 12-14.
+    assert.deepEqual(lines(outerP).sort((a, b) => a - b), [8, 9, 10, 22]);
     const innerP = await client.request<DocumentHighlight[]>('textDocument/documentHighlight', at('%p = ', 1, 1));
-    assert.deepEqual(lines(innerP).sort((a, b) => a - b), [6, 7, 8]);
+    assert.deepEqual(lines(innerP).sort((a, b) => a - b), [12, 13, 14]);
   });
 
   it('renames a name inside without touching the same name outside, and the other way round', async () => {
     const edit = await client.request<WorkspaceEdit>('textDocument/rename', { ...at('%p = ', 1, 1), newName: 'q' });
     const edits = edit.changes?.[uri] ?? [];
-    assert.deepEqual(edits.map((e: TextEdit) => [e.range.start.line, textOf(TEXT, e.range)]).sort(), [[6, 'p'], [7, 'p'], [8, 'p']]);
-    // Line 4's %t is defined once in its scope, though the inline computation has a %t too.
+    assert.deepEqual(edits.map((e: TextEdit) => [e.range.start.line, textOf(TEXT, e.range)]).sort(), [[12, 'p'], [13, 'p'], [14, 'p']]);
+    // Line 10's %t is defined once in its scope, though the inline computation has a %t too.
     const outerT = await client.request<WorkspaceEdit>('textDocument/rename', { ...at('%t = ', 1, 0), newName: 'fused' });
-    assert.deepEqual((outerT.changes?.[uri] ?? []).map((e: TextEdit) => e.range.start.line).sort((a, b) => a - b), [4, 11, 16]);
+    assert.deepEqual((outerT.changes?.[uri] ?? []).map((e: TextEdit) => e.range.start.line).sort((a, b) => a - b), [10, 17, 22]);
   });
 
   it('completes the names of the innermost computation only', async () => {
@@ -107,8 +107,8 @@ describe('server: computations written in place', () => {
 
   it('outlines a computation written in place under the instruction that opens it', async () => {
     const [module] = await client.request<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri } });
-    assert.deepEqual(module.children!.map((c) => c.name), ['outer', 'main', 'add']);
-    const outer = module.children![0];
+    assert.deepEqual(module.children!.map((c) => c.name), ['add', 'outer', 'main']);
+    const outer = module.children![1];
     assert.deepEqual(outer.children!.map((c) => [c.name, (c.children ?? []).map((k) => k.name)]), [
       ['p', []],
       ['t', ['p', 't', 'u']],
@@ -118,13 +118,13 @@ describe('server: computations written in place', () => {
     ]);
     // The opener's range holds its computation, so the outline follows the cursor into it.
     const t = outer.children![1];
-    assert.deepEqual([t.range.start.line, t.range.end.line], [4, 9]);
+    assert.deepEqual([t.range.start.line, t.range.end.line], [10, 15]);
   });
 
   it('folds a computation written in place from its `{`', async () => {
     const folds = await client.request<FoldingRange[]>('textDocument/foldingRange', { textDocument: { uri } });
     const regions = folds.map((f) => [f.startLine, f.endLine]).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-    assert.deepEqual(regions, [[2, 16], [4, 5], [5, 8], [11, 14], [19, 21], [24, 27]]);
+    assert.deepEqual(regions, [[2, 5], [8, 22], [10, 11], [11, 14], [17, 20], [25, 27]]);
   });
 
   it('expands the selection from an instruction inside to its computation, then the one around it', async () => {
@@ -140,10 +140,10 @@ describe('server: computations written in place', () => {
     const [item] = await client.request<CallHierarchyItem[]>('textDocument/prepareCallHierarchy', at('%a = ', 1));
     assert.equal(item.name, 'outer');
     const outgoing = await client.request<{ to: CallHierarchyItem; fromRanges: { start: { line: number } }[] }[]>('callHierarchy/outgoingCalls', { item });
-    assert.deepEqual(outgoing.map((c) => [c.to.name, c.fromRanges.map((r) => r.start.line)]), [['add', [14]]]);
+    assert.deepEqual(outgoing.map((c) => [c.to.name, c.fromRanges.map((r) => r.start.line)]), [['add', [20]]]);
     const [add] = await client.request<CallHierarchyItem[]>('textDocument/prepareCallHierarchy', at('%add (', 1));
     const incoming = await client.request<{ from: CallHierarchyItem; fromRanges: { start: { line: number } }[] }[]>('callHierarchy/incomingCalls', { item: add });
-    assert.deepEqual(incoming.map((c) => [c.from.name, c.fromRanges.map((r) => r.start.line)]), [['outer', [14]]]);
+    assert.deepEqual(incoming.map((c) => [c.from.name, c.fromRanges.map((r) => r.start.line)]), [['outer', [20]]]);
   });
 
   it('follows edits that open and close a computation written in place', async () => {

@@ -249,14 +249,16 @@ describe('server: large documents and cancellation', () => {
 });
 
 describe('server: hostile input', () => {
-  it('answers every request on random bytes, deep nesting (of tuples and of computations written in place) and a 200,000-character line', async () => {
+  it('answers every request on random bytes, deep nesting (of tuples and of computations written in place), a 200,000-character line and 20,000 unknown names', async () => {
     const { client } = await TestClient.start();
     const junk = Array.from({ length: 4000 }, (_, i) => String.fromCharCode((i * 7919) % 251 || 1)).join('');
     const deep = `HloModule d\nENTRY %e () -> f32[] {\n  ROOT %t = ${'('.repeat(10000)}f32[]${')'.repeat(10000)} tuple()\n}\n`;
     // Computations written in place, each inside the one before: 10,000 scopes deep.
     const inline = `HloModule i\nENTRY %e {\n${'  %p = f32[] parameter(0)\n  %t = f32[] fusion(%p), kind=kLoop, calls=\n  {\n'.repeat(10000)}${'  ROOT %r = f32[] negate(%p)\n  }\n'.repeat(10000)}}\n`;
     const wide = `HloModule w, entry_computation_layout={(${Array.from({ length: 8000 }, () => 'bf16[8,128]{1,0:T(8,128)(2,1)}').join(', ')})->f32[]}\n`;
-    for (const [name, text] of [['junk', junk], ['deep', deep], ['inline', inline], ['wide', wide]] as const) {
+    // 20,000 operands of a computation written in place, each naming one of the 10,000 instructions around it.
+    const unseen = `HloModule u\nENTRY %e {\n${Array.from({ length: 10000 }, (_, i) => `  %a${i} = f32[] parameter(${i})\n`).join('')}  ROOT %f = f32[] fusion(%a0), kind=kLoop, calls=\n  {\n    ROOT %r = f32[] add(${Array.from({ length: 20000 }, (_, i) => `%a${i % 10000}`).join(', ')})\n  }\n}\n`;
+    for (const [name, text] of [['junk', junk], ['deep', deep], ['inline', inline], ['wide', wide], ['unseen', unseen]] as const) {
       const uri = `file:///w/${name}.hlo`;
       await client.open(uri, text);
       const lines = text.split('\n');
@@ -294,6 +296,8 @@ describe('server: hostile input', () => {
     }
     const deepDiags = client.diagnostics('file:///w/deep.hlo');
     assert.ok(deepDiags.some((d) => d.code === 'recursion-depth'));
+    const unseenDiags = client.diagnostics('file:///w/unseen.hlo');
+    assert.equal(unseenDiags.filter((d) => d.code === 'instruction-undefined' && /belongs to the computation around this one/.test(d.message)).length, 20000);
     assert.deepEqual(client.logs.filter((l) => /failed/.test(l)), []);
     await client.dispose();
   });

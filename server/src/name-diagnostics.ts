@@ -1,0 +1,108 @@
+/**
+ * Diagnostics on names (core's name-checks.ts: operands naming no instruction above them, calls of
+ * computations not defined before, names defined twice, a second ROOT or ENTRY) for documents of up
+ * to {@link NAME_CHECK_MAX_CHARS}: HLO written by hand (XLA's tests) is small, and what XLA itself
+ * prints defines every name before its use, so the large dumps are spared the full parse it needs.
+ *
+ * Each computation with a header is parsed on its own, with the computations written in place in
+ * it, and its result is kept by its text: after an edit only the edited computation is parsed
+ * again. The module-wide checks (calls, duplicate computations, ENTRY) then run over the kept
+ * results, which is cheap.
+ */
+import type { LayoutDiagnostic } from '../../core/src/diagnostics';
+import {
+  buildModule,
+  checkComputationNames,
+  checkInstructionNames,
+  computationCalls,
+  declared,
+  parseStatement,
+  type DeclaredComputation,
+  type HloName,
+  type HloStatement,
+} from '../../core/src/hlo';
+import type { HloDocument } from './document';
+
+/** Documents larger than this (UTF-16 units) get no name checks (a full parse of 1 MB takes 0.2–0.4 s). */
+export const NAME_CHECK_MAX_CHARS = 1_000_000;
+
+/** What the checks need of one computation with a header; offsets relative to its first character. */
+interface ComputationNames {
+  readonly diagnostics: readonly LayoutDiagnostic[];
+  readonly calls: readonly HloName[];
+  readonly declared: DeclaredComputation;
+}
+
+function moved<T extends { readonly range: { start: number; end: number } }>(x: T, delta: number): T {
+  return { ...x, range: { start: x.range.start + delta, end: x.range.end + delta } };
+}
+
+function movedDiagnostic(d: LayoutDiagnostic, delta: number): LayoutDiagnostic {
+  const r = moved(d, delta);
+  return d.related ? { ...r, related: d.related.map((p) => moved(p, delta)) } : r;
+}
+
+/** The ranges of statements [first, last] of `doc`, relative to `base`. */
+function statementRanges(doc: HloDocument, first: number, last: number, base: number): { start: number; end: number }[] {
+  const ranges = [];
+  for (let i = first; i <= last; i++) {
+    const r = doc.range(i);
+    ranges.push({ start: r.start - base, end: r.end - base });
+  }
+  return ranges;
+}
+
+/** The checks of one computation with a header, whose statements are `ranges` of `text`, with those written in place in it. */
+function computationNames(text: string, ranges: readonly { start: number; end: number }[]): ComputationNames | undefined {
+  const statements: HloStatement[] = ranges.map((r) => parseStatement(text, r));
+  const model = buildModule(statements);
+  const own = model.computations[0];
+  if (!own || own.inline) return undefined;
+  const diagnostics: LayoutDiagnostic[] = [];
+  for (const c of model.computations) diagnostics.push(...checkInstructionNames(c, c.inline ? model.computations[c.inline.computation] : undefined));
+  return { diagnostics, calls: computationCalls(model.computations), declared: declared(own) };
+}
+
+/** The name checks of one document, with what they found per computation kept by its text. */
+export class NameChecks {
+  private byText = new Map<string, ComputationNames | undefined>();
+  private last: { version: number; diagnostics: readonly LayoutDiagnostic[] } | undefined;
+
+  /** Every name diagnostic of `doc` (absolute offsets); none when it is larger than {@link NAME_CHECK_MAX_CHARS}. */
+  diagnostics(doc: HloDocument): readonly LayoutDiagnostic[] {
+    if (this.last?.version === doc.version) return this.last.diagnostics;
+    const out: LayoutDiagnostic[] = [];
+    // The length first: assembling the text of a large document after an edit costs tens of ms.
+    if (doc.text.length <= NAME_CHECK_MAX_CHARS) {
+      const text = doc.text.getText();
+      const kept = new Map<string, ComputationNames | undefined>();
+      const modules = new Map<number, { declared: DeclaredComputation[]; calls: HloName[] }>();
+      for (const c of doc.computations()) {
+        if (c.parent !== undefined) continue;
+        const base = doc.range(c.header).start;
+        const key = text.slice(base, doc.range(c.last).end);
+        let names: ComputationNames | undefined;
+        if (kept.has(key)) names = kept.get(key);
+        else {
+          names = this.byText.has(key) ? this.byText.get(key) : computationNames(key, statementRanges(doc, c.header, c.last, base));
+          kept.set(key, names);
+        }
+        if (!names) continue;
+        for (const d of names.diagnostics) out.push(movedDiagnostic(d, base));
+        let m = modules.get(c.module);
+        if (!m) modules.set(c.module, (m = { declared: [], calls: [] }));
+        const at = names.declared;
+        m.declared.push({
+          ...(at.name ? { name: moved(at.name, base) } : {}),
+          ...(at.entryKeyword ? { entryKeyword: { start: at.entryKeyword.start + base, end: at.entryKeyword.end + base } } : {}),
+          end: at.end + base,
+        });
+        for (const call of names.calls) m.calls.push(moved(call, base));
+      }
+      for (const m of modules.values()) out.push(...checkComputationNames(m.declared, m.calls));
+      this.byText = kept;
+    } else this.byText.clear();
+    this.last = { version: doc.version, diagnostics: out };
+    return out;
+  }
+}

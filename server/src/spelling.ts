@@ -1,0 +1,111 @@
+/**
+ * "Change to %add.1": for an operand or a call naming nothing XLA's parser knows there, the known
+ * name spelt most like it (name-checks.ts reports them; code-actions.ts offers the change).
+ */
+import { declaredName } from '../../core/src/hlo/lex';
+import type { HloDocument } from './document';
+
+/**
+ * Edit distance of `a` and `b` with adjacent transpositions (optimal string alignment), or
+ * `max + 1` as soon as it must exceed `max`.
+ */
+export function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let before = new Array<number>(b.length + 1).fill(0);
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    let least = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, before[j - 2] + 1);
+      row.push(d);
+      least = Math.min(least, d);
+    }
+    if (least > max) return max + 1;
+    before = previous;
+    previous = row;
+  }
+  return Math.min(previous[b.length], max + 1);
+}
+
+/**
+ * Of `candidates` (nearest first), the first one closest to `name`: one edit away for names of three
+ * to five characters, two up to eleven, three beyond; never for shorter names (`c` for `b` is no
+ * guess). Undefined when none is that close.
+ */
+export function closestName(name: string, candidates: Iterable<string>): string | undefined {
+  const max = name.length <= 2 ? 0 : name.length <= 5 ? 1 : name.length <= 11 ? 2 : 3;
+  if (max === 0) return undefined;
+  let best: string | undefined;
+  let bestDistance = max + 1;
+  for (const c of candidates) {
+    if (c === name) continue;
+    const d = editDistance(name, c, Math.min(max, bestDistance - 1));
+    if (d < bestDistance) {
+      best = c;
+      bestDistance = d;
+    }
+  }
+  return best;
+}
+
+/** The instruction names statement `index` may use: those defined above it in its computation, nearest first. */
+function* namesAbove(doc: HloDocument, index: number): Generator<string> {
+  const c = doc.computationOf(index);
+  if (!c) return;
+  const text = doc.text.getText();
+  for (let i = index - 1; i > c.header; i--) {
+    // A computation written in place in this one: its names are its own.
+    const inner = doc.innerAt(c, i);
+    if (inner) {
+      i = inner.header + 1;
+      continue;
+    }
+    if (doc.summary(i).kind !== 'instruction') continue;
+    const name = declaredName(text, doc.range(i), 'ROOT');
+    if (name) yield name.name;
+  }
+  const header = doc.parse(c.header);
+  if (header.kind === 'computation') for (const p of header.parameters) yield p.name;
+}
+
+/** The computation names a call in statement `index` may use: those complete before it in its module, nearest first. */
+function* computationsAbove(doc: HloDocument, index: number): Generator<string> {
+  const list = doc.computations();
+  const module = doc.computationOf(index)?.module;
+  for (let k = list.length - 1; k >= 0; k--) {
+    const c = list[k];
+    if (c.parent === undefined && c.name !== undefined && c.module === module && c.last < index) yield c.name;
+  }
+}
+
+/** Whether an instruction anywhere in the named computation around statement `index` (bodies written in place included) is called `name`. */
+function declaredAround(doc: HloDocument, index: number, name: string): boolean {
+  const c = doc.computationOf(index);
+  if (!c) return false;
+  const outer = doc.outermost(c);
+  const text = doc.text.getText();
+  for (let i = outer.header + 1; i <= outer.last; i++) {
+    if (doc.summary(i).kind === 'instruction' && declaredName(text, doc.range(i), 'ROOT')?.name === name) return true;
+  }
+  return false;
+}
+
+/**
+ * The name to write instead of the unknown one at `range` (reported with rule `code`), if one is
+ * spelt much like it. None when the name does exist, only too far down or out of scope: then the
+ * definition is what has to move.
+ */
+export function respelling(doc: HloDocument, code: string, range: { start: number; end: number }): string | undefined {
+  const name = doc.text.getText().slice(range.start, range.end);
+  const index = doc.statementIndexAt(range.start);
+  if (code === 'instruction-undefined') return declaredAround(doc, index, name) ? undefined : closestName(name, namesAbove(doc, index));
+  if (code === 'computation-undefined') {
+    const module = doc.computationOf(index)?.module;
+    if (doc.computations().some((c) => c.name === name && c.module === module)) return undefined;
+    return closestName(name, computationsAbove(doc, index));
+  }
+  return undefined;
+}

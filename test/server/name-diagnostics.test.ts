@@ -1,0 +1,150 @@
+/**
+ * Name diagnostics over the real protocol: XLA's messages on the exact characters with the place
+ * they refer to, kept right across edits (each computation is parsed again only when its own text
+ * changes), and left out for documents past the size where they are checked.
+ */
+import { strict as assert } from 'node:assert';
+import type { CodeAction, Diagnostic } from 'vscode-languageserver';
+import { NAME_CHECK_MAX_CHARS } from '../../server/src/name-diagnostics';
+import { offsetAt, positionAt } from '../support/editor-positions';
+import { positionOf, TestClient, textOf } from './harness';
+
+const TEXT = `HloModule names
+
+%add (a: f32[], b: f32[]) -> f32[] {
+  %a = f32[] parameter(0)
+  %b = f32[] parameter(1)
+  ROOT %s = f32[] add(%a, %b)
+}
+
+ENTRY %main (p: f32[8]) -> f32[] {
+  %p = f32[8]{0} parameter(0)
+  %z = f32[] constant(0)
+  ROOT %r = f32[] reduce(%p, %z), dimensions={0}, to_apply=%add
+}
+`;
+
+/** [code, the characters it is on, message] of each name diagnostic, in text order. */
+function named(text: string, diagnostics: readonly Diagnostic[]): [string, string, string][] {
+  return diagnostics
+    .filter((d) => d.code !== 'padding-overhead')
+    .sort((a, b) => offsetAt(text, a.range.start) - offsetAt(text, b.range.start))
+    .map((d) => [String(d.code), textOf(text, d.range), d.message]);
+}
+
+describe('server: name diagnostics', () => {
+  let client: TestClient;
+  before(async () => {
+    ({ client } = await TestClient.start());
+  });
+  after(async () => {
+    await client.dispose();
+  });
+
+  it('publishes nothing for a module whose names all resolve', async () => {
+    assert.deepEqual(await client.open('file:///w/names-clean.hlo', TEXT), []);
+  });
+
+  it('reports a misspelt operand, a second definition with where the first is, and follows edits', async () => {
+    const uri = 'file:///w/names-edit.hlo';
+    let text = TEXT.replace('reduce(%p, %z)', 'reduce(%p, %zz)').replace('  %b = f32[] parameter(1)\n', '  %b = f32[] parameter(1)\n  %a = f32[] negate(%b)\n');
+    const opened = await client.open(uri, text);
+    assert.deepEqual(named(text, opened), [
+      ['instruction-duplicate', 'a', 'instruction already exists: a'],
+      ['instruction-undefined', 'zz', 'instruction does not exist: zz'],
+    ]);
+    const duplicate = opened.find((d) => d.code === 'instruction-duplicate')!;
+    assert.equal(duplicate.severity, 1);
+    assert.deepEqual(
+      duplicate.relatedInformation?.map((r) => [r.location.uri, r.location.range.start.line, textOf(text, r.location.range), r.message]),
+      [[uri, 3, 'a', 'instruction previously defined here']],
+    );
+    assert.match(String(duplicate.codeDescription?.href), /rules\.md#instruction-duplicate$/);
+
+    // Fixing the name in ENTRY leaves %add's diagnostic where it is.
+    const at = positionOf(text, 'zz');
+    let diagnostics = await client.change(uri, [{ range: { start: at, end: { line: at.line, character: at.character + 2 } }, text: 'z' }]);
+    text = text.replace('%zz', '%z');
+    assert.deepEqual(named(text, diagnostics), [['instruction-duplicate', 'a', 'instruction already exists: a']]);
+
+    // A line added above moves it; renaming the second %a removes it.
+    diagnostics = await client.change(uri, [{ range: { start: { line: 1, character: 0 }, end: { line: 1, character: 0 } }, text: '// a comment\n' }]);
+    text = text.replace('HloModule names\n', 'HloModule names\n// a comment\n');
+    assert.deepEqual(
+      diagnostics.map((d) => [d.code, d.range.start.line, textOf(text, d.range)]),
+      [['instruction-duplicate', 6, 'a']],
+    );
+    const second = positionAt(text, text.indexOf('%a = f32[] negate') + 1);
+    diagnostics = await client.change(uri, [{ range: { start: second, end: { line: second.line, character: second.character + 1 } }, text: 'c' }]);
+    assert.deepEqual(diagnostics, []);
+  });
+
+  it('reports a computation called before it is defined, a second ENTRY and a second ROOT', async () => {
+    const uri = 'file:///w/names-order.hlo';
+    // %add moved below ENTRY: XLA's parser does not know it yet at the call.
+    const add = TEXT.slice(TEXT.indexOf('%add'), TEXT.indexOf('ENTRY'));
+    const text = `${TEXT.replace(add, '')}\n${add.replace('%add (', 'ENTRY %add (').replace('  %b = f32[] parameter(1)', '  ROOT %b = f32[] parameter(1)')}`;
+    const diagnostics = await client.open(uri, text);
+    assert.deepEqual(named(text, diagnostics), [
+      ['computation-undefined', 'add', "computation does not exist: add (XLA's parser knows a computation only after its closing }, and add's comes after this use)"],
+      ['entry-duplicate', 'ENTRY', 'expects only one ENTRY'],
+      ['root-duplicate', 'ROOT', 'one computation should have only one ROOT'],
+    ]);
+  });
+
+  it('offers the known name spelt most like an unknown one as a quick fix, not a preferred one', async () => {
+    const uri = 'file:///w/names-fix.hlo';
+    const text = TEXT.replace(/%p\b/g, '%param.0')
+      .replace(/%z\b/g, '%zero')
+      .replace('reduce(%param.0, %zero)', 'reduce(%parm.0, %zero)')
+      .replace('to_apply=%add', 'to_apply=%addd')
+      .replace('add(%a, %b)', 'add(%a, %c)');
+    const diagnostics = await client.open(uri, text);
+    const fixes = [];
+    for (const d of diagnostics) {
+      const actions = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: d.range, context: { diagnostics: [d] } });
+      fixes.push([textOf(text, d.range), ...actions.map((a) => [a.title, a.isPreferred, a.edit?.changes?.[uri]?.map((e) => [textOf(text, e.range), e.newText])])]);
+    }
+    assert.deepEqual(fixes, [
+      // `c` is one edit from `a` and from `b`: too short a name to guess.
+      ['c'],
+      ['parm.0', ['Change to %param.0', false, [['parm.0', 'param.0']]]],
+      ['addd', ['Change to %add', false, [['addd', 'add']]]],
+    ]);
+  });
+
+  it('guesses no spelling for a name that exists too far down', async () => {
+    const uri = 'file:///w/names-order-fix.hlo';
+    const text = TEXT.replace('  %z = f32[] constant(0)\n', '').replace('  ROOT %r', '  %r').replace('dimensions={0}, to_apply=%add\n', 'dimensions={0}, to_apply=%add\n  ROOT %z = f32[] constant(0)\n');
+    const diagnostics = await client.open(uri, text);
+    assert.deepEqual(named(text, diagnostics).map(([code, name]) => [code, name]), [['instruction-undefined', 'z']]);
+    const actions = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: diagnostics[0].range, context: { diagnostics } });
+    assert.deepEqual(actions, []);
+  });
+
+  it('honours severity overrides, "off" included', async () => {
+    const { client: quiet } = await TestClient.start({ diagnostics: { severity: { 'instruction-undefined': 'off', 'computation-undefined': 'warning' } } });
+    try {
+      const text = TEXT.replace('reduce(%p, %z)', 'reduce(%p, %zz)').replace('to_apply=%add', 'to_apply=%ad');
+      const diagnostics = await quiet.open('file:///w/names-severity.hlo', text);
+      assert.deepEqual(
+        diagnostics.map((d) => [d.code, d.severity]),
+        [['computation-undefined', 2]],
+      );
+    } finally {
+      await quiet.dispose();
+    }
+  });
+
+  it(`checks no names in documents over ${NAME_CHECK_MAX_CHARS.toLocaleString('en-US')} characters`, async () => {
+    const filler = `  %c = f32[] constant(0), metadata={op_name="${'x'.repeat(200)}"}\n`;
+    const body = filler.replace('%c', '%f').repeat(Math.ceil(NAME_CHECK_MAX_CHARS / filler.length));
+    const broken = TEXT.replace('reduce(%p, %z)', 'reduce(%p, %zz)');
+    const small = await client.open('file:///w/names-small.hlo', broken);
+    assert.deepEqual(named(broken, small).map(([code]) => code), ['instruction-undefined']);
+    // The same module with a long computation before it: no name is checked, whatever else is.
+    const large = broken.replace('HloModule names\n', `HloModule names\n\n%filler {\n${body}}\n`);
+    assert.ok(large.length > NAME_CHECK_MAX_CHARS);
+    assert.deepEqual(await client.open('file:///w/names-large.hlo', large), []);
+  });
+});
