@@ -363,6 +363,30 @@ if (missing !== undefined && process.env.CI === undefined) {
       }
     });
 
+    it("underlines a misspelt operand with XLA's message, and changes it to the name spelt like it", async () => {
+      await quickOpen(page, 'names.hlo');
+      try {
+        await page.locator('.monaco-editor .squiggly-error').first().waitFor({ timeout: 30_000 });
+        // The hover on the squiggle carries the diagnostic.
+        const text = await hoverText(page, 'reduce(%inptu', 9);
+        assert.match(text, /instruction does not exist: inptu/, text);
+        await hoverSettled(page);
+        await page.screenshot({ path: join(SHOTS, '24-name-diagnostic.png') });
+        await leaveHover(page);
+        const p = await charPoint(page, 'reduce(%inptu', 9);
+        await page.mouse.click(p.x, p.y);
+        await openCodeActions(page);
+        const wanted = /Change to %input/;
+        assert.match(await focusCodeAction(page, wanted), wanted);
+        await page.screenshot({ path: join(SHOTS, '25-name-quick-fix.png') });
+        await page.keyboard.press('Enter');
+        await page.locator('.monaco-editor .view-line', { hasText: 'reduce(%input, %zero)' }).waitFor();
+        await page.locator('.monaco-editor .squiggly-error').waitFor({ state: 'detached', timeout: 30_000 });
+      } finally {
+        await revertFile(page, 'names.hlo');
+      }
+    });
+
     it('says in the language status that the outline was cut, and links to the setting', async () => {
       await quickOpen(page, 'calls.hlo');
       await page.locator('.tab.active', { hasText: 'calls.hlo' }).waitFor();

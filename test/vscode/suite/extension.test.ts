@@ -72,6 +72,24 @@ describe('XLA Layout Lens in the extension host', () => {
     await vscode.commands.executeCommand('workbench.action.files.revert');
   });
 
+  it('reports a misspelt operand as XLA does and offers the name spelt like it, not as the preferred fix', async () => {
+    const names = await vscode.workspace.openTextDocument(fixture('names.hlo'));
+    await vscode.window.showTextDocument(names);
+    const [d] = await waitForDiagnostic(names.uri, 'instruction-undefined');
+    assert.equal(names.getText(d.range), 'inptu');
+    assert.equal(d.message, 'instruction does not exist: inptu');
+    assert.equal(d.severity, vscode.DiagnosticSeverity.Error);
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', names.uri, d.range, vscode.CodeActionKind.QuickFix.value);
+    const fix = actions.find((a) => a.title === 'Change to %input');
+    assert.ok(fix, `a quick fix among ${JSON.stringify(actions.map((a) => a.title))}`);
+    assert.notEqual(fix.isPreferred, true);
+    assert.ok(await vscode.workspace.applyEdit(fix.edit!));
+    assert.ok(names.getText().includes('reduce(%input, %zero)'), names.getText());
+    await waitForNoDiagnostic(names.uri, 'instruction-undefined');
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  });
+
   it('goes from metadata to the source line, in the workspace copy of a file recorded on another machine', async () => {
     // The fixture records /home/builder/src/proj/model/layers.py; the workspace has proj/model/layers.py.
     const src = await vscode.workspace.openTextDocument(fixture('source.hlo'));
