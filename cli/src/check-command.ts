@@ -2,9 +2,13 @@
  * `xla-layout check FILE...`: every shape in the files, parsed and validated as XLA would, reported
  * like a compiler. Streams each file through core's CheckStream, so a 1 GB dump runs in bounded
  * memory; validation is memoised by shape text (dumps repeat the same shapes thousands of times).
+ * Files small enough for core's name checks (HLO written by hand) get them too, as in the editor.
  */
 import * as fs from 'fs';
 import * as os from 'os';
+import type { LayoutDiagnostic } from '../../core/src/diagnostics';
+import { checkNames, NAME_CHECK_MAX_CHARS, parseHloText } from '../../core/src/hlo';
+import { LineCounter } from '../../core/src/report/line-counter';
 import { createShapeChecker } from '../../core/src/validate';
 import { intOption, parseArgs } from './args';
 import { checkStreamTo, type SegmentDiagnostic } from './check-worker';
@@ -25,15 +29,30 @@ entry_computation_layout, attribute values) and reports XLA's parse and validati
 this tool's warnings as
   FILE:LINE:COL: SEVERITY: MESSAGE [CODE]
 with 1-based line and column (UTF-16 code units). Files are streamed: memory stays flat for
-dumps of any size.
+dumps of any size. Files of up to ${NAME_CHECK_MAX_CHARS.toLocaleString('en-US')} bytes also get the name checks of
+XLA's parser (operands and calls naming nothing defined before them, names defined twice).
 
   --json    one JSON document: {"files": [{"file", "diagnostics": [{"line", "column",
             "endLine", "endColumn", "severity", "code", "message"}]}], "errors", "warnings", "shapes"}
   --quiet   print only errors (warnings and information are still counted)
   --jobs N  threads per file (default: one per core, up to ${MAX_DEFAULT_JOBS}, for files of
-            ${PARALLEL_FROM_BYTES / 1024 / 1024} MiB and more; 1 for smaller files); the output is the same
+            ${PARALLEL_FROM_BYTES / 1024 / 1024} MiB and more; 1 for smaller files, and always 1 for files
+            with name checks); the output is the same
 
 Exit status: 0 no errors, 1 errors found, 2 a file could not be read (or bad usage).`;
+
+/** The name diagnostics of a whole file's `text` (see core's name-checks.ts), located like the others. */
+function nameDiagnostics(text: string): SegmentDiagnostic[] {
+  const lines = new LineCounter();
+  lines.reset(text);
+  return checkNames(parseHloText(text))
+    .sort((a, b) => a.range.start - b.range.start)
+    .map((d: LayoutDiagnostic) => {
+      const start = lines.at(d.range.start);
+      const end = lines.endOf(d.range, start);
+      return { line: start.line, column: start.column, endLine: end.line, endColumn: end.column, severity: d.severity, code: d.code, message: d.message };
+    });
+}
 
 /** Runs `check`. */
 export async function runCheck(argv: readonly string[], out: Output): Promise<number> {
@@ -71,7 +90,24 @@ export async function runCheck(argv: readonly string[], out: Output): Promise<nu
         try {
           const size = fs.fstatSync(fd).size;
           const jobs = explicitJobs ?? (size >= PARALLEL_FROM_BYTES ? autoJobs : 1);
-          if (jobs > 1) {
+          if (size <= NAME_CHECK_MAX_CHARS) {
+            // Small enough for the name checks: all of the file's diagnostics, in line order.
+            const found: SegmentDiagnostic[] = [];
+            const stream = checkStreamTo(checker, (d) => found.push(d));
+            let names: SegmentDiagnostic[] = [];
+            try {
+              streamText(fd, file, stream);
+              names = nameDiagnostics(fs.readFileSync(file, 'utf8'));
+            } finally {
+              Object.assign(counts, stream.end());
+              for (const d of names) {
+                if (d.severity === 'error') counts.errors++;
+                else if (d.severity === 'warning') counts.warnings++;
+                else counts.other++;
+              }
+              [...found, ...names].sort((a, b) => a.line - b.line || a.column - b.column).forEach(emit);
+            }
+          } else if (jobs > 1) {
             pool ??= new CheckPool(jobs, cores);
             await pool.checkFile(file, fd, size, emit, counts);
           } else {

@@ -1,8 +1,7 @@
 /**
  * Diagnostics on names (core's name-checks.ts: operands naming no instruction above them, calls of
  * computations not defined before, names defined twice, a second ROOT or ENTRY) for documents of up
- * to {@link NAME_CHECK_MAX_CHARS}: HLO written by hand (XLA's tests) is small, and what XLA itself
- * prints defines every name before its use, so the large dumps are spared the full parse it needs.
+ * to core's NAME_CHECK_MAX_CHARS.
  *
  * Each computation with a header is parsed on its own, with the computations written in place in
  * it, and its result is kept by its text: after an edit only the edited computation is parsed
@@ -11,6 +10,7 @@
  */
 import type { LayoutDiagnostic } from '../../core/src/diagnostics';
 import {
+  NAME_CHECK_MAX_CHARS,
   buildModule,
   checkComputationNames,
   checkInstructionNames,
@@ -22,9 +22,6 @@ import {
   type HloStatement,
 } from '../../core/src/hlo';
 import type { HloDocument } from './document';
-
-/** Documents larger than this (UTF-16 units) get no name checks (a full parse of 1 MB takes 0.2–0.4 s). */
-export const NAME_CHECK_MAX_CHARS = 1_000_000;
 
 /** What the checks need of one computation with a header; offsets relative to its first character. */
 interface ComputationNames {

@@ -47,6 +47,41 @@ describe('cli: check and report', function () {
     assert.equal(r.code, 0, r.stderr);
   });
 
+  it("check reports names as XLA's parser does in files of up to 1,000,000 bytes, in line order with the layout diagnostics", () => {
+    const text = [
+      'HloModule names',
+      'ENTRY %main (p: f32[8]) -> f32[8] {',
+      '  %p = f32[8]{0} parameter(0)',
+      '  %n = f32[8]{0} negate(%q)',
+      '  %bad = f32[2,2]{0,0} copy(%n)',
+      '  ROOT %r = f32[8]{0} call(%n), to_apply=%later',
+      '}',
+      '%later (x: f32[8]) -> f32[8] {',
+      '  ROOT %x = f32[8]{0} parameter(0)',
+      '}',
+    ].join('\n');
+    const file = join(dir, 'names.hlo');
+    writeFileSync(file, text);
+    const expected = [
+      `${file}:4:26: error: instruction does not exist: q [instruction-undefined]`,
+      `${file}:5:21: error: layout minor_to_major field has duplicate values: {0, 0}; shape: f32[2,2] [minor-to-major-duplicate]`,
+      `${file}:6:43: error: computation does not exist: later (XLA's parser knows a computation only after its closing }, and later's comes after this use) [computation-undefined]`,
+    ];
+    for (const jobs of [[], ['--jobs', '2']]) {
+      const r = cli('check', ...jobs, file);
+      assert.equal(r.code, 1);
+      assert.deepEqual(r.stdout.trimEnd().split('\n'), expected);
+      assert.equal(r.stderr, '3 errors, 0 warnings in 9 shapes\n');
+    }
+    const j = JSON.parse(cli('check', '--json', file).stdout) as { files: { diagnostics: { line: number; column: number; endColumn: number; code: string }[] }[]; errors: number };
+    assert.equal(j.errors, 3);
+    assert.deepEqual(j.files[0].diagnostics[0], { ...j.files[0].diagnostics[0], line: 4, column: 26, endColumn: 27, code: 'instruction-undefined' });
+    // Past the limit (a long comment before it), the same module gets layout checks only.
+    const large = join(dir, 'names-large.hlo');
+    writeFileSync(large, `// ${'x'.repeat(1_000_000)}\n${text}`);
+    assert.deepEqual(cli('check', large).stdout.trimEnd().split('\n'), [`${large}:6:21: error: layout minor_to_major field has duplicate values: {0, 0}; shape: f32[2,2] [minor-to-major-duplicate]`]);
+  });
+
   it('check streams: lines and columns stay exact across read boundaries, multi-line statements and ASCII/UTF-8 reads', () => {
     const filler = '  %a.1 = bf16[8,256]{1,0:T(8,128)(2,1)} add(bf16[8,256]{1,0:T(8,128)(2,1)} %x, bf16[8,256]{1,0} %y), metadata={op_name="jit(f)/add"}';
     const lines = ['HloModule big, entry_computation_layout={(', '  f32[8]{0:T(128)},', '  f32[8]{0:T(128)}', ')->f32[8]{0}}', 'ENTRY %main {'];

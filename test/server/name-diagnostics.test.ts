@@ -5,7 +5,7 @@
  */
 import { strict as assert } from 'node:assert';
 import type { CodeAction, Diagnostic } from 'vscode-languageserver';
-import { NAME_CHECK_MAX_CHARS } from '../../server/src/name-diagnostics';
+import { NAME_CHECK_MAX_CHARS } from '../../core/src/hlo';
 import { offsetAt, positionAt } from '../support/editor-positions';
 import { positionOf, TestClient, textOf } from './harness';
 

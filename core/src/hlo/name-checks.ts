@@ -9,6 +9,13 @@ import { RULES, type LayoutDiagnostic, type RuleCode, type TextRange } from '../
 import type { HloComputation, HloModel } from './build-module';
 import type { HloName, InstructionStatement } from './types';
 
+/**
+ * Texts longer than this (UTF-16 units) get no name checks in the editor or the CLI: HLO written by
+ * hand (XLA's tests) is small, what XLA prints defines every name before its use, and the full
+ * parse the checks need takes 0.2-0.35 s per MB.
+ */
+export const NAME_CHECK_MAX_CHARS = 1_000_000;
+
 function diagnostic(code: RuleCode, range: TextRange, message: string, related?: { range: TextRange; message: string }): LayoutDiagnostic {
   return { code, severity: RULES[code].severity, message, range, ...(related ? { related: [related] } : {}) };
 }
