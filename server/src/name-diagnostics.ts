@@ -55,9 +55,7 @@ function computationNames(text: string, ranges: readonly { start: number; end: n
   const model = buildModule(statements);
   const own = model.computations[0];
   if (!own || own.inline) return undefined;
-  const diagnostics: LayoutDiagnostic[] = [];
-  for (const c of model.computations) diagnostics.push(...checkInstructionNames(c, c.inline ? model.computations[c.inline.computation] : undefined));
-  return { diagnostics, calls: computationCalls(model.computations), declared: declared(own) };
+  return { diagnostics: checkInstructionNames(model), calls: computationCalls(model.computations), declared: declared(own) };
 }
 
 /** The name checks of one document, with what they found per computation kept by its text. */
@@ -96,7 +94,7 @@ export class NameChecks {
         });
         for (const call of names.calls) m.calls.push(moved(call, base));
       }
-      for (const m of modules.values()) out.push(...checkComputationNames(m.declared, m.calls));
+      for (const m of modules.values()) for (const d of checkComputationNames(m.declared, m.calls)) out.push(d);
       this.byText = kept;
     } else this.byText.clear();
     this.last = { version: doc.version, diagnostics: out };

@@ -134,6 +134,14 @@ describe('core: names as XLA parses them', () => {
     ]);
   });
 
+  it('reports 200,000 unknown operands of one instruction, each once', () => {
+    // More diagnostics than a call takes arguments: no spread pushes on the way.
+    const text = `c {\n  ROOT %r = f32[] add(${'%u, '.repeat(200_000)}%u)\n}\n`;
+    const ds = checkNames(parseHloText(text));
+    assert.equal(ds.length, 200_001);
+    assert.ok(ds.every((d) => d.code === 'instruction-undefined' && text.slice(d.range.start, d.range.end) === 'u'));
+  });
+
   it('finds nothing in the corpus of XLA files or in the examples', () => {
     const files = [...readdirSync(CORPUS).map((f) => join(CORPUS, f)), ...readdirSync(EXAMPLES).map((f) => join(EXAMPLES, f))].filter((f) => /\.hlo(txt)?$/.test(f));
     assert.ok(files.length >= 40, `${files.length} files`);

@@ -5,7 +5,7 @@
  * called computation one whose closing `}` comes before the call. Messages are the parser's, with
  * the reason added where the name does exist, but too late or elsewhere.
  */
-import { RULES, type LayoutDiagnostic, type RuleCode, type TextRange } from '../diagnostics';
+import { RULES, type LayoutDiagnostic, type RelatedPlace, type RuleCode, type TextRange } from '../diagnostics';
 import type { HloComputation, HloModel } from './build-module';
 import type { HloName, InstructionStatement } from './types';
 
@@ -16,7 +16,7 @@ import type { HloName, InstructionStatement } from './types';
  */
 export const NAME_CHECK_MAX_CHARS = 1_000_000;
 
-function diagnostic(code: RuleCode, range: TextRange, message: string, related?: { range: TextRange; message: string }): LayoutDiagnostic {
+function diagnostic(code: RuleCode, range: TextRange, message: string, related?: RelatedPlace): LayoutDiagnostic {
   return { code, severity: RULES[code].severity, message, range, ...(related ? { related: [related] } : {}) };
 }
 
@@ -30,12 +30,12 @@ function instructionHint(name: string, use: InstructionStatement, everywhere: Re
 }
 
 /**
- * Diagnostics on the instruction names of one computation: operands and `control-predecessors`
- * naming no instruction defined above them, names defined twice, a second `ROOT`. `outer` is the
- * computation a computation written in place sits in (only for the hint of its messages).
+ * Adds to `out` the diagnostics on the instruction names of computation `c`: operands and
+ * `control-predecessors` naming no instruction defined above them, names defined twice, a second
+ * `ROOT`. `outer` is the computation a computation written in place sits in (for the hint of its
+ * messages). Pushes one by one: a computation can have more diagnostics than a call takes arguments.
  */
-export function checkInstructionNames(c: HloComputation, outer?: HloComputation): LayoutDiagnostic[] {
-  const out: LayoutDiagnostic[] = [];
+function checkScope(c: HloComputation, outer: HloComputation | undefined, out: LayoutDiagnostic[]): void {
   const everywhere = new Map<string, InstructionStatement>();
   for (const ins of c.instructions) if (!everywhere.has(ins.name.name)) everywhere.set(ins.name.name, ins);
   // A signature names the parameters; one without a parameter instruction of its name counts as
@@ -61,6 +61,12 @@ export function checkInstructionNames(c: HloComputation, outer?: HloComputation)
     if (first) out.push(diagnostic('instruction-duplicate', ins.name.range, `instruction already exists: ${ins.name.name}`, { range: first.name.range, message: 'instruction previously defined here' }));
     else known.set(ins.name.name, ins);
   }
+}
+
+/** The diagnostics on instruction names of every computation of `model`, each scoped as XLA's parser scopes it. */
+export function checkInstructionNames(model: HloModel): LayoutDiagnostic[] {
+  const out: LayoutDiagnostic[] = [];
+  for (const c of model.computations) checkScope(c, c.inline ? model.computations[c.inline.computation] : undefined, out);
   return out;
 }
 
@@ -114,12 +120,11 @@ export function declared(c: HloComputation): DeclaredComputation {
 
 /** Every name diagnostic of `model`, in no particular order. */
 export function checkNames(model: HloModel): LayoutDiagnostic[] {
-  const out: LayoutDiagnostic[] = [];
-  for (const c of model.computations) out.push(...checkInstructionNames(c, c.inline ? model.computations[c.inline.computation] : undefined));
+  const out = checkInstructionNames(model);
   for (const m of model.modules) {
     const computations = m.computations.map((i) => model.computations[i]).filter((c): c is HloComputation => c !== undefined);
     const named = computations.filter((c) => c.inline === undefined).sort((a, b) => a.range.start - b.range.start);
-    out.push(...checkComputationNames(named.map(declared), computationCalls(computations)));
+    for (const d of checkComputationNames(named.map(declared), computationCalls(computations))) out.push(d);
   }
   return out;
 }
