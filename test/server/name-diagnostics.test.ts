@@ -5,7 +5,8 @@
  */
 import { strict as assert } from 'node:assert';
 import type { CodeAction, Diagnostic } from 'vscode-languageserver';
-import { NAME_CHECK_MAX_CHARS } from '../../core/src/hlo';
+import fc from 'fast-check';
+import { checkNames, NAME_CHECK_MAX_CHARS, parseHloText } from '../../core/src/hlo';
 import { offsetAt, positionAt } from '../support/editor-positions';
 import { positionOf, TestClient, textOf } from './harness';
 
@@ -120,6 +121,58 @@ describe('server: name diagnostics', () => {
     assert.deepEqual(named(text, diagnostics).map(([code, name]) => [code, name]), [['instruction-undefined', 'z']]);
     const actions = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: diagnostics[0].range, context: { diagnostics } });
     assert.deepEqual(actions, []);
+  });
+
+  it('property: publishes what core finds in the whole text, after edits too', async () => {
+    // Random modules: computations calling others (defined before or not), operands naming
+    // instructions above, below or nowhere, names and ROOTs twice, a body written in place,
+    // `// -----` parts; then edits
+    // that rename a definition, each compared with core's checkNames of the edited text.
+    const computation = fc.record({
+      uses: fc.array(fc.array(fc.integer({ min: 0, max: 6 }), { maxLength: 3 }), { minLength: 1, maxLength: 5 }),
+      call: fc.option(fc.integer({ min: 0, max: 5 }), { nil: undefined }),
+      inline: fc.boolean(),
+      entry: fc.boolean(),
+      split: fc.boolean(),
+      twice: fc.boolean(),
+    });
+    const write = (cs: { uses: number[][]; call?: number; inline: boolean; entry: boolean; split: boolean; twice: boolean }[]) =>
+      cs
+        .map((c, k) => {
+          const lines = c.uses.map((u, i) => `  %v${i} = f32[] ${u.length === 0 ? `parameter(${i})` : `add(${u.map((n) => `%v${n}`).join(', ')})`}`);
+          if (c.call !== undefined) lines.push(`  %k = f32[] call(%v0), to_apply=%c${c.call}`);
+          // A second %v0 and a second ROOT, each pointing back at the first.
+          if (c.twice) lines.push('  ROOT %v0 = f32[] constant(0)', '  ROOT %w = f32[] constant(1)');
+          if (c.inline) lines.push('  %f = f32[] fusion(%v0), kind=kLoop, calls=\n  {\n    %v0 = f32[] parameter(0)\n    ROOT %n = f32[] negate(%v1)\n  }');
+          return `${c.split ? '// -----\n' : ''}${c.entry ? 'ENTRY ' : ''}%c${k % 4} (x: f32[]) -> f32[] {\n${lines.join('\n')}\n}\n`;
+        })
+        .join('\n');
+    const expected = (text: string) =>
+      checkNames(parseHloText(text))
+        .map((d) => `${d.code} ${d.range.start} ${d.message} ${(d.related ?? []).map((r) => r.range.start).join(',')}`)
+        .sort();
+    const published = (text: string, ds: readonly Diagnostic[]) =>
+      ds.map((d) => `${d.code} ${offsetAt(text, d.range.start)} ${d.message} ${(d.relatedInformation ?? []).map((r) => offsetAt(text, r.location.range.start)).join(',')}`).sort();
+    let n = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(computation, { minLength: 1, maxLength: 6 }), fc.array(fc.nat(), { maxLength: 3 }), async (cs, edits) => {
+        const uri = `file:///w/names-random-${n++}.hlo`;
+        let text = `HloModule r\n${write(cs)}`;
+        assert.deepEqual(published(text, await client.open(uri, text)), expected(text));
+        for (const e of edits) {
+          // Rename the definition of some %vN (its text changes, so only its computation is parsed again).
+          const sites = [...text.matchAll(/%v\d+ = /g)];
+          if (sites.length === 0) break;
+          const at = sites[e % sites.length].index! + 2;
+          const start = positionAt(text, at);
+          text = `${text.slice(0, at)}9${text.slice(at)}`;
+          const ds = await client.change(uri, [{ range: { start, end: start }, text: '9' }]);
+          assert.deepEqual(published(text, ds), expected(text));
+        }
+        await client.close(uri);
+      }),
+      { numRuns: 40 },
+    );
   });
 
   it('honours severity overrides, "off" included', async () => {
