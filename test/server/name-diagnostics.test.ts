@@ -163,7 +163,7 @@ describe('server: name diagnostics', () => {
           // Rename the definition of some %vN (its text changes, so only its computation is parsed again).
           const sites = [...text.matchAll(/%v\d+ = /g)];
           if (sites.length === 0) break;
-          const at = sites[e % sites.length].index! + 2;
+          const at = sites[e % sites.length].index + 2;
           const start = positionAt(text, at);
           text = `${text.slice(0, at)}9${text.slice(at)}`;
           const ds = await client.change(uri, [{ range: { start, end: start }, text: '9' }]);
