@@ -62,6 +62,7 @@ export const RULES = {
   'instruction-undefined': { stage: 'parser', severity: 'error', title: 'An operand or control predecessor must name an instruction defined before it in its computation.' },
   'instruction-duplicate': { stage: 'parser', severity: 'error', title: 'An instruction name is defined twice in one computation.' },
   'root-duplicate': { stage: 'parser', severity: 'error', title: 'A computation has more than one ROOT instruction.' },
+  'parameter-duplicate': { stage: 'parser', severity: 'error', title: 'Two parameter instructions of a computation have the same number.' },
   'computation-undefined': { stage: 'parser', severity: 'error', title: 'A called computation must be defined before the instruction that calls it.' },
   'computation-duplicate': { stage: 'parser', severity: 'error', title: 'A computation name is defined twice in one module.' },
   'entry-duplicate': { stage: 'parser', severity: 'error', title: 'A module has more than one ENTRY computation.' },

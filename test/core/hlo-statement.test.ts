@@ -102,6 +102,17 @@ describe('hlo parseStatement', () => {
     assert.deepEqual(call.calledComputations.map((c) => `${c.attribute}=${c.name}`), ['called_computations=c1', 'called_computations=c2']);
   });
 
+  it('reads the number of parameter(N), digits only', () => {
+    const text = '%p = f32[2]{0} parameter( 12 )';
+    const p = parse(text);
+    assert.ok(p.kind === 'instruction');
+    assert.deepEqual(p.parameter, { value: 12, range: at(text, '12') });
+    for (const odd of ['%p = f32[] parameter()', '%p = f32[] parameter(-1)', '%p = f32[] parameter(1x)', '%q = f32[] negate(%p)']) {
+      const s = parse(odd);
+      assert.ok(s.kind === 'instruction' && s.parameter === undefined, odd);
+    }
+  });
+
   it('reads no name for an instruction written in place of an operand', () => {
     const s = parse('%r = f32[] add(f32[] %a, f32[] negate(f32[] %b))');
     assert.ok(s.kind === 'instruction');

@@ -85,6 +85,26 @@ describe('core: names as XLA parses them', () => {
     );
   });
 
+  it('reports a parameter number taken twice in one computation, each body written in place numbering its own', () => {
+    const text = [
+      'c {',
+      '  %x = f32[] parameter(0)',
+      '  %y = f32[] parameter( 1 )',
+      '  %z = f32[] parameter(0)',
+      '  ROOT %f = f32[] fusion(%x, %y, %z), kind=kLoop, calls=',
+      '  {',
+      '    %a = f32[] parameter(0)',
+      '    ROOT %b = f32[] negate(%a)',
+      '  }',
+      '}',
+    ].join('\n');
+    const ds = checkNames(parseHloText(text));
+    assert.deepEqual(
+      ds.map((d) => [d.code, d.range.start, d.message, related(text, d)]),
+      [['parameter-duplicate', text.indexOf('0)', text.indexOf('%z')), 'Duplicate parameter number 0', [['0', text.indexOf('0)'), 'the first parameter(0)']]]],
+    );
+  });
+
   it('counts a signature parameter as defined when no parameter instruction has its name', () => {
     assert.deepEqual(names('c (x: f32[]) -> f32[] {\n  ROOT %r = f32[] negate(%x)\n}\n'), []);
     // With a parameter instruction of its name, only that one defines it, from where it stands.

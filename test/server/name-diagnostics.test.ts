@@ -141,8 +141,8 @@ describe('server: name diagnostics', () => {
         .map((c, k) => {
           const lines = c.uses.map((u, i) => `  %v${i} = f32[] ${u.length === 0 ? `parameter(${i})` : `add(${u.map((n) => `%v${n}`).join(', ')})`}`);
           if (c.call !== undefined) lines.push(`  %k = f32[] call(%v0), to_apply=%c${c.call}`);
-          // A second %v0 and a second ROOT, each pointing back at the first.
-          if (c.twice) lines.push('  ROOT %v0 = f32[] constant(0)', '  ROOT %w = f32[] constant(1)');
+          // A second %v0, ROOT and parameter(0) (when %v0 is one), each pointing back at the first.
+          if (c.twice) lines.push('  ROOT %v0 = f32[] constant(0)', '  ROOT %w = f32[] constant(1)', '  %p0 = f32[] parameter(0)');
           if (c.inline) lines.push('  %f = f32[] fusion(%v0), kind=kLoop, calls=\n  {\n    %v0 = f32[] parameter(0)\n    ROOT %n = f32[] negate(%v1)\n  }');
           return `${c.split ? '// -----\n' : ''}${c.entry ? 'ENTRY ' : ''}%c${k % 4} (x: f32[]) -> f32[] {\n${lines.join('\n')}\n}\n`;
         })

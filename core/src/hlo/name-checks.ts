@@ -32,7 +32,7 @@ function instructionHint(name: string, use: InstructionStatement, everywhere: Re
 /**
  * Adds to `out` the diagnostics on the instruction names of computation `c`: operands and
  * `control-predecessors` naming no instruction defined above them, names defined twice, a second
- * `ROOT`. `outer` is the computation a computation written in place sits in (for the hint of its
+ * `ROOT`, a parameter number taken twice. `outer` is the computation a computation written in place sits in (for the hint of its
  * messages). Pushes one by one: a computation can have more diagnostics than a call takes arguments.
  */
 function checkScope(c: HloComputation, outer: HloComputation | undefined, out: LayoutDiagnostic[]): void {
@@ -46,6 +46,7 @@ function checkScope(c: HloComputation, outer: HloComputation | undefined, out: L
   let around: ReadonlySet<string> | undefined;
   const aroundNames = () => (around ??= new Set(outer?.instructions.map((i) => i.name.name)));
   let root: InstructionStatement | undefined;
+  const parameters = new Map<number, TextRange>();
   for (const ins of c.instructions) {
     for (const o of ins.operands) {
       if (!isKnown(o)) out.push(diagnostic('instruction-undefined', o.range, `instruction does not exist: ${o.name}${instructionHint(o.name, ins, everywhere, aroundNames)}`));
@@ -56,6 +57,12 @@ function checkScope(c: HloComputation, outer: HloComputation | undefined, out: L
     if (ins.rootKeyword) {
       if (root?.rootKeyword) out.push(diagnostic('root-duplicate', ins.rootKeyword, 'one computation should have only one ROOT', { range: root.rootKeyword, message: 'the first ROOT' }));
       else root = ins;
+    }
+    if (ins.parameter) {
+      const { value, range } = ins.parameter;
+      const earlier = parameters.get(value);
+      if (earlier) out.push(diagnostic('parameter-duplicate', range, `Duplicate parameter number ${value}`, { range: earlier, message: `the first parameter(${value})` }));
+      else parameters.set(value, range);
     }
     const first = known.get(ins.name.name);
     if (first) out.push(diagnostic('instruction-duplicate', ins.name.range, `instruction already exists: ${ins.name.name}`, { range: first.name.range, message: 'instruction previously defined here' }));

@@ -22,6 +22,7 @@ import type {
   HloStatement,
   InlineComputationOpening,
   OperandRef,
+  ParameterNumber,
   StatementShape,
 } from './types';
 
@@ -302,6 +303,7 @@ function parseInstruction(text: string, range: TextRange, rootKeyword: TextRange
   const attributes: HloAttribute[] = [];
   let metadata: HloMetadata | undefined;
   let opcode: HloName | undefined;
+  let parameter: ParameterNumber | undefined;
   const r = shapes.parseAt(skipTrivia(text, pos, end), end);
   const p = skipTrivia(text, r.end, end);
   const op = readName(text, p, end);
@@ -309,6 +311,7 @@ function parseInstruction(text: string, range: TextRange, rootKeyword: TextRange
     opcode = op.name;
     const close = skipBalanced(text, op.end, end);
     if (!LITERAL_OPCODES.has(op.name.name)) readOperands(text, op.end + 1, close, shapes, operands);
+    else if (op.name.name === 'parameter') parameter = parameterNumber(text, op.end + 1, close);
     const a = readAttributes(text, close, end, attributes, calledComputations, controlPredecessors);
     metadata = a.metadata;
   }
@@ -321,6 +324,7 @@ function parseInstruction(text: string, range: TextRange, rootKeyword: TextRange
     name,
     ...(r.shape ? { shape: r.shape } : {}),
     ...(opcode ? { opcode } : {}),
+    ...(parameter ? { parameter } : {}),
     operands,
     calledComputations,
     controlPredecessors,
@@ -343,6 +347,16 @@ function inlineOpening(text: string, end: number, attributes: readonly HloAttrib
   const brace = last.valueRange.start;
   if (charAt(text, brace, end) !== 123 || skipTrivia(text, brace + 1, end) < end) return undefined;
   return { attribute: last.key, brace: { start: brace, end: brace + 1 } };
+}
+
+/** The number in `parameter(N)`, between `(` at `start - 1` and `close`: digits only, as XLA's parser reads it. */
+function parameterNumber(text: string, start: number, close: number): ParameterNumber | undefined {
+  const end = charAt(text, close - 1, close) === 41 ? close - 1 : close;
+  const from = skipTrivia(text, start, end);
+  let to = from;
+  while (to < end && text.charCodeAt(to) >= 48 && text.charCodeAt(to) <= 57) to++;
+  if (to === from || to - from > 15 || skipTrivia(text, to, end) !== end) return undefined;
+  return { value: Number(text.slice(from, to)), range: { start: from, end: to } };
 }
 
 /** Operands between `(` and the matching `)`: `[shape] name` separated by commas. */

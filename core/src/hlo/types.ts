@@ -100,6 +100,12 @@ export interface InlineComputationOpening {
   readonly brace: TextRange;
 }
 
+/** The `N` of `parameter(N)`. */
+export interface ParameterNumber {
+  readonly value: number;
+  readonly range: TextRange;
+}
+
 /** `[ROOT] %name = shape opcode(operands), attr=value, ...`. */
 export interface InstructionStatement extends StatementBase {
   readonly kind: 'instruction';
@@ -110,6 +116,8 @@ export interface InstructionStatement extends StatementBase {
   /** The result shape; undefined when it could not be parsed (then see `diagnostics`). */
   readonly shape?: ShapeNode;
   readonly opcode?: HloName;
+  /** For `parameter(N)` with a plain number N. */
+  readonly parameter?: ParameterNumber;
   readonly operands: readonly OperandRef[];
   readonly calledComputations: readonly CalledComputationRef[];
   /** `control-predecessors={%a, %b}`: instructions that must run before this one (references, like operands). */
