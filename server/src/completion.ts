@@ -189,11 +189,7 @@ function addInstructions(doc: HloDocument, index: number, typed: string, list: N
   // Nearest definitions first: operands are mostly the instructions just above. Computations
   // written in place in this one are skipped: their names are theirs, as in XLA's parser.
   const order = function* (): Generator<number> {
-    for (let i = index - 1; i > computation.header; i--) {
-      const inner = doc.innerAt(computation, i);
-      if (inner) i = inner.header + 1;
-      else yield i;
-    }
+    yield* doc.statementsBefore(computation, index);
     for (let i = index + 1; i <= computation.last; i++) {
       const inner = doc.innerAt(computation, i);
       if (inner) i = inner.last;

@@ -278,6 +278,18 @@ export class HloDocument {
     }
   }
 
+  /**
+   * Statement indexes of `c` before statement `i`, nearest first, without the bodies of the
+   * computations written in place in it (the instructions that open them are `c`'s).
+   */
+  *statementsBefore(c: ComputationEntry, i: number): Generator<number> {
+    for (let k = i - 1; k > c.header; k--) {
+      const inner = this.innerAt(c, k);
+      if (inner) k = inner.header + 1;
+      else yield k;
+    }
+  }
+
   /** Where computation `c` starts: its header, or the `{` of a computation written in place. */
   computationStart(c: ComputationEntry): number {
     const r = this.range(c.header);

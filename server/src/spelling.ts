@@ -56,13 +56,8 @@ function* namesAbove(doc: HloDocument, index: number): Generator<string> {
   const c = doc.computationOf(index);
   if (!c) return;
   const text = doc.text.getText();
-  for (let i = index - 1; i > c.header; i--) {
-    // A computation written in place in this one: its names are its own.
-    const inner = doc.innerAt(c, i);
-    if (inner) {
-      i = inner.header + 1;
-      continue;
-    }
+  // Computations written in place in this one are skipped: their names are their own.
+  for (const i of doc.statementsBefore(c, index)) {
     if (doc.summary(i).kind !== 'instruction') continue;
     const name = declaredName(text, doc.range(i), 'ROOT');
     if (name) yield name.name;
