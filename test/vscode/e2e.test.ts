@@ -350,6 +350,8 @@ if (missing !== undefined && process.env.CI === undefined) {
         assert.ok(!labels.includes('kind') && !labels.includes('calls'), labels.join(' '));
         await page.screenshot({ path: join(SHOTS, '22-attribute-completion.png') });
         await page.keyboard.press('Enter');
+        // The editor redraws the line a moment after Enter (CI once read it before).
+        await page.locator('.monaco-editor .view-line', { hasText: 'output_to_operand_aliasing=' }).waitFor({ timeout: 10_000 });
         assert.match((await lineText(page, '%g = ')) ?? '', /calls=%fused, output_to_operand_aliasing=$/);
         await page.keyboard.press('Escape');
         // Hovering a key: the form of its value, and that the fusion requires it.
