@@ -81,6 +81,7 @@ export const RULES = {
   'tile-negative': { stage: 'crash', severity: 'error', title: 'A negative tile entry crashes XLA; * is the combine marker.' },
   'tail-alignment-invalid': { stage: 'crash', severity: 'error', title: 'L(n) with n < 1 crashes XLA.' },
   'token-dimensions': { stage: 'crash', severity: 'error', title: 'token and opaque shapes take no dimensions.' },
+  'parameter-number': { stage: 'crash', severity: 'error', title: "A computation's N parameters must be numbered 0 to N-1 without gaps." },
   // Legal but suspicious (spec §7), and padding advice.
   'combine-without-minor': { stage: 'advice', severity: 'warning', title: '* merges a dimension into the next more-minor one, and there is none.' },
   'tile-rank-exceeds-shape': { stage: 'advice', severity: 'warning', title: 'The tile has more dimensions than the shape; XLA pads the shape with leading 1s.' },

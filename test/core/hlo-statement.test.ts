@@ -113,10 +113,28 @@ describe('hlo parseStatement', () => {
     }
   });
 
-  it('reads no name for an instruction written in place of an operand', () => {
-    const s = parse('%r = f32[] add(f32[] %a, f32[] negate(f32[] %b))');
+  it('reads the operands of an instruction written in place of an operand, not its opcode', () => {
+    const text = '%r = f32[] add(f32[] %a, f32[2]{0} negate(f32[] %b, constant(3)), %c)';
+    const s = parse(text);
     assert.ok(s.kind === 'instruction');
-    assert.deepEqual(s.operands.map((o) => o.name), ['a']);
+    assert.deepEqual(
+      s.operands.map((o) => [o.name, o.range.start]),
+      [['a', text.indexOf('a,')], ['b', text.indexOf('b,')], ['c', text.indexOf('c)')]],
+    );
+    // Every shape once, the nested result's included.
+    assert.deepEqual(s.shapes.map((f) => text.slice(f.shape.range.start, f.shape.range.end)), ['f32[]', 'f32[]', 'f32[2]{0}', 'f32[]']);
+  });
+
+  it('reads names 16 instructions deep in operand position and skips deeper ones', () => {
+    const depth = 10_000;
+    const text = `%r = f32[] add(${'negate('.repeat(depth)}%x${')'.repeat(depth)}, %y)`;
+    const s = parse(text);
+    assert.ok(s.kind === 'instruction');
+    assert.deepEqual(s.operands.map((o) => o.name), ['y']);
+    const shallow = `%r = f32[] add(${'negate('.repeat(16)}%x${')'.repeat(16)}, %y)`;
+    const t = parse(shallow);
+    assert.ok(t.kind === 'instruction');
+    assert.deepEqual(t.operands.map((o) => o.name), ['x', 'y']);
   });
 
   it('gives the ranges of the ROOT and ENTRY keywords', () => {

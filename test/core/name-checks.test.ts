@@ -26,7 +26,7 @@ function related(text: string, d: LayoutDiagnostic): [string, number, string][] 
 }
 
 describe('core: names as XLA parses them', () => {
-  it('reports an operand defined nowhere, further down, or by the instruction itself', () => {
+  it('reports an operand defined nowhere, further down, by the instruction itself, or only in the signature', () => {
     const text = [
       'ENTRY %e (p: f32[]) -> f32[] {',
       '  %a = f32[] parameter(0)',
@@ -40,6 +40,11 @@ describe('core: names as XLA parses them', () => {
       ['instruction-undefined', 'bb', 'instruction does not exist: bb'],
       ['instruction-undefined', 'd', "instruction does not exist: d (d is defined further down, and XLA's parser knows only the instructions above)"],
       ['instruction-undefined', 'd', 'instruction does not exist: d (an instruction cannot be its own operand)'],
+      [
+        'instruction-undefined',
+        'p',
+        "instruction does not exist: p (p is named only in the computation's signature, which XLA's parser reads for its shape; an instruction defines the name: %p = f32[] parameter(0))",
+      ],
     ]);
   });
 
@@ -105,17 +110,53 @@ describe('core: names as XLA parses them', () => {
     );
   });
 
-  it('counts a signature parameter as defined when no parameter instruction has its name', () => {
-    assert.deepEqual(names('c (x: f32[]) -> f32[] {\n  ROOT %r = f32[] negate(%x)\n}\n'), []);
-    // With a parameter instruction of its name, only that one defines it, from where it stands.
+  it('counts a name as defined by its instruction only, never by the signature', () => {
+    // ParseParamList reads the signature's names and drops them (hlo_parser.cc).
+    assert.deepEqual(names('c (x: f32[2]{0}, y: s32[]) -> f32[2] {\n  ROOT %r = f32[2] negate(%y)\n}\n'), [
+      [
+        'instruction-undefined',
+        'y',
+        "instruction does not exist: y (y is named only in the computation's signature, which XLA's parser reads for its shape; an instruction defines the name: %y = s32[] parameter(1))",
+      ],
+    ]);
     assert.deepEqual(names('c (x: f32[]) -> f32[] {\n  %r = f32[] negate(%x)\n  ROOT %x = f32[] parameter(0)\n}\n'), [
       ['instruction-undefined', 'x', "instruction does not exist: x (x is defined further down, and XLA's parser knows only the instructions above)"],
     ]);
   });
 
-  it('reads no operand names in literals or in an instruction written in place of an operand', () => {
+  it('reports parameter numbers outside 0..N-1, where XLA aborts', () => {
+    const gap = 'c {\n  %a = f32[] parameter(0)\n  %b = f32[] parameter(2)\n  ROOT %r = f32[] add(%a, %b)\n}\n';
+    assert.deepEqual(names(gap), [
+      [
+        'parameter-number',
+        '2',
+        "invalid parameter number. Expected [0, 2), got 2 (XLA aborts on this CHECK: the computation's 2 parameters must be numbered 0 to 1, and parameter(1) is missing)",
+      ],
+    ]);
+    const none = 'c {\n  ROOT %a = f32[] parameter(1)\n}\n';
+    assert.deepEqual(names(none), [
+      ['parameter-number', '1', "invalid parameter number. Expected [0, 1), got 1 (XLA aborts on this CHECK: the computation's 1 parameter must be numbered 0 to 0, and parameter(0) is missing)"],
+    ]);
+    const many = `c {\n${[0, 5, 6, 7, 8].map((n) => `  %p${n} = f32[] parameter(${n})`).join('\n')}\n}\n`;
+    assert.deepEqual(
+      names(many).map(([code, at, message]) => [code, at, message.slice(message.indexOf('and '))]),
+      [5, 6, 7, 8].map((n) => ['parameter-number', String(n), 'and parameter(1), parameter(2), parameter(3), ... are missing)']),
+    );
+    // A duplicate is what XLA's parser stops on first; a number it cannot read leaves the count open.
+    assert.deepEqual(names('c {\n  %a = f32[] parameter(1)\n  %b = f32[] parameter(1)\n}\n').map(([code]) => code), ['parameter-duplicate']);
+    assert.deepEqual(names('c {\n  %a = f32[] parameter(x)\n  %b = f32[] parameter(1)\n}\n'), []);
+    // Each computation written in place numbers its own parameters.
+    const inPlace = 'c {\n  %p = f32[] parameter(0)\n  ROOT %f = f32[] fusion(%p), kind=kLoop, calls=\n  {\n    ROOT %q = f32[] parameter(0)\n  }\n}\n';
+    assert.deepEqual(names(inPlace), []);
+  });
+
+  it('reads no operand names in literals, and the operands of an instruction written in place of an operand in the same scope', () => {
     const text = 'c {\n  %a = f32[2] constant({1, 2})\n  %i = s32[4] iota(), iota_dimension=0\n  ROOT %r = f32[2] add(%a, f32[2] negate(%a))\n}\n';
     assert.deepEqual(names(text), []);
+    const nested = 'c {\n  %a = f32[] parameter(0)\n  ROOT %r = f32[] add(%a, f32[] negate(f32[] multiply(%a, %later)))\n  %later = f32[] constant(1)\n}\n';
+    assert.deepEqual(names(nested), [
+      ['instruction-undefined', 'later', "instruction does not exist: later (later is defined further down, and XLA's parser knows only the instructions above)"],
+    ]);
   });
 
   it('reports calls of computations not complete before the call, and duplicates per module', () => {
@@ -179,7 +220,9 @@ describe('core: names as XLA parses them', () => {
     );
     fc.assert(
       fc.property(computation, ({ uses, order }) => {
-        const line = (k: number) => `  %i${k} = f32[] ${uses[k].length === 0 ? 'parameter(' + k + ')' : `add(${uses[k].map((u) => `%i${u}`).join(', ')})`}`;
+        // The instructions without operands are parameters, numbered 0..N-1 as XLA requires.
+        const leaves = uses.flatMap((u, k) => (u.length === 0 ? [k] : []));
+        const line = (k: number) => `  %i${k} = f32[] ${uses[k].length === 0 ? `parameter(${leaves.indexOf(k)})` : `add(${uses[k].map((u) => `%i${u}`).join(', ')})`}`;
         const text = `c {\n${order.map(line).join('\n')}\n}\n`;
         const position = new Map(order.map((k, at) => [k, at]));
         const expected = order.flatMap((k) => uses[k].filter((u) => position.get(u)! > position.get(k)!).map((u) => `i${u}`));

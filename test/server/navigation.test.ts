@@ -66,6 +66,16 @@ describe('server: navigation', () => {
     assert.deepEqual(a.map((r) => r.range.start.line), [2, 5]);
   });
 
+  it('counts the operands of an instruction written in place of an operand as references', async () => {
+    const nestedUri = 'file:///w/nested-operand.hlo';
+    const text = 'c {\n  %a = f32[] parameter(0)\n  %b = f32[] parameter(1)\n  ROOT %r = f32[] add(%a, f32[] negate(f32[] multiply(%b, %a)))\n}\n';
+    await client.open(nestedUri, text);
+    const refs = await client.request<Location[]>('textDocument/references', { textDocument: { uri: nestedUri }, position: positionOf(text, '%b = ', 1), context: { includeDeclaration: false } });
+    assert.deepEqual(refs.map((r) => [textOf(text, r.range), offsetAt(text, r.range.start)]), [['b', text.indexOf('%b, %a') + 1]]);
+    const defs = await client.request<Location[]>('textDocument/definition', { textDocument: { uri: nestedUri }, position: positionOf(text, '%b, %a', 1) });
+    assert.deepEqual(defs.map((d) => d.range.start.line), [2]);
+  });
+
   it('highlights the definition as write and uses as read', async () => {
     const hl = await client.request<DocumentHighlight[]>('textDocument/documentHighlight', at('%tail)', 2));
     assert.deepEqual(hl.map((h) => [h.range.start.line, h.kind]), [[12, 3], [16, 2]]);

@@ -8,6 +8,7 @@
 import { RULES, type LayoutDiagnostic, type RelatedPlace, type RuleCode, type TextRange } from '../diagnostics';
 import type { HloComputation, HloModel } from './build-module';
 import type { HloName, InstructionStatement } from './types';
+import { printShape } from '../print';
 
 /**
  * Texts longer than this (UTF-16 units) get no name checks in the editor or the CLI: HLO written by
@@ -21,10 +22,16 @@ function diagnostic(code: RuleCode, range: TextRange, message: string, related?:
 }
 
 /** Why a name XLA's parser does not know at `use` exists all the same, or '' when it does not. */
-function instructionHint(name: string, use: InstructionStatement, everywhere: ReadonlyMap<string, InstructionStatement>, aroundNames: () => ReadonlySet<string>): string {
+function instructionHint(name: string, use: InstructionStatement, c: HloComputation, everywhere: ReadonlyMap<string, InstructionStatement>, aroundNames: () => ReadonlySet<string>): string {
   const definition = everywhere.get(name);
   if (definition === use) return ` (an instruction cannot be its own operand)`;
   if (definition) return ` (${name} is defined further down, and XLA's parser knows only the instructions above)`;
+  const index = c.parameters.findIndex((p) => p.name === name);
+  if (index >= 0) {
+    const shape = c.parameters[index]?.shape;
+    const example = shape ? `%${name} = ${printShape(shape)} parameter(${index})` : `a parameter(${index}) instruction named ${name}`;
+    return ` (${name} is named only in the computation's signature, which XLA's parser reads for its shape; an instruction defines the name: ${example})`;
+  }
   if (aroundNames().has(name)) return ` (${name} belongs to the computation around this one, whose names a computation written in place does not see)`;
   return '';
 }
@@ -32,27 +39,26 @@ function instructionHint(name: string, use: InstructionStatement, everywhere: Re
 /**
  * Adds to `out` the diagnostics on the instruction names of computation `c`: operands and
  * `control-predecessors` naming no instruction defined above them, names defined twice, a second
- * `ROOT`, a parameter number taken twice. `outer` is the computation a computation written in place sits in (for the hint of its
- * messages). Pushes one by one: a computation can have more diagnostics than a call takes arguments.
+ * `ROOT`, parameter numbers taken twice or outside 0..N-1. `outer` is the computation a
+ * computation written in place sits in (for the hint of its messages). Pushes one by one: a
+ * computation can have more diagnostics than a call takes arguments.
  */
 function checkScope(c: HloComputation, outer: HloComputation | undefined, out: LayoutDiagnostic[]): void {
   const everywhere = new Map<string, InstructionStatement>();
   for (const ins of c.instructions) if (!everywhere.has(ins.name.name)) everywhere.set(ins.name.name, ins);
-  // A signature names the parameters; one without a parameter instruction of its name counts as
-  // defined from the start (whether XLA's parser would agree is not checked: no false errors).
-  const signatureOnly = new Set(c.parameters.map((p) => p.name).filter((n) => !everywhere.has(n)));
   const known = new Map<string, InstructionStatement>();
-  const isKnown = (n: HloName): boolean => known.has(n.name) || signatureOnly.has(n.name);
   let around: ReadonlySet<string> | undefined;
   const aroundNames = () => (around ??= new Set(outer?.instructions.map((i) => i.name.name)));
   let root: InstructionStatement | undefined;
   const parameters = new Map<number, TextRange>();
+  let numbered = true;
+  let duplicateNumber = false;
   for (const ins of c.instructions) {
     for (const o of ins.operands) {
-      if (!isKnown(o)) out.push(diagnostic('instruction-undefined', o.range, `instruction does not exist: ${o.name}${instructionHint(o.name, ins, everywhere, aroundNames)}`));
+      if (!known.has(o.name)) out.push(diagnostic('instruction-undefined', o.range, `instruction does not exist: ${o.name}${instructionHint(o.name, ins, c, everywhere, aroundNames)}`));
     }
     for (const p of ins.controlPredecessors) {
-      if (!isKnown(p)) out.push(diagnostic('instruction-undefined', p.range, `instruction '${p.name}' is not defined${instructionHint(p.name, ins, everywhere, aroundNames)}`));
+      if (!known.has(p.name)) out.push(diagnostic('instruction-undefined', p.range, `instruction '${p.name}' is not defined${instructionHint(p.name, ins, c, everywhere, aroundNames)}`));
     }
     if (ins.rootKeyword) {
       if (root?.rootKeyword) out.push(diagnostic('root-duplicate', ins.rootKeyword, 'one computation should have only one ROOT', { range: root.rootKeyword, message: 'the first ROOT' }));
@@ -61,12 +67,32 @@ function checkScope(c: HloComputation, outer: HloComputation | undefined, out: L
     if (ins.parameter) {
       const { value, range } = ins.parameter;
       const earlier = parameters.get(value);
+      duplicateNumber ||= earlier !== undefined;
       if (earlier) out.push(diagnostic('parameter-duplicate', range, `Duplicate parameter number ${value}`, { range: earlier, message: `the first parameter(${value})` }));
       else parameters.set(value, range);
-    }
+    } else if (ins.opcode?.name === 'parameter') numbered = false;
     const first = known.get(ins.name.name);
     if (first) out.push(diagnostic('instruction-duplicate', ins.name.range, `instruction already exists: ${ins.name.name}`, { range: first.name.range, message: 'instruction previously defined here' }));
     else known.set(ins.name.name, ins);
+  }
+  // A duplicate stops XLA's parser first; a number it could not read leaves the count unknown.
+  if (numbered && !duplicateNumber) checkParameterNumbers(parameters, out);
+}
+
+/**
+ * XLA's parser hands a computation's instructions to `HloComputation`, whose constructor
+ * CHECK-fails unless the N parameters are numbered 0..N-1: a gap aborts the process.
+ */
+function checkParameterNumbers(parameters: ReadonlyMap<number, TextRange>, out: LayoutDiagnostic[]): void {
+  const count = parameters.size;
+  const missing: number[] = [];
+  for (let n = 0; n < count; n++) if (!parameters.has(n)) missing.push(n);
+  if (missing.length === 0) return;
+  const absent = missing.slice(0, 3).map((n) => `parameter(${n})`).join(', ') + (missing.length > 3 ? ', ...' : '');
+  for (const [value, range] of parameters) {
+    if (value < count) continue;
+    const why = `XLA aborts on this CHECK: the computation's ${count} parameter${count === 1 ? '' : 's'} must be numbered 0 to ${count - 1}, and ${absent} ${missing.length === 1 ? 'is' : 'are'} missing`;
+    out.push(diagnostic('parameter-number', range, `invalid parameter number. Expected [0, ${count}), got ${value} (${why})`));
   }
 }
 

@@ -359,8 +359,18 @@ function parameterNumber(text: string, start: number, close: number): ParameterN
   return { value: Number(text.slice(from, to)), range: { start: from, end: to } };
 }
 
-/** Operands between `(` and the matching `)`: `[shape] name` separated by commas. */
-function readOperands(text: string, start: number, close: number, shapes: Shapes, out: OperandRef[]): void {
+/**
+ * How deep instructions written in place of operands are read for names (`add(%a, negate(negate(%b)))`):
+ * deeper ones, which nobody writes by hand, are skipped unread rather than risk the stack.
+ */
+const MAX_NESTED_OPERANDS = 16;
+
+/**
+ * Operands between `(` and the matching `)`: `[shape] name` separated by commas. An instruction
+ * written in place of an operand (`[shape] opcode(operands)`, which XLA's parser adds to the same
+ * computation) contributes the names of its own operands, looked up in the same scope.
+ */
+function readOperands(text: string, start: number, close: number, shapes: Shapes, out: OperandRef[], depth = 0): void {
   const end = Math.max(start, charAt(text, close - 1, close) === 41 ? close - 1 : close);
   let p = start;
   while (p < end) {
@@ -378,11 +388,16 @@ function readOperands(text: string, start: number, close: number, shapes: Shapes
       p = skipTrivia(text, s.end, end);
     }
     const n = readName(text, p, end);
-    // `negate(...)` here is an instruction written in place of an operand, which XLA's parser also
-    // reads: its opcode is no name (the names inside it are not read).
-    if (n && charAt(text, skipTrivia(text, n.end, end), end) !== 40) {
-      out.push({ ...n.name, ...(shape ? { shape } : {}) });
-      p = n.end;
+    if (n) {
+      const open = skipTrivia(text, n.end, end);
+      if (charAt(text, open, end) !== 40) {
+        out.push({ ...n.name, ...(shape ? { shape } : {}) });
+        p = n.end;
+      } else if (depth < MAX_NESTED_OPERANDS && !LITERAL_OPCODES.has(n.name.name)) {
+        const nestedClose = skipBalanced(text, open, end);
+        readOperands(text, open + 1, nestedClose, shapes, out, depth + 1);
+        p = nestedClose;
+      }
     }
     // Skip whatever else the operand holds, up to the next top-level comma.
     p = skipValue(text, p, end);
