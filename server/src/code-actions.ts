@@ -5,6 +5,7 @@
  *   marker as -1; `-1` now crashes XLA);
  * - a minor_to_major that is not a permutation of the dimensions → the default order {rank-1,…,0};
  * - an empty tile `()` → removed (with its `T` when it is the only tile, and the `:` when nothing else follows).
+ * - an operand named only in its computation's signature → its parameter instruction (parameter-fix.ts).
  * And one that is a guess, so not preferred: an operand or call naming nothing known → the known
  * name spelt most like it (spelling.ts).
  */
@@ -15,6 +16,7 @@ import type { HloDocument } from './document';
 import { DIAGNOSTIC_SOURCE } from './lsp-diagnostics';
 import { arrayLeaves } from './shape-facts';
 import { toRange, toTextRange } from './positions';
+import { parameterDefinition } from './parameter-fix';
 import { respelling } from './spelling';
 
 const ORDER_CODES = new Set(['minor-to-major-duplicate', 'minor-to-major-out-of-bounds', 'rank-mismatch']);
@@ -86,6 +88,8 @@ function fixFor(doc: HloDocument, code: string, range: TextRange): Fix | undefin
   if (code === 'tile-negative') return negativeTileFix(doc, range);
   if (code === 'tile-empty') return emptyTileFix(doc, range);
   if (ORDER_CODES.has(code)) return defaultOrderFix(doc, range);
+  const definition = code === 'instruction-undefined' ? parameterDefinition(doc, range) : undefined;
+  if (definition) return { ...definition, preferred: true };
   const name = respelling(doc, code, range);
   return name === undefined ? undefined : { title: `Change to %${name}`, edit: { range, newText: name }, preferred: false };
 }

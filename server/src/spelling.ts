@@ -62,8 +62,6 @@ function* namesAbove(doc: HloDocument, index: number): Generator<string> {
     const name = declaredName(text, doc.range(i), 'ROOT');
     if (name) yield name.name;
   }
-  const header = doc.parse(c.header);
-  if (header.kind === 'computation') for (const p of header.parameters) yield p.name;
 }
 
 /** The computation names a call in statement `index` may use: those complete before it in its module, nearest first. */

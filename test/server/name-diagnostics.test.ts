@@ -114,6 +114,41 @@ describe('server: name diagnostics', () => {
     ]);
   });
 
+  it('defines a name written only in the signature with its parameter instruction, a preferred fix', async () => {
+    const uri = 'file:///w/names-signature.hlo';
+    // %add's %b is dropped from the body; `b` stays in its signature.
+    const text = TEXT.replace('  %b = f32[] parameter(1)\n', '');
+    const diagnostics = await client.open(uri, text);
+    assert.deepEqual(named(text, diagnostics), [
+      [
+        'instruction-undefined',
+        'b',
+        "instruction does not exist: b (b is named only in the computation's signature, which XLA's parser reads for its shape; an instruction defines the name: %b = f32[] parameter(1))",
+      ],
+    ]);
+    const actions = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: diagnostics[0].range, context: { diagnostics } });
+    assert.deepEqual(
+      actions.map((a) => [a.title, a.isPreferred, a.edit?.changes?.[uri]?.map((e) => [e.range, e.newText])]),
+      [['Define %b = f32[] parameter(1)', true, [[{ start: { line: 3, character: 0 }, end: { line: 3, character: 0 } }, '  %b = f32[] parameter(1)\n']]]],
+    );
+    // Applied, the module is clean again; a gap in the numbers is what XLA would abort on.
+    const fixed = await client.change(uri, [{ range: { start: { line: 3, character: 0 }, end: { line: 3, character: 0 } }, text: '  %b = f32[] parameter(2)\n' }]);
+    assert.deepEqual(named(text, fixed).map(([code]) => code), ['parameter-number']);
+    assert.match(fixed[0].message, /^invalid parameter number\. Expected \[0, 2\), got 2 .*parameter\(1\) is missing\)$/);
+    const edited = text.replace('  %a = f32[] parameter(0)\n', '  %b = f32[] parameter(2)\n  %a = f32[] parameter(0)\n');
+    assert.deepEqual([fixed[0].range.start, textOf(edited, fixed[0].range)], [{ line: 3, character: 23 }, '2']);
+  });
+
+  it('offers no parameter instruction when the body has one of that number', async () => {
+    const uri = 'file:///w/names-signature-taken.hlo';
+    const text = TEXT.replace('(a: f32[], b: f32[])', '(a: f32[], param_1: f32[])').replace(/%b\b/g, '%param.1').replace('add(%a, %param.1)', 'add(%a, %param_1)');
+    const diagnostics = await client.open(uri, text);
+    assert.deepEqual(named(text, diagnostics).map(([code, name]) => [code, name]), [['instruction-undefined', 'param_1']]);
+    const actions = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: diagnostics[0].range, context: { diagnostics } });
+    // parameter(1) is %param.1 already: the spelling guess is what is left.
+    assert.deepEqual(actions.map((a) => [a.title, a.isPreferred]), [['Change to %param.1', false]]);
+  });
+
   it('guesses no spelling for a name that exists too far down', async () => {
     const uri = 'file:///w/names-order-fix.hlo';
     const text = TEXT.replace('  %z = f32[] constant(0)\n', '').replace('  ROOT %r', '  %r').replace('dimensions={0}, to_apply=%add\n', 'dimensions={0}, to_apply=%add\n  ROOT %z = f32[] constant(0)\n');
