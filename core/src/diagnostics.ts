@@ -65,6 +65,7 @@ export const RULES = {
   'parameter-duplicate': { stage: 'parser', severity: 'error', title: 'Two parameter instructions of a computation have the same number.' },
   'computation-undefined': { stage: 'parser', severity: 'error', title: 'A called computation must be defined before the instruction that calls it.' },
   'computation-duplicate': { stage: 'parser', severity: 'error', title: 'A computation name is defined twice in one module.' },
+  'async-computation-shared': { stage: 'parser', severity: 'error', title: 'Two async-start instructions wrap the same computation.' },
   'entry-duplicate': { stage: 'parser', severity: 'error', title: 'A module has more than one ENTRY computation.' },
   // XLA's validator (spec §2.2, §2.3).
   'minor-to-major-out-of-bounds': { stage: 'validator', severity: 'error', title: 'minor_to_major entries must be dimension numbers 0..rank-1.' },

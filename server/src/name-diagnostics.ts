@@ -1,6 +1,7 @@
 /**
  * Diagnostics on names (core's name-checks.ts: operands naming no instruction above them, calls of
- * computations not defined before, names defined twice, a second ROOT or ENTRY) for documents of up
+ * computations not defined before, names defined twice, a second ROOT or ENTRY, parameter numbers,
+ * async computations shared) for documents of up
  * to core's NAME_CHECK_MAX_CHARS.
  *
  * Each computation with a header is parsed on its own, with the computations written in place in
@@ -17,8 +18,8 @@ import {
   computationCalls,
   declared,
   parseStatement,
+  type ComputationCall,
   type DeclaredComputation,
-  type HloName,
   type HloStatement,
 } from '../../core/src/hlo';
 import type { HloDocument } from './document';
@@ -26,7 +27,7 @@ import type { HloDocument } from './document';
 /** What the checks need of one computation with a header; offsets relative to its first character. */
 interface ComputationNames {
   readonly diagnostics: readonly LayoutDiagnostic[];
-  readonly calls: readonly HloName[];
+  readonly calls: readonly ComputationCall[];
   readonly declared: DeclaredComputation;
 }
 
@@ -71,7 +72,7 @@ export class NameChecks {
     if (doc.text.length <= NAME_CHECK_MAX_CHARS) {
       const text = doc.text.getText();
       const kept = new Map<string, ComputationNames | undefined>();
-      const modules = new Map<number, { declared: DeclaredComputation[]; calls: HloName[] }>();
+      const modules = new Map<number, { declared: DeclaredComputation[]; calls: ComputationCall[] }>();
       for (const c of doc.computations()) {
         if (c.parent !== undefined) continue;
         const base = doc.range(c.header).start;

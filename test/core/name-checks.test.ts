@@ -195,6 +195,30 @@ describe('core: names as XLA parses them', () => {
     ]);
   });
 
+  it('reports a computation wrapped by a second async-start, not by its own -update and -done', () => {
+    const text = [
+      'HloModule m',
+      '%wrapped (x: f32[8]) -> f32[8] {',
+      '  ROOT %x = f32[8] parameter(0)',
+      '}',
+      'ENTRY %main {',
+      '  %p = f32[8] parameter(0)',
+      '  %s1 = ((f32[8]), f32[8], s32[]) async-start(%p), calls=%wrapped',
+      '  %u1 = ((f32[8]), f32[8], s32[]) async-update(%s1), calls=%wrapped',
+      '  %d1 = f32[8] async-done(%u1), calls=%wrapped',
+      '  %s2 = ((f32[8]), f32[8], s32[]) async-start(%d1), calls=%wrapped',
+      '  %c = f32[8] call(%d1), to_apply=%wrapped',
+      '  ROOT %d2 = f32[8] async-done(%s2), calls=%wrapped',
+      '}',
+    ].join('\n');
+    const ds = checkNames(parseHloText(text));
+    const second = text.indexOf('wrapped', text.indexOf('%s2 ='));
+    assert.deepEqual(
+      ds.map((d) => [d.code, d.range.start, d.message, related(text, d)]),
+      [['async-computation-shared', second, 'Computation wrapped is called by more than one async op.', [['wrapped', text.indexOf('wrapped', text.indexOf('%s1 =')), 'the first async-start that calls it']]]],
+    );
+  });
+
   it('reports 200,000 unknown operands of one instruction, each once', () => {
     // More diagnostics than a call takes arguments: no spread pushes on the way.
     const text = `c {\n  ROOT %r = f32[] add(${'%u, '.repeat(200_000)}%u)\n}\n`;

@@ -93,6 +93,26 @@ describe('server: name diagnostics', () => {
     ]);
   });
 
+  it('reports a computation wrapped by two async-starts, with the first as related information', async () => {
+    const uri = 'file:///w/names-async.hlo';
+    const text = TEXT.replace(
+      '  ROOT %r = f32[] reduce(%p, %z), dimensions={0}, to_apply=%add',
+      [
+        '  %s1 = ((f32[], f32[]), f32[], s32[]) async-start(%z, %z), calls=%add',
+        '  %d1 = f32[] async-done(%s1), calls=%add',
+        '  %s2 = ((f32[], f32[]), f32[], s32[]) async-start(%d1, %z), calls=%add',
+        '  ROOT %d2 = f32[] async-done(%s2), calls=%add',
+      ].join('\n'),
+    );
+    const diagnostics = await client.open(uri, text);
+    assert.deepEqual(named(text, diagnostics), [['async-computation-shared', 'add', 'Computation add is called by more than one async op.']]);
+    assert.deepEqual(
+      diagnostics[0].relatedInformation?.map((r) => [r.location.range.start.line, textOf(text, r.location.range), r.message]),
+      [[11, 'add', 'the first async-start that calls it']],
+    );
+    assert.equal(diagnostics[0].range.start.line, 13);
+  });
+
   it('offers the known name spelt most like an unknown one as a quick fix, not a preferred one', async () => {
     const uri = 'file:///w/names-fix.hlo';
     const text = TEXT.replace(/%p\b/g, '%param.0')

@@ -111,12 +111,17 @@ export interface DeclaredComputation {
   readonly end: number;
 }
 
+/** A reference to a computation; `asyncStart` when it is the `calls=` of an `async-start`. */
+export interface ComputationCall extends HloName {
+  readonly asyncStart?: true;
+}
+
 /**
  * Diagnostics on the computation names of one module: computations (in text order) defined twice
- * or marked ENTRY a second time, and `calls`-style references (in any order) to a computation not
- * complete before them.
+ * or marked ENTRY a second time, `calls`-style references (in any order) to a computation not
+ * complete before them, and a computation wrapped by two `async-start`s.
  */
-export function checkComputationNames(computations: readonly DeclaredComputation[], calls: readonly HloName[]): LayoutDiagnostic[] {
+export function checkComputationNames(computations: readonly DeclaredComputation[], calls: readonly ComputationCall[]): LayoutDiagnostic[] {
   const out: LayoutDiagnostic[] = [];
   const byName = new Map<string, DeclaredComputation>();
   let entry: DeclaredComputation | undefined;
@@ -136,13 +141,34 @@ export function checkComputationNames(computations: readonly DeclaredComputation
     const hint = c ? ` (XLA's parser knows a computation only after its closing }, and ${call.name}'s comes after this use)` : '';
     out.push(diagnostic('computation-undefined', call.range, `computation does not exist: ${call.name}${hint}`));
   }
+  checkAsyncCallers(calls, out);
   return out;
 }
 
+/**
+ * Once the module is read, XLA's parser wants each async computation wrapped by one `async-start`
+ * (the `-update` and `-done` ops that name it too are its own). The first start in text order is
+ * the related place of the others.
+ */
+function checkAsyncCallers(calls: readonly ComputationCall[], out: LayoutDiagnostic[]): void {
+  const starts = calls.filter((c) => c.asyncStart).sort((a, b) => a.range.start - b.range.start);
+  const first = new Map<string, ComputationCall>();
+  for (const call of starts) {
+    const earlier = first.get(call.name);
+    if (earlier) out.push(diagnostic('async-computation-shared', call.range, `Computation ${call.name} is called by more than one async op.`, { range: earlier.range, message: 'the first async-start that calls it' }));
+    else first.set(call.name, call);
+  }
+}
+
 /** Every computation reference (`calls=`, `to_apply=`, `branch_computations={...}`, ...) of `computations`' instructions. */
-export function computationCalls(computations: readonly HloComputation[]): HloName[] {
-  const calls: HloName[] = [];
-  for (const c of computations) for (const ins of c.instructions) for (const call of ins.calledComputations) calls.push(call);
+export function computationCalls(computations: readonly HloComputation[]): ComputationCall[] {
+  const calls: ComputationCall[] = [];
+  for (const c of computations) {
+    for (const ins of c.instructions) {
+      const asyncStart = ins.opcode?.name === 'async-start';
+      for (const { name, range, attribute } of ins.calledComputations) calls.push(asyncStart && attribute === 'calls' ? { name, range, asyncStart } : { name, range });
+    }
+  }
   return calls;
 }
 
