@@ -15,7 +15,7 @@ import { checkStreamTo, type SegmentDiagnostic } from './check-worker';
 import { FileError, UsageError } from './errors';
 import type { Output } from './output';
 import { CheckPool, type MutableCounts } from './parallel-check';
-import { openText, streamText } from './read-statements';
+import { openText, readText, streamText } from './read-statements';
 
 /** Files from this size on are checked by several threads unless --jobs says otherwise. */
 const PARALLEL_FROM_BYTES = 16 * 1024 * 1024;
@@ -96,8 +96,9 @@ export async function runCheck(argv: readonly string[], out: Output): Promise<nu
             const stream = checkStreamTo(checker, (d) => found.push(d));
             let names: SegmentDiagnostic[] = [];
             try {
-              streamText(fd, file, stream);
-              names = nameDiagnostics(fs.readFileSync(file, 'utf8'));
+              const text = readText(fd, file, size);
+              stream.write(text);
+              names = nameDiagnostics(text);
             } finally {
               Object.assign(counts, stream.end());
               for (const d of names) {

@@ -91,6 +91,13 @@ export function forEachTextPiece(fd: number, visit: (text: string, complete: boo
   return newlines;
 }
 
+/** Rethrows an error of reading `file` as a {@link FileError}; anything else (a bug) as it is. */
+function readFailed(file: string, e: unknown): never {
+  const code = (e as NodeJS.ErrnoException).code;
+  if (code === undefined) throw e;
+  throw new FileError(`${file}: cannot read: ${String((e as Error).message)}`);
+}
+
 /**
  * Writes the text of the open file `fd` (named `file` in messages) to `sink` in pieces (see
  * {@link forEachTextPiece}); the caller ends the sink and closes `fd`. Throws {@link FileError}
@@ -100,9 +107,19 @@ export function streamText(fd: number, file: string, sink: TextSink): void {
   try {
     forEachTextPiece(fd, (text, complete) => (complete ? sink.writeComplete(text) : sink.write(text)));
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === undefined) throw e;
-    throw new FileError(`${file}: cannot read: ${String((e as Error).message)}`);
+    readFailed(file, e);
+  }
+}
+
+/** The whole text of the open file `fd` of `size` bytes (UTF-8), for files small enough to hold. */
+export function readText(fd: number, file: string, size: number): string {
+  try {
+    const bytes = Buffer.allocUnsafe(size);
+    let n = 0;
+    for (let got = -1; n < size && got !== 0; n += got) got = fs.readSync(fd, bytes, n, size - n, n);
+    return bytes.toString('utf8', 0, n);
+  } catch (e) {
+    return readFailed(file, e);
   }
 }
 
