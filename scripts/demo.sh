@@ -17,6 +17,7 @@ cli index 'f32[3,5]{1,0:T(2,2)}' 2,3
 cli map 'f32[4,8]{1,0:T(2,4)(2,1)}'
 cli report examples/module_0001.jit_train_step.after_optimizations.txt --top 8
 cli check examples/invalid_layouts.hlo
+cli oom examples/oom-hbm.log
 
 [ -n "${DEMO_NO_SERVER:-}" ] && exit 0
 

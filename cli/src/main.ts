@@ -11,6 +11,7 @@ import { caretLines, FileError, InputError, UsageError } from './errors';
 import { runExplain, EXPLAIN_HELP } from './explain-command';
 import { runIndex, INDEX_HELP } from './index-command';
 import { runMap, MAP_HELP } from './map-command';
+import { runOom, OOM_HELP } from './oom-command';
 import { processOutput, type Output } from './output';
 import { runReport, REPORT_HELP } from './report-command';
 
@@ -21,6 +22,7 @@ const COMMANDS: Readonly<Record<string, { run: (argv: readonly string[], out: Ou
   map: { run: runMap, help: MAP_HELP, summary: 'memory map of a 2-D slice as a table' },
   check: { run: runCheck, help: CHECK_HELP, summary: 'check every shape in HLO files, compiler-style' },
   report: { run: runReport, help: REPORT_HELP, summary: 'buffers by padding: logical vs physical bytes' },
+  oom: { run: runOom, help: OOM_HELP, summary: "explain a TPU out-of-memory message's allocations" },
 };
 
 const USAGE = `Usage: xla-layout <command> [options] [arguments]   (options may come anywhere)

@@ -25,8 +25,8 @@ export interface TextSink {
   writeComplete(chunk: string): void;
 }
 
-/** Opens `file` for reading, refusing directories and binary files with a clear message. */
-export function openText(file: string): number {
+/** Opens `file` for reading, refusing directories and binary files (which are not the `expected` kind of text) with a clear message. */
+export function openText(file: string, expected = 'HLO text'): number {
   let fd: number;
   try {
     fd = fs.openSync(file, 'r');
@@ -45,7 +45,7 @@ export function openText(file: string): number {
   const nul = head.subarray(0, n).indexOf(0);
   if (nul >= 0) {
     fs.closeSync(fd);
-    throw new FileError(`${file}: binary file (NUL byte at offset ${nul}), not HLO text`);
+    throw new FileError(`${file}: binary file (NUL byte at offset ${nul}), not ${expected}`);
   }
   return fd;
 }

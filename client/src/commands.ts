@@ -8,6 +8,7 @@ import { parseVisualizerArgs } from './command-args';
 import type { Ctx } from './ctx';
 import { checkFileFromDisk } from './large-file-commands';
 import { LargeFileNotice } from './large-file-notice';
+import { explainOomMessage } from './oom-report';
 import { paddingReport } from './padding-report';
 import { openSource } from './source-files';
 import { hloForSourceLine } from './source-instructions';
@@ -94,6 +95,7 @@ export const COMMANDS = {
   'xlaLayout.elementAtOffset': (ctx: Ctx): Handler => () => elementAtOffsetCommand(ctx),
   'xlaLayout.paddingReport': (ctx: Ctx): Handler => (arg) => paddingReport(ctx, arg),
   'xlaLayout.checkFile': (ctx: Ctx): Handler => (arg) => checkFileFromDisk(ctx, arg instanceof vscode.Uri ? arg : undefined),
+  'xlaLayout.explainOom': (ctx: Ctx): Handler => () => explainOomMessage(ctx),
   'xlaLayout.restartServer': (ctx: Ctx): Handler => async () => {
     await ctx.restart();
     void vscode.window.setStatusBarMessage('XLA Layout: language server restarted', 3000);

@@ -389,6 +389,17 @@ if (missing !== undefined && process.env.CI === undefined) {
       }
     });
 
+    it('explains the out-of-memory message of an open log from the palette, rendered beside it', async () => {
+      await quickOpen(page, 'oom-hbm.log');
+      await runCommand(page, 'XLA Layout: Explain Out-of-Memory Message');
+      const preview = await webviewFrameWith(page, 'h2:has-text("1. 16.00G in hbm, line 19")', 30_000);
+      const text = await preview.locator('body').innerText();
+      assert.match(text, /logical 256\.00M -> physical 16\.00G \(64x\); the message's 16\.00G agrees/);
+      assert.match(text, /pads: dim 2 \(x\), size 2, minor-most: T\(8,128\) pads 2 to 128 \(64x\)/);
+      assert.match(text, /under the ASSUMED tiling TPU 32-bit: \(8,128\)/);
+      await page.screenshot({ path: join(SHOTS, '26-oom-message.png') });
+    });
+
     it('says in the language status that the outline was cut, and links to the setting', async () => {
       await quickOpen(page, 'calls.hlo');
       await page.locator('.tab.active', { hasText: 'calls.hlo' }).waitFor();

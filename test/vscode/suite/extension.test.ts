@@ -9,7 +9,7 @@ import { readConfig, settingsProblems } from '../../../client/src/config';
 import type { SourceLineResult } from '../../../client/src/source-instructions';
 import { EXTENSION_ID, codeOf, fixture, waitFor, hoverText, positionOf, waitForDiagnostic, waitForNoDiagnostic } from './util';
 
-const COMMAND_IDS = ['xlaLayout.openVisualizer', 'xlaLayout.linearIndex', 'xlaLayout.elementAtOffset', 'xlaLayout.paddingReport', 'xlaLayout.checkFile', 'xlaLayout.restartServer', 'xlaLayout.showOutput', 'xlaLayout.hloForSourceLine', 'xlaLayout.openSource'];
+const COMMAND_IDS = ['xlaLayout.openVisualizer', 'xlaLayout.linearIndex', 'xlaLayout.elementAtOffset', 'xlaLayout.paddingReport', 'xlaLayout.checkFile', 'xlaLayout.explainOom', 'xlaLayout.restartServer', 'xlaLayout.showOutput', 'xlaLayout.hloForSourceLine', 'xlaLayout.openSource'];
 
 interface PackageJson {
   contributes: { commands: { command: string; title: string; category: string }[] };
@@ -245,6 +245,28 @@ describe('XLA Layout Lens in the extension host', () => {
     } finally {
       await section.update('outline.maxItems', undefined, vscode.ConfigurationTarget.Global);
     }
+  });
+
+  it('explains the out-of-memory message of a log file, then of the clipboard, beside the editor', async () => {
+    const log = await vscode.workspace.openTextDocument(fixture('oom-hbm.log'));
+    await vscode.window.showTextDocument(log);
+    const accounts = () => vscode.workspace.textDocuments.filter((d) => d.uri.scheme === 'xla-layout-steps' && d.getText().startsWith('# Out-of-memory message'));
+    const before = accounts().length;
+    await vscode.commands.executeCommand('xlaLayout.explainOom');
+    await waitFor(vscode.workspace.onDidOpenTextDocument, () => (accounts().length > before ? true : undefined), 'the account of the log');
+    const account = accounts()[accounts().length - 1].getText();
+    assert.match(account, /^From oom-hbm\.log\.$/m);
+    assert.match(account, /^## 1\. 16\.00G in hbm, line 19$/m);
+    assert.match(account, /^- logical 256\.00M -\\> physical 16\.00G \(64x\); the message's 16\.00G agrees$/m);
+    // A log the editor does not hold: the message copied from a terminal.
+    const other = await vscode.workspace.openTextDocument({ content: 'no message here\n' });
+    await vscode.window.showTextDocument(other);
+    await vscode.env.clipboard.writeText(log.getText().replace('Size: 4.00G', 'Size: 8.00G'));
+    await vscode.commands.executeCommand('xlaLayout.explainOom');
+    await waitFor(vscode.workspace.onDidOpenTextDocument, () => (accounts().length > before + 1 ? true : undefined), 'the account of the clipboard');
+    const copied = accounts()[accounts().length - 1].getText();
+    assert.match(copied, /^From the clipboard\.$/m);
+    assert.match(copied, /^- logical 1\.00G -\\> physical 4\.00G \(4x\); the message says 8\.00G, not 4\.00G: the target laid it out otherwise than written$/m);
   });
 
   it('restarts the language server and keeps answering', async () => {

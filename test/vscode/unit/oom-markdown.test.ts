@@ -1,0 +1,33 @@
+/** The out-of-memory account as the markdown VS Code's preview renders. */
+import { strict as assert } from 'node:assert';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { oomMarkdown } from '../../../client/src/oom-markdown';
+import { parseOomMessage } from '../../../core/src/report/oom-message';
+import { oomReportLines } from '../../../core/src/report/oom-text';
+
+describe('client: out-of-memory account as markdown', () => {
+  it('gives each allocation a heading, its shape in code and its details as a list, with markdown escaped', () => {
+    const text = readFileSync(join(__dirname, '..', '..', '..', 'examples', 'oom-hbm.log'), 'utf8');
+    const md = oomMarkdown(oomReportLines(parseOomMessage(text)), 'oom_hbm.log');
+    const lines = md.split('\n');
+    assert.deepEqual(lines.slice(0, 10), [
+      '# Out-of-memory message',
+      '',
+      'From oom\\_hbm.log.',
+      '',
+      'Out of memory in hbm: 22.39G used of 15.48G, 6.91G over (line 4).',
+      '',
+      '## 1. 16.00G in hbm, line 19',
+      '',
+      '`s32[2097152,16,2]{2,1,0:T(8,128)}`',
+      '',
+    ]);
+    assert.ok(lines.includes('- pads: dim 2 (x), size 2, minor-most: T(8,128) pads 2 to 128 (64x)'));
+    assert.ok(lines.includes('- fix: use minor\\_to\\_major \\{0,1,2\\} instead of \\{2,1,0\\}; dim 2 (size 2) is no longer minor-most -\\> 256.00M, saves 15.75G'));
+    assert.ok(lines.includes('## 5. 24.0K in hbm, line 53'));
+    assert.equal(lines.filter((l) => l.startsWith('## ')).length, 5);
+    assert.ok(md.endsWith('the suggested layouts would save 20.70G.\n'), md.slice(-80));
+    assert.doesNotMatch(md, /\n{3,}/);
+  });
+});
