@@ -398,6 +398,10 @@ if (missing !== undefined && process.env.CI === undefined) {
       assert.match(text, /pads: dim 2 \(x\), size 2, minor-most: T\(8,128\) pads 2 to 128 \(64x\)/);
       assert.match(text, /under the ASSUMED tiling TPU 32-bit: \(8,128\)/);
       await page.screenshot({ path: join(SHOTS, '26-oom-message.png') });
+      // Close the preview, and with it the group beside: later tests read lines as wide as one group draws them.
+      await page.locator('.tab', { hasText: 'Out-of-memory message' }).first().click();
+      await page.keyboard.press('Control+W');
+      await page.locator('.editor-group-container').nth(1).waitFor({ state: 'detached', timeout: 10_000 });
     });
 
     it('says in the language status that the outline was cut, and links to the setting', async () => {
