@@ -135,7 +135,7 @@ describe('core: names as XLA parses them', () => {
     ]);
     const none = 'c {\n  ROOT %a = f32[] parameter(1)\n}\n';
     assert.deepEqual(names(none), [
-      ['parameter-number', '1', "invalid parameter number. Expected [0, 1), got 1 (XLA aborts on this CHECK: the computation's 1 parameter must be numbered 0 to 0, and parameter(0) is missing)"],
+      ['parameter-number', '1', "invalid parameter number. Expected [0, 1), got 1 (XLA aborts on this CHECK: the computation's one parameter must be parameter(0))"],
     ]);
     const many = `c {\n${[0, 5, 6, 7, 8].map((n) => `  %p${n} = f32[] parameter(${n})`).join('\n')}\n}\n`;
     assert.deepEqual(

@@ -91,7 +91,10 @@ function checkParameterNumbers(parameters: ReadonlyMap<number, TextRange>, out: 
   const absent = missing.slice(0, 3).map((n) => `parameter(${n})`).join(', ') + (missing.length > 3 ? ', ...' : '');
   for (const [value, range] of parameters) {
     if (value < count) continue;
-    const why = `XLA aborts on this CHECK: the computation's ${count} parameter${count === 1 ? '' : 's'} must be numbered 0 to ${count - 1}, and ${absent} ${missing.length === 1 ? 'is' : 'are'} missing`;
+    const why =
+      count === 1
+        ? "XLA aborts on this CHECK: the computation's one parameter must be parameter(0)"
+        : `XLA aborts on this CHECK: the computation's ${count} parameters must be numbered 0 to ${count - 1}, and ${absent} ${missing.length === 1 ? 'is' : 'are'} missing`;
     out.push(diagnostic('parameter-number', range, `invalid parameter number. Expected [0, ${count}), got ${value} (${why})`));
   }
 }
