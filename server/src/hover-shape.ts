@@ -10,7 +10,7 @@ import { buildMemoryMap, type TilingStep } from '../../core/src/layout';
 import { primitiveType } from '../../core/src/primitive-types';
 import type { ShapePart } from './locate';
 import { bytesWithUnit, formatFactor, formatPercent, groupDigits, humanBytes } from '../../core/src/format';
-import { cell, commandUri, table } from './markdown';
+import { cell, commandUri, table } from '../../protocol/src/markdown';
 
 /** What the visualizer command receives (validated again by the client). */
 export interface VisualizerArgs {

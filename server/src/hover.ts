@@ -17,7 +17,7 @@ import { explainFound } from './custom-requests';
 import { arrayMarkdown, partMarkdown, tupleMarkdown, visualizerLink } from './hover-shape';
 import { targetAt, type NameTarget, type ShapeTarget } from './locate';
 import { formatFactor, groupDigits, humanBytes } from '../../core/src/format';
-import { cell, code } from './markdown';
+import { cell, code } from '../../protocol/src/markdown';
 import { occurrencesAt } from './navigation';
 import { toRange } from './positions';
 import { sourceLink, sourceLocationIn, sourceOf } from './source-location';

@@ -11,7 +11,7 @@ import type { HloMetadata, HloStatement } from '../../core/src/hlo';
 import { sourceLabel } from '../../core/src/hlo/source-path';
 import { OpenSourceCommand, type OpenSourceArgs } from '../../protocol/src/lsp';
 import type { HloDocument } from './document';
-import { cell, commandUri } from './markdown';
+import { cell, commandUri } from '../../protocol/src/markdown';
 
 /** Where the metadata under the cursor points. */
 export interface SourceLocation {

@@ -1,7 +1,8 @@
 /**
- * Markdown building with every piece of document text escaped. Hovers quote names and shapes from
- * the document; a crafted file must not be able to inject HTML, links or command URIs into a hover
- * that VS Code renders with command links enabled. Only text produced by this server is unescaped.
+ * Markdown building with every piece of document text escaped, for the server's hovers and the
+ * client's rendered previews alike. They quote names and shapes from documents and logs; a crafted
+ * file must not be able to inject HTML, links or command URIs into markdown that VS Code renders
+ * (hovers with command links enabled). Only text produced by the extension is unescaped.
  */
 
 /** Backslash-escapes every ASCII punctuation character (CommonMark allows it for all of them). */
