@@ -23,8 +23,9 @@ export interface OomAllocationCheck {
   readonly problem?: string;
 }
 
-function agrees(bytes: bigint, printed: string | undefined): boolean | undefined {
-  return printed === undefined ? undefined : xlaBytes(bytes) === normalPrintedSize(printed);
+/** Whether `bytes`, printed as XLA prints sizes, reads `printed`. */
+function printedAs(bytes: bigint, printed: string): boolean {
+  return xlaBytes(bytes) === normalPrintedSize(printed);
 }
 
 function figures(allocation: OomAllocation, array: ArrayExplanation): OomAllocationCheck {
@@ -36,8 +37,8 @@ function figures(allocation: OomAllocation, array: ArrayExplanation): OomAllocat
     ...(array.assumed ? { assumed: array.assumed } : {}),
     logicalBytes: sizes.logicalBytes,
     physicalBytes: sizes.physicalBytes,
-    sizeAgrees: xlaBytes(sizes.physicalBytes) === normalPrintedSize(allocation.size.text),
-    ...(allocation.unpaddedSize ? { unpaddedAgrees: agrees(sizes.logicalBytes, allocation.unpaddedSize.text) } : {}),
+    sizeAgrees: printedAs(sizes.physicalBytes, allocation.size.text),
+    ...(allocation.unpaddedSize ? { unpaddedAgrees: printedAs(sizes.logicalBytes, allocation.unpaddedSize.text) } : {}),
   };
 }
 
