@@ -108,6 +108,15 @@ describe('core: out-of-memory messages', () => {
     for (const a of logged.allocations) if (a.shape) assert.equal(prefixed.slice(a.shape.range.start, a.shape.range.end), a.shape.text);
   });
 
+  it("counts lines from where a selection starts, so that they are the log's own", () => {
+    const plain = parseOomMessage(EXAMPLE);
+    const selected = parseOomMessage(EXAMPLE, 200);
+    assert.deepEqual(selected.summaries.map((s) => s.line), plain.summaries.map((s) => s.line + 200));
+    assert.deepEqual(selected.allocations.map((a) => a.line), plain.allocations.map((a) => a.line + 200));
+    // Ranges stay offsets into the text given.
+    assert.deepEqual(selected.allocations.map((a) => a.size.range), plain.allocations.map((a) => a.size.range));
+  });
+
   it('checks each allocation against its message: as written, under the assumed TPU tiles, or neither', () => {
     const checks = parseOomMessage(EXAMPLE).allocations.map(checkOomAllocation);
     assert.deepEqual(

@@ -19,7 +19,7 @@ export interface OomSummary {
   readonly used: PrintedSize;
   readonly capacity: PrintedSize;
   readonly exceededBy: PrintedSize;
-  /** 0-based line. */
+  /** 0-based line in the log. */
   readonly line: number;
 }
 
@@ -28,7 +28,7 @@ export interface OomAllocation {
   /** The entry's number in the list (1 for "1. Size: ..."). */
   readonly rank: number;
   readonly memorySpace: string | undefined;
-  /** 0-based line of "N. Size:". */
+  /** 0-based line of "N. Size:" in the log. */
   readonly line: number;
   readonly size: PrintedSize;
   /** The shape's text and range (absent for allocations without one, such as spill slots). */
@@ -57,8 +57,12 @@ const SEPARATOR = /={10,}/;
 /** Most characters of a text read for the message: logs are small; a huge file is cut, not a hang. */
 export const OOM_MAX_CHARS = 256 * 1024 * 1024;
 
-/** The out-of-memory summaries and listed allocations in `text` (empty lists when it holds none). */
-export function parseOomMessage(text: string): OomMessage {
+/**
+ * The out-of-memory summaries and listed allocations in `text` (empty lists when it holds none).
+ * Lines are counted from `firstLine`, the 0-based line of `text[0]` in the log it was cut from (a
+ * selection), so that they name the log's own lines.
+ */
+export function parseOomMessage(text: string, firstLine = 0): OomMessage {
   const summaries: OomSummary[] = [];
   const allocations: OomAllocation[] = [];
   let space: string | undefined;
@@ -68,7 +72,7 @@ export function parseOomMessage(text: string): OomMessage {
     open = undefined;
   };
   const end = Math.min(text.length, OOM_MAX_CHARS);
-  for (let next = 0, line = 0; next < end; line++) {
+  for (let next = 0, line = firstLine; next < end; line++) {
     const start = next;
     const newline = text.indexOf('\n', start);
     const lineEnd = newline < 0 || newline > end ? end : newline;

@@ -260,12 +260,20 @@ describe('XLA Layout Lens in the extension host', () => {
     assert.match(account, /^From oom-hbm\.log\.$/m);
     assert.match(account, /^## 1\. 16\.00G in hbm, line 19$/m);
     assert.match(account, /^- logical 256\.00M -> physical 16\.00G \(64x\); the message's 16\.00G agrees$/m);
+    // A selection that starts below the top: the account still names the log's lines.
+    const editor = await vscode.window.showTextDocument(log);
+    editor.selection = new vscode.Selection(10, 0, log.lineCount, 0);
+    await vscode.commands.executeCommand('xlaLayout.explainOom');
+    await waitFor(vscode.workspace.onDidOpenTextDocument, () => (accounts().length > before + 1 ? true : undefined), 'the account of the selection');
+    const selected = rendered(accounts()[accounts().length - 1]);
+    assert.match(selected, /^From the selection in oom-hbm\.log\.$/m);
+    assert.match(selected, /^## 1\. 16\.00G in hbm, line 19$/m);
     // A log the editor does not hold: the message copied from a terminal.
     const other = await vscode.workspace.openTextDocument({ content: 'no message here\n' });
     await vscode.window.showTextDocument(other);
     await vscode.env.clipboard.writeText(log.getText().replace('Size: 4.00G', 'Size: 8.00G'));
     await vscode.commands.executeCommand('xlaLayout.explainOom');
-    await waitFor(vscode.workspace.onDidOpenTextDocument, () => (accounts().length > before + 1 ? true : undefined), 'the account of the clipboard');
+    await waitFor(vscode.workspace.onDidOpenTextDocument, () => (accounts().length > before + 2 ? true : undefined), 'the account of the clipboard');
     const copied = rendered(accounts()[accounts().length - 1]);
     assert.match(copied, /^From the clipboard\.$/m);
     assert.match(copied, /^- logical 1\.00G -> physical 4\.00G \(4x\); the message says 8\.00G, not 4\.00G: the target laid it out otherwise than written$/m);
