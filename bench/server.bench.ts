@@ -1,6 +1,9 @@
 /**
  * Language-server benchmark on a generated after-optimizations dump (50 MB by default), driving the
- * bundled `node dist/server.js --stdio` as a child process over real JSON-RPC, like an editor:
+ * bundled `node dist/server.js` as a child process over real JSON-RPC, like an editor. It is started
+ * as the VS Code client starts it (`TransportKind.ipc`: `--node-ipc`, messages over Node's IPC
+ * channel); the model dump's default case is also run over `--stdio`, the transport of Neovim,
+ * Helix and Emacs. Measured:
  * open → all diagnostics (judged; the server publishes those found so far while it analyses a large
  * document, and the first of those publishes is timed too), hover latency (p50/p99 over many shape positions), one-line edit →
  * diagnostics arriving at the client, the outline and folding ranges VS Code asks for after an
@@ -34,7 +37,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import * as esbuild from 'esbuild';
-import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
+import { createMessageConnection, IPCMessageReader, IPCMessageWriter, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
 import { SymbolKind, type DocumentSymbol, type PublishDiagnosticsParams } from 'vscode-languageserver';
 import { AnalysisProgressNotification, type AnalysisProgressParams } from '../protocol/src/lsp';
 import { SERVER_ENVIRONMENT, SERVER_NODE_ARGS } from '../protocol/src/server-environment';
@@ -64,6 +67,9 @@ export interface ServerBenchOptions {
   /** Which dumps to run (default both, model first). */
   readonly profiles?: readonly DumpProfile[];
 }
+
+/** How the server is started and spoken to: VS Code's `TransportKind.ipc`, or stdio as other editors do. */
+type Transport = 'ipc' | 'stdio';
 
 function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
@@ -106,13 +112,23 @@ interface Client {
   stop(): Promise<void>;
 }
 
-async function startServer(settings: unknown, options: ServerBenchOptions): Promise<Client> {
+async function startServer(settings: unknown, options: ServerBenchOptions, transport: Transport): Promise<Client> {
   const profile = options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] : [];
   // The environment and node options the VS Code client gives the server (protocol/src/server-environment.ts).
   const env = { ...process.env, ...SERVER_ENVIRONMENT };
-  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, ...(options.nodeArgs ?? []), ...profile, SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'], env });
+  const args = [...SERVER_NODE_ARGS, ...(options.nodeArgs ?? []), ...profile, SERVER];
+  let rpc: MessageConnection;
+  let child;
+  if (transport === 'ipc') {
+    // vscode-languageclient's TransportKind.ipc: a fourth stdio entry for Node's IPC channel (the
+    // client shows what the server prints in its output channel; nobody reads it here).
+    child = spawn(process.execPath, [...args, '--node-ipc'], { stdio: ['pipe', 'ignore', 'inherit', 'ipc'], env });
+    rpc = createMessageConnection(new IPCMessageReader(child), new IPCMessageWriter(child));
+  } else {
+    child = spawn(process.execPath, [...args, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'], env });
+    rpc = createMessageConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
+  }
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-  const rpc = createMessageConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
   const waiters: ((p: PublishDiagnosticsParams) => void)[] = [];
   let finished: ((p: PublishDiagnosticsParams) => void)[] = [];
   const afterFinished: ((p: PublishDiagnosticsParams) => void)[] = [];
@@ -206,11 +222,11 @@ function positionsIn(text: string): { targets: { line: number; character: number
 }
 
 /** Opens `text` in a fresh server with `settings`, hovers, edits, and measures. */
-async function runCase(file: string, text: string, settings: unknown, options: ServerBenchOptions): Promise<CaseResult> {
+async function runCase(file: string, text: string, settings: unknown, options: ServerBenchOptions, transport: Transport = 'ipc'): Promise<CaseResult> {
   const { targets, edits } = positionsIn(text);
   // The lines are garbage now: collect them here (`npm run bench` exposes gc) rather than mid-measurement.
   (globalThis as { gc?: () => void }).gc?.();
-  const client = await startServer(settings, options);
+  const client = await startServer(settings, options, transport);
   const uri = `file://${file}`;
   try {
     const opened = await timeOpen(client, uri, text);
@@ -259,7 +275,7 @@ async function runCase(file: string, text: string, settings: unknown, options: S
 
 /** Opens `text` in a fresh server with `settings` and times its diagnostics only. */
 async function openOnce(file: string, text: string, settings: unknown, options: ServerBenchOptions): Promise<OpenTimes> {
-  const client = await startServer(settings, options);
+  const client = await startServer(settings, options, 'ipc');
   try {
     return await timeOpen(client, `file://${file}`, text);
   } finally {
@@ -353,10 +369,16 @@ async function runProfile(size: string, profile: DumpProfile, options: ServerBen
   const rgMs = ripgrepMs(file);
   const reference = { readFileMs: round1(median(reads)), jsonRoundTripMs: round1(median(jsons)), ...(rgMs !== undefined ? { rgCountMs: round1(rgMs) } : {}) };
   const filtered = await runCase(file, text, { diagnostics: { severity: { 'padding-overhead': 'off' } } }, options);
-  return [
+  const rows = [
     ...caseRows(label, bytes, opened, median(references), reference, judged),
     ...caseRows(`${label} (padding-overhead off)`, bytes, filtered, first.readMs + first.jsonMs, reference, judged),
   ];
+  if (judged) {
+    const r = referenceTimes(file);
+    const stdio = await runCase(file, text, {}, options, 'stdio');
+    rows.push(...caseRows(' (over stdio, as other editors start it)', bytes, stdio, r.readMs + r.jsonMs, reference, false));
+  }
+  return rows;
 }
 
 /**
