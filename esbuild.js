@@ -9,15 +9,38 @@ const watch = process.argv.includes('--watch');
 /** @type {import('esbuild').BuildOptions[]} */
 const targets = [
   // VS Code desktop: extension host and language server run in Node.
-  { entryPoints: ['client/src/extension.ts'], outfile: 'dist/extension.js', platform: 'node', format: 'cjs', external: ['vscode'] },
+  {
+    entryPoints: ['client/src/extension.ts'],
+    outfile: 'dist/extension.js',
+    platform: 'node',
+    format: 'cjs',
+    external: ['vscode'],
+  },
   { entryPoints: ['server/src/node-main.ts'], outfile: 'dist/server.js', platform: 'node', format: 'cjs' },
   // vscode.dev / github.dev: both run in web workers.
-  { entryPoints: ['client/src/browser-extension.ts'], outfile: 'dist/browser/extension.js', platform: 'browser', format: 'cjs', external: ['vscode'] },
-  { entryPoints: ['server/src/browser-main.ts'], outfile: 'dist/browser/server.js', platform: 'browser', format: 'iife' },
+  {
+    entryPoints: ['client/src/browser-extension.ts'],
+    outfile: 'dist/browser/extension.js',
+    platform: 'browser',
+    format: 'cjs',
+    external: ['vscode'],
+  },
+  {
+    entryPoints: ['server/src/browser-main.ts'],
+    outfile: 'dist/browser/server.js',
+    platform: 'browser',
+    format: 'iife',
+  },
   // The webview's script, loaded from the extension folder under a nonce CSP.
   { entryPoints: ['webview/src/main.ts'], outfile: 'dist/webview.js', platform: 'browser', format: 'iife' },
   // The command-line tool.
-  { entryPoints: ['cli/src/main.ts'], outfile: 'dist/cli.js', platform: 'node', format: 'cjs', banner: { js: '#!/usr/bin/env node' } },
+  {
+    entryPoints: ['cli/src/main.ts'],
+    outfile: 'dist/cli.js',
+    platform: 'node',
+    format: 'cjs',
+    banner: { js: '#!/usr/bin/env node' },
+  },
 ];
 
 async function main() {

@@ -50,10 +50,20 @@ export const REMOVED_CA_CERTS = _caCerts !== undefined;
 
 /** Runs `command args` under GNU time (-f "%e %U %S %M"), capturing stdout. */
 function timed(command: string, args: readonly string[]): Measurement {
-  const r = spawnSync(TIME, ['-f', '@@TIME %e %U %S %M', command, ...args], { encoding: 'utf8', maxBuffer: 1 << 30, env: ENV });
+  const r = spawnSync(TIME, ['-f', '@@TIME %e %U %S %M', command, ...args], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 30,
+    env: ENV,
+  });
   const line = (r.stderr ?? '').split('\n').find((l) => l.startsWith('@@TIME '));
   const [wall = 'NaN', user = 'NaN', sys = 'NaN', rss = 'NaN'] = (line ?? '').slice(7).split(' ');
-  return { wallSeconds: Number(wall), cpuSeconds: Number(user) + Number(sys), maxRssKiB: Number(rss), exitCode: r.status ?? -1, stdout: r.stdout ?? '' };
+  return {
+    wallSeconds: Number(wall),
+    cpuSeconds: Number(user) + Number(sys),
+    maxRssKiB: Number(rss),
+    exitCode: r.status ?? -1,
+    stdout: r.stdout ?? '',
+  };
 }
 
 /**
@@ -66,8 +76,16 @@ function wrapped(cli: string, args: readonly string[]): Measurement {
   const r = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8', maxBuffer: 1 << 30, env: ENV });
   const wallSeconds = (performance.now() - t0) / 1000;
   const line = (r.stderr ?? '').split('\n').find((l) => l.startsWith('@@USAGE '));
-  const u = line ? (JSON.parse(line.slice(8)) as { userCPUTime: number; systemCPUTime: number; maxRSS: number }) : undefined;
-  return { wallSeconds, cpuSeconds: u ? (u.userCPUTime + u.systemCPUTime) / 1e6 : NaN, maxRssKiB: u?.maxRSS, exitCode: r.status ?? -1, stdout: r.stdout ?? '' };
+  const u = line
+    ? (JSON.parse(line.slice(8)) as { userCPUTime: number; systemCPUTime: number; maxRSS: number })
+    : undefined;
+  return {
+    wallSeconds,
+    cpuSeconds: u ? (u.userCPUTime + u.systemCPUTime) / 1e6 : NaN,
+    maxRssKiB: u?.maxRSS,
+    exitCode: r.status ?? -1,
+    stdout: r.stdout ?? '',
+  };
 }
 
 /** Repeated runs of one command as one measurement: median times, their range, the largest peak RSS. */
@@ -91,7 +109,12 @@ function summarize(runs: readonly Measurement[]): Measurement {
  * these shared machines one run of the same command varies by up to 1.5x, and alternating exposes
  * both commands to the same slow spells.
  */
-export function runCheckBench(size: string, cli: string, profile: DumpProfile = 'model', repeats = 1): CheckBenchResult {
+export function runCheckBench(
+  size: string,
+  cli: string,
+  profile: DumpProfile = 'model',
+  repeats = 1,
+): CheckBenchResult {
   const file = ensureDump(size, profile);
   const bytes = fs.statSync(file).size;
   const haveTime = fs.existsSync(TIME);
@@ -108,13 +131,26 @@ export function runCheckBench(size: string, cli: string, profile: DumpProfile = 
   }
   const rg = rgs.length > 0 ? summarize(rgs) : undefined;
   const rgMatches = rg ? Number(rg.stdout.trim()) : undefined;
-  return { size, profile, bytes, check: summarize(checks), ...(rg ? { rg } : {}), ...(rgMatches !== undefined ? { rgMatches } : {}), method: `${haveTime ? '/usr/bin/time' : 'process.resourceUsage() in a wrapper'}${REMOVED_CA_CERTS ? '; NODE_EXTRA_CA_CERTS unset' : ''}` };
+  return {
+    size,
+    profile,
+    bytes,
+    check: summarize(checks),
+    ...(rg ? { rg } : {}),
+    ...(rgMatches !== undefined ? { rgMatches } : {}),
+    method: `${haveTime ? '/usr/bin/time' : 'process.resourceUsage() in a wrapper'}${REMOVED_CA_CERTS ? '; NODE_EXTRA_CA_CERTS unset' : ''}`,
+  };
 }
 
 function wrappedShell(cmd: string): Measurement {
   const t0 = performance.now();
   const r = spawnSync('sh', ['-c', cmd], { encoding: 'utf8', env: ENV });
-  return { wallSeconds: (performance.now() - t0) / 1000, cpuSeconds: NaN, exitCode: r.status ?? -1, stdout: r.stdout ?? '' };
+  return {
+    wallSeconds: (performance.now() - t0) / 1000,
+    cpuSeconds: NaN,
+    exitCode: r.status ?? -1,
+    stdout: r.stdout ?? '',
+  };
 }
 
 /** Path of the CLI bundle next to this folder. */

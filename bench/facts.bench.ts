@@ -63,7 +63,8 @@ let sink = 0;
 
 function factsPass(corpus: Corpus, settings: Settings): void {
   const cache = new ShapeFactsCache(settings);
-  for (let i = 0; i < corpus.nodes.length; i++) sink += cache.get(corpus.texts[i], corpus.nodes[i]).leaves.length;
+  for (let i = 0; i < corpus.nodes.length; i++)
+    sink += cache.get(corpus.texts[i], corpus.nodes[i]).leaves.length;
 }
 
 /** Runs the facts benchmarks on the 50 MB model dump (generated into bench/data/ once). */
@@ -75,23 +76,40 @@ export function runFactsBench(): FactsBenchResult[] {
   });
   const tpu: Settings = { ...DEFAULT_SETTINGS, assumedTiling: 'tpu' };
   const results: FactsBenchResult[] = [
-    { name: `shape facts, ${shapes} distinct shapes of the 50 MB dump`, shapes, ms: bestOf(RUNS, () => factsPass(corpus, DEFAULT_SETTINGS)), referenceMs },
-    { name: 'shape facts, assumed TPU tiling', shapes, ms: bestOf(RUNS, () => factsPass(corpus, tpu)), referenceMs },
     {
-      name: 'report leaf sizes (LeafSizeCache)', shapes, referenceMs,
+      name: `shape facts, ${shapes} distinct shapes of the 50 MB dump`,
+      shapes,
+      ms: bestOf(RUNS, () => factsPass(corpus, DEFAULT_SETTINGS)),
+      referenceMs,
+    },
+    {
+      name: 'shape facts, assumed TPU tiling',
+      shapes,
+      ms: bestOf(RUNS, () => factsPass(corpus, tpu)),
+      referenceMs,
+    },
+    {
+      name: 'report leaf sizes (LeafSizeCache)',
+      shapes,
+      referenceMs,
       ms: bestOf(RUNS, () => {
         const cache = new LeafSizeCache(1_000_000);
-        for (let i = 0; i < corpus.nodes.length; i++) sink += cache.of(corpus.nodes[i], corpus.texts[i]) ? 1 : 0;
+        for (let i = 0; i < corpus.nodes.length; i++)
+          sink += cache.of(corpus.nodes[i], corpus.texts[i]) ? 1 : 0;
       }),
     },
     {
-      name: `plan + sizes, ${corpus.models.length} array models`, shapes: corpus.models.length, referenceMs,
+      name: `plan + sizes, ${corpus.models.length} array models`,
+      shapes: corpus.models.length,
+      referenceMs,
       ms: bestOf(RUNS, () => {
         for (const m of corpus.models) sink += sizes(m, planTiling(m)) ? 1 : 0;
       }),
     },
     {
-      name: `physicalSizes, ${corpus.models.length} array models`, shapes: corpus.models.length, referenceMs,
+      name: `physicalSizes, ${corpus.models.length} array models`,
+      shapes: corpus.models.length,
+      referenceMs,
       ms: bestOf(RUNS, () => {
         for (const m of corpus.models) sink += physicalSizes(m) ? 1 : 0;
       }),
@@ -102,5 +120,6 @@ export function runFactsBench(): FactsBenchResult[] {
 }
 
 if (require.main === module) {
-  for (const r of runFactsBench()) console.log(`${r.name}: ${r.ms.toFixed(1)} ms (parse reference ${r.referenceMs.toFixed(1)} ms)`);
+  for (const r of runFactsBench())
+    console.log(`${r.name}: ${r.ms.toFixed(1)} ms (parse reference ${r.referenceMs.toFixed(1)} ms)`);
 }

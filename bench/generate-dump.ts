@@ -131,7 +131,11 @@ const TILES_BY_TYPE: Readonly<Record<string, string>> = {
 
 /** Rank-1 arrays use 1-D tiles, as TPU dumps do. */
 function rank1Tiles(type: string): string {
-  return type === 's4' ? 'T(1024)E(4)' : type === 'f32' || type === 's32' || type === 'u32' ? 'T(128)' : 'T(512)';
+  return type === 's4'
+    ? 'T(1024)E(4)'
+    : type === 'f32' || type === 's32' || type === 'u32'
+      ? 'T(128)'
+      : 'T(512)';
 }
 
 class ShapeMaker {
@@ -163,7 +167,8 @@ class ShapeMaker {
     const rank = 1 + Math.floor(this.r() * 4);
     let dims = Array.from({ length: rank }, () => this.pick(SIZES));
     // The model profile's odd shapes still fit a device (at most 2^32 elements).
-    while (this.profile === 'model' && dims.reduce((a, b) => a * b, 1n) > 1n << 32n) dims = dims.map(() => this.pick(SIZES));
+    while (this.profile === 'model' && dims.reduce((a, b) => a * b, 1n) > 1n << 32n)
+      dims = dims.map(() => this.pick(SIZES));
     const order = dims.map((_, i) => rank - 1 - i).join(',');
     const tiles = rank === 1 ? rank1Tiles(t.type) : t.tiles;
     return `${t.type}[${dims.join(',')}]{${order}:${tiles}${this.memorySpace(space)}}`;
@@ -183,7 +188,8 @@ class ShapeMaker {
     // the two minor-most when both fill a 128-wide tile (TPU layouts avoid a small minor dimension).
     if (rank >= 2 && this.r() < 0.25) {
       const a = rank > 2 && this.r() < 0.5 ? 0 : rank - 2;
-      if (a > 0 || (dims[rank - 1] % 128n === 0n && dims[rank - 2] % 128n === 0n)) [order[a], order[a + 1]] = [order[a + 1], order[a]];
+      if (a > 0 || (dims[rank - 1] % 128n === 0n && dims[rank - 2] % 128n === 0n))
+        [order[a], order[a + 1]] = [order[a + 1], order[a]];
     }
     const tiles = rank === 1 ? rank1Tiles(type) : TILES_BY_TYPE[type];
     return `${type}[${dims.join(',')}]{${order.join(',')}:${tiles}${this.memorySpace(space)}}`;
@@ -200,20 +206,28 @@ function metadata(r: () => number, m: ShapeMaker, op: string): string {
   return `metadata={op_name="jit(train_step)/jit(main)/transformer/layer_${Math.floor(r() * 48)}/${op}" source_file="${m.pick(FILES)}" source_line=${1 + Math.floor(r() * 900)}}`;
 }
 
-const BACKEND = 'backend_config={"flag_configs":[],"scoped_memory_configs":[],"used_scoped_memory_configs":[],"output_chunk_bound_config":{"output_chunk_bound":["1"]}}';
+const BACKEND =
+  'backend_config={"flag_configs":[],"scoped_memory_configs":[],"used_scoped_memory_configs":[],"output_chunk_bound_config":{"output_chunk_bound":["1"]}}';
 
 function fusion(w: BlockWriter, m: ShapeMaker, r: () => number, id: number): void {
   const params = Array.from({ length: 2 + Math.floor(r() * 3) }, () => m.array());
   const result = m.array();
-  w.line(`%fused_computation.${id} (${params.map((p, i) => `param_${i}.${id}: ${p.replace(/\{.*$/, '')}`).join(', ')}) -> ${result.replace(/\{.*$/, '')} {`);
+  w.line(
+    `%fused_computation.${id} (${params.map((p, i) => `param_${i}.${id}: ${p.replace(/\{.*$/, '')}`).join(', ')}) -> ${result.replace(/\{.*$/, '')} {`,
+  );
   params.forEach((p, i) => w.line(`  %param_${i}.${id} = ${p} parameter(${i})`));
   let last = `%param_0.${id}`;
   const body = 3 + Math.floor(r() * 8);
   for (let k = 0; k < body; k++) {
     const op = m.pick(OPS);
     const name = `%${op}.${id}.${k}`;
-    const operands = op === 'convert' || op === 'copy' || op === 'negate' || op === 'exponential' ? last : `${last}, %param_${k % params.length}.${id}`;
-    w.line(`  ${k === body - 1 ? 'ROOT ' : ''}${name} = ${k === body - 1 ? result : m.array(false)} ${op}(${operands}), ${metadata(r, m, op)}`);
+    const operands =
+      op === 'convert' || op === 'copy' || op === 'negate' || op === 'exponential'
+        ? last
+        : `${last}, %param_${k % params.length}.${id}`;
+    w.line(
+      `  ${k === body - 1 ? 'ROOT ' : ''}${name} = ${k === body - 1 ? result : m.array(false)} ${op}(${operands}), ${metadata(r, m, op)}`,
+    );
     last = name;
   }
   w.line('}');
@@ -222,7 +236,9 @@ function fusion(w: BlockWriter, m: ShapeMaker, r: () => number, id: number): voi
 
 function whileLoop(w: BlockWriter, m: ShapeMaker, r: () => number, id: number): void {
   const state = m.tuple(3 + Math.floor(r() * 6));
-  w.line(`%while_body.${id} (arg_tuple.${id}: ${state.replace(/\{[^}]*\}/g, '')}) -> ${state.replace(/\{[^}]*\}/g, '')} {`);
+  w.line(
+    `%while_body.${id} (arg_tuple.${id}: ${state.replace(/\{[^}]*\}/g, '')}) -> ${state.replace(/\{[^}]*\}/g, '')} {`,
+  );
   w.line(`  %arg_tuple.${id} = ${state} parameter(0)`);
   w.line(`  %gte.${id} = s32[]{:T(128)} get-tuple-element(${state} %arg_tuple.${id}), index=0`);
   w.line(`  ROOT %tuple.${id} = ${state} tuple(%gte.${id}), ${BACKEND}`);
@@ -245,7 +261,9 @@ export function generateDump(file: string, bytes: number, seed = 7, profile: Dum
   const w = new BlockWriter(fd);
   try {
     const params = Array.from({ length: 400 }, () => m.array());
-    w.line(`HloModule jit_train_step, is_scheduled=true, entry_computation_layout={(${params.join(', ')})->${m.tuple(8)}}, allow_spmd_sharding_propagation_to_output={true}`);
+    w.line(
+      `HloModule jit_train_step, is_scheduled=true, entry_computation_layout={(${params.join(', ')})->${m.tuple(8)}}, allow_spmd_sharding_propagation_to_output={true}`,
+    );
     w.line('');
     let id = 0;
     const entry: string[] = [];
@@ -254,10 +272,14 @@ export function generateDump(file: string, bytes: number, seed = 7, profile: Dum
       id++;
       if (id % 7 === 0) {
         whileLoop(w, m, r, id);
-        entry.push(`  %while.${id} = ${m.tuple(3)} while(%p0), condition=%while_cond.${id}, body=%while_body.${id}, ${BACKEND}`);
+        entry.push(
+          `  %while.${id} = ${m.tuple(3)} while(%p0), condition=%while_cond.${id}, body=%while_body.${id}, ${BACKEND}`,
+        );
       } else {
         fusion(w, m, r, id);
-        entry.push(`  %fusion.${id} = ${m.array()} fusion(%p0), kind=kLoop, calls=%fused_computation.${id}, ${metadata(r, m, 'fusion')}, ${BACKEND}`);
+        entry.push(
+          `  %fusion.${id} = ${m.array()} fusion(%p0), kind=kLoop, calls=%fused_computation.${id}, ${metadata(r, m, 'fusion')}, ${BACKEND}`,
+        );
       }
     }
     w.line(`ENTRY %main (p0: f32[1024,4]) -> f32[1024,4] {`);
@@ -266,7 +288,9 @@ export function generateDump(file: string, bytes: number, seed = 7, profile: Dum
       if (w.total >= bytes) break;
       w.line(line);
     }
-    w.line(`  %copy-start = (f32[1024,4]{1,0:T(8,128)S(1)}, f32[1024,4]{1,0:T(8,128)}, u32[]{:S(2)}) copy-start(%p0)`);
+    w.line(
+      `  %copy-start = (f32[1024,4]{1,0:T(8,128)S(1)}, f32[1024,4]{1,0:T(8,128)}, u32[]{:S(2)}) copy-start(%p0)`,
+    );
     w.line(`  ROOT %copy-done = f32[1024,4]{1,0:T(8,128)S(1)} copy-done(%copy-start)`);
     w.line('}');
     w.flush();

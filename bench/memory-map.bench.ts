@@ -23,7 +23,10 @@ const SHAPE: ArrayShape = {
   dims: [4096n, 4096n],
   dynamic: ['static', 'static'],
   minorToMajor: [1, 0],
-  tiles: [[8n, 128n], [2n, 1n]],
+  tiles: [
+    [8n, 128n],
+    [2n, 1n],
+  ],
   elementSizeBits: 0,
   tailPaddingAlignment: 1n,
   memorySpace: 0,
@@ -55,8 +58,13 @@ export function runMemoryMapBench(runs = 5): MemoryMapBenchResult {
   return { name: 'buildMemoryMap bf16[4096,4096]{1,0:T(8,128)(2,1)}', cells, ms, referenceMs, targetMs: 200 };
 }
 
-const invokedDirectly = typeof process !== 'undefined' && process.argv[1] !== undefined && import.meta.url.endsWith(process.argv[1].split('/').pop()!);
+const invokedDirectly =
+  typeof process !== 'undefined' &&
+  process.argv[1] !== undefined &&
+  import.meta.url.endsWith(process.argv[1].split('/').pop()!);
 if (invokedDirectly) {
   const r = runMemoryMapBench();
-  console.log(`${r.name}: ${r.ms.toFixed(1)} ms for ${r.cells} cells (reference fill+sum ${r.referenceMs.toFixed(1)} ms; target < ${r.targetMs} ms)`);
+  console.log(
+    `${r.name}: ${r.ms.toFixed(1)} ms for ${r.cells} cells (reference fill+sum ${r.referenceMs.toFixed(1)} ms; target < ${r.targetMs} ms)`,
+  );
 }

@@ -29,19 +29,27 @@ function sizesFromArgs(argv: readonly string[]): string[] {
   const i = argv.findIndex((a) => a === '--sizes' || a.startsWith('--sizes='));
   if (i < 0) return ['100MB'];
   const raw = argv[i]?.includes('=') ? argv[i]?.split('=')[1] : argv[i + 1];
-  return (raw ?? '100MB').split(',').map((s) => s.trim()).filter(Boolean);
+  return (raw ?? '100MB')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 /** Runs the project's own build, so the measured bundles are current. */
 function buildCli(): void {
-  execFileSync(process.execPath, [path.join(__dirname, '..', 'esbuild.js')], { cwd: path.join(__dirname, '..'), stdio: 'inherit' });
+  execFileSync(process.execPath, [path.join(__dirname, '..', 'esbuild.js')], {
+    cwd: path.join(__dirname, '..'),
+    stdio: 'inherit',
+  });
 }
 
 const s = (x: number): string => `${x.toFixed(2)} s`;
 
 /** A wall time with the range of its repeated runs: "1.23 s (1.10-1.60, 5 runs)". */
 const wall = (m: { wallSeconds: number; wallRange?: readonly [number, number] }, runs: number): string =>
-  runs > 1 && m.wallRange ? `${s(m.wallSeconds)} (${m.wallRange[0].toFixed(2)}-${m.wallRange[1].toFixed(2)}, median of ${runs})` : s(m.wallSeconds);
+  runs > 1 && m.wallRange
+    ? `${s(m.wallSeconds)} (${m.wallRange[0].toFixed(2)}-${m.wallRange[1].toFixed(2)}, median of ${runs})`
+    : s(m.wallSeconds);
 
 function checkRows(r: CheckBenchResult, runs: number): Row[] {
   const rows: Row[] = [];
@@ -68,7 +76,14 @@ function checkRows(r: CheckBenchResult, runs: number): Row[] {
       verdict: '',
     });
   } else {
-    rows.push({ benchmark: `check ${mb} dump`, result: s(r.check.wallSeconds), reference: 'rg not installed (apt-get install -y ripgrep)', ratio: '', target: '', verdict: '' });
+    rows.push({
+      benchmark: `check ${mb} dump`,
+      result: s(r.check.wallSeconds),
+      reference: 'rg not installed (apt-get install -y ripgrep)',
+      ratio: '',
+      target: '',
+      verdict: '',
+    });
   }
   const rssMb = r.check.maxRssKiB !== undefined ? r.check.maxRssKiB / 1024 : NaN;
   rows.push({
@@ -85,7 +100,7 @@ function checkRows(r: CheckBenchResult, runs: number): Row[] {
 /** Renders one result object of an auto-discovered benchmark. */
 function genericRow(file: string, value: unknown): Row {
   const o = (typeof value === 'object' && value !== null ? value : { value }) as Record<string, unknown>;
-  const num = (k: string): number | undefined => (typeof o[k] === 'number' ? (o[k]) : undefined);
+  const num = (k: string): number | undefined => (typeof o[k] === 'number' ? o[k] : undefined);
   const name = typeof o.name === 'string' ? o.name : file;
   const ms = num('ms');
   const ref = num('referenceMs');
@@ -100,20 +115,32 @@ function genericRow(file: string, value: unknown): Row {
       verdict: target !== undefined ? (ms < target ? 'ok' : 'MISS') : '',
     };
   }
-  const fields = Object.entries(o).filter(([, v]) => typeof v === 'number' || typeof v === 'string').map(([k, v]) => `${k}=${String(v)}`);
+  const fields = Object.entries(o)
+    .filter(([, v]) => typeof v === 'number' || typeof v === 'string')
+    .map(([k, v]) => `${k}=${String(v)}`);
   return { benchmark: name, result: fields.join(', '), reference: '', ratio: '', target: '', verdict: '' };
 }
 
 /** Imports every other `*.bench.ts` here and runs its `run…Bench` exports. */
 async function otherBenchmarks(): Promise<Row[]> {
   const rows: Row[] = [];
-  const files = fs.readdirSync(__dirname).filter((f) => f.endsWith('.bench.ts') && f !== 'check.bench.ts').sort();
+  const files = fs
+    .readdirSync(__dirname)
+    .filter((f) => f.endsWith('.bench.ts') && f !== 'check.bench.ts')
+    .sort();
   for (const file of files) {
     let mod: Record<string, unknown>;
     try {
       mod = (await import(path.join(__dirname, file))) as Record<string, unknown>;
     } catch (e) {
-      rows.push({ benchmark: file, result: `failed to load: ${(e as Error).message.split('\n')[0]}`, reference: '', ratio: '', target: '', verdict: 'ERROR' });
+      rows.push({
+        benchmark: file,
+        result: `failed to load: ${(e as Error).message.split('\n')[0]}`,
+        reference: '',
+        ratio: '',
+        target: '',
+        verdict: 'ERROR',
+      });
       continue;
     }
     for (const [name, fn] of Object.entries(mod)) {
@@ -123,7 +150,14 @@ async function otherBenchmarks(): Promise<Row[]> {
         const result: unknown = await (fn as () => unknown)();
         for (const r of Array.isArray(result) ? result : [result]) rows.push(genericRow(file, r));
       } catch (e) {
-        rows.push({ benchmark: `${file} ${name}`, result: `failed: ${(e as Error).message.split('\n')[0]}`, reference: '', ratio: '', target: '', verdict: 'ERROR' });
+        rows.push({
+          benchmark: `${file} ${name}`,
+          result: `failed: ${(e as Error).message.split('\n')[0]}`,
+          reference: '',
+          ratio: '',
+          target: '',
+          verdict: 'ERROR',
+        });
       }
     }
   }
@@ -131,8 +165,22 @@ async function otherBenchmarks(): Promise<Row[]> {
 }
 
 function markdown(rows: readonly Row[]): string {
-  const head: Row = { benchmark: 'benchmark', result: 'result', reference: 'reference (same run)', ratio: 'ratio', target: 'target', verdict: 'verdict' };
-  const cells = [head, ...rows].map((r) => [r.benchmark, r.result, r.reference, r.ratio, r.target, r.verdict]);
+  const head: Row = {
+    benchmark: 'benchmark',
+    result: 'result',
+    reference: 'reference (same run)',
+    ratio: 'ratio',
+    target: 'target',
+    verdict: 'verdict',
+  };
+  const cells = [head, ...rows].map((r) => [
+    r.benchmark,
+    r.result,
+    r.reference,
+    r.ratio,
+    r.target,
+    r.verdict,
+  ]);
   const lines = cells.map((c) => `| ${c.join(' | ')} |`);
   lines.splice(1, 0, `|${cells[0]?.map(() => '---').join('|')}|`);
   return lines.join('\n');
@@ -143,15 +191,22 @@ async function main(): Promise<void> {
   console.error('building dist/cli.js…');
   buildCli();
   const rows: Row[] = [];
-  console.error(`check runs with its default threads (${Math.min(4, os.availableParallelism())} on this machine for files from 16 MiB)`);
+  console.error(
+    `check runs with its default threads (${Math.min(4, os.availableParallelism())} on this machine for files from 16 MiB)`,
+  );
   // Targets are judged on the model profile; the stress profile (random shapes) is reported up to 100 MB.
-  const runs = [...sizes.map((size) => [size, 'model'] as const), ...sizes.filter((size) => parseSize(size) <= 100 * 1024 * 1024).map((size) => [size, 'stress'] as const)];
+  const runs = [
+    ...sizes.map((size) => [size, 'model'] as const),
+    ...sizes.filter((size) => parseSize(size) <= 100 * 1024 * 1024).map((size) => [size, 'stress'] as const),
+  ];
   for (const [size, profile] of runs) {
     console.error(`check vs rg on ${size} ${profile} (the dump is generated into bench/data/ once)…`);
     // Five alternating runs each up to 100 MB; the 1 GB runs take long enough to be steadier.
     const repeats = parseSize(size) <= 100 * 1024 * 1024 ? 5 : 1;
     const r = runCheckBench(size, CLI_PATH, profile, repeats);
-    console.error(`  check ${s(r.check.wallSeconds)} wall, ${s(r.check.cpuSeconds)} CPU, ${r.check.maxRssKiB ?? '?'} KiB peak; rg ${r.rg ? `${s(r.rg.wallSeconds)} wall, ${s(r.rg.cpuSeconds)} CPU` : 'missing'}`);
+    console.error(
+      `  check ${s(r.check.wallSeconds)} wall, ${s(r.check.cpuSeconds)} CPU, ${r.check.maxRssKiB ?? '?'} KiB peak; rg ${r.rg ? `${s(r.rg.wallSeconds)} wall, ${s(r.rg.cpuSeconds)} CPU` : 'missing'}`,
+    );
     rows.push(...checkRows(r, repeats));
   }
   if (!process.argv.includes('--check-only')) rows.push(...(await otherBenchmarks()));

@@ -37,7 +37,14 @@ import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import * as esbuild from 'esbuild';
-import { createMessageConnection, IPCMessageReader, IPCMessageWriter, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
+import {
+  createMessageConnection,
+  IPCMessageReader,
+  IPCMessageWriter,
+  StreamMessageReader,
+  StreamMessageWriter,
+  type MessageConnection,
+} from 'vscode-jsonrpc/node';
 import { SymbolKind, type DocumentSymbol, type PublishDiagnosticsParams } from 'vscode-languageserver';
 import { AnalysisProgressNotification, type AnalysisProgressParams } from '../protocol/src/lsp';
 import { SERVER_ENVIRONMENT, SERVER_NODE_ARGS } from '../protocol/src/server-environment';
@@ -112,7 +119,11 @@ interface Client {
   stop(): Promise<void>;
 }
 
-async function startServer(settings: unknown, options: ServerBenchOptions, transport: Transport): Promise<Client> {
+async function startServer(
+  settings: unknown,
+  options: ServerBenchOptions,
+  transport: Transport,
+): Promise<Client> {
   const profile = options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] : [];
   // The environment and node options the VS Code client gives the server (protocol/src/server-environment.ts).
   const env = { ...process.env, ...SERVER_ENVIRONMENT };
@@ -122,11 +133,17 @@ async function startServer(settings: unknown, options: ServerBenchOptions, trans
   if (transport === 'ipc') {
     // vscode-languageclient's TransportKind.ipc: a fourth stdio entry for Node's IPC channel (the
     // client shows what the server prints in its output channel; nobody reads it here).
-    child = spawn(process.execPath, [...args, '--node-ipc'], { stdio: ['pipe', 'ignore', 'inherit', 'ipc'], env });
+    child = spawn(process.execPath, [...args, '--node-ipc'], {
+      stdio: ['pipe', 'ignore', 'inherit', 'ipc'],
+      env,
+    });
     rpc = createMessageConnection(new IPCMessageReader(child), new IPCMessageWriter(child));
   } else {
     child = spawn(process.execPath, [...args, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'], env });
-    rpc = createMessageConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
+    rpc = createMessageConnection(
+      new StreamMessageReader(child.stdout),
+      new StreamMessageWriter(child.stdin),
+    );
   }
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
   const waiters: ((p: PublishDiagnosticsParams) => void)[] = [];
@@ -141,17 +158,23 @@ async function startServer(settings: unknown, options: ServerBenchOptions, trans
   });
   rpc.onRequest('workspace/configuration', (p: { items: unknown[] }) => p.items.map(() => settings));
   rpc.listen();
-  await rpc.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: { workspace: { configuration: true } } });
+  await rpc.sendRequest('initialize', {
+    processId: process.pid,
+    rootUri: null,
+    capabilities: { workspace: { configuration: true } },
+  });
   await rpc.sendNotification('initialized', {});
   return {
     rpc,
     pid: child.pid!,
     nextDiagnostics: (version) =>
       new Promise<PublishDiagnosticsParams>((resolve) => {
-        const wait = (p: PublishDiagnosticsParams) => ((p.version ?? 0) >= version ? resolve(p) : waiters.push(wait));
+        const wait = (p: PublishDiagnosticsParams) =>
+          (p.version ?? 0) >= version ? resolve(p) : waiters.push(wait);
         waiters.push(wait);
       }),
-    completeDiagnostics: () => new Promise<PublishDiagnosticsParams>((resolve) => (finished = [...finished, resolve])),
+    completeDiagnostics: () =>
+      new Promise<PublishDiagnosticsParams>((resolve) => (finished = [...finished, resolve])),
     stop: async () => {
       await rpc.sendRequest('shutdown');
       await rpc.sendNotification('exit');
@@ -178,9 +201,13 @@ interface OpenTimes {
 async function timeOpen(client: Client, uri: string, text: string): Promise<OpenTimes> {
   const cpu0 = cpuMsOf(client.pid);
   const t = performance.now();
-  const first = client.nextDiagnostics(1).then((p) => ({ ms: performance.now() - t, count: p.diagnostics.length }));
+  const first = client
+    .nextDiagnostics(1)
+    .then((p) => ({ ms: performance.now() - t, count: p.diagnostics.length }));
   const complete = client.completeDiagnostics();
-  await client.rpc.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'hlo', version: 1, text } });
+  await client.rpc.sendNotification('textDocument/didOpen', {
+    textDocument: { uri, languageId: 'hlo', version: 1, text },
+  });
   const diags = await complete;
   const openMs = performance.now() - t;
   const openCpuMs = cpuMsOf(client.pid) - cpu0;
@@ -208,7 +235,10 @@ interface CaseResult extends OpenTimes {
  * before the server starts: splitting 50 MB into lines during the hovers made this process's own
  * garbage collector pause for 15-25 ms twice, and those pauses counted as hover latency.
  */
-function positionsIn(text: string): { targets: { line: number; character: number }[]; edits: { line: number; character: number }[] } {
+function positionsIn(text: string): {
+  targets: { line: number; character: number }[];
+  edits: { line: number; character: number }[];
+} {
   const lines = text.split('\n');
   const targets: { line: number; character: number }[] = [];
   const step = Math.max(1, Math.floor(lines.length / 1000));
@@ -217,12 +247,21 @@ function positionsIn(text: string): { targets: { line: number; character: number
     if (at > 2 && lines[line].length < 2000) targets.push({ line, character: at - 1 });
   }
   const mid = Math.floor(lines.length / 2);
-  const edits = Array.from({ length: 20 }, (_, i) => ({ line: mid + i * 7, character: Math.max(0, lines[mid + i * 7].indexOf('[') + 1) }));
+  const edits = Array.from({ length: 20 }, (_, i) => ({
+    line: mid + i * 7,
+    character: Math.max(0, lines[mid + i * 7].indexOf('[') + 1),
+  }));
   return { targets, edits };
 }
 
 /** Opens `text` in a fresh server with `settings`, hovers, edits, and measures. */
-async function runCase(file: string, text: string, settings: unknown, options: ServerBenchOptions, transport: Transport = 'ipc'): Promise<CaseResult> {
+async function runCase(
+  file: string,
+  text: string,
+  settings: unknown,
+  options: ServerBenchOptions,
+  transport: Transport = 'ipc',
+): Promise<CaseResult> {
   const { targets, edits } = positionsIn(text);
   // The lines are garbage now: collect them here (`npm run bench` exposes gc) rather than mid-measurement.
   (globalThis as { gc?: () => void }).gc?.();
@@ -251,7 +290,9 @@ async function runCase(file: string, text: string, settings: unknown, options: S
       const e0 = performance.now();
       await client.rpc.sendNotification('textDocument/didChange', {
         textDocument: { uri, version },
-        contentChanges: [{ range: { start: { line, character }, end: { line, character } }, text: i % 2 === 0 ? '1' : '' }],
+        contentChanges: [
+          { range: { start: { line, character }, end: { line, character } }, text: i % 2 === 0 ? '1' : '' },
+        ],
       });
       await published;
       editMs.push(performance.now() - e0);
@@ -263,18 +304,35 @@ async function runCase(file: string, text: string, settings: unknown, options: S
       client.rpc.sendRequest('textDocument/foldingRange', { textDocument: { uri } }),
     ]);
     const outlineMs = performance.now() - o0;
-    const count = (list: readonly DocumentSymbol[]): number => list.reduce((n, s) => n + (s.kind === SymbolKind.Module ? 0 : 1) + count(s.children ?? []), 0);
+    const count = (list: readonly DocumentSymbol[]): number =>
+      list.reduce((n, s) => n + (s.kind === SymbolKind.Module ? 0 : 1) + count(s.children ?? []), 0);
     const mem = memoryOf(client.pid);
     await new Promise((resolve) => setTimeout(resolve, IDLE_COLLECTION_MS + 1000));
     const idle = memoryOf(client.pid);
-    return { ...opened, hoverMs, editMs, outlineMs, outlineItems: count(symbols), rssAfterOpen, rssSettled: settled, rssAtEnd: mem.rss, rssIdle: idle.rss, peak: idle.peak };
+    return {
+      ...opened,
+      hoverMs,
+      editMs,
+      outlineMs,
+      outlineItems: count(symbols),
+      rssAfterOpen,
+      rssSettled: settled,
+      rssAtEnd: mem.rss,
+      rssIdle: idle.rss,
+      peak: idle.peak,
+    };
   } finally {
     await client.stop();
   }
 }
 
 /** Opens `text` in a fresh server with `settings` and times its diagnostics only. */
-async function openOnce(file: string, text: string, settings: unknown, options: ServerBenchOptions): Promise<OpenTimes> {
+async function openOnce(
+  file: string,
+  text: string,
+  settings: unknown,
+  options: ServerBenchOptions,
+): Promise<OpenTimes> {
   const client = await startServer(settings, options, 'ipc');
   try {
     return await timeOpen(client, `file://${file}`, text);
@@ -296,7 +354,14 @@ function referenceTimes(file: string): { readMs: number; jsonMs: number; text: s
 const mib = (b: number) => Math.round(b / 1024 / 1024);
 const round1 = (x: number) => Math.round(x * 10) / 10;
 
-function caseRows(label: string, bytes: number, r: CaseResult, referenceMs: number, reference: Record<string, number>, judged: boolean): ServerBenchRow[] {
+function caseRows(
+  label: string,
+  bytes: number,
+  r: CaseResult,
+  referenceMs: number,
+  reference: Record<string, number>,
+  judged: boolean,
+): ServerBenchRow[] {
   const target = (ms: number) => (judged ? { targetMs: ms } : {});
   const servers = r.openRange ? 'median of 3 servers, ' : '';
   return [
@@ -312,9 +377,20 @@ function caseRows(label: string, bytes: number, r: CaseResult, referenceMs: numb
       ms: r.firstMs,
       referenceMs,
     },
-    { name: `server${label}: hover p99 (${r.hoverMs.length} shape positions; p50 ${percentile(r.hoverMs, 50).toFixed(2)} ms)`, ms: percentile(r.hoverMs, 99), ...target(5) },
-    { name: `server${label}: one-line edit → diagnostics at the client, median of 20 (max ${r.editMs[r.editMs.length - 1].toFixed(1)} ms)`, ms: percentile(r.editMs, 50), ...target(50) },
-    { name: `server${label}: outline (${r.outlineItems} computations and instructions, cut at outline.maxItems) and folding ranges, as VS Code asks for them after an open`, ms: r.outlineMs },
+    {
+      name: `server${label}: hover p99 (${r.hoverMs.length} shape positions; p50 ${percentile(r.hoverMs, 50).toFixed(2)} ms)`,
+      ms: percentile(r.hoverMs, 99),
+      ...target(5),
+    },
+    {
+      name: `server${label}: one-line edit → diagnostics at the client, median of 20 (max ${r.editMs[r.editMs.length - 1].toFixed(1)} ms)`,
+      ms: percentile(r.editMs, 50),
+      ...target(50),
+    },
+    {
+      name: `server${label}: outline (${r.outlineItems} computations and instructions, cut at outline.maxItems) and folding ranges, as VS Code asks for them after an open`,
+      ms: r.outlineMs,
+    },
     {
       name: `server${label}: memory`,
       rssAfterOpenMiB: mib(r.rssAfterOpen),
@@ -334,7 +410,11 @@ function caseRows(label: string, bytes: number, r: CaseResult, referenceMs: numb
 }
 
 /** Both cases (default settings, padding-overhead off) on the `profile` dump of `size`. */
-async function runProfile(size: string, profile: DumpProfile, options: ServerBenchOptions): Promise<ServerBenchRow[]> {
+async function runProfile(
+  size: string,
+  profile: DumpProfile,
+  options: ServerBenchOptions,
+): Promise<ServerBenchRow[]> {
   const file = ensureDump(size, profile);
   const bytes = statSync(file).size;
 
@@ -367,16 +447,41 @@ async function runProfile(size: string, profile: DumpProfile, options: ServerBen
     ...(opens.length > 1 ? { openRange: [Math.min(...walls), Math.max(...walls)] as const } : {}),
   };
   const rgMs = ripgrepMs(file);
-  const reference = { readFileMs: round1(median(reads)), jsonRoundTripMs: round1(median(jsons)), ...(rgMs !== undefined ? { rgCountMs: round1(rgMs) } : {}) };
-  const filtered = await runCase(file, text, { diagnostics: { severity: { 'padding-overhead': 'off' } } }, options);
+  const reference = {
+    readFileMs: round1(median(reads)),
+    jsonRoundTripMs: round1(median(jsons)),
+    ...(rgMs !== undefined ? { rgCountMs: round1(rgMs) } : {}),
+  };
+  const filtered = await runCase(
+    file,
+    text,
+    { diagnostics: { severity: { 'padding-overhead': 'off' } } },
+    options,
+  );
   const rows = [
     ...caseRows(label, bytes, opened, median(references), reference, judged),
-    ...caseRows(`${label} (padding-overhead off)`, bytes, filtered, first.readMs + first.jsonMs, reference, judged),
+    ...caseRows(
+      `${label} (padding-overhead off)`,
+      bytes,
+      filtered,
+      first.readMs + first.jsonMs,
+      reference,
+      judged,
+    ),
   ];
   if (judged) {
     const r = referenceTimes(file);
     const stdio = await runCase(file, text, {}, options, 'stdio');
-    rows.push(...caseRows(' (over stdio, as other editors start it)', bytes, stdio, r.readMs + r.jsonMs, reference, false));
+    rows.push(
+      ...caseRows(
+        ' (over stdio, as other editors start it)',
+        bytes,
+        stdio,
+        r.readMs + r.jsonMs,
+        reference,
+        false,
+      ),
+    );
   }
   return rows;
 }
@@ -385,10 +490,23 @@ async function runProfile(size: string, profile: DumpProfile, options: ServerBen
  * Runs the benchmark on dumps of `size` (default 50MB), the `model` dump (targets) then the
  * `stress` dump (reported), and returns their rows.
  */
-export async function runServerBench(size = '50MB', options: ServerBenchOptions = {}): Promise<ServerBenchRow[]> {
-  esbuild.buildSync({ entryPoints: [join(ROOT, 'server', 'src', 'node-main.ts')], outfile: SERVER, bundle: true, platform: 'node', format: 'cjs', target: 'es2022', sourcemap: true, logLevel: 'warning' });
+export async function runServerBench(
+  size = '50MB',
+  options: ServerBenchOptions = {},
+): Promise<ServerBenchRow[]> {
+  esbuild.buildSync({
+    entryPoints: [join(ROOT, 'server', 'src', 'node-main.ts')],
+    outfile: SERVER,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'es2022',
+    sourcemap: true,
+    logLevel: 'warning',
+  });
   const rows: ServerBenchRow[] = [];
-  for (const profile of options.profiles ?? (['model', 'stress'] as const)) rows.push(...(await runProfile(size, profile, options)));
+  for (const profile of options.profiles ?? (['model', 'stress'] as const))
+    rows.push(...(await runProfile(size, profile, options)));
   return rows;
 }
 
@@ -397,10 +515,15 @@ if (require.main === module) {
   const p = args.indexOf('--profile');
   const profileDir = p >= 0 ? args.splice(p, 2)[1] : undefined;
   const nodeArgs: string[] = [];
-  for (let i = args.indexOf('--node-arg'); i >= 0; i = args.indexOf('--node-arg')) nodeArgs.push(args.splice(i, 2)[1]);
+  for (let i = args.indexOf('--node-arg'); i >= 0; i = args.indexOf('--node-arg'))
+    nodeArgs.push(args.splice(i, 2)[1]);
   const only = args.indexOf('--profile-only');
   const profiles = only >= 0 ? [args.splice(only, 2)[1] as DumpProfile] : undefined;
-  runServerBench(args[0], { ...(profileDir ? { profileDir } : {}), nodeArgs, ...(profiles ? { profiles } : {}) }).then(
+  runServerBench(args[0], {
+    ...(profileDir ? { profileDir } : {}),
+    nodeArgs,
+    ...(profiles ? { profiles } : {}),
+  }).then(
     (rows) => console.log(JSON.stringify(rows, null, 2)),
     (e: unknown) => {
       console.error(e);

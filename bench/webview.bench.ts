@@ -32,13 +32,24 @@ async function firstPaint(page: Page, shape: string): Promise<number> {
  */
 async function panFrameMs(page: Page, frames: number): Promise<number> {
   return page.evaluate(async (n) => {
-    const canvas = document.querySelector<HTMLCanvasElement>('#pane-a .canvas-host.logical canvas:not(.overlay)')!;
+    const canvas = document.querySelector<HTMLCanvasElement>(
+      '#pane-a .canvas-host.logical canvas:not(.overlay)',
+    )!;
     const r = canvas.getBoundingClientRect();
     // (No local helper functions: the bundler would wrap them in a helper the page does not have.)
     await new Promise((done) => requestAnimationFrame(done));
     const t0 = performance.now();
     for (let i = 0; i < n; i++) {
-      canvas.dispatchEvent(new WheelEvent('wheel', { deltaY: 40, deltaX: 25, clientX: r.x + r.width / 2, clientY: r.y + r.height / 2, bubbles: true, cancelable: true }));
+      canvas.dispatchEvent(
+        new WheelEvent('wheel', {
+          deltaY: 40,
+          deltaX: 25,
+          clientX: r.x + r.width / 2,
+          clientY: r.y + r.height / 2,
+          bubbles: true,
+          cancelable: true,
+        }),
+      );
       await new Promise((done) => requestAnimationFrame(done));
     }
     return (performance.now() - t0) / n;
@@ -68,7 +79,12 @@ export async function runWebviewBench(runs = 5): Promise<WebviewBenchResult[]> {
     }
     const reference = median(times[SMALL]);
     return [
-      { name: `webview first paint ${LARGE}`, ms: median(times[LARGE]), referenceMs: reference, targetMs: 500 },
+      {
+        name: `webview first paint ${LARGE}`,
+        ms: median(times[LARGE]),
+        referenceMs: reference,
+        targetMs: 500,
+      },
       { name: `webview first paint ${HUGE}`, ms: median(times[HUGE]), referenceMs: reference, targetMs: 500 },
       { name: `webview pan frame ${LARGE} (zoomed in, wheel)`, ms: pan, targetMs: 1000 / 30 },
     ];

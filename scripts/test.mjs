@@ -14,10 +14,23 @@ function step(name, cmd, args) {
 
 step('build', 'node', ['esbuild.js']);
 step('typecheck', 'npm', ['run', '--silent', 'typecheck']);
-step('lint', 'npx', ['eslint', '.']);
+step('lint', 'npm', ['run', '--silent', 'lint']);
 
 console.log('\n=== tests: mocha');
-const r = spawnSync('npx', ['mocha', 'test/**/*.test.ts', '--ignore', 'test/vscode/suite/**', '--reporter', 'spec', '--reporter-option', 'maxDiffSize=4000'], { stdio: ['inherit', 'pipe', 'inherit'], encoding: 'utf8', maxBuffer: 1 << 28 });
+const r = spawnSync(
+  'npx',
+  [
+    'mocha',
+    'test/**/*.test.ts',
+    '--ignore',
+    'test/vscode/suite/**',
+    '--reporter',
+    'spec',
+    '--reporter-option',
+    'maxDiffSize=4000',
+  ],
+  { stdio: ['inherit', 'pipe', 'inherit'], encoding: 'utf8', maxBuffer: 1 << 28 },
+);
 process.stdout.write(r.stdout);
 const passed = Number(/(\d+) passing/.exec(r.stdout)?.[1] ?? 0);
 const failed = Number(/(\d+) failing/.exec(r.stdout)?.[1] ?? (r.status === 0 ? 0 : 1));

@@ -56,6 +56,7 @@ export function parseArgs(argv: readonly string[], spec: OptionSpec): ParsedArgs
 export function intOption(args: ParsedArgs, name: string, fallback: number): number {
   const raw = args.values.get(name);
   if (raw === undefined) return fallback;
-  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(Number(raw))) throw new UsageError(`--${name} expects a non-negative integer, got '${raw}'`);
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(Number(raw)))
+    throw new UsageError(`--${name} expects a non-negative integer, got '${raw}'`);
   return Number(raw);
 }

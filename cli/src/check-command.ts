@@ -50,7 +50,15 @@ function nameDiagnostics(text: string): SegmentDiagnostic[] {
     .map((d: LayoutDiagnostic) => {
       const start = lines.at(d.range.start);
       const end = lines.endOf(d.range, start);
-      return { line: start.line, column: start.column, endLine: end.line, endColumn: end.column, severity: d.severity, code: d.code, message: d.message };
+      return {
+        line: start.line,
+        column: start.column,
+        endLine: end.line,
+        endColumn: end.column,
+        severity: d.severity,
+        code: d.code,
+        message: d.message,
+      };
     });
 }
 
@@ -138,6 +146,9 @@ export async function runCheck(argv: readonly string[], out: Output): Promise<nu
     await pool?.close();
   }
   if (json) out.write(JSON.stringify({ files, errors, warnings, shapes }));
-  else if (errors + warnings > 0) out.error(`${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'} in ${shapes} shapes`);
+  else if (errors + warnings > 0)
+    out.error(
+      `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'} in ${shapes} shapes`,
+    );
   return unreadable ? 2 : errors > 0 ? 1 : 0;
 }

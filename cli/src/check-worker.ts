@@ -38,15 +38,25 @@ export interface SegmentResult {
   readonly error?: string;
 }
 
-
 /** Marks a worker started by parallel-check.ts, so the CLI's entry point runs {@link serveSegments}. */
 export const WORKER_ROLE = 'xla-layout-check-segment';
 
 /** A check stream with `checker`'s caches that hands each diagnostic to `emit` in its printed form. */
 export function checkStreamTo(checker: ShapeChecker, emit: (d: SegmentDiagnostic) => void): CheckStream {
-  return new CheckStream(({ diagnostic: d, start, end }) => {
-    emit({ line: start.line, column: start.column, endLine: end.line, endColumn: end.column, severity: d.severity, code: d.code, message: d.message });
-  }, { checker });
+  return new CheckStream(
+    ({ diagnostic: d, start, end }) => {
+      emit({
+        line: start.line,
+        column: start.column,
+        endLine: end.line,
+        endColumn: end.column,
+        severity: d.severity,
+        code: d.code,
+        message: d.message,
+      });
+    },
+    { checker },
+  );
 }
 
 /** Checks text bytes [start, end) of `fd` with `checker`'s caches. */
@@ -54,7 +64,12 @@ function checkRange(task: SegmentTask, checker: ShapeChecker): SegmentResult {
   const diagnostics: SegmentDiagnostic[] = [];
   const stream = checkStreamTo(checker, (d) => diagnostics.push(d));
   // The range ends where a statement starts (or at the end of the file): its last piece is complete too.
-  const newlines = forEachTextPiece(task.fd, (text, complete) => (complete ? stream.writeComplete(text) : stream.write(text)), task.start, task.end);
+  const newlines = forEachTextPiece(
+    task.fd,
+    (text, complete) => (complete ? stream.writeComplete(text) : stream.write(text)),
+    task.start,
+    task.end,
+  );
   return { id: task.id, newlines, diagnostics, counts: stream.end() };
 }
 
@@ -68,7 +83,13 @@ export function serveSegments(): void {
       port.postMessage(checkRange(task, checker));
     } catch (e) {
       const none: CheckCounts = { shapes: 0, errors: 0, warnings: 0, other: 0 };
-      port.postMessage({ id: task.id, newlines: 0, diagnostics: [], counts: none, error: e instanceof Error ? e.message : String(e) } satisfies SegmentResult);
+      port.postMessage({
+        id: task.id,
+        newlines: 0,
+        diagnostics: [],
+        counts: none,
+        error: e instanceof Error ? e.message : String(e),
+      } satisfies SegmentResult);
     }
   });
 }

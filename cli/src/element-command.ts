@@ -27,10 +27,17 @@ function tileName(shape: ArrayShape, level: number): string {
 function describe(shape: ArrayShape, r: ElementAtResult): string[] {
   if (r.kind === 'element') return [`element (${r.index.join(',')})`];
   if (r.kind === 'out-of-range') return ['out of range'];
-  if (r.cause === 'tail') return [`padding: L(${shape.tailPaddingAlignment}) tail rounding after the last tile`];
-  const dims = r.paddedDims.length > 0 ? `dim ${r.paddedDims.join(', ')}` : 'a vector-padding dim (the tile has more dims than the shape)';
+  if (r.cause === 'tail')
+    return [`padding: L(${shape.tailPaddingAlignment}) tail rounding after the last tile`];
+  const dims =
+    r.paddedDims.length > 0
+      ? `dim ${r.paddedDims.join(', ')}`
+      : 'a vector-padding dim (the tile has more dims than the shape)';
   const lines = [`padding: tile level ${r.level + 1} ${tileName(shape, r.level)} pads ${dims} here`];
-  for (const t of r.tiles) lines.push(`  level ${t.level + 1} ${tileName(shape, t.level)}: tile [${t.tile.join(',')}], position in tile [${t.inTile.join(',')}]`);
+  for (const t of r.tiles)
+    lines.push(
+      `  level ${t.level + 1} ${tileName(shape, t.level)}: tile [${t.tile.join(',')}], position in tile [${t.inTile.join(',')}]`,
+    );
   return lines;
 }
 
@@ -41,7 +48,8 @@ export function runElement(argv: readonly string[], out: Output): number {
     out.write(ELEMENT_HELP);
     return 0;
   }
-  if (args.positionals.length !== 2) throw new UsageError('element takes SHAPE and OFFSET (e.g. element "f32[3,5]{1,0:T(2,2)}" 9)');
+  if (args.positionals.length !== 2)
+    throw new UsageError('element takes SHAPE and OFFSET (e.g. element "f32[3,5]{1,0:T(2,2)}" 9)');
   const [shapeText = '', offsetText = ''] = args.positionals;
   const shape = requireArrayShape(shapeText);
   const offset = parseOffset(offsetText);
@@ -50,10 +58,19 @@ export function runElement(argv: readonly string[], out: Output): number {
   const r = elementAt(shape, offset);
   if (isLayoutError(r)) throw new InputError(r.error, shapeText, 0, shapeText.length);
   if (r.kind === 'out-of-range') {
-    throw new InputError(`offset ${offset} is outside the array: it has ${plan.totalSlots} slots (0..${plan.totalSlots - 1n})`, offsetText, 0, offsetText.length);
+    throw new InputError(
+      `offset ${offset} is outside the array: it has ${plan.totalSlots} slots (0..${plan.totalSlots - 1n})`,
+      offsetText,
+      0,
+      offsetText.length,
+    );
   }
   if (args.flags.has('json')) {
-    out.write(JSON.stringify({ shape: shapeText, offset: offset.toString(), ...r }, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)));
+    out.write(
+      JSON.stringify({ shape: shapeText, offset: offset.toString(), ...r }, (_k, v: unknown) =>
+        typeof v === 'bigint' ? v.toString() : v,
+      ),
+    );
     return 0;
   }
   const [first = '', ...rest] = describe(shape, r);

@@ -1,5 +1,10 @@
 /** `xla-layout explain SHAPE`: everything about one shape's layout, as text or JSON. */
-import { explainShapeText, toJsonSafe, type ArrayExplanation, type ShapeExplanation } from '../../core/src/explain';
+import {
+  explainShapeText,
+  toJsonSafe,
+  type ArrayExplanation,
+  type ShapeExplanation,
+} from '../../core/src/explain';
 import type { LayoutDiagnostic } from '../../core/src/diagnostics';
 import { parseArgs, type ParsedArgs } from './args';
 import { InputError, UsageError } from './errors';
@@ -21,7 +26,12 @@ change that saves memory when one exists, and diagnostics. A tuple explains each
 Exit status: 0 ok, 2 when the shape has errors (a caret points at the first one).`;
 
 function describeDims(a: ArrayExplanation): string {
-  return a.dims.map((d) => `${d.dim}${d.letter ? `(${d.letter})` : ''}=${d.dynamic === 'bounded' ? '<=' : d.dynamic === 'unbounded' ? '?' : ''}${d.size}`).join(' ');
+  return a.dims
+    .map(
+      (d) =>
+        `${d.dim}${d.letter ? `(${d.letter})` : ''}=${d.dynamic === 'bounded' ? '<=' : d.dynamic === 'unbounded' ? '?' : ''}${d.size}`,
+    )
+    .join(' ');
 }
 
 function describeOrder(a: ArrayExplanation): string {
@@ -38,23 +48,35 @@ function arrayText(a: ArrayExplanation): string[] {
   const title = a.path.length > 0 ? `tuple element {${a.path.join(',')}}: ${a.text}` : a.text;
   lines.push(title);
   if (a.assumed) lines.push(`  ASSUMED tiling (${a.assumed}); the dump itself gives no tiles`);
-  lines.push(`  element type     ${a.elementType}${a.sizes ? ` (${a.sizes.elementSizeBits} bits per element)` : ''}`);
-  lines.push(`  logical shape    ${dimsList(a.dims.map((d) => d.size))}  dims ${describeDims(a) || '(scalar)'}`);
+  lines.push(
+    `  element type     ${a.elementType}${a.sizes ? ` (${a.sizes.elementSizeBits} bits per element)` : ''}`,
+  );
+  lines.push(
+    `  logical shape    ${dimsList(a.dims.map((d) => d.size))}  dims ${describeDims(a) || '(scalar)'}`,
+  );
   lines.push(`  memory order     ${describeOrder(a) || '(scalar)'}   (major -> minor)`);
   if (a.error) {
     lines.push(`  no layout math: ${a.error}`);
     return lines;
   }
   lines.push(`  tiles            ${a.tiles.length > 0 ? a.tiles.join('') : 'none (untiled)'}`);
-  if (a.memorySpace.value !== 0) lines.push(`  memory space     S(${a.memorySpace.value}): ${a.memorySpace.meaning}`);
-  if (a.shape && a.shape.tailPaddingAlignment !== 1n) lines.push(`  tail alignment   L(${a.shape.tailPaddingAlignment}): element count rounded up to a multiple`);
+  if (a.memorySpace.value !== 0)
+    lines.push(`  memory space     S(${a.memorySpace.value}): ${a.memorySpace.meaning}`);
+  if (a.shape && a.shape.tailPaddingAlignment !== 1n)
+    lines.push(
+      `  tail alignment   L(${a.shape.tailPaddingAlignment}): element count rounded up to a multiple`,
+    );
   if (a.plan && a.plan.steps.length > 0) {
     lines.push('  steps');
     for (const s of a.plan.steps) {
       const tile = a.tiles[s.level] ?? '';
       lines.push(`    tile ${s.level + 1} ${tile} on ${dimsList(s.input)}:`);
-      if (s.vectorPadding > 0) lines.push(`      vector-pad  ${dimsList(s.vectorPadded)} (${s.vectorPadding} leading 1s: the tile has more dims)`);
-      if (s.combined.length !== s.vectorPadded.length) lines.push(`      combine *   ${dimsList(s.combined)}`);
+      if (s.vectorPadding > 0)
+        lines.push(
+          `      vector-pad  ${dimsList(s.vectorPadded)} (${s.vectorPadding} leading 1s: the tile has more dims)`,
+        );
+      if (s.combined.length !== s.vectorPadded.length)
+        lines.push(`      combine *   ${dimsList(s.combined)}`);
       lines.push(`      pad         ${dimsList(s.padded)}`);
       lines.push(`      reshape     ${dimsList(s.reshaped)}`);
       lines.push(`      transpose   ${dimsList(s.output)}`);
@@ -68,21 +90,37 @@ function arrayText(a: ArrayExplanation): string[] {
     lines.push(`    physicalElements  ${groupDigits(z.physicalElements)}`);
     lines.push(`    logicalBytes      ${bytesWithUnit(z.logicalBytes)}   (XLA ByteSizeOf)`);
     lines.push(`    physicalBytes     ${bytesWithUnit(z.physicalBytes)}   (all tile levels)`);
-    lines.push(`    arraySizeBytes    ${z.arraySizeBytes === null ? "n/a (XLA's ArraySize does not handle *)" : `${bytesWithUnit(z.arraySizeBytes)}   (XLA ArraySize, first tile only)`}`);
-    if (z.expansion) lines.push(`    expansion         ${formatFactor(z.expansion.value)} (${z.expansion.numerator}/${z.expansion.denominator})`);
-    if (z.overhead) lines.push(`    overhead          ${formatPercent(z.overhead.value)} of physical memory is padding`);
+    lines.push(
+      `    arraySizeBytes    ${z.arraySizeBytes === null ? "n/a (XLA's ArraySize does not handle *)" : `${bytesWithUnit(z.arraySizeBytes)}   (XLA ArraySize, first tile only)`}`,
+    );
+    if (z.expansion)
+      lines.push(
+        `    expansion         ${formatFactor(z.expansion.value)} (${z.expansion.numerator}/${z.expansion.denominator})`,
+      );
+    if (z.overhead)
+      lines.push(`    overhead          ${formatPercent(z.overhead.value)} of physical memory is padding`);
   }
   if (a.padding) {
     lines.push('  padding by dimension');
     for (const d of a.padding.dimensions) {
       const where = `${d.isMinorMost ? 'minor-most' : `physical position ${d.physicalPosition}`}`;
-      const causes = d.causes.map((c) => `tile ${c.level + 1} entry ${c.tileEntry} (${c.tileSize}) pads ${c.from} -> ${c.to}`).join('; ');
-      lines.push(`    dim ${d.dim}${d.letter ? ` (${d.letter})` : ''}, size ${d.size}, ${where}: ${causes ? `${causes} = ${formatFactor(d.factor.value)}` : 'not padded'}`);
+      const causes = d.causes
+        .map((c) => `tile ${c.level + 1} entry ${c.tileEntry} (${c.tileSize}) pads ${c.from} -> ${c.to}`)
+        .join('; ');
+      lines.push(
+        `    dim ${d.dim}${d.letter ? ` (${d.letter})` : ''}, size ${d.size}, ${where}: ${causes ? `${causes} = ${formatFactor(d.factor.value)}` : 'not padded'}`,
+      );
     }
     const dom = a.padding.dominant;
-    if (dom) lines.push(`    dominant: tile ${dom.level + 1} entry ${dom.tileEntry} pads ${dom.from} -> ${dom.to} (${formatFactor(dom.factor.value)})`);
+    if (dom)
+      lines.push(
+        `    dominant: tile ${dom.level + 1} entry ${dom.tileEntry} pads ${dom.from} -> ${dom.to} (${formatFactor(dom.factor.value)})`,
+      );
   }
-  if (a.fix) lines.push(`  suggestion: ${a.fix.description} -> ${bytesWithUnit(a.fix.physicalBytes)}, saves ${bytesWithUnit(a.fix.savedBytes)}`);
+  if (a.fix)
+    lines.push(
+      `  suggestion: ${a.fix.description} -> ${bytesWithUnit(a.fix.physicalBytes)}, saves ${bytesWithUnit(a.fix.savedBytes)}`,
+    );
   return lines;
 }
 
@@ -114,7 +152,8 @@ function total(e: ShapeExplanation, pick: (a: ArrayExplanation) => bigint | null
 
 /** JSON form: sums over array leaves at the top, the single array's details spread in too. */
 export function explanationJson(e: ShapeExplanation): Record<string, unknown> {
-  const sum = (pick: (a: ArrayExplanation) => bigint | null | undefined): string | null => total(e, pick)?.toString() ?? null;
+  const sum = (pick: (a: ArrayExplanation) => bigint | null | undefined): string | null =>
+    total(e, pick)?.toString() ?? null;
   const arrays = e.arrays.map((a) => {
     // The model goes out as `model`: the top-level `shape` is the text that was explained.
     const { shape: model, ...rest } = a;
@@ -141,9 +180,11 @@ export function runExplain(argv: readonly string[], out: Output): number {
     out.write(EXPLAIN_HELP);
     return 0;
   }
-  if (args.positionals.length !== 1) throw new UsageError('explain takes exactly one SHAPE (quote it for the shell)');
+  if (args.positionals.length !== 1)
+    throw new UsageError('explain takes exactly one SHAPE (quote it for the shell)');
   const assumed = args.values.get('assumed-tiling') ?? 'none';
-  if (assumed !== 'none' && assumed !== 'tpu') throw new UsageError(`--assumed-tiling expects 'none' or 'tpu', got '${assumed}'`);
+  if (assumed !== 'none' && assumed !== 'tpu')
+    throw new UsageError(`--assumed-tiling expects 'none' or 'tpu', got '${assumed}'`);
   const text = args.positionals[0] ?? '';
   const e = explainShapeText(text, { assumedTiling: assumed });
   const firstError = e.diagnostics.find((d) => d.severity === 'error');
@@ -151,7 +192,14 @@ export function runExplain(argv: readonly string[], out: Output): number {
     out.write(JSON.stringify(explanationJson(e), null, 2));
     return firstError ? 2 : 0;
   }
-  if (firstError) throw new InputError(`${firstError.message} [${firstError.code}]`, text, firstError.range.start, firstError.range.end, firstError.code);
+  if (firstError)
+    throw new InputError(
+      `${firstError.message} [${firstError.code}]`,
+      text,
+      firstError.range.start,
+      firstError.range.end,
+      firstError.code,
+    );
   out.write(explanationText(e));
   return 0;
 }

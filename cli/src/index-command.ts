@@ -27,17 +27,29 @@ export function runIndex(argv: readonly string[], out: Output): number {
     out.write(INDEX_HELP);
     return 0;
   }
-  if (args.positionals.length !== 2) throw new UsageError('index takes SHAPE and E0,E1,... (e.g. index "f32[3,5]{1,0:T(2,2)}" 2,3)');
+  if (args.positionals.length !== 2)
+    throw new UsageError('index takes SHAPE and E0,E1,... (e.g. index "f32[3,5]{1,0:T(2,2)}" 2,3)');
   const [shapeText = '', indexText = ''] = args.positionals;
   const shape = requireArrayShape(shapeText);
   const { values, ranges } = parseCoordinates(indexText);
   if (values.length !== shape.dims.length) {
-    throw new InputError(`the index has ${values.length} coordinates but the shape has rank ${shape.dims.length}`, indexText, 0, indexText.length);
+    throw new InputError(
+      `the index has ${values.length} coordinates but the shape has rank ${shape.dims.length}`,
+      indexText,
+      0,
+      indexText.length,
+    );
   }
   values.forEach((v, i) => {
     const size = shape.dims[i] ?? 0n;
     const r = ranges[i] ?? { start: 0, end: indexText.length };
-    if (v >= size) throw new InputError(`coordinate ${v} is out of bounds for dimension ${i} of size ${size}`, indexText, r.start, r.end);
+    if (v >= size)
+      throw new InputError(
+        `coordinate ${v} is out of bounds for dimension ${i} of size ${size}`,
+        indexText,
+        r.start,
+        r.end,
+      );
   });
   const li = linearIndex(shape, values);
   const plan = planTiling(shape);
@@ -52,7 +64,9 @@ export function runIndex(argv: readonly string[], out: Output): number {
         index: jsonInteger(li),
         byteOffset: jsonInteger(bytes.byte),
         bitOffset: bytes.bit,
-        ...(expanded && !isLayoutError(plan) ? { expandedIndex: expanded.map(String), expandedShape: plan.expandedShape.map(String) } : {}),
+        ...(expanded && !isLayoutError(plan)
+          ? { expandedIndex: expanded.map(String), expandedShape: plan.expandedShape.map(String) }
+          : {}),
       }),
     );
     return 0;

@@ -15,8 +15,17 @@ import { runOom, OOM_HELP } from './oom-command';
 import { processOutput, type Output } from './output';
 import { runReport, REPORT_HELP } from './report-command';
 
-const COMMANDS: Readonly<Record<string, { run: (argv: readonly string[], out: Output) => number | Promise<number>; help: string; summary: string }>> = {
-  explain: { run: runExplain, help: EXPLAIN_HELP, summary: 'explain one shape: order, tiles, steps, sizes, padding' },
+const COMMANDS: Readonly<
+  Record<
+    string,
+    { run: (argv: readonly string[], out: Output) => number | Promise<number>; help: string; summary: string }
+  >
+> = {
+  explain: {
+    run: runExplain,
+    help: EXPLAIN_HELP,
+    summary: 'explain one shape: order, tiles, steps, sizes, padding',
+  },
   index: { run: runIndex, help: INDEX_HELP, summary: 'linear index (slot) of a logical element' },
   element: { run: runElement, help: ELEMENT_HELP, summary: 'the element or padding at a slot offset' },
   map: { run: runMap, help: MAP_HELP, summary: 'memory map of a 2-D slice as a table' },
@@ -53,7 +62,9 @@ async function main(argv: readonly string[], out: Output): Promise<number> {
       return 2;
     }
     if (e instanceof UsageError) {
-      out.error(`xla-layout${command ? ` ${name}` : ''}: ${e.message}\n${command ? `Run 'xla-layout ${name} --help' for usage.` : USAGE}`);
+      out.error(
+        `xla-layout${command ? ` ${name}` : ''}: ${e.message}\n${command ? `Run 'xla-layout ${name} --help' for usage.` : USAGE}`,
+      );
       return 2;
     }
     if (e instanceof FileError) {

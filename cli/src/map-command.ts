@@ -27,7 +27,7 @@ Exit status: 0 ok, 2 for a bad shape or a slice over --max-cells.`;
 /** Compact ranges: [9,11,14,15] → "9, 11, 14-15". */
 function ranges(values: readonly number[]): string {
   const parts: string[] = [];
-  for (let i = 0; i < values.length; ) {
+  for (let i = 0; i < values.length;) {
     let j = i;
     while (j + 1 < values.length && values[j + 1] === (values[j] ?? 0) + 1) j++;
     parts.push(i === j ? `${values[i]}` : `${values[i]}-${values[j]}`);
@@ -61,7 +61,8 @@ export function runMap(argv: readonly string[], out: Output): number {
   const fixedText = args.values.get('fixed');
   if (fixedText !== undefined) slice.fixed = parseCoordinates(fixedText).values;
   const map = buildMemoryMap(shape, slice, maxCells);
-  if ('error' in map) throw new InputError(`${map.error} (see --max-cells, --rows, --cols)`, shapeText, 0, shapeText.length);
+  if ('error' in map)
+    throw new InputError(`${map.error} (see --max-cells, --rows, --cols)`, shapeText, 0, shapeText.length);
   const { rows, cols, slotToCell, firstSlot, slotCount } = map;
   const padding: number[] = [];
   const others: number[] = [];
@@ -77,14 +78,28 @@ export function runMap(argv: readonly string[], out: Output): number {
   }
   if (args.flags.has('json')) {
     const table: string[][] = [];
-    for (let r = 0; r < rows; r++) table.push(Array.from({ length: cols }, (_, c) => String(map.slotOf(r, c))));
-    out.write(JSON.stringify({ shape: shapeText, rows, cols, firstSlot, slotCount, offsets: table, paddingSlots: padding, otherSliceSlots: others }));
+    for (let r = 0; r < rows; r++)
+      table.push(Array.from({ length: cols }, (_, c) => String(map.slotOf(r, c))));
+    out.write(
+      JSON.stringify({
+        shape: shapeText,
+        rows,
+        cols,
+        firstSlot,
+        slotCount,
+        offsets: table,
+        paddingSlots: padding,
+        otherSliceSlots: others,
+      }),
+    );
     return 0;
   }
   const cells: string[][] = [];
   for (let r = 0; r < rows; r++) cells.push(Array.from({ length: cols }, (_, c) => String(map.slotOf(r, c))));
   const width = Math.max(1, ...cells.flat().map((c) => c.length));
-  out.write(`${shapeText}: ${rows} x ${cols} slice, slots ${groupDigits(firstSlot)}..${groupDigits(firstSlot + slotCount - 1)}`);
+  out.write(
+    `${shapeText}: ${rows} x ${cols} slice, slots ${groupDigits(firstSlot)}..${groupDigits(firstSlot + slotCount - 1)}`,
+  );
   for (const row of cells) out.write(row.map((c) => c.padStart(width)).join(' '));
   out.write(`padding slots: ${padding.length > 0 ? ranges(padding) : 'none'}`);
   if (others.length > 0) out.write(`other slices' slots: ${ranges(others)}`);

@@ -5,7 +5,14 @@
  */
 import * as fs from 'fs';
 import { toJsonSafe } from '../../core/src/explain';
-import { OOM_MAX_CHARS, checkOomAllocation, oomReportLines, parseOomMessage, xlaBytes, type OomAllocationCheck } from '../../core/src/report';
+import {
+  OOM_MAX_CHARS,
+  checkOomAllocation,
+  oomReportLines,
+  parseOomMessage,
+  xlaBytes,
+  type OomAllocationCheck,
+} from '../../core/src/report';
 import { parseArgs } from './args';
 import { FileError, UsageError } from './errors';
 import type { Output } from './output';
@@ -51,11 +58,35 @@ function allocationJson(c: OomAllocationCheck): unknown {
     line: a.line + 1,
     ...(c.problem !== undefined ? { problem: c.problem } : {}),
     ...(c.assumed ? { assumedTiling: c.assumed } : {}),
-    ...(c.logicalBytes !== undefined ? { logicalBytes: c.logicalBytes, logicalSize: xlaBytes(c.logicalBytes) } : {}),
-    ...(c.physicalBytes !== undefined ? { physicalBytes: c.physicalBytes, physicalSize: xlaBytes(c.physicalBytes), sizeAgrees: c.sizeAgrees } : {}),
+    ...(c.logicalBytes !== undefined
+      ? { logicalBytes: c.logicalBytes, logicalSize: xlaBytes(c.logicalBytes) }
+      : {}),
+    ...(c.physicalBytes !== undefined
+      ? { physicalBytes: c.physicalBytes, physicalSize: xlaBytes(c.physicalBytes), sizeAgrees: c.sizeAgrees }
+      : {}),
     ...(c.unpaddedAgrees !== undefined ? { unpaddedAgrees: c.unpaddedAgrees } : {}),
-    ...(array?.padding ? { padding: array.padding.dimensions.filter((d) => d.causes.length > 0).map((d) => ({ dim: d.dim, size: d.size, minorMost: d.isMinorMost, factor: d.factor.value, causes: d.causes.map((k) => ({ tile: k.level, entry: k.tileEntry, from: k.from, to: k.to })) })) } : {}),
-    ...(array?.fix ? { fix: { description: array.fix.description, physicalBytes: array.fix.physicalBytes, savedBytes: array.fix.savedBytes } } : {}),
+    ...(array?.padding
+      ? {
+          padding: array.padding.dimensions
+            .filter((d) => d.causes.length > 0)
+            .map((d) => ({
+              dim: d.dim,
+              size: d.size,
+              minorMost: d.isMinorMost,
+              factor: d.factor.value,
+              causes: d.causes.map((k) => ({ tile: k.level, entry: k.tileEntry, from: k.from, to: k.to })),
+            })),
+        }
+      : {}),
+    ...(array?.fix
+      ? {
+          fix: {
+            description: array.fix.description,
+            physicalBytes: array.fix.physicalBytes,
+            savedBytes: array.fix.savedBytes,
+          },
+        }
+      : {}),
   });
 }
 
@@ -68,7 +99,17 @@ export function runOom(argv: readonly string[], out: Output): number {
   }
   if (args.positionals.length !== 1) throw new UsageError('oom takes one FILE (- for standard input)');
   const message = parseOomMessage(readInput(args.positionals[0] ?? '-'));
-  if (args.flags.has('json')) out.write(JSON.stringify({ summaries: message.summaries.map((m) => ({ ...m, line: m.line + 1 })), allocations: message.allocations.map((a) => allocationJson(checkOomAllocation(a))) }, null, 2));
+  if (args.flags.has('json'))
+    out.write(
+      JSON.stringify(
+        {
+          summaries: message.summaries.map((m) => ({ ...m, line: m.line + 1 })),
+          allocations: message.allocations.map((a) => allocationJson(checkOomAllocation(a))),
+        },
+        null,
+        2,
+      ),
+    );
   else out.write(oomReportLines(message).join('\n'));
   return message.summaries.length + message.allocations.length > 0 ? 0 : 1;
 }

@@ -36,7 +36,14 @@ export class CheckPool {
     // A small young generation keeps each worker's heap near its live data (the checker's caches and
     // one chunk): with V8's default every thread grows tens of MiB of short-lived strings, and the
     // process passed the 200 MiB memory target; measured no slower.
-    this.workers = Array.from({ length: jobs }, () => new Worker(__filename, { workerData: { role: WORKER_ROLE }, resourceLimits: { maxYoungGenerationSizeMb: 8 } }));
+    this.workers = Array.from(
+      { length: jobs },
+      () =>
+        new Worker(__filename, {
+          workerData: { role: WORKER_ROLE },
+          resourceLimits: { maxYoungGenerationSizeMb: 8 },
+        }),
+    );
   }
 
   /**
@@ -44,7 +51,13 @@ export class CheckPool {
    * and adding each printed piece's counts to `counts`: when a piece cannot be read, the counts
    * cover what was printed before it, as a single stream's would.
    */
-  checkFile(file: string, fd: number, size: number, onDiagnostic: (d: SegmentDiagnostic) => void, counts: MutableCounts): Promise<void> {
+  checkFile(
+    file: string,
+    fd: number,
+    size: number,
+    onDiagnostic: (d: SegmentDiagnostic) => void,
+    counts: MutableCounts,
+  ): Promise<void> {
     const cuts = segmentBoundaries(fd, size, pieceBytesFor(size, this.workers.length));
     const tasks: SegmentTask[] = cuts.slice(0, -1).map((start, id) => ({ id, fd, start, end: cuts[id + 1] }));
     if (tasks.length === 0) return Promise.resolve();
@@ -56,7 +69,10 @@ export class CheckPool {
       let printed = 0;
       let lineOffset = 0;
       let settled = false;
-      const listeners = new Map<Worker, { message: (r: SegmentResult) => void; error: (e: Error) => void; exit: (code: number) => void }>();
+      const listeners = new Map<
+        Worker,
+        { message: (r: SegmentResult) => void; error: (e: Error) => void; exit: (code: number) => void }
+      >();
       const finish = (error?: Error) => {
         if (settled) return;
         settled = true;
@@ -69,13 +85,15 @@ export class CheckPool {
         else resolve();
       };
       const hand = () => {
-        while (idle.length > 0 && next < tasks.length && next < printed + ahead) idle.pop()?.postMessage(tasks[next++]);
+        while (idle.length > 0 && next < tasks.length && next < printed + ahead)
+          idle.pop()?.postMessage(tasks[next++]);
       };
       const print = () => {
         for (let r = results.get(printed); r !== undefined; r = results.get(printed)) {
           results.delete(printed);
           if (r.error !== undefined) return finish(new FileError(`${file}: cannot read: ${r.error}`));
-          for (const d of r.diagnostics) onDiagnostic({ ...d, line: d.line + lineOffset, endLine: d.endLine + lineOffset });
+          for (const d of r.diagnostics)
+            onDiagnostic({ ...d, line: d.line + lineOffset, endLine: d.endLine + lineOffset });
           lineOffset += r.newlines;
           counts.shapes += r.counts.shapes;
           counts.errors += r.counts.errors;

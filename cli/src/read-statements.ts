@@ -37,7 +37,14 @@ export function openText(file: string, expected = 'HLO text'): number {
   } catch (e) {
     if (e instanceof FileError) throw e;
     const code = (e as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'is a directory' : String((e as Error).message);
+    const why =
+      code === 'ENOENT'
+        ? 'no such file'
+        : code === 'EACCES'
+          ? 'permission denied'
+          : code === 'EISDIR'
+            ? 'is a directory'
+            : String((e as Error).message);
     throw new FileError(`${file}: cannot read: ${why}`);
   }
   const head = Buffer.alloc(SNIFF_BYTES);
@@ -59,17 +66,24 @@ export function openText(file: string, expected = 'HLO text'): number {
  * the last cut, is handed on with `complete` false. `\n` never occurs inside a UTF-8 sequence, so
  * every piece decodes on its own. Returns how many line breaks the bytes hold.
  */
-export function forEachTextPiece(fd: number, visit: (text: string, complete: boolean) => void, start = 0, end = Infinity, chunkBytes = CHUNK_BYTES): number {
+export function forEachTextPiece(
+  fd: number,
+  visit: (text: string, complete: boolean) => void,
+  start = 0,
+  end = Infinity,
+  chunkBytes = CHUNK_BYTES,
+): number {
   let buffer = Buffer.allocUnsafe(chunkBytes);
   let kept = 0;
   let newlines = 0;
-  for (let at = start; at < end; ) {
+  for (let at = start; at < end;) {
     // A statement longer than the buffer: grow it rather than cut the statement.
     if (kept === buffer.length) buffer = Buffer.concat([buffer, Buffer.allocUnsafe(buffer.length)]);
     const n = fs.readSync(fd, buffer, kept, Math.min(buffer.length - kept, end - at), at);
     if (n === 0) break;
     const filled = kept + n;
-    for (let i = buffer.indexOf(NEWLINE, kept); i >= 0 && i < filled; i = buffer.indexOf(NEWLINE, i + 1)) newlines++;
+    for (let i = buffer.indexOf(NEWLINE, kept); i >= 0 && i < filled; i = buffer.indexOf(NEWLINE, i + 1))
+      newlines++;
     at += n;
     const lastNewline = buffer.lastIndexOf(NEWLINE, filled - 1);
     const lines = buffer.subarray(0, lastNewline + 1);

@@ -65,7 +65,13 @@ export function runReport(argv: readonly string[], out: Output): number {
     if (args.flags.has('json')) {
       reports.push({
         file,
-        totals: { buffers: totals.buffers, skipped: totals.skipped, logicalBytes: totals.logicalBytes.toString(), physicalBytes: totals.physicalBytes.toString(), expansion },
+        totals: {
+          buffers: totals.buffers,
+          skipped: totals.skipped,
+          logicalBytes: totals.logicalBytes.toString(),
+          physicalBytes: totals.physicalBytes.toString(),
+          expansion,
+        },
         rows: rows.map((r) => ({
           name: r.name,
           computation: r.computation,
@@ -81,14 +87,39 @@ export function runReport(argv: readonly string[], out: Output): number {
       continue;
     }
     out.write(`${file}`);
-    out.write(`  ${groupDigits(totals.buffers)} buffers${totals.skipped > 0 ? ` (${totals.skipped} skipped: shape errors)` : ''}: logical ${bytesWithUnit(totals.logicalBytes)}, physical ${bytesWithUnit(totals.physicalBytes)}, expansion ${formatFactor(expansion)}, padding ${humanBytes(totals.physicalBytes - totals.logicalBytes)}`);
+    out.write(
+      `  ${groupDigits(totals.buffers)} buffers${totals.skipped > 0 ? ` (${totals.skipped} skipped: shape errors)` : ''}: logical ${bytesWithUnit(totals.logicalBytes)}, physical ${bytesWithUnit(totals.physicalBytes)}, expansion ${formatFactor(expansion)}, padding ${humanBytes(totals.physicalBytes - totals.logicalBytes)}`,
+    );
     if (rows.length === 0) continue;
     // The source column (file:line from the metadata) only when some row has one.
     const sourced = rows.some((r) => r.source !== undefined);
-    const cells = rows.map((r) => [humanBytes(r.physicalBytes), humanBytes(r.logicalBytes), formatFactor(r.expansion), r.name, r.computation, String(r.start.line), ...(sourced ? [r.source ?? ''] : []), shorten(r.shape, 80)]);
-    const header = ['physical', 'logical', 'expansion', 'instruction', 'computation', 'line', ...(sourced ? ['source'] : []), 'shape'];
+    const cells = rows.map((r) => [
+      humanBytes(r.physicalBytes),
+      humanBytes(r.logicalBytes),
+      formatFactor(r.expansion),
+      r.name,
+      r.computation,
+      String(r.start.line),
+      ...(sourced ? [r.source ?? ''] : []),
+      shorten(r.shape, 80),
+    ]);
+    const header = [
+      'physical',
+      'logical',
+      'expansion',
+      'instruction',
+      'computation',
+      'line',
+      ...(sourced ? ['source'] : []),
+      'shape',
+    ];
     const t = table([header, ...cells], new Set(sourced ? [3, 4, 6, 7] : [3, 4, 6]));
-    out.write(t.split('\n').map((l) => `  ${l}`).join('\n'));
+    out.write(
+      t
+        .split('\n')
+        .map((l) => `  ${l}`)
+        .join('\n'),
+    );
   }
   if (args.flags.has('json')) out.write(JSON.stringify({ reports }, null, 2));
   return status;

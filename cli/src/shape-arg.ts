@@ -6,7 +6,14 @@ import { InputError } from './errors';
 /** The array shape written in `text`; throws InputError (exit 2) pointing at the first error. */
 export function requireArrayShape(text: string): ArrayShape {
   const r = arrayShapeFromText(text);
-  if ('error' in r) throw new InputError(r.code ? `${r.error} [${r.code}]` : r.error, text, r.range.start, r.range.end, r.code);
+  if ('error' in r)
+    throw new InputError(
+      r.code ? `${r.error} [${r.code}]` : r.error,
+      text,
+      r.range.start,
+      r.range.end,
+      r.code,
+    );
   return r.shape;
 }
 
@@ -14,7 +21,10 @@ export function requireArrayShape(text: string): ArrayShape {
  * Parses `2,3` (optionally in brackets or parentheses, spaces allowed) into coordinates with the
  * column range of each, for carets under a bad coordinate.
  */
-export function parseCoordinates(text: string): { values: bigint[]; ranges: { start: number; end: number }[] } {
+export function parseCoordinates(text: string): {
+  values: bigint[];
+  ranges: { start: number; end: number }[];
+} {
   const values: bigint[] = [];
   const ranges: { start: number; end: number }[] = [];
   const inner = /^\s*[[(]?(.*?)[\])]?\s*$/.exec(text);
@@ -27,7 +37,8 @@ export function parseCoordinates(text: string): { values: bigint[]; ranges: { st
     const start = offset + pos + lead;
     const token = part.trim();
     const end = start + Math.max(1, token.length);
-    if (!/^\d+$/.test(token)) throw new InputError(`expected a non-negative integer coordinate, got '${token}'`, text, start, end);
+    if (!/^\d+$/.test(token))
+      throw new InputError(`expected a non-negative integer coordinate, got '${token}'`, text, start, end);
     values.push(BigInt(token));
     ranges.push({ start, end });
     pos += part.length + 1;
@@ -38,6 +49,7 @@ export function parseCoordinates(text: string): { values: bigint[]; ranges: { st
 /** Parses a non-negative decimal integer argument exactly. */
 export function parseOffset(text: string): bigint {
   const t = text.trim();
-  if (!/^\d+$/.test(t)) throw new InputError(`expected a non-negative integer offset, got '${text}'`, text, 0, text.length);
+  if (!/^\d+$/.test(t))
+    throw new InputError(`expected a non-negative integer offset, got '${text}'`, text, 0, text.length);
   return BigInt(t);
 }

@@ -4,7 +4,9 @@ import { primitiveType } from '../../core/src/primitive-types';
 
 /** Bits one slot occupies: E(n) when set, else the type's byte width × 8 (XLA's ElementSizeInBits). */
 export function slotBits(shape: ArrayShape): bigint {
-  return BigInt(shape.elementSizeBits !== 0 ? shape.elementSizeBits : (primitiveType(shape.elementType)?.bytes ?? 0) * 8);
+  return BigInt(
+    shape.elementSizeBits !== 0 ? shape.elementSizeBits : (primitiveType(shape.elementType)?.bytes ?? 0) * 8,
+  );
 }
 
 /** Byte offset of slot `slot`, and the bit offset inside that byte (0 unless E packs sub-byte). */

@@ -12,7 +12,10 @@ import { AnalysisStatus } from './status';
 let ctx: Ctx | undefined;
 
 /** Builds the context, registers commands and the status items, then starts the server. */
-export async function activateWith(extension: vscode.ExtensionContext, createClient: ClientFactory): Promise<void> {
+export async function activateWith(
+  extension: vscode.ExtensionContext,
+  createClient: ClientFactory,
+): Promise<void> {
   const c = new Ctx(extension, createClient);
   ctx = c;
   registerCommands(c);

@@ -20,7 +20,9 @@ function percent(done: number): string {
 }
 
 /** The item's text and tooltip for `running` (in the order the analyses started); undefined hides it. */
-export function analysisStatusText(running: readonly RunningAnalysis[]): { text: string; tooltip: string } | undefined {
+export function analysisStatusText(
+  running: readonly RunningAnalysis[],
+): { text: string; tooltip: string } | undefined {
   const [first] = running;
   if (!first) return undefined;
   const progress = first.done !== undefined ? ` ${percent(first.done)}` : '';

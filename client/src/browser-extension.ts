@@ -8,8 +8,13 @@ import { LanguageClient } from 'vscode-languageclient/browser';
 import { activateWith, deactivateCtx } from './activate';
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
-  const serverMain = await workerScriptUrl(vscode.Uri.joinPath(context.extensionUri, 'dist', 'browser', 'server.js'));
-  return activateWith(context, (id, name, options) => new LanguageClient(id, name, options, new Worker(serverMain)));
+  const serverMain = await workerScriptUrl(
+    vscode.Uri.joinPath(context.extensionUri, 'dist', 'browser', 'server.js'),
+  );
+  return activateWith(
+    context,
+    (id, name, options) => new LanguageClient(id, name, options, new Worker(serverMain)),
+  );
 }
 
 export function deactivate(): Promise<void> {

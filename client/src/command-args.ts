@@ -16,7 +16,8 @@ export interface VisualizerArgs {
 /** Longest shape text accepted from a link; real shapes are far shorter, tuples included. */
 export const MAX_SHAPE_LENGTH = 100_000;
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function position(v: unknown): Position | undefined {
   if (!isRecord(v)) return undefined;
@@ -60,6 +61,7 @@ export function parseOpenSourceArgs(arg: unknown): OpenSourceArgs | undefined {
   if (!isRecord(v)) return undefined;
   const uri = uriString(v.uri);
   const { line } = v;
-  if (uri === undefined || typeof line !== 'number' || !Number.isSafeInteger(line) || line < 0) return undefined;
+  if (uri === undefined || typeof line !== 'number' || !Number.isSafeInteger(line) || line < 0)
+    return undefined;
   return { uri, line };
 }

@@ -65,7 +65,11 @@ async function linearIndexCommand(ctx: Ctx): Promise<void> {
   if (typed === undefined) return;
   const index = parseIndex(typed, shape);
   if (typeof index === 'string') return;
-  await showAnswer(ctx, `Linear index of [${index.join(',')}] in ${text}`, explainLinearIndex(text, shape, index));
+  await showAnswer(
+    ctx,
+    `Linear index of [${index.join(',')}] in ${text}`,
+    explainLinearIndex(text, shape, index),
+  );
 }
 
 async function elementAtOffsetCommand(ctx: Ctx): Promise<void> {
@@ -90,18 +94,44 @@ async function elementAtOffsetCommand(ctx: Ctx): Promise<void> {
 
 /** The command table. Handlers read `ctx.client` when they run, so restarts need no re-registration. */
 export const COMMANDS = {
-  'xlaLayout.openVisualizer': (ctx: Ctx): Handler => (arg) => openVisualizerCommand(ctx, arg),
-  'xlaLayout.linearIndex': (ctx: Ctx): Handler => () => linearIndexCommand(ctx),
-  'xlaLayout.elementAtOffset': (ctx: Ctx): Handler => () => elementAtOffsetCommand(ctx),
-  'xlaLayout.paddingReport': (ctx: Ctx): Handler => (arg) => paddingReport(ctx, arg),
-  'xlaLayout.checkFile': (ctx: Ctx): Handler => (arg) => checkFileFromDisk(ctx, arg instanceof vscode.Uri ? arg : undefined),
-  'xlaLayout.explainOom': (ctx: Ctx): Handler => () => explainOomMessage(ctx),
-  'xlaLayout.restartServer': (ctx: Ctx): Handler => async () => {
-    await ctx.restart();
-    void vscode.window.setStatusBarMessage('XLA Layout: language server restarted', 3000);
-  },
-  'xlaLayout.showOutput': (ctx: Ctx): Handler => () => ctx.output.show(true),
-  'xlaLayout.hloForSourceLine': (ctx: Ctx): Handler => () => hloForSourceLine(ctx),
+  'xlaLayout.openVisualizer':
+    (ctx: Ctx): Handler =>
+    (arg) =>
+      openVisualizerCommand(ctx, arg),
+  'xlaLayout.linearIndex':
+    (ctx: Ctx): Handler =>
+    () =>
+      linearIndexCommand(ctx),
+  'xlaLayout.elementAtOffset':
+    (ctx: Ctx): Handler =>
+    () =>
+      elementAtOffsetCommand(ctx),
+  'xlaLayout.paddingReport':
+    (ctx: Ctx): Handler =>
+    (arg) =>
+      paddingReport(ctx, arg),
+  'xlaLayout.checkFile':
+    (ctx: Ctx): Handler =>
+    (arg) =>
+      checkFileFromDisk(ctx, arg instanceof vscode.Uri ? arg : undefined),
+  'xlaLayout.explainOom':
+    (ctx: Ctx): Handler =>
+    () =>
+      explainOomMessage(ctx),
+  'xlaLayout.restartServer':
+    (ctx: Ctx): Handler =>
+    async () => {
+      await ctx.restart();
+      void vscode.window.setStatusBarMessage('XLA Layout: language server restarted', 3000);
+    },
+  'xlaLayout.showOutput':
+    (ctx: Ctx): Handler =>
+    () =>
+      ctx.output.show(true),
+  'xlaLayout.hloForSourceLine':
+    (ctx: Ctx): Handler =>
+    () =>
+      hloForSourceLine(ctx),
   // Run by hovers' source links, with arguments; hidden from the palette.
   [OpenSourceCommand]: (): Handler => (arg) => openSource(arg),
 } satisfies Record<string, (ctx: Ctx) => Handler>;
@@ -122,7 +152,9 @@ export function registerCommands(ctx: Ctx): void {
           return await handler(...args);
         } catch (e) {
           ctx.output.appendLine(`${id} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
-          void vscode.window.showErrorMessage(`XLA Layout: ${id} failed: ${e instanceof Error ? e.message : String(e)}`);
+          void vscode.window.showErrorMessage(
+            `XLA Layout: ${id} failed: ${e instanceof Error ? e.message : String(e)}`,
+          );
           return undefined;
         }
       }),

@@ -29,7 +29,9 @@ export interface XlaLayoutConfig {
 const SEVERITIES: readonly Severity[] = ['error', 'warning', 'information', 'hint', 'off'];
 
 function oneOf<T extends string>(value: unknown, allowed: readonly T[], fallback: T): T {
-  return typeof value === 'string' && (allowed as readonly string[]).includes(value) ? (value as T) : fallback;
+  return typeof value === 'string' && (allowed as readonly string[]).includes(value)
+    ? (value as T)
+    : fallback;
 }
 
 function finiteNumber(value: unknown, fallback: number): number {
@@ -41,7 +43,8 @@ function severityMap(value: unknown): Record<string, Severity> {
   const out: Record<string, Severity> = {};
   if (value === null || typeof value !== 'object') return out;
   for (const [code, sev] of Object.entries(value as Record<string, unknown>)) {
-    if (typeof sev === 'string' && (SEVERITIES as readonly string[]).includes(sev)) out[code] = sev as Severity;
+    if (typeof sev === 'string' && (SEVERITIES as readonly string[]).includes(sev))
+      out[code] = sev as Severity;
   }
   return out;
 }
@@ -71,5 +74,8 @@ export function readConfig(scope: vscode.ConfigurationScope | null = null): XlaL
 export function settingsProblems(config: XlaLayoutConfig): string[] {
   return Object.keys(config.diagnosticsSeverity)
     .filter((code) => !Object.hasOwn(RULES, code))
-    .map((code) => `xlaLayout.diagnostics.severity: '${code}' is not a rule code; see docs/rules.md for the list.`);
+    .map(
+      (code) =>
+        `xlaLayout.diagnostics.severity: '${code}' is not a rule code; see docs/rules.md for the list.`,
+    );
 }

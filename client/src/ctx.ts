@@ -76,7 +76,9 @@ export class Ctx implements vscode.Disposable {
       await client.start();
     } catch (e) {
       this.output.appendLine(`Language server failed to start: ${String(e)}`);
-      void vscode.window.showErrorMessage('XLA Layout Lens: the language server failed to start. See "XLA Layout: Show Output".');
+      void vscode.window.showErrorMessage(
+        'XLA Layout Lens: the language server failed to start. See "XLA Layout: Show Output".',
+      );
       return;
     }
     for (const attach of this.clientListeners) this.clientDisposables.push(...attach(client));

@@ -13,7 +13,11 @@ export function activate(context: vscode.ExtensionContext): Promise<void> {
   const serverOptions: ServerOptions = {
     run: { module, transport: TransportKind.ipc, options: { env, execArgv: [...SERVER_NODE_ARGS] } },
     // --inspect lets a developer attach a debugger to the server started from a dev host.
-    debug: { module, transport: TransportKind.ipc, options: { env, execArgv: [...SERVER_NODE_ARGS, '--nolazy', '--inspect=6011'] } },
+    debug: {
+      module,
+      transport: TransportKind.ipc,
+      options: { env, execArgv: [...SERVER_NODE_ARGS, '--nolazy', '--inspect=6011'] },
+    },
   };
   return activateWith(context, (id, name, options) => new LanguageClient(id, name, serverOptions, options));
 }

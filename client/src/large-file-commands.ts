@@ -6,7 +6,15 @@
 import * as vscode from 'vscode';
 import { CheckStream, PaddingReporter, type LocatedDiagnostic } from '../../core/src/report';
 import type { Ctx } from './ctx';
-import { checkSummary, isHloFileName, MAX_DISK_DIAGNOSTICS, protocolRow, STREAMED_REPORT_ROWS, streamedTitle, type LanguageContribution } from './large-file-policy';
+import {
+  checkSummary,
+  isHloFileName,
+  MAX_DISK_DIAGNOSTICS,
+  protocolRow,
+  STREAMED_REPORT_ROWS,
+  streamedTitle,
+  type LanguageContribution,
+} from './large-file-policy';
 import { readInto, type ReadOutcome, type TextSink } from './large-file-read';
 import { rowItem } from './padding-format';
 import { fileName } from './file-name';
@@ -45,13 +53,18 @@ async function targetFile(ctx: Ctx, title: string): Promise<vscode.Uri | undefin
 
 /** Streams `uri` into `sink` under a cancellable notification; undefined when it did not finish. */
 async function streamWithProgress(title: string, uri: vscode.Uri, sink: TextSink): Promise<ReadOutcome> {
-  return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, (progress, token) => readInto(uri, sink, progress, token));
+  return vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title, cancellable: true },
+    (progress, token) => readInto(uri, sink, progress, token),
+  );
 }
 
 /** Tells the user why a read did not finish; true when it did. */
 function finished(outcome: ReadOutcome, what: string): outcome is Extract<ReadOutcome, { kind: 'done' }> {
-  if (outcome.kind === 'cancelled') void vscode.window.showInformationMessage(`XLA Layout: ${what} cancelled.`);
-  else if (outcome.kind === 'refused') void vscode.window.showWarningMessage(`XLA Layout: ${what}: ${outcome.reason}`);
+  if (outcome.kind === 'cancelled')
+    void vscode.window.showInformationMessage(`XLA Layout: ${what} cancelled.`);
+  else if (outcome.kind === 'refused')
+    void vscode.window.showWarningMessage(`XLA Layout: ${what}: ${outcome.reason}`);
   return outcome.kind === 'done';
 }
 
@@ -69,7 +82,10 @@ export interface DiskReportResult {
  * opens the file at its shape. Resolves when the QuickPick is shown (not when it closes), with the
  * report's figures, or undefined when nothing was reported.
  */
-export async function paddingReportFromDisk(ctx: Ctx, uri?: vscode.Uri): Promise<DiskReportResult | undefined> {
+export async function paddingReportFromDisk(
+  ctx: Ctx,
+  uri?: vscode.Uri,
+): Promise<DiskReportResult | undefined> {
   const file = uri ?? (await targetFile(ctx, 'XLA Layout: Padding Report of a file'));
   if (file === undefined) return undefined;
   const name = fileName(file);
@@ -77,7 +93,9 @@ export async function paddingReportFromDisk(ctx: Ctx, uri?: vscode.Uri): Promise
   const outcome = await streamWithProgress(`XLA Layout: padding report of ${name}`, file, reporter);
   if (!finished(outcome, 'padding report')) return undefined;
   const report = reporter.end();
-  ctx.output.appendLine(`Padding report of ${file.toString()} from disk: ${outcome.bytes} bytes, ${report.totals.buffers} buffers, ${report.totals.skipped} skipped.`);
+  ctx.output.appendLine(
+    `Padding report of ${file.toString()} from disk: ${outcome.bytes} bytes, ${report.totals.buffers} buffers, ${report.totals.skipped} skipped.`,
+  );
   if (report.rows.length === 0) {
     void vscode.window.showInformationMessage(`XLA Layout: no array buffers in ${name}.`);
     return { uri: file, bytes: outcome.bytes, rows: 0, buffers: report.totals.buffers };
@@ -109,7 +127,11 @@ const SEVERITY: Record<string, vscode.DiagnosticSeverity> = {
 
 function toDiagnostic({ diagnostic: d, start, end }: LocatedDiagnostic): vscode.Diagnostic {
   const range = new vscode.Range(start.line - 1, start.column - 1, end.line - 1, end.column - 1);
-  const out = new vscode.Diagnostic(range, d.message, SEVERITY[d.severity] ?? vscode.DiagnosticSeverity.Error);
+  const out = new vscode.Diagnostic(
+    range,
+    d.message,
+    SEVERITY[d.severity] ?? vscode.DiagnosticSeverity.Error,
+  );
   out.source = 'xla-layout';
   out.code = d.code;
   return out;
@@ -151,7 +173,9 @@ export async function checkFileFromDisk(ctx: Ctx, uri?: vscode.Uri): Promise<Dis
   const name = fileName(file);
   if (syncedDocument(file)?.languageId === 'hlo' && ctx.client !== undefined) {
     diskDiagnostics(ctx).delete(file);
-    void vscode.window.showInformationMessage(`XLA Layout: ${name} is open and checked as you type; its diagnostics are in Problems.`);
+    void vscode.window.showInformationMessage(
+      `XLA Layout: ${name} is open and checked as you type; its diagnostics are in Problems.`,
+    );
     await vscode.commands.executeCommand('workbench.actions.view.problems');
     return undefined;
   }
@@ -174,5 +198,11 @@ export async function checkFileFromDisk(ctx: Ctx, uri?: vscode.Uri): Promise<Dis
   } else {
     void vscode.window.showInformationMessage(summary);
   }
-  return { uri: file, shapes: counts.shapes, errors: counts.errors, warnings: counts.warnings, reported: diagnostics.length };
+  return {
+    uri: file,
+    shapes: counts.shapes,
+    errors: counts.errors,
+    warnings: counts.warnings,
+    reported: diagnostics.length,
+  };
 }

@@ -7,7 +7,13 @@
 import * as vscode from 'vscode';
 import type { Ctx } from './ctx';
 import { activeHloTab, syncedDocument } from './large-file-commands';
-import { fileSize, LARGE_FILE_MESSAGE, largeFileReason, NOT_SYNCED_MESSAGE, type LargeFileReason } from './large-file-policy';
+import {
+  fileSize,
+  LARGE_FILE_MESSAGE,
+  largeFileReason,
+  NOT_SYNCED_MESSAGE,
+  type LargeFileReason,
+} from './large-file-policy';
 
 const REPORT = 'Padding Report';
 /** How long a tab of a file under the sync limit may wait for its document before it is explained. */
@@ -16,7 +22,9 @@ const CHECK = 'Check File';
 
 /** Tooltip with links to both commands; they take the active tab's file when given no argument. */
 function tooltip(text: string): vscode.MarkdownString {
-  const md = new vscode.MarkdownString(`${text}\n\n[Padding Report](command:xlaLayout.paddingReport) · [Check File](command:xlaLayout.checkFile)`);
+  const md = new vscode.MarkdownString(
+    `${text}\n\n[Padding Report](command:xlaLayout.paddingReport) · [Check File](command:xlaLayout.checkFile)`,
+  );
   md.isTrusted = { enabledCommands: ['xlaLayout.paddingReport', 'xlaLayout.checkFile'] };
   return md;
 }
@@ -91,7 +99,9 @@ export class LargeFileNotice implements vscode.Disposable {
     const key = uri.toString();
     if (!this.told.has(key)) {
       this.told.add(key);
-      this.ctx.output.appendLine(`${key}: ${fileSize(size)}, ${reason === 'too-large' ? 'over the 50 MB sync limit' : 'not synced to extensions'}; offering the from-disk commands.`);
+      this.ctx.output.appendLine(
+        `${key}: ${fileSize(size)}, ${reason === 'too-large' ? 'over the 50 MB sync limit' : 'not synced to extensions'}; offering the from-disk commands.`,
+      );
       void this.explain(uri, message);
     }
   }

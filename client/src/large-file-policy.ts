@@ -57,7 +57,9 @@ export function globToRegExp(glob: string): RegExp {
  * file name patterns, in any folder); {@link isHloFileName} then applies the patterns exactly.
  */
 export function hloFilesGlob(languages: readonly LanguageContribution[]): string {
-  const names = languages.filter((l) => l.id === 'hlo').flatMap((l) => [...(l.extensions ?? []).map((e) => `*${e}`), ...(l.filenamePatterns ?? [])]);
+  const names = languages
+    .filter((l) => l.id === 'hlo')
+    .flatMap((l) => [...(l.extensions ?? []).map((e) => `*${e}`), ...(l.filenamePatterns ?? [])]);
   return `**/{${names.join(',')}}`;
 }
 
@@ -139,7 +141,12 @@ export function streamedTitle(fileName: string, report: PaddingReport): string {
 }
 
 /** Summary after Check File, with exact counts even when Problems shows fewer entries. */
-export function checkSummary(fileName: string, counts: { shapes: number; errors: number; warnings: number }, shown: number, total: number): string {
+export function checkSummary(
+  fileName: string,
+  counts: { shapes: number; errors: number; warnings: number },
+  shown: number,
+  total: number,
+): string {
   const plural = (n: number, w: string): string => `${n} ${w}${n === 1 ? '' : 's'}`;
   const capped = shown < total ? ` (the first ${shown} are in Problems)` : '';
   return `XLA Layout: ${fileName}: ${plural(counts.errors, 'error')}, ${plural(counts.warnings, 'warning')} in ${plural(counts.shapes, 'shape')}${capped}.`;

@@ -13,7 +13,10 @@ export interface TextSink {
 }
 
 /** How a read ended. */
-export type ReadOutcome = { readonly kind: 'done'; readonly bytes: number } | { readonly kind: 'cancelled' } | { readonly kind: 'refused'; readonly reason: string };
+export type ReadOutcome =
+  | { readonly kind: 'done'; readonly bytes: number }
+  | { readonly kind: 'cancelled' }
+  | { readonly kind: 'refused'; readonly reason: string };
 
 type Progress = vscode.Progress<{ message?: string; increment?: number }>;
 
@@ -26,7 +29,9 @@ const CHUNK_BYTES = 1024 * 1024;
  */
 function nodeFs(): typeof import('fs') | undefined {
   const p = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
-  return typeof p?.getBuiltinModule === 'function' ? (p.getBuiltinModule('fs') as typeof import('fs')) : undefined;
+  return typeof p?.getBuiltinModule === 'function'
+    ? (p.getBuiltinModule('fs') as typeof import('fs'))
+    : undefined;
 }
 
 /** Lets the extension host handle other work between chunks of an in-memory file. */
@@ -38,7 +43,12 @@ function yieldToHost(): Promise<void> {
  * Streams the UTF-8 text of `uri` into `sink` (the caller ends the sink), reporting progress in
  * percent of bytes and stopping between chunks when `token` is cancelled.
  */
-export async function readInto(uri: vscode.Uri, sink: TextSink, progress: Progress, token: vscode.CancellationToken): Promise<ReadOutcome> {
+export async function readInto(
+  uri: vscode.Uri,
+  sink: TextSink,
+  progress: Progress,
+  token: vscode.CancellationToken,
+): Promise<ReadOutcome> {
   const size = (await vscode.workspace.fs.stat(uri)).size;
   const steps = new ProgressSteps(size);
   const decoder = new TextDecoder('utf-8');

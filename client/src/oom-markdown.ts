@@ -16,5 +16,8 @@ export function oomMarkdown(lines: readonly string[], source: string): string {
     else if (line === '') out.push('');
     else out.push(escapeText(line), '');
   }
-  return `${out.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
+  return `${out
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trimEnd()}\n`;
 }

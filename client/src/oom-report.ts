@@ -23,11 +23,20 @@ export async function explainOomMessage(ctx: Ctx): Promise<void> {
     const doc = editor.document;
     const name = doc.uri.path.split('/').pop() || doc.uri.toString();
     const selection = editor.selection;
-    if (!selection.isEmpty) candidates.push({ source: `the selection in ${name}`, firstLine: selection.start.line, read: () => doc.getText(selection) });
+    if (!selection.isEmpty)
+      candidates.push({
+        source: `the selection in ${name}`,
+        firstLine: selection.start.line,
+        read: () => doc.getText(selection),
+      });
     candidates.push({ source: name, firstLine: 0, read: () => doc.getText() });
   }
   // Read only when the editor holds no message: a browser asks the user before it hands out the clipboard.
-  candidates.push({ source: 'the clipboard', firstLine: 0, read: () => vscode.env.clipboard.readText().then(undefined, () => '') });
+  candidates.push({
+    source: 'the clipboard',
+    firstLine: 0,
+    read: () => vscode.env.clipboard.readText().then(undefined, () => ''),
+  });
   for (const { source, firstLine, read } of candidates) {
     const text = await read();
     const message = parseOomMessage(text, firstLine);

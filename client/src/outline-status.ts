@@ -41,7 +41,11 @@ export class OutlineStatus implements vscode.Disposable {
     this.item.severity = vscode.LanguageStatusSeverity.Warning;
     this.item.text = `Outline: ${cut.shown.toLocaleString('en-US')} of ${cut.total.toLocaleString('en-US')} items`;
     this.item.detail = `cut at ${SETTING}`;
-    this.item.command = { title: 'Configure', command: 'workbench.action.openSettings', arguments: [SETTING] };
+    this.item.command = {
+      title: 'Configure',
+      command: 'workbench.action.openSettings',
+      arguments: [SETTING],
+    };
   }
 
   /** Subscribes to a client's notifications; the returned disposables unsubscribe and forget. */

@@ -5,7 +5,11 @@
  * 50 MB), a file given as an argument, or one picked from disk is streamed from disk instead.
  */
 import * as vscode from 'vscode';
-import { PaddingReportRequest, type PaddingReportParams, type PaddingReportResult } from '../../protocol/src/lsp';
+import {
+  PaddingReportRequest,
+  type PaddingReportParams,
+  type PaddingReportResult,
+} from '../../protocol/src/lsp';
 import type { Ctx } from './ctx';
 import { paddingReportFromDisk, syncedDocument, type DiskReportResult } from './large-file-commands';
 import { rowItem, totalsTitle } from './padding-format';
@@ -32,7 +36,9 @@ export async function paddingReport(ctx: Ctx, arg?: unknown): Promise<DiskReport
 async function serverReport(ctx: Ctx, document: vscode.TextDocument): Promise<void> {
   const client = ctx.client;
   if (client === undefined) return;
-  const params: PaddingReportParams = { textDocument: { uri: client.code2ProtocolConverter.asUri(document.uri) } };
+  const params: PaddingReportParams = {
+    textDocument: { uri: client.code2ProtocolConverter.asUri(document.uri) },
+  };
   const result = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Window, title: 'XLA Layout: padding report' },
     () => requestAgainIfModified<PaddingReportResult>(client, PaddingReportRequest, params),
@@ -41,12 +47,15 @@ async function serverReport(ctx: Ctx, document: vscode.TextDocument): Promise<vo
     void vscode.window.showInformationMessage('XLA Layout: no array buffers in this document.');
     return;
   }
-  const picked = await vscode.window.showQuickPick(result.rows.map((row) => rowItem(row)), {
-    title: totalsTitle(result),
-    placeHolder: 'Worst first. Pick a buffer to reveal its instruction.',
-    matchOnDescription: true,
-    matchOnDetail: true,
-  });
+  const picked = await vscode.window.showQuickPick(
+    result.rows.map((row) => rowItem(row)),
+    {
+      title: totalsTitle(result),
+      placeHolder: 'Worst first. Pick a buffer to reveal its instruction.',
+      matchOnDescription: true,
+      matchOnDetail: true,
+    },
+  );
   if (picked?.row === undefined) return;
   const range = client.protocol2CodeConverter.asRange(picked.row.range);
   const shown = await vscode.window.showTextDocument(document, { selection: range, preserveFocus: false });

@@ -12,12 +12,17 @@ const ATTEMPTS = 3;
 const CONTENT_MODIFIED = -32801;
 
 /** `client.sendRequest(method, params)`, sent again while the server answers ContentModified. */
-export async function requestAgainIfModified<R>(client: BaseLanguageClient, method: string, params: unknown): Promise<R> {
+export async function requestAgainIfModified<R>(
+  client: BaseLanguageClient,
+  method: string,
+  params: unknown,
+): Promise<R> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await client.sendRequest<R>(method, params);
     } catch (e) {
-      const modified = typeof e === 'object' && e !== null && (e as { code?: unknown }).code === CONTENT_MODIFIED;
+      const modified =
+        typeof e === 'object' && e !== null && (e as { code?: unknown }).code === CONTENT_MODIFIED;
       if (!modified || attempt >= ATTEMPTS) throw e;
     }
   }

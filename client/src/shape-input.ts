@@ -4,7 +4,11 @@
  * validates the typed shape as the user types.
  */
 import * as vscode from 'vscode';
-import { AnalyzeShapeRequest, type AnalyzeShapeParams, type AnalyzeShapeResult } from '../../protocol/src/lsp';
+import {
+  AnalyzeShapeRequest,
+  type AnalyzeShapeParams,
+  type AnalyzeShapeResult,
+} from '../../protocol/src/lsp';
 import type { Ctx } from './ctx';
 import { parseArrayShape, type ParsedShape } from './shape-math';
 
@@ -28,7 +32,12 @@ export async function shapeAtCursor(ctx: Ctx): Promise<PickedShape | undefined> 
   try {
     const result = await client.sendRequest<AnalyzeShapeResult | null>(AnalyzeShapeRequest, params);
     if (result === null || typeof result.text !== 'string') return undefined;
-    return { shape: result.text, uri: params.textDocument.uri, range: result.range, ...(result.owner !== undefined ? { owner: result.owner } : {}) };
+    return {
+      shape: result.text,
+      uri: params.textDocument.uri,
+      range: result.range,
+      ...(result.owner !== undefined ? { owner: result.owner } : {}),
+    };
   } catch (e) {
     ctx.output.appendLine(`${AnalyzeShapeRequest} failed: ${String(e)}`);
     return undefined;
@@ -44,7 +53,10 @@ function selectedText(): string | undefined {
 }
 
 /** Input box for a shape, rejecting what the core cannot model, with the reason shown as you type. */
-export async function promptShape(title: string, initial?: string): Promise<(ParsedShape & { ok: true }) | undefined> {
+export async function promptShape(
+  title: string,
+  initial?: string,
+): Promise<(ParsedShape & { ok: true }) | undefined> {
   const text = await vscode.window.showInputBox({
     title,
     prompt: 'An XLA array shape with its layout',
@@ -65,7 +77,10 @@ export async function promptShape(title: string, initial?: string): Promise<(Par
  * The array shape for a computing command: at the cursor when it is a usable array, else from the
  * selection or typed (pre-filled with whatever was found so the user can fix it).
  */
-export async function pickArrayShape(ctx: Ctx, title: string): Promise<(ParsedShape & { ok: true }) | undefined> {
+export async function pickArrayShape(
+  ctx: Ctx,
+  title: string,
+): Promise<(ParsedShape & { ok: true }) | undefined> {
   const atCursor = await shapeAtCursor(ctx);
   const candidate = atCursor?.shape ?? selectedText();
   if (candidate !== undefined) {

@@ -7,14 +7,26 @@ import type { ArrayShape } from '../../core/src/model';
 import { parseShapeText } from '../../core/src/parse';
 import { validateShape } from '../../core/src/validate';
 import { toArrayShape } from '../../core/src/to-model';
-import { elementAt, isLayoutError, linearIndex, planTiling, sizes, type LayoutError, type LayoutSizes, type TilingPlan, type TilingStep } from '../../core/src/layout';
+import {
+  elementAt,
+  isLayoutError,
+  linearIndex,
+  planTiling,
+  sizes,
+  type LayoutError,
+  type LayoutSizes,
+  type TilingPlan,
+  type TilingStep,
+} from '../../core/src/layout';
 // Not re-exported by the layout index: the per-step index mapping the steps below narrate.
 import { stepForward, toPhysicalIndex } from '../../core/src/layout/tiling-plan';
 import { groupDigits } from '../../core/src/format';
 import { printTile } from '../../core/src/print';
 
 /** A shape the math can work on, or the first reason it cannot. */
-export type ParsedShape = { readonly ok: true; readonly text: string; readonly shape: ArrayShape } | { readonly ok: false; readonly message: string };
+export type ParsedShape =
+  | { readonly ok: true; readonly text: string; readonly shape: ArrayShape }
+  | { readonly ok: false; readonly message: string };
 
 /**
  * Parses, validates and models `text` as one array shape. Errors (not warnings) refuse it, with the
@@ -27,13 +39,18 @@ export function parseArrayShape(text: string): ParsedShape {
   const errors = parsed.diagnostics.filter((d) => d.severity === 'error');
   if (parsed.shape === undefined || errors.length > 0) {
     const first = errors[0];
-    return { ok: false, message: first ? `${first.message} (column ${first.range.start + 1})` : 'Not a shape' };
+    return {
+      ok: false,
+      message: first ? `${first.message} (column ${first.range.start + 1})` : 'Not a shape',
+    };
   }
-  if (parsed.shape.kind !== 'array') return { ok: false, message: 'Tuples and buffers have no single layout: pick one array element' };
+  if (parsed.shape.kind !== 'array')
+    return { ok: false, message: 'Tuples and buffers have no single layout: pick one array element' };
   const invalid = validateShape(parsed.shape).find((d) => d.severity === 'error');
   if (invalid) return { ok: false, message: `${invalid.message} (column ${invalid.range.start + 1})` };
   const shape = toArrayShape(parsed.shape);
-  if (shape === undefined) return { ok: false, message: `${trimmed} is not an array shape the layout math can use` };
+  if (shape === undefined)
+    return { ok: false, message: `${trimmed} is not an array shape the layout math can use` };
   return { ok: true, text: trimmed, shape };
 }
 
@@ -45,18 +62,25 @@ const INTEGER = /^[+-]?\d+$/;
  * bounds. Returns the index or a message for the input box.
  */
 export function parseIndex(text: string, shape: ArrayShape): bigint[] | string {
-  const body = text.trim().replace(/^[[(]/, '').replace(/[\])]$/, '').trim();
+  const body = text
+    .trim()
+    .replace(/^[[(]/, '')
+    .replace(/[\])]$/, '')
+    .trim();
   const parts = body === '' ? [] : body.split(/[\s,]+/).filter((p) => p !== '');
   const rank = shape.dims.length;
   if (parts.length !== rank) {
-    return rank === 0 ? 'A scalar has no indices: leave this empty' : `Give ${rank} index${rank === 1 ? '' : 'es'} (one per dimension), e.g. ${new Array(rank).fill('0').join(',')}`;
+    return rank === 0
+      ? 'A scalar has no indices: leave this empty'
+      : `Give ${rank} index${rank === 1 ? '' : 'es'} (one per dimension), e.g. ${new Array(rank).fill('0').join(',')}`;
   }
   const index: bigint[] = [];
   for (let i = 0; i < rank; i++) {
     const p = parts[i];
     if (!INTEGER.test(p)) return `'${p}' is not an integer`;
     const v = BigInt(p);
-    if (v < 0n || v >= shape.dims[i]) return `Index ${v} is outside dimension ${i} (size ${shape.dims[i]}): use 0..${shape.dims[i] - 1n}`;
+    if (v < 0n || v >= shape.dims[i])
+      return `Index ${v} is outside dimension ${i} (size ${shape.dims[i]}): use 0..${shape.dims[i] - 1n}`;
     index.push(v);
   }
   return index;
@@ -69,7 +93,8 @@ export function parseOffset(text: string, shape: ArrayShape): bigint | string {
   const v = BigInt(t);
   const s = sizes(shape);
   if (isLayoutError(s)) return s.error;
-  if (v >= s.physicalElements) return `Offset ${v} is past the last slot (${s.physicalElements - 1n}); the array has ${s.physicalElements} slots`;
+  if (v >= s.physicalElements)
+    return `Offset ${v} is past the last slot (${s.physicalElements - 1n}); the array has ${s.physicalElements} slots`;
   return v;
 }
 
@@ -92,46 +117,74 @@ function slotPosition(elementSizeBits: number, slot: bigint): string {
 function shapeFacts(text: string, shape: ArrayShape, plan: TilingPlan, s: LayoutSizes): string[] {
   const lines = [`Shape: \`${text}\``, ''];
   if (plan.rank > 0) {
-    lines.push(`- Physical order, major → minor: dims ${plan.physicalToLogical.join(', ')} (sizes ${plan.physicalDims.join(' × ')})`);
+    lines.push(
+      `- Physical order, major → minor: dims ${plan.physicalToLogical.join(', ')} (sizes ${plan.physicalDims.join(' × ')})`,
+    );
   }
-  if (shape.tiles.length > 0) lines.push(`- Tiles, applied in order: ${shape.tiles.map(printTile).join(' then ')}`);
+  if (shape.tiles.length > 0)
+    lines.push(`- Tiles, applied in order: ${shape.tiles.map(printTile).join(' then ')}`);
   lines.push(`- Expanded shape (row-major = memory order): [${plan.expandedShape.join(',')}]`);
-  lines.push(`- Logical elements ${groupDigits(s.logicalElements)}; physical slots ${groupDigits(s.physicalElements)} (${groupDigits(s.physicalElements - s.logicalElements)} padding)`);
-  lines.push(`- Logical bytes ${groupDigits(s.logicalBytes)}; physical bytes ${groupDigits(s.physicalBytes)}; ${s.elementSizeBits} bits per element`);
+  lines.push(
+    `- Logical elements ${groupDigits(s.logicalElements)}; physical slots ${groupDigits(s.physicalElements)} (${groupDigits(s.physicalElements - s.logicalElements)} padding)`,
+  );
+  lines.push(
+    `- Logical bytes ${groupDigits(s.logicalBytes)}; physical bytes ${groupDigits(s.physicalBytes)}; ${s.elementSizeBits} bits per element`,
+  );
   return lines;
 }
 
 /** One tile level as pad → reshape → transpose, with what happens to the index. */
 function describeStep(step: TilingStep, before: readonly bigint[], after: readonly bigint[]): string {
   const parts = [`**Tile ${step.level + 1} ${printTile(step.tile)}** on [${step.input.join(',')}]:`];
-  if (step.vectorPadding > 0) parts.push(`prepend ${step.vectorPadding} dim(s) of size 1 → [${step.vectorPadded.join(',')}];`);
+  if (step.vectorPadding > 0)
+    parts.push(`prepend ${step.vectorPadding} dim(s) of size 1 → [${step.vectorPadded.join(',')}];`);
   if (step.mergedFrom.some((g) => g.length > 1)) parts.push(`combine * dims → [${step.combined.join(',')}];`);
-  parts.push(`pad → [${step.padded.join(',')}], reshape → [${step.reshaped.join(',')}], transpose → [${step.output.join(',')}].`);
+  parts.push(
+    `pad → [${step.padded.join(',')}], reshape → [${step.reshaped.join(',')}], transpose → [${step.output.join(',')}].`,
+  );
   parts.push(`Index ${formatIndex(before)} → ${formatIndex(after)}.`);
   return parts.join(' ');
 }
 
 /** Linear (slot) index of `index` in `shape`, with every tiling step applied to the index. */
-export function explainLinearIndex(text: string, shape: ArrayShape, index: readonly bigint[]): Answer | LayoutError {
+export function explainLinearIndex(
+  text: string,
+  shape: ArrayShape,
+  index: readonly bigint[],
+): Answer | LayoutError {
   const plan = planTiling(shape);
   if (isLayoutError(plan)) return plan;
   const s = sizes(shape);
   if (isLayoutError(s)) return s;
   const result = linearIndex(shape, index);
   if (isLayoutError(result)) return result;
-  const lines = [`# Linear index of element ${formatIndex(index)}`, '', ...shapeFacts(text, shape, plan, s), '', '## Steps', ''];
+  const lines = [
+    `# Linear index of element ${formatIndex(index)}`,
+    '',
+    ...shapeFacts(text, shape, plan, s),
+    '',
+    '## Steps',
+    '',
+  ];
   let current = toPhysicalIndex(plan, index);
-  lines.push(`1. Logical index ${formatIndex(index)} in physical order (major → minor): ${formatIndex(current)}.`);
+  lines.push(
+    `1. Logical index ${formatIndex(index)} in physical order (major → minor): ${formatIndex(current)}.`,
+  );
   plan.steps.forEach((step, i) => {
     const next = stepForward(step, current);
     lines.push(`${i + 2}. ${describeStep(step, current, next)}`);
     current = next;
   });
   const terms = current.map((e, i) => `${e}×${plan.expandedStrides[i]}`).join(' + ');
-  lines.push(`${plan.steps.length + 2}. Row-major in [${plan.expandedShape.join(',')}] (strides [${plan.expandedStrides.join(',')}]): ${terms || '0'} = **${result}**.`);
+  lines.push(
+    `${plan.steps.length + 2}. Row-major in [${plan.expandedShape.join(',')}] (strides [${plan.expandedStrides.join(',')}]): ${terms || '0'} = **${result}**.`,
+  );
   const where = slotPosition(s.elementSizeBits, result);
   lines.push('', `**Result: slot ${result}**, at ${where} of the buffer.`);
-  return { summary: `${formatIndex(index)} of ${text} is at linear index ${result} (${where})`, steps: lines.join('\n') };
+  return {
+    summary: `${formatIndex(index)} of ${text} is at linear index ${result} (${where})`,
+    steps: lines.join('\n'),
+  };
 }
 
 /** What slot `offset` of `shape` holds (an element or padding), with the round trip as steps. */
@@ -142,21 +195,43 @@ export function explainElementAt(text: string, shape: ArrayShape, offset: bigint
   if (isLayoutError(s)) return s;
   const found = elementAt(shape, offset);
   if (isLayoutError(found)) return found;
-  if (found.kind === 'out-of-range') return { error: `Offset ${offset} is outside the array's ${s.physicalElements} slots` };
+  if (found.kind === 'out-of-range')
+    return { error: `Offset ${offset} is outside the array's ${s.physicalElements} slots` };
   const where = slotPosition(s.elementSizeBits, offset);
-  const lines = [`# Element at offset ${offset}`, '', ...shapeFacts(text, shape, plan, s), '', '## Result', ''];
+  const lines = [
+    `# Element at offset ${offset}`,
+    '',
+    ...shapeFacts(text, shape, plan, s),
+    '',
+    '## Result',
+    '',
+  ];
   if (found.kind === 'element') {
     lines.push(`Slot ${offset} (${where}) holds element **${formatIndex(found.index)}**.`);
     const back = linearIndex(shape, found.index);
-    if (!isLayoutError(back)) lines.push('', `Check: the linear index of ${formatIndex(found.index)} is ${back}.`);
-    return { summary: `Slot ${offset} of ${text} holds element ${formatIndex(found.index)}`, steps: lines.join('\n') };
+    if (!isLayoutError(back))
+      lines.push('', `Check: the linear index of ${formatIndex(found.index)} is ${back}.`);
+    return {
+      summary: `Slot ${offset} of ${text} holds element ${formatIndex(found.index)}`,
+      steps: lines.join('\n'),
+    };
   }
   if (found.cause === 'tail') {
-    lines.push(`Slot ${offset} (${where}) is **tail padding**: L(${shape.tailPaddingAlignment}) rounds ${plan.expandedElements} slots up to ${plan.totalSlots}.`);
+    lines.push(
+      `Slot ${offset} (${where}) is **tail padding**: L(${shape.tailPaddingAlignment}) rounds ${plan.expandedElements} slots up to ${plan.totalSlots}.`,
+    );
   } else {
-    const dims = found.paddedDims.length > 0 ? `dimension(s) ${found.paddedDims.join(', ')}` : 'a vector-padding dimension';
-    lines.push(`Slot ${offset} (${where}) is **padding** of tile ${found.level + 1} ${printTile(shape.tiles[found.level] ?? [])}: it lies past the end of ${dims}.`);
-    for (const t of found.tiles) lines.push(`- Tile ${t.level + 1}: tile ${formatIndex(t.tile)}, position ${formatIndex(t.inTile)} inside it`);
+    const dims =
+      found.paddedDims.length > 0
+        ? `dimension(s) ${found.paddedDims.join(', ')}`
+        : 'a vector-padding dimension';
+    lines.push(
+      `Slot ${offset} (${where}) is **padding** of tile ${found.level + 1} ${printTile(shape.tiles[found.level] ?? [])}: it lies past the end of ${dims}.`,
+    );
+    for (const t of found.tiles)
+      lines.push(
+        `- Tile ${t.level + 1}: tile ${formatIndex(t.tile)}, position ${formatIndex(t.inTile)} inside it`,
+      );
   }
   return { summary: `Slot ${offset} of ${text} is padding (no element)`, steps: lines.join('\n') };
 }

@@ -30,7 +30,10 @@ async function localSource(uri: vscode.Uri): Promise<vscode.Uri | undefined> {
   // A name with glob syntax in it cannot be searched for literally.
   if (name === '' || /[[\]{}*?!]/.test(name)) return undefined;
   const found = await vscode.workspace.findFiles(`**/${name}`, undefined, MAX_CANDIDATES);
-  const best = closestBySuffix(uri.path, found.map((f) => f.path));
+  const best = closestBySuffix(
+    uri.path,
+    found.map((f) => f.path),
+  );
   return found.find((f) => f.path === best);
 }
 
@@ -47,7 +50,9 @@ export async function openSource(arg: unknown): Promise<vscode.Uri | undefined> 
   const recorded = vscode.Uri.parse(args.uri);
   const local = await localSource(recorded);
   if (local === undefined) {
-    void vscode.window.showWarningMessage(`XLA Layout: ${recorded.scheme === 'file' ? recorded.fsPath : recorded.toString()} is not on this machine, and no file named ${fileName(recorded)} is in the workspace.`);
+    void vscode.window.showWarningMessage(
+      `XLA Layout: ${recorded.scheme === 'file' ? recorded.fsPath : recorded.toString()} is not on this machine, and no file named ${fileName(recorded)} is in the workspace.`,
+    );
     return undefined;
   }
   const at = new vscode.Position(args.line, 0);
@@ -60,11 +65,14 @@ export const goToLocalSource: Middleware['provideDefinition'] = async (document,
   const result = await next(document, position, token);
   if (!result) return result;
   const here = document.uri.toString();
-  const local = async (uri: vscode.Uri) => (uri.toString() === here ? uri : ((await localSource(uri)) ?? uri));
+  const local = async (uri: vscode.Uri) =>
+    uri.toString() === here ? uri : ((await localSource(uri)) ?? uri);
   if (!Array.isArray(result)) return new vscode.Location(await local(result.uri), result.range);
   return Promise.all(
     result.map(async (d: vscode.Location | vscode.LocationLink) =>
-      'targetUri' in d ? { ...d, targetUri: await local(d.targetUri) } : new vscode.Location(await local(d.uri), d.range),
+      'targetUri' in d
+        ? { ...d, targetUri: await local(d.targetUri) }
+        : new vscode.Location(await local(d.uri), d.range),
     ),
   ) as Promise<vscode.Location[] | vscode.LocationLink[]>;
 };

@@ -29,20 +29,37 @@ export interface DiskSourceInstructions {
  * Searches the workspace's HLO files, other than those open as HLO documents (the server searched
  * them), for the instructions of `from`, under one cancellable progress notification.
  */
-export async function sourceInstructionsOnDisk(ctx: Ctx, from: SourceFilter, where: string): Promise<DiskSourceInstructions> {
+export async function sourceInstructionsOnDisk(
+  ctx: Ctx,
+  from: SourceFilter,
+  where: string,
+): Promise<DiskSourceInstructions> {
   const languages = hloLanguages(ctx);
-  const open = new Set(vscode.workspace.textDocuments.filter((d) => d.languageId === 'hlo').map((d) => d.uri.toString()));
-  const found = await vscode.workspace.findFiles(hloFilesGlob(languages), '**/node_modules/**', MAX_DISK_FILES);
+  const open = new Set(
+    vscode.workspace.textDocuments.filter((d) => d.languageId === 'hlo').map((d) => d.uri.toString()),
+  );
+  const found = await vscode.workspace.findFiles(
+    hloFilesGlob(languages),
+    '**/node_modules/**',
+    MAX_DISK_FILES,
+  );
   const files = found.filter((u) => isHloFileName(u.path, languages) && !open.has(u.toString()));
   if (files.length === 0) return { items: [], files: 0, incomplete: false };
   return vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: `XLA Layout: instructions of ${where} in ${files.length} HLO file${files.length === 1 ? '' : 's'} on disk`, cancellable: true },
+    {
+      location: vscode.ProgressLocation.Notification,
+      title: `XLA Layout: instructions of ${where} in ${files.length} HLO file${files.length === 1 ? '' : 's'} on disk`,
+      cancellable: true,
+    },
     async (progress, token) => {
       const matches = new LongestTailMatches<SourceInstruction>();
       let read = 0;
       let incomplete = false;
       // Per file, the bytes read advance the bar by that file's share.
-      const share = { report: ({ increment }: { increment?: number }) => progress.report({ increment: (increment ?? 0) / files.length }) };
+      const share = {
+        report: ({ increment }: { increment?: number }) =>
+          progress.report({ increment: (increment ?? 0) / files.length }),
+      };
       for (const file of files) {
         if (token.isCancellationRequested) break;
         const reporter = new PaddingReporter({ top: STREAMED_REPORT_ROWS, from });
@@ -53,13 +70,21 @@ export async function sourceInstructionsOnDisk(ctx: Ctx, from: SourceFilter, whe
         const report = reporter.end();
         incomplete ||= report.totals.buffers > report.rows.length;
         for (const row of report.rows) {
-          matches.offer(row.sourceMatch ?? 1, () => ({ ...protocolRow(row), uri: file.toString(), ...(from.line !== undefined ? { sourceLine: from.line } : {}) }));
+          matches.offer(row.sourceMatch ?? 1, () => ({
+            ...protocolRow(row),
+            uri: file.toString(),
+            ...(from.line !== undefined ? { sourceLine: from.line } : {}),
+          }));
         }
       }
       const items = matches.items;
       const wasted = (i: SourceInstruction) => BigInt(i.physicalBytes) - BigInt(i.logicalBytes);
       items.sort((a, b) => (wasted(b) > wasted(a) ? 1 : wasted(b) < wasted(a) ? -1 : 0));
-      return { items: items.slice(0, STREAMED_REPORT_ROWS), files: read, incomplete: incomplete || token.isCancellationRequested || items.length > STREAMED_REPORT_ROWS };
+      return {
+        items: items.slice(0, STREAMED_REPORT_ROWS),
+        files: read,
+        incomplete: incomplete || token.isCancellationRequested || items.length > STREAMED_REPORT_ROWS,
+      };
     },
   );
 }

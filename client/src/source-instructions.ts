@@ -5,7 +5,11 @@
  * When no open dump has one, the workspace's HLO files are searched on disk.
  */
 import * as vscode from 'vscode';
-import { SourceInstructionsRequest, type SourceInstructionsParams, type SourceInstructionsResult } from '../../protocol/src/lsp';
+import {
+  SourceInstructionsRequest,
+  type SourceInstructionsParams,
+  type SourceInstructionsResult,
+} from '../../protocol/src/lsp';
 import type { Ctx } from './ctx';
 import { fileName } from './file-name';
 import { rowItem } from './padding-format';
@@ -22,7 +26,9 @@ export interface SourceLineResult extends SourceInstructionsResult {
 export async function hloForSourceLine(ctx: Ctx): Promise<SourceLineResult | undefined> {
   const editor = vscode.window.activeTextEditor;
   if (editor === undefined || editor.document.languageId === 'hlo') {
-    void vscode.window.showInformationMessage('XLA Layout: run this in a source file of the program (the file that the dump\'s source_file metadata names).');
+    void vscode.window.showInformationMessage(
+      "XLA Layout: run this in a source file of the program (the file that the dump's source_file metadata names).",
+    );
     return undefined;
   }
   const client = ctx.client;
@@ -33,37 +39,63 @@ export async function hloForSourceLine(ctx: Ctx): Promise<SourceLineResult | und
   const line = editor.selection.active.line + 1;
   const where = `${fileName(editor.document.uri)}:${line}`;
   const params: SourceInstructionsParams = { path: editor.document.uri.path, line };
-  const opened = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `XLA Layout: instructions of ${where}` }, () =>
-    requestAgainIfModified<SourceInstructionsResult>(client, SourceInstructionsRequest, params),
+  const opened = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Window, title: `XLA Layout: instructions of ${where}` },
+    () => requestAgainIfModified<SourceInstructionsResult>(client, SourceInstructionsRequest, params),
   );
   let result: SourceLineResult = { ...opened, filesOnDisk: 0 };
   if (opened.items.length === 0) {
     const disk = await sourceInstructionsOnDisk(ctx, { path: params.path, line }, where);
-    result = { items: disk.items, truncated: disk.incomplete, documents: opened.documents, filesOnDisk: disk.files };
+    result = {
+      items: disk.items,
+      truncated: disk.incomplete,
+      documents: opened.documents,
+      filesOnDisk: disk.files,
+    };
   }
   const searched = [
-    ...(result.documents > 0 ? [`the ${result.documents} open HLO document${result.documents === 1 ? '' : 's'}`] : []),
-    ...(result.filesOnDisk > 0 ? [`${result.filesOnDisk} HLO file${result.filesOnDisk === 1 ? '' : 's'} of the workspace`] : []),
+    ...(result.documents > 0
+      ? [`the ${result.documents} open HLO document${result.documents === 1 ? '' : 's'}`]
+      : []),
+    ...(result.filesOnDisk > 0
+      ? [`${result.filesOnDisk} HLO file${result.filesOnDisk === 1 ? '' : 's'} of the workspace`]
+      : []),
   ].join(' or ');
   if (searched === '') {
-    void vscode.window.showInformationMessage(`XLA Layout: open an HLO dump (such as module_*.after_optimizations.txt), or add its folder to the workspace, to find the instructions of ${where}.`);
+    void vscode.window.showInformationMessage(
+      `XLA Layout: open an HLO dump (such as module_*.after_optimizations.txt), or add its folder to the workspace, to find the instructions of ${where}.`,
+    );
     return result;
   }
   if (result.items.length === 0) {
-    void vscode.window.showInformationMessage(`XLA Layout: no instruction of ${searched} comes from ${where}.`);
+    void vscode.window.showInformationMessage(
+      `XLA Layout: no instruction of ${searched} comes from ${where}.`,
+    );
     return result;
   }
   const items = result.items.map((item) => {
     const row = rowItem(item, false);
-    return { ...row, detail: `${row.detail}  ·  ${fileName(client.protocol2CodeConverter.asUri(item.uri))}`, item };
+    return {
+      ...row,
+      detail: `${row.detail}  ·  ${fileName(client.protocol2CodeConverter.asUri(item.uri))}`,
+      item,
+    };
   });
   const count = `${items.length}${result.truncated ? '+' : ''} instruction${items.length === 1 ? '' : 's'}`;
   void vscode.window
-    .showQuickPick(items, { title: `${where}: ${count} in ${result.filesOnDisk > 0 ? 'HLO files on disk' : 'the open HLO documents'}`, placeHolder: 'Pick an instruction to reveal it in its dump.', matchOnDescription: true, matchOnDetail: true })
+    .showQuickPick(items, {
+      title: `${where}: ${count} in ${result.filesOnDisk > 0 ? 'HLO files on disk' : 'the open HLO documents'}`,
+      placeHolder: 'Pick an instruction to reveal it in its dump.',
+      matchOnDescription: true,
+      matchOnDetail: true,
+    })
     .then(async (picked) => {
       if (picked === undefined) return;
       const range = client.protocol2CodeConverter.asRange(picked.item.range);
-      const shown = await vscode.window.showTextDocument(client.protocol2CodeConverter.asUri(picked.item.uri), { selection: range });
+      const shown = await vscode.window.showTextDocument(
+        client.protocol2CodeConverter.asUri(picked.item.uri),
+        { selection: range },
+      );
       shown.revealRange(range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
     });
   return result;

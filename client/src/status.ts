@@ -24,7 +24,11 @@ export class AnalysisStatus implements vscode.Disposable {
   update(p: AnalysisProgressParams): void {
     if (p.state === 'finished') this.running.delete(p.uri);
     else if (p.state === 'started' || this.running.has(p.uri)) {
-      this.running.set(p.uri, { name: fileName(vscode.Uri.parse(p.uri)), size: p.size, ...(p.done !== undefined ? { done: p.done } : {}) });
+      this.running.set(p.uri, {
+        name: fileName(vscode.Uri.parse(p.uri)),
+        size: p.size,
+        ...(p.done !== undefined ? { done: p.done } : {}),
+      });
     }
     this.render();
   }

@@ -20,7 +20,10 @@ export class StepsDocuments implements vscode.TextDocumentContentProvider, vscod
   }
 
   provideTextDocumentContent(uri: vscode.Uri): string {
-    return this.contents.get(uri.toString()) ?? '# Expired\n\nThese steps are no longer kept; run the command again.\n';
+    return (
+      this.contents.get(uri.toString()) ??
+      '# Expired\n\nThese steps are no longer kept; run the command again.\n'
+    );
   }
 
   /**
@@ -31,7 +34,11 @@ export class StepsDocuments implements vscode.TextDocumentContentProvider, vscod
     this.counter++;
     // The path's `.md` gives the document the markdown language; the query keeps URIs unique.
     const safeTitle = title.replace(/[\\/:*?"<>|#]/g, ' ').slice(0, 80);
-    const uri = vscode.Uri.from({ scheme: STEPS_SCHEME, path: `/${safeTitle}.md`, query: String(this.counter) });
+    const uri = vscode.Uri.from({
+      scheme: STEPS_SCHEME,
+      path: `/${safeTitle}.md`,
+      query: String(this.counter),
+    });
     this.contents.set(uri.toString(), markdown);
     if (this.contents.size > KEEP) this.contents.delete(this.contents.keys().next().value!);
     try {

@@ -46,51 +46,183 @@ export interface Rule {
  */
 export const RULES = {
   // XLA's text parser (spec §1.3, §1.7).
-  'expected-primitive-type': { stage: 'parser', severity: 'error', title: 'A shape must start with a primitive type such as f32, or with ( or b(.' },
-  'expected-token': { stage: 'parser', severity: 'error', title: 'A bracket, parenthesis or separator is missing.' },
+  'expected-primitive-type': {
+    stage: 'parser',
+    severity: 'error',
+    title: 'A shape must start with a primitive type such as f32, or with ( or b(.',
+  },
+  'expected-token': {
+    stage: 'parser',
+    severity: 'error',
+    title: 'A bracket, parenthesis or separator is missing.',
+  },
   'expected-integer': { stage: 'parser', severity: 'error', title: 'An integer is required here.' },
   'integer-too-large': { stage: 'parser', severity: 'error', title: 'The integer does not fit in 64 bits.' },
-  'layout-attribute-order': { stage: 'parser', severity: 'error', title: 'Layout attributes must appear at most once, in the order D T L # * E S SC P M.' },
-  'rank-mismatch': { stage: 'parser', severity: 'error', title: 'minor_to_major must list one entry per dimension.' },
-  'physical-shape-dense': { stage: 'parser', severity: 'error', title: 'P(...) is only for sparse arrays, which XLA no longer has.' },
-  'dim-level-type': { stage: 'parser', severity: 'error', title: 'D(...) accepts only the letters D, C, S and H.' },
-  'invalid-dimension-size': { stage: 'parser', severity: 'error', title: 'A dimension size must be >= 0 (only ? is unbounded).' },
+  'layout-attribute-order': {
+    stage: 'parser',
+    severity: 'error',
+    title: 'Layout attributes must appear at most once, in the order D T L # * E S SC P M.',
+  },
+  'rank-mismatch': {
+    stage: 'parser',
+    severity: 'error',
+    title: 'minor_to_major must list one entry per dimension.',
+  },
+  'physical-shape-dense': {
+    stage: 'parser',
+    severity: 'error',
+    title: 'P(...) is only for sparse arrays, which XLA no longer has.',
+  },
+  'dim-level-type': {
+    stage: 'parser',
+    severity: 'error',
+    title: 'D(...) accepts only the letters D, C, S and H.',
+  },
+  'invalid-dimension-size': {
+    stage: 'parser',
+    severity: 'error',
+    title: 'A dimension size must be >= 0 (only ? is unbounded).',
+  },
   'extra-content': { stage: 'parser', severity: 'error', title: 'Text after a complete shape.' },
-  'recursion-depth': { stage: 'parser', severity: 'error', title: 'Tuples nest deeper than XLA parses (8192).' },
-  'buffer-element': { stage: 'parser', severity: 'error', title: 'b(...) must hold exactly one array shape.' },
+  'recursion-depth': {
+    stage: 'parser',
+    severity: 'error',
+    title: 'Tuples nest deeper than XLA parses (8192).',
+  },
+  'buffer-element': {
+    stage: 'parser',
+    severity: 'error',
+    title: 'b(...) must hold exactly one array shape.',
+  },
   // XLA's text parser on the names of a module (hlo_parser.cc reads a module in one pass).
-  'instruction-undefined': { stage: 'parser', severity: 'error', title: 'An operand or control predecessor must name an instruction defined before it in its computation.' },
-  'instruction-duplicate': { stage: 'parser', severity: 'error', title: 'An instruction name is defined twice in one computation.' },
-  'root-duplicate': { stage: 'parser', severity: 'error', title: 'A computation has more than one ROOT instruction.' },
-  'parameter-duplicate': { stage: 'parser', severity: 'error', title: 'Two parameter instructions of a computation have the same number.' },
-  'computation-undefined': { stage: 'parser', severity: 'error', title: 'A called computation must be defined before the instruction that calls it.' },
-  'computation-duplicate': { stage: 'parser', severity: 'error', title: 'A computation name is defined twice in one module.' },
-  'async-computation-shared': { stage: 'parser', severity: 'error', title: 'Two async-start instructions wrap the same computation.' },
-  'entry-duplicate': { stage: 'parser', severity: 'error', title: 'A module has more than one ENTRY computation.' },
+  'instruction-undefined': {
+    stage: 'parser',
+    severity: 'error',
+    title: 'An operand or control predecessor must name an instruction defined before it in its computation.',
+  },
+  'instruction-duplicate': {
+    stage: 'parser',
+    severity: 'error',
+    title: 'An instruction name is defined twice in one computation.',
+  },
+  'root-duplicate': {
+    stage: 'parser',
+    severity: 'error',
+    title: 'A computation has more than one ROOT instruction.',
+  },
+  'parameter-duplicate': {
+    stage: 'parser',
+    severity: 'error',
+    title: 'Two parameter instructions of a computation have the same number.',
+  },
+  'computation-undefined': {
+    stage: 'parser',
+    severity: 'error',
+    title: 'A called computation must be defined before the instruction that calls it.',
+  },
+  'computation-duplicate': {
+    stage: 'parser',
+    severity: 'error',
+    title: 'A computation name is defined twice in one module.',
+  },
+  'async-computation-shared': {
+    stage: 'parser',
+    severity: 'error',
+    title: 'Two async-start instructions wrap the same computation.',
+  },
+  'entry-duplicate': {
+    stage: 'parser',
+    severity: 'error',
+    title: 'A module has more than one ENTRY computation.',
+  },
   // XLA's validator (spec §2.2, §2.3).
-  'minor-to-major-out-of-bounds': { stage: 'validator', severity: 'error', title: 'minor_to_major entries must be dimension numbers 0..rank-1.' },
-  'minor-to-major-duplicate': { stage: 'validator', severity: 'error', title: 'minor_to_major must name each dimension once.' },
+  'minor-to-major-out-of-bounds': {
+    stage: 'validator',
+    severity: 'error',
+    title: 'minor_to_major entries must be dimension numbers 0..rank-1.',
+  },
+  'minor-to-major-duplicate': {
+    stage: 'validator',
+    severity: 'error',
+    title: 'minor_to_major must name each dimension once.',
+  },
   'index-type-dense': { stage: 'validator', severity: 'error', title: '#(...) is only for sparse arrays.' },
   'pointer-type-dense': { stage: 'validator', severity: 'error', title: '*(...) is only for sparse arrays.' },
   'tile-empty': { stage: 'validator', severity: 'error', title: 'A tile must have at least one dimension.' },
-  'tile-dimension-invalid': { stage: 'validator', severity: 'error', title: 'A tile dimension must be positive or * (combine).' },
+  'tile-dimension-invalid': {
+    stage: 'validator',
+    severity: 'error',
+    title: 'A tile dimension must be positive or * (combine).',
+  },
   'element-size-negative': { stage: 'validator', severity: 'error', title: 'E(n) must not be negative.' },
-  'split-config-dimension': { stage: 'validator', severity: 'error', title: 'A split config names a physical dimension 0..rank-1, once.' },
-  'split-config-indices': { stage: 'validator', severity: 'error', title: 'Split indices must be positive, strictly increasing and inside the dimension.' },
-  'dimensions-overflow': { stage: 'validator', severity: 'error', title: 'The element count or byte size overflows int64.' },
+  'split-config-dimension': {
+    stage: 'validator',
+    severity: 'error',
+    title: 'A split config names a physical dimension 0..rank-1, once.',
+  },
+  'split-config-indices': {
+    stage: 'validator',
+    severity: 'error',
+    title: 'Split indices must be positive, strictly increasing and inside the dimension.',
+  },
+  'dimensions-overflow': {
+    stage: 'validator',
+    severity: 'error',
+    title: 'The element count or byte size overflows int64.',
+  },
   // What XLA crashes on instead of reporting (spec §1.3).
-  'tile-negative': { stage: 'crash', severity: 'error', title: 'A negative tile entry crashes XLA; * is the combine marker.' },
+  'tile-negative': {
+    stage: 'crash',
+    severity: 'error',
+    title: 'A negative tile entry crashes XLA; * is the combine marker.',
+  },
   'tail-alignment-invalid': { stage: 'crash', severity: 'error', title: 'L(n) with n < 1 crashes XLA.' },
-  'token-dimensions': { stage: 'crash', severity: 'error', title: 'token and opaque shapes take no dimensions.' },
-  'parameter-number': { stage: 'crash', severity: 'error', title: "A computation's N parameters must be numbered 0 to N-1 without gaps." },
+  'token-dimensions': {
+    stage: 'crash',
+    severity: 'error',
+    title: 'token and opaque shapes take no dimensions.',
+  },
+  'parameter-number': {
+    stage: 'crash',
+    severity: 'error',
+    title: "A computation's N parameters must be numbered 0 to N-1 without gaps.",
+  },
   // Legal but suspicious (spec §7), and padding advice.
-  'combine-without-minor': { stage: 'advice', severity: 'warning', title: '* merges a dimension into the next more-minor one, and there is none.' },
-  'tile-rank-exceeds-shape': { stage: 'advice', severity: 'warning', title: 'The tile has more dimensions than the shape; XLA pads the shape with leading 1s.' },
-  'tile-not-dividing': { stage: 'advice', severity: 'warning', title: "A later tile does not divide the earlier tile: padding beyond XLA's ArraySize." },
-  'element-size-unusual': { stage: 'advice', severity: 'warning', title: "E(n) differs from the element type's width." },
-  'memory-space-range': { stage: 'advice', severity: 'warning', title: 'S(n) is stored in an int8 and wraps outside -128..127.' },
-  'legacy-dim-level-types': { stage: 'advice', severity: 'information', title: 'D(...) is parsed and ignored by XLA since 2025-05.' },
-  'padding-overhead': { stage: 'advice', severity: 'warning', title: 'Tiling pads this array well beyond its logical size.' },
+  'combine-without-minor': {
+    stage: 'advice',
+    severity: 'warning',
+    title: '* merges a dimension into the next more-minor one, and there is none.',
+  },
+  'tile-rank-exceeds-shape': {
+    stage: 'advice',
+    severity: 'warning',
+    title: 'The tile has more dimensions than the shape; XLA pads the shape with leading 1s.',
+  },
+  'tile-not-dividing': {
+    stage: 'advice',
+    severity: 'warning',
+    title: "A later tile does not divide the earlier tile: padding beyond XLA's ArraySize.",
+  },
+  'element-size-unusual': {
+    stage: 'advice',
+    severity: 'warning',
+    title: "E(n) differs from the element type's width.",
+  },
+  'memory-space-range': {
+    stage: 'advice',
+    severity: 'warning',
+    title: 'S(n) is stored in an int8 and wraps outside -128..127.',
+  },
+  'legacy-dim-level-types': {
+    stage: 'advice',
+    severity: 'information',
+    title: 'D(...) is parsed and ignored by XLA since 2025-05.',
+  },
+  'padding-overhead': {
+    stage: 'advice',
+    severity: 'warning',
+    title: 'Tiling pads this array well beyond its logical size.',
+  },
 } as const satisfies Record<string, Rule>;
 
 export type RuleCode = keyof typeof RULES;

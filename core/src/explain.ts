@@ -119,7 +119,9 @@ function tileAdvice(node: ArrayShapeNode, divisibility: TileDivisibility): Layou
     if (level.divides) continue;
     const tile = tiles[level.level];
     if (!tile) continue;
-    const bad = level.entries.filter((e) => !e.divides).map((e) => `${e.size} is not a multiple of ${e.tile}`);
+    const bad = level.entries
+      .filter((e) => !e.divides)
+      .map((e) => `${e.size} is not a multiple of ${e.tile}`);
     out.push(
       diagnostic(
         'tile-not-dividing',
@@ -149,13 +151,20 @@ function explainArray(
   const noMath = (error: string): ArrayExplanation => ({
     ...base,
     error,
-    dims: node.dims.map((d, dim) => ({ dim, size: d.value, letter: dimensionLetter(node.dims.length, dim), dynamic: d.kind, physicalPosition: dim })),
+    dims: node.dims.map((d, dim) => ({
+      dim,
+      size: d.value,
+      letter: dimensionLetter(node.dims.length, dim),
+      dynamic: d.kind,
+      physicalPosition: dim,
+    })),
     physicalOrder: node.dims.map((_, i) => i),
     physicalDims: node.dims.map((d) => d.value),
     tiles: [],
     memorySpace: { value: 0, meaning: memorySpaceMeaning(0) },
   });
-  if (!type?.isArray) return noMath(`${node.elementType}[] is not an array type: it has no layout in memory.`);
+  if (!type?.isArray)
+    return noMath(`${node.elementType}[] is not an array type: it has no layout in memory.`);
   if (!written) return noMath('The shape has errors, so its layout cannot be computed.');
   let shape = written;
   let assumed: string | undefined;
@@ -216,7 +225,10 @@ function materialise(link: PathLink | undefined): number[] {
 }
 
 /** The first `limit` array leaves in order, with their tuple paths, and how many more there are. */
-function collectArrays(node: ShapeNode, limit: number): { leaves: { node: ArrayShapeNode; path: number[] }[]; omitted: number } {
+function collectArrays(
+  node: ShapeNode,
+  limit: number,
+): { leaves: { node: ArrayShapeNode; path: number[] }[]; omitted: number } {
   // An explicit stack: tuples may nest thousands deep.
   const leaves: { node: ArrayShapeNode; path: number[] }[] = [];
   let omitted = 0;
@@ -229,7 +241,8 @@ function collectArrays(node: ShapeNode, limit: number): { leaves: { node: ArrayS
     } else if (n.kind === 'buffer') {
       stack.push({ node: n.element, path: item.path });
     } else {
-      for (let i = n.elements.length - 1; i >= 0; i--) stack.push({ node: n.elements[i], path: { parent: item.path, index: i } });
+      for (let i = n.elements.length - 1; i >= 0; i--)
+        stack.push({ node: n.elements[i], path: { parent: item.path, index: i } });
     }
   }
   return { leaves, omitted };
@@ -252,7 +265,10 @@ export function explainShapeNode(
   const arrays = leaves.map((l) => explainArray(l.node, source, l.path, options, advice));
   diagnostics.push(...advice);
   return {
-    text: source, diagnostics, hasErrors: diagnostics.some((d) => d.severity === 'error'), arrays,
+    text: source,
+    diagnostics,
+    hasErrors: diagnostics.some((d) => d.severity === 'error'),
+    arrays,
     ...(omitted > 0 ? { omittedArrays: omitted } : {}),
   };
 }
@@ -269,9 +285,13 @@ export function explainShapeText(text: string, options: ExplainOptions = {}): Sh
  * The array model of a shape written as text, for computing with it (index, element, map): the
  * first error diagnostic when there is one, or an error when the shape is not a single array.
  */
-export function arrayShapeFromText(text: string): { shape: ArrayShape } | { error: string; range: TextRange; code?: string } {
+export function arrayShapeFromText(
+  text: string,
+): { shape: ArrayShape } | { error: string; range: TextRange; code?: string } {
   const parsed = parseShapeText(text);
-  const diagnostics = parsed.shape ? [...parsed.diagnostics, ...validateShape(parsed.shape)] : parsed.diagnostics;
+  const diagnostics = parsed.shape
+    ? [...parsed.diagnostics, ...validateShape(parsed.shape)]
+    : parsed.diagnostics;
   const firstError = diagnostics.find((d) => d.severity === 'error');
   if (firstError) return { error: firstError.message, range: firstError.range, code: firstError.code };
   const node = parsed.shape;
@@ -279,7 +299,8 @@ export function arrayShapeFromText(text: string): { shape: ArrayShape } | { erro
   if (!node) return { error: 'expected a shape', range: whole };
   const array = node.kind === 'buffer' ? node.element : node;
   if (array.kind !== 'array') return { error: 'expected an array shape, not a tuple', range: node.range };
-  if (!primitiveType(array.elementType)?.isArray) return { error: `${array.elementType}[] is not an array type`, range: array.elementTypeRange };
+  if (!primitiveType(array.elementType)?.isArray)
+    return { error: `${array.elementType}[] is not an array type`, range: array.elementTypeRange };
   const shape = toArrayShape(array);
   return shape ? { shape } : { error: 'the shape cannot be laid out', range: node.range };
 }
@@ -295,7 +316,9 @@ export type Jsonified<T> = T extends bigint
 
 /** Deep copy with every bigint as a decimal string (JSON cannot hold exact int64 values). */
 export function toJsonSafe<T>(value: T): Jsonified<T> {
-  return JSON.parse(JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))) as Jsonified<T>;
+  return JSON.parse(
+    JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)),
+  ) as Jsonified<T>;
 }
 
 /** {@link toJsonSafe} of an explanation. */

@@ -36,7 +36,9 @@ export function humanBytes(bytes: bigint): string {
 
 /** Exact bytes, with the binary-unit figure from 1 KiB on: "96 B", "4,096 B (4.0 KiB)". */
 export function bytesWithUnit(bytes: bigint): string {
-  return bytes < 1024n && bytes > -1024n ? `${groupDigits(bytes)} B` : `${groupDigits(bytes)} B (${humanBytes(bytes)})`;
+  return bytes < 1024n && bytes > -1024n
+    ? `${groupDigits(bytes)} B`
+    : `${groupDigits(bytes)} B (${humanBytes(bytes)})`;
 }
 
 /** An expansion factor: "32x", "1.07x", "170.7x" (two decimals below 10, one from 10 on). */

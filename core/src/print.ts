@@ -50,7 +50,11 @@ export function printLayout(layout: LayoutNode): string {
   const s = layout.memorySpace;
   if (s !== undefined && s.value.value !== 0n) attrs += `S(${s.value.value})`;
   if (layout.splitConfigs !== undefined && layout.splitConfigs.configs.length > 0) {
-    attrs += 'SC' + layout.splitConfigs.configs.map((c) => `(${c.dimension.value}:${c.indices.map((i) => i.value).join(',')})`).join('');
+    attrs +=
+      'SC' +
+      layout.splitConfigs.configs
+        .map((c) => `(${c.dimension.value}:${c.indices.map((i) => i.value).join(',')})`)
+        .join('');
   }
   if (layout.physicalShape !== undefined) attrs += `P(${printShape(layout.physicalShape.shape)})`;
   const m = layout.dynamicMetadataBytes;
@@ -66,14 +70,17 @@ function printArrayNode(node: ArrayShapeNode, withLayout: boolean): string {
   const head = `${node.elementType}[${dims}]`;
   // token and opaque never print a layout; XLA ignores one written there.
   if (!withLayout || primitiveType(node.elementType)?.isArray !== true) return head;
-  if (node.layout === undefined) return node.dims.length === 0 ? head : `${head}{${defaultMinorToMajor(node.dims.length)}}`;
+  if (node.layout === undefined)
+    return node.dims.length === 0 ? head : `${head}{${defaultMinorToMajor(node.dims.length)}}`;
   const layout = printLayout(node.layout);
   return node.dims.length === 0 && layout === '{}' ? head : head + layout;
 }
 
 function printModel(shape: ArrayShape, withLayout: boolean): string {
   const dims = shape.dims
-    .map((d, i) => (shape.dynamic[i] === 'unbounded' ? '?' : shape.dynamic[i] === 'bounded' ? `<=${d}` : d.toString()))
+    .map((d, i) =>
+      shape.dynamic[i] === 'unbounded' ? '?' : shape.dynamic[i] === 'bounded' ? `<=${d}` : d.toString(),
+    )
     .join(',');
   const head = `${shape.elementType}[${dims}]`;
   if (!withLayout) return head;
@@ -82,7 +89,8 @@ function printModel(shape: ArrayShape, withLayout: boolean): string {
   if (shape.tailPaddingAlignment !== 1n) attrs += `L(${shape.tailPaddingAlignment})`;
   if (shape.elementSizeBits !== 0) attrs += `E(${shape.elementSizeBits})`;
   if (shape.memorySpace !== 0) attrs += `S(${shape.memorySpace})`;
-  if (shape.splitConfigs.length > 0) attrs += 'SC' + shape.splitConfigs.map((c) => `(${c.dimension}:${c.indices.join(',')})`).join('');
+  if (shape.splitConfigs.length > 0)
+    attrs += 'SC' + shape.splitConfigs.map((c) => `(${c.dimension}:${c.indices.join(',')})`).join('');
   if (shape.dynamicMetadataBytes > 0n) attrs += `M(${shape.dynamicMetadataBytes})`;
   const m2m = shape.minorToMajor.join(',');
   if (attrs === '') return shape.dims.length === 0 ? head : `${head}{${m2m}}`;

@@ -22,8 +22,10 @@ export function toArrayShape(node: ShapeNode, validated = false): ArrayShape | u
   if (type === undefined || !type.isArray) return undefined;
   const rank = node.dims.length;
   const layout = node.layout;
-  if (layout !== undefined && (layout.minorToMajor.length !== rank || layout.physicalShape !== undefined)) return undefined;
-  if (!validated && validateShape(node, { advice: false }).some((d) => d.severity === 'error')) return undefined;
+  if (layout !== undefined && (layout.minorToMajor.length !== rank || layout.physicalShape !== undefined))
+    return undefined;
+  if (!validated && validateShape(node, { advice: false }).some((d) => d.severity === 'error'))
+    return undefined;
 
   const minorToMajor: number[] = [];
   if (layout === undefined) for (let i = rank - 1; i >= 0; i--) minorToMajor.push(i);

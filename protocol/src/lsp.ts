@@ -88,7 +88,14 @@ export interface DimensionPaddingJson {
   readonly physicalPosition: number;
   readonly isMinorMost: boolean;
   readonly factor: JsonRatio;
-  readonly causes: readonly { readonly level: number; readonly tileEntry: number; readonly tileSize: string; readonly from: string; readonly to: string; readonly factor: JsonRatio }[];
+  readonly causes: readonly {
+    readonly level: number;
+    readonly tileEntry: number;
+    readonly tileSize: string;
+    readonly from: string;
+    readonly to: string;
+    readonly factor: JsonRatio;
+  }[];
 }
 
 /** The analysis of one array (a whole array shape or one leaf of a tuple). */
@@ -100,7 +107,13 @@ export interface ArrayAnalysis {
   readonly elementType: string;
   /** Why no layout math was done (invalid shape, token/opaque, …). */
   readonly error?: string;
-  readonly dims: readonly { readonly dim: number; readonly size: string; readonly letter?: string; readonly dynamic: 'static' | 'bounded' | 'unbounded'; readonly physicalPosition: number }[];
+  readonly dims: readonly {
+    readonly dim: number;
+    readonly size: string;
+    readonly letter?: string;
+    readonly dynamic: 'static' | 'bounded' | 'unbounded';
+    readonly physicalPosition: number;
+  }[];
   /** Logical dims in memory order, major→minor. */
   readonly physicalOrder: readonly number[];
   readonly physicalDims: readonly string[];
@@ -113,7 +126,12 @@ export interface ArrayAnalysis {
   readonly sizes?: SizesJson;
   readonly padding: readonly DimensionPaddingJson[];
   /** A computed layout change that saves memory, when there is one. */
-  readonly fix?: { readonly kind: 'reorder' | 'merge'; readonly description: string; readonly physicalBytes: string; readonly savedBytes: string };
+  readonly fix?: {
+    readonly kind: 'reorder' | 'merge';
+    readonly description: string;
+    readonly physicalBytes: string;
+    readonly savedBytes: string;
+  };
   readonly memorySpace: { readonly value: number; readonly meaning: string };
 }
 

@@ -35,7 +35,11 @@ export function cell(text: string): string {
 const CELL_GAP = '&nbsp;&nbsp;&nbsp;';
 
 /** A GFM table from a header row and body rows (cells must already be escaped or server-made). */
-export function table(header: readonly string[], rows: readonly (readonly string[])[], align?: readonly ('l' | 'r')[]): string {
+export function table(
+  header: readonly string[],
+  rows: readonly (readonly string[])[],
+  align?: readonly ('l' | 'r')[],
+): string {
   const sep = header.map((_, i) => (align?.[i] === 'r' ? '--:' : ':--'));
   // VS Code's hover draws table cells with no padding, so neighbouring numbers run together;
   // non-breaking spaces on the side facing the previous column keep them apart.
@@ -49,6 +53,9 @@ export function table(header: readonly string[], rows: readonly (readonly string
  * or start markup (parentheses, spaces, brackets, quotes) is percent-encoded.
  */
 export function commandUri(command: string, args: unknown): string {
-  const encoded = encodeURIComponent(JSON.stringify([args])).replace(/[!'()*~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const encoded = encodeURIComponent(JSON.stringify([args])).replace(
+    /[!'()*~]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return `command:${command}?${encoded}`;
 }

@@ -57,7 +57,8 @@ export interface ExportMessage {
 
 export type WebviewToHostMessage = ReadyMessage | RevealMessage | ExportMessage;
 
-export type Validated<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: string };
+export type Validated<T> =
+  { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: string };
 
 /** Longest shape text accepted (HLO tuple shapes run to tens of thousands of characters). */
 export const MAX_SHAPE_LENGTH = 1_000_000;
@@ -87,8 +88,10 @@ function isPosition(value: unknown): value is Position {
   return (
     isObject(value) &&
     extraKey(value, ['line', 'character']) === undefined &&
-    Number.isSafeInteger(value.line) && (value.line as number) >= 0 &&
-    Number.isSafeInteger(value.character) && (value.character as number) >= 0
+    Number.isSafeInteger(value.line) &&
+    (value.line as number) >= 0 &&
+    Number.isSafeInteger(value.character) &&
+    (value.character as number) >= 0
   );
 }
 
@@ -122,7 +125,8 @@ export function validateHostToWebview(value: unknown): Validated<HostToWebviewMe
       const extra = extraKey(value, ['type', 'shape', 'compareWith', 'source']);
       if (extra !== undefined) return fail(`unexpected field ${extra}`);
       if (!isString(value.shape, MAX_SHAPE_LENGTH)) return fail('shape must be a string');
-      if (value.compareWith !== undefined && !isString(value.compareWith, MAX_SHAPE_LENGTH)) return fail('compareWith must be a string');
+      if (value.compareWith !== undefined && !isString(value.compareWith, MAX_SHAPE_LENGTH))
+        return fail('compareWith must be a string');
       if (value.source !== undefined) {
         const error = checkSource(value.source);
         if (error !== undefined) return fail(error);
@@ -159,7 +163,8 @@ export function validateWebviewToHost(value: unknown): Validated<WebviewToHostMe
       if (typeof fileName !== 'string' || !FILE_NAME.test(fileName) || !fileName.endsWith(`.${format}`)) {
         return fail(`fileName must be a plain name ending in .${format}`);
       }
-      if (!isString(data, MAX_EXPORT_LENGTH) || data.length === 0) return fail('data must be a non-empty string');
+      if (!isString(data, MAX_EXPORT_LENGTH) || data.length === 0)
+        return fail('data must be a non-empty string');
       if (format === 'png' && !BASE64.test(data)) return fail('png data must be base64');
       if (format === 'svg' && !data.startsWith('<svg')) return fail('svg data must be an <svg> document');
       return { ok: true, value: { type: 'export', format, fileName, data } };

@@ -124,14 +124,27 @@ export class Analyzer {
     const lean = this.lean.statement(text, start, end);
     // An instruction that ends in `{` may open a computation written in place: rare, and the full
     // parse is what says so.
-    if (lean !== undefined && lastNonBlank(text, start, end) === CH_LBRACE) return this.summarizeParsed(text.slice(start, end), start, positionAt);
+    if (lean !== undefined && lastNonBlank(text, start, end) === CH_LBRACE)
+      return this.summarizeParsed(text.slice(start, end), start, positionAt);
     if (lean !== undefined) {
       if (lean.diagnostics.length === 0) return plain('instruction', lean.tiled);
-      return summaryOf('instruction', lean.tiled, undefined, undefined, located(lean.diagnostics, start, positionAt));
+      return summaryOf(
+        'instruction',
+        lean.tiled,
+        undefined,
+        undefined,
+        located(lean.diagnostics, start, positionAt),
+      );
     }
     const header = this.lean.header(text, start, end);
     if (header === undefined) return this.summarizeParsed(text.slice(start, end), start, positionAt);
-    return summaryOf('computation', header.tiled, detach(header.name), header.entry, header.diagnostics.length > 0 ? located(header.diagnostics, start, positionAt) : undefined);
+    return summaryOf(
+      'computation',
+      header.tiled,
+      detach(header.name),
+      header.entry,
+      header.diagnostics.length > 0 ? located(header.diagnostics, start, positionAt) : undefined,
+    );
   }
 
   /**
@@ -145,7 +158,9 @@ export class Analyzer {
   /** The full analysis of the statement text `key`, found at offset `start` of the document. */
   private summarizeParsed(key: string, start: number, positionAt: PositionAt): StatementSummary {
     const st = parseStatement(key, { start: 0, end: key.length });
-    const tiled = st.shapes.some((f) => arrayLeaves(f.shape).some((l) => (l.layout?.tiles?.tiles.length ?? 0) > 0));
+    const tiled = st.shapes.some((f) =>
+      arrayLeaves(f.shape).some((l) => (l.layout?.tiles?.tiles.length ?? 0) > 0),
+    );
     const diagnostics = this.diagnosticsOf(key, st);
     const name = st.kind === 'computation' || st.kind === 'module' ? st.name?.name : undefined;
     const opens = st.kind === 'instruction' && st.inlineComputation !== undefined;
@@ -189,7 +204,11 @@ export class Analyzer {
  * Adds line-relative spans to statement-relative diagnostics. Positions come from the document's
  * own line index, so line breaks (`\n`, `\r\n`, a lone `\r`) count exactly as the client counts them.
  */
-function located(diagnostics: readonly LayoutDiagnostic[], origin: number, positionAt: PositionAt): StatementDiagnostic[] {
+function located(
+  diagnostics: readonly LayoutDiagnostic[],
+  origin: number,
+  positionAt: PositionAt,
+): StatementDiagnostic[] {
   const base = positionAt(origin);
   const rel = (offset: number): [number, number] => {
     const p = positionAt(origin + offset);

@@ -8,11 +8,22 @@
  * are those of the computation it is written in. Nothing is kept between requests: an item is found
  * again by its name and place.
  */
-import { type CallHierarchyIncomingCall, type CallHierarchyItem, type CallHierarchyOutgoingCall, type CancellationToken } from 'vscode-languageserver';
+import {
+  type CallHierarchyIncomingCall,
+  type CallHierarchyItem,
+  type CallHierarchyOutgoingCall,
+  type CancellationToken,
+} from 'vscode-languageserver';
 import type { TextRange } from '../../core/src/diagnostics';
 import type { ComputationEntry, HloDocument } from './document';
 import { TimeSlice } from './guard';
-import { computationNamed, computationOccurrences, isComputationRole, moduleComputations, nameAt } from './navigation';
+import {
+  computationNamed,
+  computationOccurrences,
+  isComputationRole,
+  moduleComputations,
+  nameAt,
+} from './navigation';
 import { computationSymbol } from './outline';
 import { toOffset, toRange } from './positions';
 
@@ -59,7 +70,11 @@ function add<K>(groups: Map<K, TextRange[]>, key: K, range: TextRange): void {
 }
 
 /** callHierarchy/incomingCalls: the computations that call the item, each with its call sites. */
-export async function incomingCalls(doc: HloDocument, item: CallHierarchyItem, token: CancellationToken): Promise<CallHierarchyIncomingCall[]> {
+export async function incomingCalls(
+  doc: HloDocument,
+  item: CallHierarchyItem,
+  token: CancellationToken,
+): Promise<CallHierarchyIncomingCall[]> {
   const callee = computationOfItem(doc, item);
   if (!callee) return [];
   const occurrences = await computationOccurrences(doc, callee.header, item.name, token);
@@ -78,7 +93,11 @@ export async function incomingCalls(doc: HloDocument, item: CallHierarchyItem, t
 }
 
 /** callHierarchy/outgoingCalls: the computations the item's instructions call, each with its call sites. */
-export async function outgoingCalls(doc: HloDocument, item: CallHierarchyItem, token: CancellationToken): Promise<CallHierarchyOutgoingCall[]> {
+export async function outgoingCalls(
+  doc: HloDocument,
+  item: CallHierarchyItem,
+  token: CancellationToken,
+): Promise<CallHierarchyOutgoingCall[]> {
   const caller = computationOfItem(doc, item);
   if (!caller) return [];
   const slice = new TimeSlice([doc]);

@@ -33,13 +33,17 @@ function contains(outer: TextRange, inner: TextRange): boolean {
 }
 
 /** The array leaf (with a layout) whose layout contains `range`. */
-function leafWithLayout(doc: HloDocument, range: TextRange): (ArrayShapeNode & { layout: LayoutNode }) | undefined {
+function leafWithLayout(
+  doc: HloDocument,
+  range: TextRange,
+): (ArrayShapeNode & { layout: LayoutNode }) | undefined {
   const i = doc.statementIndexAt(range.start);
   if (i < 0) return undefined;
   for (const found of doc.parse(i).shapes) {
     if (!contains(found.shape.range, range)) continue;
     for (const leaf of arrayLeaves(found.shape)) {
-      if (leaf.layout && contains(leaf.layout.range, range)) return leaf as ArrayShapeNode & { layout: LayoutNode };
+      if (leaf.layout && contains(leaf.layout.range, range))
+        return leaf as ArrayShapeNode & { layout: LayoutNode };
     }
   }
   return undefined;
@@ -63,8 +67,15 @@ function defaultOrderFix(doc: HloDocument, range: TextRange): Fix | undefined {
   const first = list[0];
   const last = list[list.length - 1];
   // An empty list sits right after `{`.
-  const at: TextRange = first && last ? { start: first.range.start, end: last.range.end } : { start: leaf.layout.range.start + 1, end: leaf.layout.range.start + 1 };
-  return { title: `Use the default minor_to_major {${order}}`, edit: { range: at, newText: order }, preferred: true };
+  const at: TextRange =
+    first && last
+      ? { start: first.range.start, end: last.range.end }
+      : { start: leaf.layout.range.start + 1, end: leaf.layout.range.start + 1 };
+  return {
+    title: `Use the default minor_to_major {${order}}`,
+    edit: { range: at, newText: order },
+    preferred: true,
+  };
 }
 
 function emptyTileFix(doc: HloDocument, range: TextRange): Fix | undefined {
@@ -73,15 +84,34 @@ function emptyTileFix(doc: HloDocument, range: TextRange): Fix | undefined {
   if (!leaf || !tiles) return undefined;
   const tile = tiles.tiles.find((t) => t.range.start === range.start && t.range.end === range.end);
   if (!tile || tile.entries.length > 0) return undefined;
-  if (tiles.tiles.length > 1) return { title: 'Remove the empty tile ()', edit: { range: tile.range, newText: '' }, preferred: true };
+  if (tiles.tiles.length > 1)
+    return { title: 'Remove the empty tile ()', edit: { range: tile.range, newText: '' }, preferred: true };
   const l = leaf.layout;
-  const othersAfterColon = l.dimLevelTypes || l.tailPaddingAlignment || l.indexType || l.pointerType || l.elementSizeBits || l.memorySpace || l.splitConfigs || l.physicalShape || l.dynamicMetadataBytes;
-  if (othersAfterColon) return { title: 'Remove the empty tiling T()', edit: { range: tiles.range, newText: '' }, preferred: true };
+  const othersAfterColon =
+    l.dimLevelTypes ||
+    l.tailPaddingAlignment ||
+    l.indexType ||
+    l.pointerType ||
+    l.elementSizeBits ||
+    l.memorySpace ||
+    l.splitConfigs ||
+    l.physicalShape ||
+    l.dynamicMetadataBytes;
+  if (othersAfterColon)
+    return {
+      title: 'Remove the empty tiling T()',
+      edit: { range: tiles.range, newText: '' },
+      preferred: true,
+    };
   // Nothing else after `:`: remove from the colon, leaving `{1,0}`.
   const text = doc.text.getText();
   const colon = text.lastIndexOf(':', tiles.range.start);
   const start = colon > l.range.start ? colon : tiles.range.start;
-  return { title: 'Remove the empty tiling T()', edit: { range: { start, end: tiles.range.end }, newText: '' }, preferred: true };
+  return {
+    title: 'Remove the empty tiling T()',
+    edit: { range: { start, end: tiles.range.end }, newText: '' },
+    preferred: true,
+  };
 }
 
 function fixFor(doc: HloDocument, code: string, range: TextRange): Fix | undefined {
@@ -91,13 +121,24 @@ function fixFor(doc: HloDocument, code: string, range: TextRange): Fix | undefin
   const definition = code === 'instruction-undefined' ? parameterDefinition(doc, range) : undefined;
   if (definition) return { ...definition, preferred: true };
   const name = respelling(doc, code, range);
-  return name === undefined ? undefined : { title: `Change to %${name}`, edit: { range, newText: name }, preferred: false };
+  return name === undefined
+    ? undefined
+    : { title: `Change to %${name}`, edit: { range, newText: name }, preferred: false };
 }
 
 /** textDocument/codeAction: quick fixes for this server's diagnostics in the request. */
 export function codeActions(doc: HloDocument, params: CodeActionParams): CodeAction[] {
   const only = params.context.only;
-  if (only && !only.some((k) => k === CodeActionKind.QuickFix || CodeActionKind.QuickFix.startsWith(`${k}.`) || k === CodeActionKind.Empty)) return [];
+  if (
+    only &&
+    !only.some(
+      (k) =>
+        k === CodeActionKind.QuickFix ||
+        CodeActionKind.QuickFix.startsWith(`${k}.`) ||
+        k === CodeActionKind.Empty,
+    )
+  )
+    return [];
   const out: CodeAction[] = [];
   for (const d of params.context.diagnostics) {
     if (d.source !== DIAGNOSTIC_SOURCE || typeof d.code !== 'string') continue;

@@ -9,12 +9,21 @@
  * scoped as navigation scopes them (instructions to their computation, computations to their
  * module). Nowhere else: not inside shapes, strings, literals (`constant(...)`) or other attributes.
  */
-import { CompletionItemKind, type CompletionItem, type CompletionList, type Range } from 'vscode-languageserver';
+import {
+  CompletionItemKind,
+  type CompletionItem,
+  type CompletionList,
+  type Range,
+} from 'vscode-languageserver';
 import { LITERAL_OPCODES } from '../../core/src/hlo/parse-statement';
 import { isIdentifierChar } from '../../core/src/hlo/split-statements';
 import { declaredName, skipString, skipTrivia } from '../../core/src/hlo/lex';
 import { asyncFormOf, HLO_OPCODES, hloOpcode } from '../../core/src/hlo/opcodes';
-import { ATTRIBUTE_VALUE_FORMS, attributesAccepted, COMPUTATION_ATTRIBUTES } from '../../core/src/hlo/attribute-table';
+import {
+  ATTRIBUTE_VALUE_FORMS,
+  attributesAccepted,
+  COMPUTATION_ATTRIBUTES,
+} from '../../core/src/hlo/attribute-table';
 import type { HloStatement } from '../../core/src/hlo';
 import { parseShape } from '../../core/src/parse';
 import { PRIMITIVE_TYPE_NAMES, primitiveType } from '../../core/src/primitive-types';
@@ -58,7 +67,9 @@ function nameSlotAt(text: string, start: number, at: number): NameSlot | undefin
   if (open.length === 1 && top.char === 40 && (before === 40 || before === 44)) {
     // An operand list: `opcode(` with the opcode right before the parenthesis.
     const opcode = wordBefore(text, top.at, start);
-    return opcode !== undefined && !LITERAL_OPCODES.has(opcode) && /=/.test(text.slice(start, top.at)) ? 'instruction' : undefined;
+    return opcode !== undefined && !LITERAL_OPCODES.has(opcode) && /=/.test(text.slice(start, top.at))
+      ? 'instruction'
+      : undefined;
   }
   if (open.length === 0 && before === 61) return attributeSlot(wordBefore(text, p - 1, start));
   // `opcode(...), |`: an attribute's key (whether the statement is an instruction is asked later).
@@ -140,7 +151,14 @@ class NameItems {
     }
     const sigil = !this.typedSigil && this.text.charCodeAt(definition - 1) === 37 ? '%' : '';
     const sortText = String(this.items.length).padStart(6, '0');
-    this.items.push({ label: name, kind, detail: detail(), sortText, filterText: name, textEdit: { range: this.range, newText: sigil + name } });
+    this.items.push({
+      label: name,
+      kind,
+      detail: detail(),
+      sortText,
+      filterText: name,
+      textEdit: { range: this.range, newText: sigil + name },
+    });
     return true;
   }
 }
@@ -157,8 +175,10 @@ export function completions(doc: HloDocument, offset: number): CompletionList {
   if (!slot) return { isIncomplete: false, items: [] };
   const typed = text.slice(from, offset).toLowerCase();
   const range = toRange(doc.text, { start: from, end: offset });
-  if (slot === 'attribute') return { isIncomplete: false, items: attributeItems(doc.parse(index), from, typed, range, doc) };
-  if (slot !== 'instruction' && slot !== 'computation') return { isIncomplete: false, items: keywordItems(slot, typed, range) };
+  if (slot === 'attribute')
+    return { isIncomplete: false, items: attributeItems(doc.parse(index), from, typed, range, doc) };
+  if (slot !== 'instruction' && slot !== 'computation')
+    return { isIncomplete: false, items: keywordItems(slot, typed, range) };
   const list = new NameItems(text, range, typedSigil);
   if (slot === 'computation') addComputations(doc, index, typed, list);
   else addInstructions(doc, index, typed, list);
@@ -173,7 +193,10 @@ function addComputations(doc: HloDocument, index: number, typed: string, list: N
     if (c.name === undefined || c === own || !matches(c.name, typed)) continue;
     const header = doc.range(c.header);
     const signature = () => {
-      const s = text.slice(header.start, header.end).replace(/\s*\{\s*$/, '').trim();
+      const s = text
+        .slice(header.start, header.end)
+        .replace(/\s*\{\s*$/, '')
+        .trim();
       return s.length > MAX_DETAIL ? `${s.slice(0, MAX_DETAIL)}…` : s;
     };
     const at = declaredName(text, header, 'ENTRY')?.range.start ?? header.start;
@@ -202,7 +225,9 @@ function addInstructions(doc: HloDocument, index: number, typed: string, list: N
     if (!name || !matches(name.name, typed)) continue;
     const detail = () => {
       const st = doc.parse(i);
-      return st.kind === 'instruction' ? `${st.shape ? text.slice(st.shape.range.start, st.shape.range.end) : ''} ${st.opcode?.name ?? ''}`.trim() : '';
+      return st.kind === 'instruction'
+        ? `${st.shape ? text.slice(st.shape.range.start, st.shape.range.end) : ''} ${st.opcode?.name ?? ''}`.trim()
+        : '';
     };
     if (!list.add(name.name, name.range.start, CompletionItemKind.Variable, detail)) return;
   }
@@ -219,9 +244,21 @@ interface Keyword {
  * (HloInstruction::FusionKind) and comparison directions (ComparisonDirection).
  */
 const KEYWORD_LISTS: Record<KeywordSlot, () => readonly Keyword[]> = {
-  'element-type': () => PRIMITIVE_TYPE_NAMES.map((name) => ({ name, kind: CompletionItemKind.TypeParameter, detail: elementTypeDetail(name) })),
+  'element-type': () =>
+    PRIMITIVE_TYPE_NAMES.map((name) => ({
+      name,
+      kind: CompletionItemKind.TypeParameter,
+      detail: elementTypeDetail(name),
+    })),
   opcode: () =>
-    HLO_OPCODES.map((o) => ({ name: o.name, kind: CompletionItemKind.Function, detail: o.operands === 'variadic' ? 'any number of operands' : `${o.operands} operand${o.operands === 1 ? '' : 's'}` })),
+    HLO_OPCODES.map((o) => ({
+      name: o.name,
+      kind: CompletionItemKind.Function,
+      detail:
+        o.operands === 'variadic'
+          ? 'any number of operands'
+          : `${o.operands} operand${o.operands === 1 ? '' : 's'}`,
+    })),
   'fusion-kind': () =>
     [
       ['kLoop', 'a loop over the output elements'],
@@ -244,7 +281,13 @@ const KEYWORD_LISTS: Record<KeywordSlot, () => readonly Keyword[]> = {
 function keywordItems(slot: KeywordSlot, typed: string, range: Range): CompletionItem[] {
   return [...KEYWORD_LISTS[slot](), ...(slot === 'opcode' ? asyncForms(typed) : [])]
     .filter((e) => matches(e.name, typed))
-    .map((e) => ({ label: e.name, kind: e.kind, detail: e.detail, filterText: e.name, textEdit: { range, newText: e.name } }));
+    .map((e) => ({
+      label: e.name,
+      kind: e.kind,
+      detail: e.detail,
+      filterText: e.name,
+      textEdit: { range, newText: e.name },
+    }));
 }
 
 /**
@@ -267,7 +310,13 @@ function asyncForms(typed: string): Keyword[] {
  * has already. Typed over an existing key (`dimen|sions={0}`), the item replaces that key;
  * elsewhere it inserts `key=`.
  */
-function attributeItems(st: HloStatement, from: number, typed: string, range: Range, doc: HloDocument): CompletionItem[] {
+function attributeItems(
+  st: HloStatement,
+  from: number,
+  typed: string,
+  range: Range,
+  doc: HloDocument,
+): CompletionItem[] {
   const accepted = attributesAccepted(st);
   if (!accepted || (st.kind !== 'instruction' && st.kind !== 'module')) return [];
   const existing = st.attributes.find((a) => a.key.range.start === from)?.key;

@@ -39,7 +39,13 @@ function arrayJson(doc: HloDocument, a: ArrayExplanation): ArrayAnalysis {
     range: toRange(doc.text, a.range),
     elementType: a.elementType,
     ...(a.error ? { error: a.error } : {}),
-    dims: a.dims.map((d) => ({ dim: d.dim, size: d.size.toString(), ...(d.letter ? { letter: d.letter } : {}), dynamic: d.dynamic, physicalPosition: d.physicalPosition })),
+    dims: a.dims.map((d) => ({
+      dim: d.dim,
+      size: d.size.toString(),
+      ...(d.letter ? { letter: d.letter } : {}),
+      dynamic: d.dynamic,
+      physicalPosition: d.physicalPosition,
+    })),
     physicalOrder: a.physicalOrder,
     physicalDims: str(a.physicalDims),
     tiles: a.tiles,
@@ -76,26 +82,56 @@ function arrayJson(doc: HloDocument, a: ArrayExplanation): ArrayAnalysis {
       physicalPosition: d.physicalPosition,
       isMinorMost: d.isMinorMost,
       factor: ratioJson(d.factor),
-      causes: d.causes.map((c) => ({ level: c.level, tileEntry: c.tileEntry, tileSize: c.tileSize.toString(), from: c.from.toString(), to: c.to.toString(), factor: ratioJson(c.factor) })),
+      causes: d.causes.map((c) => ({
+        level: c.level,
+        tileEntry: c.tileEntry,
+        tileSize: c.tileSize.toString(),
+        from: c.from.toString(),
+        to: c.to.toString(),
+        factor: ratioJson(c.factor),
+      })),
     })),
-    ...(a.fix ? { fix: { kind: a.fix.kind, description: a.fix.description, physicalBytes: a.fix.physicalBytes.toString(), savedBytes: a.fix.savedBytes.toString() } } : {}),
+    ...(a.fix
+      ? {
+          fix: {
+            kind: a.fix.kind,
+            description: a.fix.description,
+            physicalBytes: a.fix.physicalBytes.toString(),
+            savedBytes: a.fix.savedBytes.toString(),
+          },
+        }
+      : {}),
     memorySpace: a.memorySpace,
   };
 }
 
 /** Core's explanation of a found shape, in document coordinates. */
 export function explainFound(doc: HloDocument, found: StatementShape, settings: Settings): ShapeExplanation {
-  return explainShapeNode(found.shape, doc.text.getText(), found.diagnostics, { assumedTiling: settings.assumedTiling });
+  return explainShapeNode(found.shape, doc.text.getText(), found.diagnostics, {
+    assumedTiling: settings.assumedTiling,
+  });
 }
 
 /** JSON-safe form of an explanation. */
 export function analysisJson(doc: HloDocument, e: ShapeExplanation): ShapeAnalysis {
-  const diag = (d: LayoutDiagnostic) => ({ code: d.code, severity: d.severity, message: d.message, range: toRange(doc.text, d.range) });
-  return { hasErrors: e.hasErrors, diagnostics: e.diagnostics.map(diag), arrays: e.arrays.map((a) => arrayJson(doc, a)) };
+  const diag = (d: LayoutDiagnostic) => ({
+    code: d.code,
+    severity: d.severity,
+    message: d.message,
+    range: toRange(doc.text, d.range),
+  });
+  return {
+    hasErrors: e.hasErrors,
+    diagnostics: e.diagnostics.map(diag),
+    arrays: e.arrays.map((a) => arrayJson(doc, a)),
+  };
 }
 
 /** The shape at `offset` (or, on an instruction's name, its result shape) and whose it is. */
-export function shapeAndOwner(st: HloStatement, offset: number): { found: StatementShape; owner?: string } | undefined {
+export function shapeAndOwner(
+  st: HloStatement,
+  offset: number,
+): { found: StatementShape; owner?: string } | undefined {
   const target = shapeAt(st, offset);
   if (st.kind === 'instruction') {
     const own = st.shapes.find((f) => f.shape === st.shape);
@@ -115,7 +151,11 @@ export function shapeAndOwner(st: HloStatement, offset: number): { found: Statem
 }
 
 /** xlaLayout/analyzeShape. */
-export function analyzeShape(doc: HloDocument, offset: number, settings: Settings): AnalyzeShapeResult | null {
+export function analyzeShape(
+  doc: HloDocument,
+  offset: number,
+  settings: Settings,
+): AnalyzeShapeResult | null {
   const i = doc.statementIndexAt(offset);
   if (i < 0) return null;
   const hit = shapeAndOwner(doc.parse(i), offset);
@@ -130,7 +170,12 @@ export function analyzeShape(doc: HloDocument, offset: number, settings: Setting
 }
 
 /** The report row of an instruction (tuple leaves summed), with its sizes as numbers; undefined without a shape. */
-export function instructionRow(doc: HloDocument, analyzer: Analyzer, st: InstructionStatement, computation: string): { row: PaddingReportRow; logical: bigint; physical: bigint } | undefined {
+export function instructionRow(
+  doc: HloDocument,
+  analyzer: Analyzer,
+  st: InstructionStatement,
+  computation: string,
+): { row: PaddingReportRow; logical: bigint; physical: bigint } | undefined {
   if (!st.shape) return undefined;
   const text = doc.text.getText();
   let logical = 0n;
@@ -147,13 +192,19 @@ export function instructionRow(doc: HloDocument, analyzer: Analyzer, st: Instruc
     logicalBytes: logical.toString(),
     physicalBytes: physical.toString(),
     expansion: expansionOf(logical, physical),
-    ...(st.metadata?.sourceFile ? { source: sourceLabel(st.metadata.sourceFile, st.metadata.sourceLine) } : {}),
+    ...(st.metadata?.sourceFile
+      ? { source: sourceLabel(st.metadata.sourceFile, st.metadata.sourceLine) }
+      : {}),
   };
   return { row, logical, physical };
 }
 
 /** xlaLayout/paddingReport: one row per instruction (tuple leaves summed), most padding bytes first. */
-export async function paddingReport(doc: HloDocument, analyzer: Analyzer, token: CancellationToken): Promise<PaddingReportResult> {
+export async function paddingReport(
+  doc: HloDocument,
+  analyzer: Analyzer,
+  token: CancellationToken,
+): Promise<PaddingReportResult> {
   const slice = new TimeSlice([doc]);
   const rows: (PaddingReportRow & { wasted: bigint })[] = [];
   let totalLogical = 0n;

@@ -42,12 +42,24 @@ export class HloDocument {
   private tiledCache: boolean | undefined;
 
   /** A document whose statements are not analysed yet: call {@link analyze} before use. */
-  constructor(uri: string, languageId: string, version: number, content: string, private analyzer: Analyzer) {
+  constructor(
+    uri: string,
+    languageId: string,
+    version: number,
+    content: string,
+    private analyzer: Analyzer,
+  ) {
     this.text = new DocumentText(uri, languageId, version, content);
     const positionAt: PositionAt = (offset) => this.text.positionAt(offset);
     // Around an edit, statements come from a window of the text that starts at `origin`.
     this.table = new StatementTable(
-      (t, start, end, origin) => this.analyzer.summarize(t, start, end, origin === 0 ? positionAt : (offset) => positionAt(offset + origin)),
+      (t, start, end, origin) =>
+        this.analyzer.summarize(
+          t,
+          start,
+          end,
+          origin === 0 ? positionAt : (offset) => positionAt(offset + origin),
+        ),
       (s) => s.diagnostics !== undefined,
     );
   }
@@ -101,7 +113,9 @@ export class HloDocument {
     if (edit.added.some((s) => s.tiled)) {
       if (this.tiledCache === false) this.tiledCache = true;
     } else if (edit.removed.some((s) => s.tiled)) this.tiledCache = undefined;
-    const same = edit.removed.length === edit.added.length && edit.removed.every((r, i) => sameStructure(r, edit.added[i]));
+    const same =
+      edit.removed.length === edit.added.length &&
+      edit.removed.every((r, i) => sameStructure(r, edit.added[i]));
     if (!same) this.computationIndex = undefined;
   }
 
@@ -134,7 +148,13 @@ export class HloDocument {
    * Calls `visit` for every statement with diagnostics, in text order, with the LSP position of its
    * first character (spans in the diagnostics are relative to it).
    */
-  forEachStatementWithDiagnostics(visit: (summary: StatementSummary, diagnostics: readonly StatementDiagnostic[], base: { line: number; character: number }) => void): void {
+  forEachStatementWithDiagnostics(
+    visit: (
+      summary: StatementSummary,
+      diagnostics: readonly StatementDiagnostic[],
+      base: { line: number; character: number },
+    ) => void,
+  ): void {
     for (const i of this.table.marks) {
       const s = this.table.summary(i);
       if (s.diagnostics) visit(s, s.diagnostics, this.text.positionAt(this.table.start(i)));
@@ -167,8 +187,22 @@ export class HloDocument {
     // each is in `out` already, in header order, and gets its `last` when it closes.
     const open: { -readonly [K in keyof ComputationEntry]: ComputationEntry[K] }[] = [];
     let lastContent = -1;
-    const begin = (name: string | undefined, entry: boolean, header: number, module: number, parent?: number) => {
-      const c = { index: out.length, name, entry, header, last: header, module, ...(parent !== undefined ? { parent } : {}) };
+    const begin = (
+      name: string | undefined,
+      entry: boolean,
+      header: number,
+      module: number,
+      parent?: number,
+    ) => {
+      const c = {
+        index: out.length,
+        name,
+        entry,
+        header,
+        last: header,
+        module,
+        ...(parent !== undefined ? { parent } : {}),
+      };
       out.push(c);
       open.push(c);
     };
@@ -301,5 +335,7 @@ export class HloDocument {
 
 /** Whether two summaries index the same way (kind, header name, ENTRY): the computation index survives. */
 function sameStructure(a: StatementSummary, b: StatementSummary): boolean {
-  return a.kind === b.kind && a.name === b.name && a.entry === b.entry && a.opensComputation === b.opensComputation;
+  return (
+    a.kind === b.kind && a.name === b.name && a.entry === b.entry && a.opensComputation === b.opensComputation
+  );
 }

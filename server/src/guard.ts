@@ -18,7 +18,12 @@ export class Cancelled extends Error {
 }
 
 /** Wraps `handler`: cancellation → RequestCancelled; exceptions → logged, `empty` returned. */
-export function guarded<P, R>(connection: Connection, name: string, empty: R, handler: Handler<P, R>): Handler<P, R | ResponseError<void>> {
+export function guarded<P, R>(
+  connection: Connection,
+  name: string,
+  empty: R,
+  handler: Handler<P, R>,
+): Handler<P, R | ResponseError<void>> {
   return async (params, token) => {
     if (token.isCancellationRequested) return cancelled();
     try {
@@ -40,7 +45,8 @@ function cancelled(): ResponseError<void> {
 
 /** Runs `fn` and logs instead of throwing (for notification handlers, which have no result). */
 export function logged(connection: Connection, name: string, fn: () => void | Promise<void>): void {
-  const report = (e: unknown) => connection.console.error(`${name} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+  const report = (e: unknown) =>
+    connection.console.error(`${name} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
   try {
     const r = fn();
     if (r instanceof Promise) r.catch(report);

@@ -16,7 +16,10 @@ import { cell, commandUri, table } from '../../protocol/src/markdown';
 export interface VisualizerArgs {
   readonly shape: string;
   readonly uri: string;
-  readonly range: { readonly start: { line: number; character: number }; readonly end: { line: number; character: number } };
+  readonly range: {
+    readonly start: { line: number; character: number };
+    readonly end: { line: number; character: number };
+  };
 }
 
 export const OPEN_VISUALIZER = 'xlaLayout.openVisualizer';
@@ -38,8 +41,10 @@ function physicalOrderText(a: ArrayExplanation): string {
 function stepLines(steps: readonly TilingStep[], tiles: readonly string[]): string[] {
   return steps.map((s) => {
     const tile = tiles[s.level] ?? '';
-    const vp = s.vectorPadding > 0 ? `prepend ${s.vectorPadding} size-1 dim(s) → ${dimsText(s.vectorPadded)}; ` : '';
-    const merge = s.combined.length !== s.vectorPadded.length ? `merge * dims → ${dimsText(s.combined)}; ` : '';
+    const vp =
+      s.vectorPadding > 0 ? `prepend ${s.vectorPadding} size-1 dim(s) → ${dimsText(s.vectorPadded)}; ` : '';
+    const merge =
+      s.combined.length !== s.vectorPadded.length ? `merge * dims → ${dimsText(s.combined)}; ` : '';
     return `${s.level + 1}. ${cell(`T${tile}`)} on ${dimsText(s.input)}: ${vp}${merge}pad → ${dimsText(s.padded)}; reshape → ${dimsText(s.reshaped)}; transpose → ${dimsText(s.output)}`;
   });
 }
@@ -51,13 +56,17 @@ function sizesTable(a: ArrayExplanation): string[] {
     ['logical (ByteSizeOf)', groupDigits(sz.logicalElements), bytesWithUnit(sz.logicalBytes)],
     ['physical (all tiles)', groupDigits(sz.physicalElements), bytesWithUnit(sz.physicalBytes)],
   ];
-  if (sz.arraySizeBytes !== null && sz.arraySizeBytes !== sz.physicalBytes) rows.push(['XLA ArraySize (first tile)', '', bytesWithUnit(sz.arraySizeBytes)]);
+  if (sz.arraySizeBytes !== null && sz.arraySizeBytes !== sz.physicalBytes)
+    rows.push(['XLA ArraySize (first tile)', '', bytesWithUnit(sz.arraySizeBytes)]);
   const out = [table(['', 'elements', 'bytes'], rows, ['l', 'r', 'r'])];
   if (sz.expansion && sz.physicalBytes !== sz.logicalBytes) {
     const overhead = sz.overhead ? ` — ${formatPercent(sz.overhead.value)} of the memory is padding` : '';
-    out.push(`Expansion **${formatFactor(sz.expansion.value)}** (${groupDigits(sz.physicalBytes)} / ${groupDigits(sz.logicalBytes)})${overhead}.`);
+    out.push(
+      `Expansion **${formatFactor(sz.expansion.value)}** (${groupDigits(sz.physicalBytes)} / ${groupDigits(sz.logicalBytes)})${overhead}.`,
+    );
   }
-  if (sz.arraySizeBytes === null) out.push("XLA's ArraySize is meaningless here: its first tile contains `*`, which XLA does not handle.");
+  if (sz.arraySizeBytes === null)
+    out.push("XLA's ArraySize is meaningless here: its first tile contains `*`, which XLA does not handle.");
   return out;
 }
 
@@ -69,12 +78,20 @@ function paddingLines(a: ArrayExplanation): string[] {
     if (d.causes.length === 0) continue;
     const c = d.causes[0];
     const minor = d.isMinorMost ? ', minor-most' : '';
-    out.push(`- dim ${dimName(a, d.dim)} (size ${groupDigits(d.size)}${minor}): ${cell(`T${a.tiles[c.level] ?? ''}`)} pads ${groupDigits(c.from)} to ${groupDigits(c.to)} — ${formatFactor(d.factor.value)}`);
+    out.push(
+      `- dim ${dimName(a, d.dim)} (size ${groupDigits(d.size)}${minor}): ${cell(`T${a.tiles[c.level] ?? ''}`)} pads ${groupDigits(c.from)} to ${groupDigits(c.to)} — ${formatFactor(d.factor.value)}`,
+    );
   }
   const vector = p.causes.filter((c) => c.dims.length === 0);
-  for (const c of vector) out.push(`- tile ${c.level + 1} pads leading size-1 dims (vector padding) ${groupDigits(c.from)} to ${groupDigits(c.to)}`);
+  for (const c of vector)
+    out.push(
+      `- tile ${c.level + 1} pads leading size-1 dims (vector padding) ${groupDigits(c.from)} to ${groupDigits(c.to)}`,
+    );
   if (p.tailPaddingSlots > 0n) out.push(`- L(n) rounds up by ${groupDigits(p.tailPaddingSlots)} slots`);
-  if (a.fix) out.push(`- **Fix:** ${cell(a.fix.description)} → ${bytesWithUnit(a.fix.physicalBytes)} (saves ${humanBytes(a.fix.savedBytes)})`);
+  if (a.fix)
+    out.push(
+      `- **Fix:** ${cell(a.fix.description)} → ${bytesWithUnit(a.fix.physicalBytes)} (saves ${humanBytes(a.fix.savedBytes)})`,
+    );
   return out.length > 0 ? ['**Padding**', ...out] : [];
 }
 
@@ -86,32 +103,52 @@ function memoryMapTable(a: ArrayExplanation, maxCells: number): string[] {
   const map = buildMemoryMap(shape, undefined, maxCells);
   if ('error' in map) return [];
   const rank = shape.dims.length;
-  const header = [rank >= 2 ? `${dimName(a, rank - 2)} \\\\ ${dimName(a, rank - 1)}` : '', ...Array.from({ length: map.cols }, (_, c) => String(c))];
+  const header = [
+    rank >= 2 ? `${dimName(a, rank - 2)} \\\\ ${dimName(a, rank - 1)}` : '',
+    ...Array.from({ length: map.cols }, (_, c) => String(c)),
+  ];
   const rows: string[][] = [];
   for (let r = 0; r < map.rows; r++) {
     rows.push([String(r), ...Array.from({ length: map.cols }, (_, c) => String(map.slotOf(r, c)))]);
   }
-  const sliceNote = rank > 2 ? ` (slice with dims ${Array.from({ length: rank - 2 }, (_, i) => i).join(', ')} at 0)` : '';
-  return [`**Memory map** — element slot of each element${sliceNote}`, table(header, rows, header.map(() => 'r'))];
+  const sliceNote =
+    rank > 2 ? ` (slice with dims ${Array.from({ length: rank - 2 }, (_, i) => i).join(', ')} at 0)` : '';
+  return [
+    `**Memory map** — element slot of each element${sliceNote}`,
+    table(
+      header,
+      rows,
+      header.map(() => 'r'),
+    ),
+  ];
 }
 
 /** Markdown for one array of an explanation. */
 export function arrayMarkdown(a: ArrayExplanation, maxCells: number): string[] {
   const out: string[] = [];
   const type = primitiveType(a.elementType);
-  const dims = a.dims.map((d) => `${d.letter ? `${d.letter}=` : ''}${d.dynamic === 'unbounded' ? '?' : `${d.dynamic === 'bounded' ? '\\<=' : ''}${d.size}`}`);
+  const dims = a.dims.map(
+    (d) =>
+      `${d.letter ? `${d.letter}=` : ''}${d.dynamic === 'unbounded' ? '?' : `${d.dynamic === 'bounded' ? '\\<=' : ''}${d.size}`}`,
+  );
   out.push(`${cell(a.elementType)}\\[${dims.join(', ')}\\]${type ? ` — ${type.bits}-bit elements` : ''}`);
   if (a.error) {
     out.push(cell(a.error));
     return out;
   }
-  if (a.assumed) out.push(`**Assumed** tiling (${cell(a.assumed)}): the dump prints no tiles; everything below is what that convention would give.`);
+  if (a.assumed)
+    out.push(
+      `**Assumed** tiling (${cell(a.assumed)}): the dump prints no tiles; everything below is what that convention would give.`,
+    );
   out.push(`**Physical order** (major → minor): ${physicalOrderText(a)}`);
   if (a.plan && a.plan.steps.length > 0) {
-    out.push(`**Tiles** ${a.tiles.map((t) => cell(t)).join(' ')} → expanded shape ${dimsText(a.plan.expandedShape)}`);
+    out.push(
+      `**Tiles** ${a.tiles.map((t) => cell(t)).join(' ')} → expanded shape ${dimsText(a.plan.expandedShape)}`,
+    );
     out.push(stepLines(a.plan.steps, a.tiles).join('\n'));
   }
-  if (a.memorySpace.value !== 0) out.push(`**Memory space** S(${a.memorySpace.value}): ${a.memorySpace.meaning}`);
+  if (a.memorySpace.value !== 0)
+    out.push(`**Memory space** S(${a.memorySpace.value}): ${a.memorySpace.meaning}`);
   out.push(...sizesTable(a));
   out.push(...paddingLines(a));
   out.push(...memoryMapTable(a, maxCells));
@@ -140,24 +177,43 @@ export function tupleMarkdown(e: ShapeExplanation): string[] {
 }
 
 /** The markdown for a layout part under the cursor. */
-export function partMarkdown(part: ShapePart, a: ArrayExplanation | undefined, leaf: ArrayShapeNode): string[] {
+export function partMarkdown(
+  part: ShapePart,
+  a: ArrayExplanation | undefined,
+  leaf: ArrayShapeNode,
+): string[] {
   switch (part.kind) {
     case 'memory-space': {
       const v = Number(part.attribute.value.value);
       const wraps = v < -128 || v > 127 ? ' XLA stores S in an int8, so this value wraps.' : '';
-      return [`**S(${groupDigits(part.attribute.value.value)})** — memory space: ${memorySpaceMeaning(v)}.${wraps}`, 'Values are backend-specific; 0 (default) is omitted when printing, 1 is the generic fast memory, 5 pinned host, 6 unpinned host.'];
+      return [
+        `**S(${groupDigits(part.attribute.value.value)})** — memory space: ${memorySpaceMeaning(v)}.${wraps}`,
+        'Values are backend-specific; 0 (default) is omitted when printing, 1 is the generic fast memory, 5 pinned host, 6 unpinned host.',
+      ];
     }
     case 'element-size': {
       const bits = part.attribute.value.value;
       const type = primitiveType(leaf.elementType);
-      const perByte = bits > 0n && bits < 8n && 8n % bits === 0n ? ` — ${8n / bits} elements packed per byte` : '';
-      const normal = type && (bits === BigInt(type.bits) || bits === BigInt(8 * type.bytes)) ? ` (the width of ${cell(type.name)})` : type ? ` (${cell(type.name)} is ${type.bits}-bit)` : '';
-      return [`**E(${groupDigits(bits)})** — each element is stored in ${groupDigits(bits)} bits${normal}${perByte}. Bytes = ceil(elements × ${groupDigits(bits)} / 8).`];
+      const perByte =
+        bits > 0n && bits < 8n && 8n % bits === 0n ? ` — ${8n / bits} elements packed per byte` : '';
+      const normal =
+        type && (bits === BigInt(type.bits) || bits === BigInt(8 * type.bytes))
+          ? ` (the width of ${cell(type.name)})`
+          : type
+            ? ` (${cell(type.name)} is ${type.bits}-bit)`
+            : '';
+      return [
+        `**E(${groupDigits(bits)})** — each element is stored in ${groupDigits(bits)} bits${normal}${perByte}. Bytes = ceil(elements × ${groupDigits(bits)} / 8).`,
+      ];
     }
     case 'tail-alignment': {
       const n = part.attribute.value.value;
-      const slots = a?.plan ? ` Here: ${groupDigits(a.plan.expandedElements)} slots → ${groupDigits(a.plan.totalSlots)}.` : '';
-      return [`**L(${groupDigits(n)})** — tail padding: the element count after tiling is rounded up to a multiple of ${groupDigits(n)}.${slots}`];
+      const slots = a?.plan
+        ? ` Here: ${groupDigits(a.plan.expandedElements)} slots → ${groupDigits(a.plan.totalSlots)}.`
+        : '';
+      return [
+        `**L(${groupDigits(n)})** — tail padding: the element count after tiling is rounded up to a multiple of ${groupDigits(n)}.${slots}`,
+      ];
     }
     case 'tile':
       return tileMarkdown(part.level, a);
@@ -170,28 +226,52 @@ function tileMarkdown(level: number, a: ArrayExplanation | undefined): string[] 
   const step = a?.plan?.steps[level];
   const tile = a?.tiles[level] ?? '';
   if (!a || !step) return [`**Tile ${level + 1}** ${cell(tile)}`];
-  const covered = step.outputOrigins.length > 0 ? `the ${step.effectiveTile.length} minor-most dims of ${dimsText(step.combined)}` : '';
+  const covered =
+    step.outputOrigins.length > 0
+      ? `the ${step.effectiveTile.length} minor-most dims of ${dimsText(step.combined)}`
+      : '';
   return [
-    `**Tile ${level + 1}** ${cell(`T${tile}`)}${level === 0 ? ' (first tile: the one XLA\'s ArraySize counts)' : ' (applied to the result of the previous tile)'}`,
+    `**Tile ${level + 1}** ${cell(`T${tile}`)}${level === 0 ? " (first tile: the one XLA's ArraySize counts)" : ' (applied to the result of the previous tile)'}`,
     `Covers ${covered}: pad → ${dimsText(step.padded)}, reshape → ${dimsText(step.reshaped)}, transpose → ${dimsText(step.output)} (tile counts major, tile contents minor).`,
   ];
 }
 
-function tileEntryMarkdown(level: number, index: number, value: bigint | 'combine', tileRank: number, a: ArrayExplanation | undefined): string[] {
+function tileEntryMarkdown(
+  level: number,
+  index: number,
+  value: bigint | 'combine',
+  tileRank: number,
+  a: ArrayExplanation | undefined,
+): string[] {
   const step = a?.plan?.steps[level];
-  if (!a || !step) return [`Tile ${level + 1}, entry ${index + 1}: ${value === 'combine' ? '*' : groupDigits(value)}`];
+  if (!a || !step)
+    return [`Tile ${level + 1}, entry ${index + 1}: ${value === 'combine' ? '*' : groupDigits(value)}`];
   // The tile covers the tileRank minor-most dims of the vector-padded input.
   const position = step.vectorPadded.length - tileRank + index;
   const inputPosition = position - step.vectorPadding;
-  const origins = inputPosition < 0 ? [] : level === 0 ? [a.physicalOrder[inputPosition]] : [...(a.plan.steps[level - 1].outputOrigins[inputPosition] ?? [])];
+  const origins =
+    inputPosition < 0
+      ? []
+      : level === 0
+        ? [a.physicalOrder[inputPosition]]
+        : [...(a.plan.steps[level - 1].outputOrigins[inputPosition] ?? [])];
   const size = step.vectorPadded[position] ?? 1n;
-  const about = origins.length === 0 ? 'a leading size-1 dim added because the tile has more dims than the shape' : origins.map((d) => `dim ${dimName(a, d)}`).join(' × ');
+  const about =
+    origins.length === 0
+      ? 'a leading size-1 dim added because the tile has more dims than the shape'
+      : origins.map((d) => `dim ${dimName(a, d)}`).join(' × ');
   if (value === 'combine') {
-    return [`**\\*** (combine) in tile ${level + 1}: removes ${about} (size ${groupDigits(size)}) from the tiling and multiplies it into the next more-minor dim.`];
+    return [
+      `**\\*** (combine) in tile ${level + 1}: removes ${about} (size ${groupDigits(size)}) from the tiling and multiplies it into the next more-minor dim.`,
+    ];
   }
   const cause = a.padding?.causes.find((c) => c.level === level && c.tileEntry === index);
-  const effect = cause ? `pads ${groupDigits(cause.from)} up to ${groupDigits(cause.to)} (${formatFactor(cause.factor.value)})` : `divides it evenly (${groupDigits(size)} = ${groupDigits(size / value)} × ${groupDigits(value)})`;
-  return [`**${groupDigits(value)}** — entry ${index + 1} of tile ${level + 1}: tiles ${about} (size ${groupDigits(size)}) in blocks of ${groupDigits(value)}; ${effect}.`];
+  const effect = cause
+    ? `pads ${groupDigits(cause.from)} up to ${groupDigits(cause.to)} (${formatFactor(cause.factor.value)})`
+    : `divides it evenly (${groupDigits(size)} = ${groupDigits(size / value)} × ${groupDigits(value)})`;
+  return [
+    `**${groupDigits(value)}** — entry ${index + 1} of tile ${level + 1}: tiles ${about} (size ${groupDigits(size)}) in blocks of ${groupDigits(value)}; ${effect}.`,
+  ];
 }
 
 /** The "Open Visualizer" link for a valid array shape. */

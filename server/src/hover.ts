@@ -8,7 +8,12 @@
 import { MarkupKind, type Hover } from 'vscode-languageserver';
 import type { ArrayShapeNode } from '../../core/src/ast';
 import type { LayoutDiagnostic } from '../../core/src/diagnostics';
-import { explainShapeNode, MAX_EXPLAINED_ARRAYS, type ArrayExplanation, type ShapeExplanation } from '../../core/src/explain';
+import {
+  explainShapeNode,
+  MAX_EXPLAINED_ARRAYS,
+  type ArrayExplanation,
+  type ShapeExplanation,
+} from '../../core/src/explain';
 import type { HloStatement, InstructionStatement } from '../../core/src/hlo';
 import { validateShape } from '../../core/src/validate';
 import { detach } from './detach';
@@ -23,11 +28,19 @@ import { toRange } from './positions';
 import { sourceLink, sourceLocationIn, sourceOf } from './source-location';
 import { arrayLeaves } from './shape-facts';
 import { asyncFormOf, hloOpcode } from '../../core/src/hlo/opcodes';
-import { ATTRIBUTE_TABLE_SOURCE, ATTRIBUTE_VALUE_FORMS, attributesAccepted, type HloAttributeInfo } from '../../core/src/hlo/attribute-table';
+import {
+  ATTRIBUTE_TABLE_SOURCE,
+  ATTRIBUTE_VALUE_FORMS,
+  attributesAccepted,
+  type HloAttributeInfo,
+} from '../../core/src/hlo/attribute-table';
 import type { Settings } from './settings';
 
 function markdown(doc: HloDocument, lines: readonly string[], range: { start: number; end: number }): Hover {
-  return { contents: { kind: MarkupKind.Markdown, value: lines.filter((l) => l.length > 0).join('\n\n') }, range: toRange(doc.text, range) };
+  return {
+    contents: { kind: MarkupKind.Markdown, value: lines.filter((l) => l.length > 0).join('\n\n') },
+    range: toRange(doc.text, range),
+  };
 }
 
 /** What a shape hover shows: the hovered leaf's explanation, or the whole shape's, and the shape's errors. */
@@ -50,12 +63,20 @@ export function explainTarget(doc: HloDocument, target: ShapeTarget, settings: S
   const { found, leaf } = target;
   if (leaf && found.shape.kind !== 'array' && arrayLeaves(found.shape).length <= MAX_EXPLAINED_ARRAYS) {
     const own = explainShapeNode(leaf, doc.text.getText(), [], { assumedTiling: settings.assumedTiling });
-    const errors = [...found.diagnostics, ...validateShape(found.shape)].filter((d) => d.severity === 'error');
+    const errors = [...found.diagnostics, ...validateShape(found.shape)].filter(
+      (d) => d.severity === 'error',
+    );
     return { ...(own.arrays[0] ? { leaf: own.arrays[0] } : {}), errors };
   }
   const e = explainFound(doc, found, settings);
-  const match = leaf ? e.arrays.find((a) => a.range.start === leaf.range.start && a.range.end === leaf.range.end) : undefined;
-  return { ...(match ? { leaf: match } : {}), whole: e, errors: e.diagnostics.filter((d) => d.severity === 'error') };
+  const match = leaf
+    ? e.arrays.find((a) => a.range.start === leaf.range.start && a.range.end === leaf.range.end)
+    : undefined;
+  return {
+    ...(match ? { leaf: match } : {}),
+    whole: e,
+    errors: e.diagnostics.filter((d) => d.severity === 'error'),
+  };
 }
 
 /** The body of an array hover, which depends only on the array's text and the settings. */
@@ -75,7 +96,12 @@ interface LeafHover {
 const leafHovers = new WeakMap<Settings, Map<string, LeafHover>>();
 const MAX_LEAF_HOVERS = 4096;
 
-function leafHover(doc: HloDocument, target: ShapeTarget, leaf: ArrayShapeNode, settings: Settings): LeafHover | undefined {
+function leafHover(
+  doc: HloDocument,
+  target: ShapeTarget,
+  leaf: ArrayShapeNode,
+  settings: Settings,
+): LeafHover | undefined {
   let memo = leafHovers.get(settings);
   if (!memo) {
     memo = new Map();
@@ -86,7 +112,11 @@ function leafHover(doc: HloDocument, target: ShapeTarget, leaf: ArrayShapeNode, 
   if (hit) return hit;
   const a = explainTarget(doc, target, settings).leaf;
   if (!a) return undefined;
-  const entry: LeafHover = { lines: arrayMarkdown(a, settings.maxMemoryMapCells), modelled: a.shape !== undefined, text: detach(a.text) };
+  const entry: LeafHover = {
+    lines: arrayMarkdown(a, settings.maxMemoryMapCells),
+    modelled: a.shape !== undefined,
+    text: detach(a.text),
+  };
   if (memo.size >= MAX_LEAF_HOVERS) memo.clear();
   memo.set(detach(key), entry);
   return entry;
@@ -94,15 +124,22 @@ function leafHover(doc: HloDocument, target: ShapeTarget, leaf: ArrayShapeNode, 
 
 function shapeHover(doc: HloDocument, target: ShapeTarget, settings: Settings, heading: string): Hover {
   const { found, leaf } = target;
-  if (!target.part && leaf && (found.shape.kind === 'array' || arrayLeaves(found.shape).length <= MAX_EXPLAINED_ARRAYS)) {
+  if (
+    !target.part &&
+    leaf &&
+    (found.shape.kind === 'array' || arrayLeaves(found.shape).length <= MAX_EXPLAINED_ARRAYS)
+  ) {
     // An array, or an array of a tuple that core explains: the body comes from the memo.
     const body = leafHover(doc, target, leaf, settings);
     if (body) {
       const lines = heading ? [heading, ...body.lines] : [...body.lines];
       // Explanations add only advice (warnings) to the parser's and validator's diagnostics.
-      const errors = [...found.diagnostics, ...validateShape(found.shape)].filter((d) => d.severity === 'error');
+      const errors = [...found.diagnostics, ...validateShape(found.shape)].filter(
+        (d) => d.severity === 'error',
+      );
       if (errors.length > 0) lines.push(errorsLine(errors));
-      if (errors.length === 0 && body.modelled) lines.push(visualizerLink({ shape: body.text, uri: doc.uri, range: toRange(doc.text, leaf.range) }));
+      if (errors.length === 0 && body.modelled)
+        lines.push(visualizerLink({ shape: body.text, uri: doc.uri, range: toRange(doc.text, leaf.range) }));
       return markdown(doc, lines, leaf.range);
     }
   }
@@ -111,7 +148,12 @@ function shapeHover(doc: HloDocument, target: ShapeTarget, settings: Settings, h
   const lines: string[] = [];
   if (target.part && target.leaf) {
     lines.push(...partMarkdown(target.part, leafExplanation, target.leaf));
-    const r = target.part.kind === 'tile' || target.part.kind === 'tile-entry' ? (target.part.kind === 'tile-entry' ? target.part.entry.range : target.part.tile.range) : target.part.attribute.range;
+    const r =
+      target.part.kind === 'tile' || target.part.kind === 'tile-entry'
+        ? target.part.kind === 'tile-entry'
+          ? target.part.entry.range
+          : target.part.tile.range
+        : target.part.attribute.range;
     return markdown(doc, lines, r);
   }
   if (heading) lines.push(heading);
@@ -138,14 +180,18 @@ function opcodeLine(opcode: string): string {
   const async = asyncFormOf(opcode);
   if (async) return `${code(opcode)}: the asynchronous form of XLA's ${code(async.wrapped.name)}`;
   if (!info) return `${code(opcode)}: not an opcode of XLA's HLO_OPCODE_LIST`;
-  const operands = info.operands === 'variadic' ? 'any number of operands' : `${info.operands} operand${info.operands === 1 ? '' : 's'}`;
+  const operands =
+    info.operands === 'variadic'
+      ? 'any number of operands'
+      : `${info.operands} operand${info.operands === 1 ? '' : 's'}`;
   return `${code(opcode)} (XLA opcode): ${operands}`;
 }
 
 /** What XLA's parser takes for the attribute `key` (one of `accepted`) on `where`: the form of its value, or that it takes no such attribute there. */
 function attributeLine(accepted: readonly HloAttributeInfo[], key: string, where: string): string {
   const info = accepted.find((a) => a.name === key);
-  if (!info) return `${code(key)}: not an attribute XLA's parser accepts on ${where} (as of ${ATTRIBUTE_TABLE_SOURCE})`;
+  if (!info)
+    return `${code(key)}: not an attribute XLA's parser accepts on ${where} (as of ${ATTRIBUTE_TABLE_SOURCE})`;
   return `${code(key)} (attribute of ${where}${info.required ? ', required' : ''}): ${cell(ATTRIBUTE_VALUE_FORMS[info.value])}`;
 }
 
@@ -153,7 +199,9 @@ function attributeLine(accepted: readonly HloAttributeInfo[], key: string, where
 function instructionSummary(doc: HloDocument, st: InstructionStatement, settings: Settings): string[] {
   const text = doc.text.getText();
   const shapeText = st.shape ? text.slice(st.shape.range.start, st.shape.range.end) : '';
-  const lines = [`${code(`%${st.name.name} = ${shapeText} ${st.opcode?.name ?? ''}`.trim())}${st.root ? ' (ROOT)' : ''}`];
+  const lines = [
+    `${code(`%${st.name.name} = ${shapeText} ${st.opcode?.name ?? ''}`.trim())}${st.root ? ' (ROOT)' : ''}`,
+  ];
   const found = st.shapes.find((f) => f.shape === st.shape);
   if (found) {
     const e = explainFound(doc, found, settings);
@@ -163,24 +211,43 @@ function instructionSummary(doc: HloDocument, st: InstructionStatement, settings
       logical += a.sizes?.logicalBytes ?? 0n;
       physical += a.sizes?.physicalBytes ?? 0n;
     }
-    const factor = logical > 0n && physical !== logical ? ` — ${formatFactor(Number((physical * 1000n) / logical) / 1000)}` : '';
-    lines.push(`${groupDigits(logical)} B logical (${humanBytes(logical)}), ${groupDigits(physical)} B physical (${humanBytes(physical)})${factor}`);
+    const factor =
+      logical > 0n && physical !== logical
+        ? ` — ${formatFactor(Number((physical * 1000n) / logical) / 1000)}`
+        : '';
+    lines.push(
+      `${groupDigits(logical)} B logical (${humanBytes(logical)}), ${groupDigits(physical)} B physical (${humanBytes(physical)})${factor}`,
+    );
   }
   if (st.metadata?.opName) lines.push(`op_name: ${code(st.metadata.opName)}`);
   if (st.metadata?.sourceFile) {
     const target = sourceOf(st.metadata, doc.uri);
-    lines.push(`source: ${code(`${st.metadata.sourceFile}${st.metadata.sourceLine !== undefined ? `:${st.metadata.sourceLine}` : ''}`)}${target ? ` — ${sourceLink(st.metadata.sourceFile, target)}` : ''}`);
+    lines.push(
+      `source: ${code(`${st.metadata.sourceFile}${st.metadata.sourceLine !== undefined ? `:${st.metadata.sourceLine}` : ''}`)}${target ? ` — ${sourceLink(st.metadata.sourceFile, target)}` : ''}`,
+    );
   }
   return lines;
 }
 
-async function nameHover(doc: HloDocument, st: HloStatement, target: NameTarget, settings: Settings): Promise<Hover | null> {
+async function nameHover(
+  doc: HloDocument,
+  st: HloStatement,
+  target: NameTarget,
+  settings: Settings,
+): Promise<Hover | null> {
   const range = target.name.range;
   if (target.role === 'instruction-definition') {
     return st.kind === 'instruction' ? markdown(doc, instructionSummary(doc, st, settings), range) : null;
   }
   const occ = await occurrencesAt(doc, range.start);
-  if (!occ?.definition) return markdown(doc, [`${code(target.name.name)}: no definition in this ${occ?.kind === 'computation' ? 'module' : 'computation'}.`], range);
+  if (!occ?.definition)
+    return markdown(
+      doc,
+      [
+        `${code(target.name.name)}: no definition in this ${occ?.kind === 'computation' ? 'module' : 'computation'}.`,
+      ],
+      range,
+    );
   const defIndex = doc.statementIndexAt(occ.definition.start);
   const def: HloStatement | undefined = defIndex >= 0 ? doc.parse(defIndex) : undefined;
   if (def?.kind === 'instruction') return markdown(doc, instructionSummary(doc, def, settings), range);
@@ -202,22 +269,42 @@ export async function hover(doc: HloDocument, offset: number, settings: Settings
   const source = sourceLocationIn(st, offset, doc.uri);
   if (source) {
     const line = `line ${groupDigits(BigInt(source.line + 1))}`;
-    return markdown(doc, [`**Source** ${code(source.path)}, ${line}`, `${sourceLink(source.path, source)} · Go to Definition (F12) opens it too.`], source.origin);
+    return markdown(
+      doc,
+      [
+        `**Source** ${code(source.path)}, ${line}`,
+        `${sourceLink(source.path, source)} · Go to Definition (F12) opens it too.`,
+      ],
+      source.origin,
+    );
   }
   const target = targetAt(st, offset);
   if (target?.kind === 'name') return nameHover(doc, st, target, settings);
-  if (st.kind === 'instruction' && st.opcode && st.opcode.range.start <= offset && offset <= st.opcode.range.end) {
-    return markdown(doc, [opcodeLine(st.opcode.name), ...instructionSummary(doc, st, settings)], st.opcode.range);
+  if (
+    st.kind === 'instruction' &&
+    st.opcode &&
+    st.opcode.range.start <= offset &&
+    offset <= st.opcode.range.end
+  ) {
+    return markdown(
+      doc,
+      [opcodeLine(st.opcode.name), ...instructionSummary(doc, st, settings)],
+      st.opcode.range,
+    );
   }
   const accepted = attributesAccepted(st);
-  const key = accepted && (st.kind === 'instruction' || st.kind === 'module') ? st.attributes.find((a) => a.key.range.start <= offset && offset <= a.key.range.end)?.key : undefined;
+  const key =
+    accepted && (st.kind === 'instruction' || st.kind === 'module')
+      ? st.attributes.find((a) => a.key.range.start <= offset && offset <= a.key.range.end)?.key
+      : undefined;
   if (accepted && key) {
     const where = st.kind === 'instruction' && st.opcode ? code(st.opcode.name) : 'the `HloModule` line';
     return markdown(doc, [attributeLine(accepted, key.name, where)], key.range);
   }
   if (target?.kind !== 'shape') return null;
   let heading = '';
-  if (st.kind === 'instruction' && target.found.shape === st.shape) heading = `Result of ${code(`%${st.name.name}`)}`;
+  if (st.kind === 'instruction' && target.found.shape === st.shape)
+    heading = `Result of ${code(`%${st.name.name}`)}`;
   else if (st.kind === 'computation') {
     const p = st.parameters.find((x) => x.shape === target.found.shape);
     if (p) heading = `Parameter ${code(p.name)}`;

@@ -19,7 +19,13 @@ export function hintsEnabled(doc: HloDocument, settings: Settings): boolean {
 }
 
 /** textDocument/inlayHint for the visible `range`. */
-export async function inlayHints(doc: HloDocument, range: Range, settings: Settings, analyzer: Analyzer, token: CancellationToken): Promise<InlayHint[]> {
+export async function inlayHints(
+  doc: HloDocument,
+  range: Range,
+  settings: Settings,
+  analyzer: Analyzer,
+  token: CancellationToken,
+): Promise<InlayHint[]> {
   if (!hintsEnabled(doc, settings)) return [];
   const text = doc.text.getText();
   const span = toTextRange(doc.text, range);
@@ -41,7 +47,13 @@ export async function inlayHints(doc: HloDocument, range: Range, settings: Setti
         `${groupDigits(leaf.logicalBytes)} bytes logical, ${groupDigits(leaf.physicalBytes)} bytes physical` +
         (leaf.cause ? `. ${leaf.cause}.` : '.') +
         (leaf.assumed ? ` Assumed ${leaf.assumed}; the dump prints no tiles.` : '');
-      out.push({ position: toPosition(doc.text, at), label, kind: InlayHintKind.Type, paddingLeft: true, tooltip });
+      out.push({
+        position: toPosition(doc.text, at),
+        label,
+        kind: InlayHintKind.Type,
+        paddingLeft: true,
+        tooltip,
+      });
     }
   }
   return out;

@@ -20,7 +20,13 @@ import { isIdentifierChar, isIdentifierStart } from '../../core/src/hlo/split-st
 import { scanAt, walkShapeCandidates, type FoundShape } from '../../core/src/parse/scan-shapes';
 import { shapeKeyEnd, shapeKeyHash } from '../../core/src/parse/shape-key';
 import { RegionCache } from '../../core/src/validate/region-cache';
-import { arrayLeaves, paddingWarning, tupleFacts, type ShapeFacts, type ShapeFactsCache } from './shape-facts';
+import {
+  arrayLeaves,
+  paddingWarning,
+  tupleFacts,
+  type ShapeFacts,
+  type ShapeFactsCache,
+} from './shape-facts';
 import type { Settings } from './settings';
 
 /** What the pass keeps per distinct candidate key. */
@@ -190,7 +196,8 @@ export class LeanPass {
       let typeEnd = -1;
       if (charAt(text, at, end) !== CH_LPAREN) {
         typeEnd = nameEnd(text, at, end);
-        if (typeEnd < 0 || charAt(text, at, end) === CH_PERCENT || charAt(text, typeEnd, end) !== CH_LBRACKET) return -1;
+        if (typeEnd < 0 || charAt(text, at, end) === CH_PERCENT || charAt(text, typeEnd, end) !== CH_LBRACKET)
+          return -1;
       }
       const c = this.candidate(text, at, end, typeEnd);
       if (c?.facts === undefined) return -1;
@@ -257,7 +264,9 @@ export class LeanPass {
     const hash = shapeKeyHash();
     let entry = this.candidates.get(text, pos, keyEnd, hash);
     if (entry === undefined) {
-      entry = (typeEnd < 0 ? this.tupleEntry(text, pos, keyEnd, bound, this.leaves.slice()) : undefined) ?? this.parsedEntry(text, pos, bound);
+      entry =
+        (typeEnd < 0 ? this.tupleEntry(text, pos, keyEnd, bound, this.leaves.slice()) : undefined) ??
+        this.parsedEntry(text, pos, bound);
       this.candidates.set(text, pos, keyEnd, hash, entry);
     }
     return entry;
@@ -267,7 +276,10 @@ export class LeanPass {
   private parsedEntry(text: string, pos: number, bound: number): CandidateEntry {
     const found: FoundShape[] = [];
     const next = scanAt(text, pos, bound, found) - pos;
-    const only = found.length === 1 && found[0].diagnostics.length === 0 && found[0].shape.range.start === pos ? found[0].shape : undefined;
+    const only =
+      found.length === 1 && found[0].diagnostics.length === 0 && found[0].shape.range.start === pos
+        ? found[0].shape
+        : undefined;
     return {
       next,
       facts: only ? this.facts.get(text, only) : undefined,
@@ -281,13 +293,20 @@ export class LeanPass {
    * When every array parses cleanly to the end of its key, the tuple parses cleanly too and ends
    * after its `)` (as core's memoised checker relies on as well); otherwise it is parsed whole.
    */
-  private tupleEntry(text: string, pos: number, keyEnd: number, bound: number, leaves: readonly number[]): CandidateEntry | undefined {
+  private tupleEntry(
+    text: string,
+    pos: number,
+    keyEnd: number,
+    bound: number,
+    leaves: readonly number[],
+  ): CandidateEntry | undefined {
     const parts: { facts: ShapeFacts; offset: number }[] = [];
     let tiled = false;
     for (let k = 0; k < leaves.length; k += 2) {
       const at = leaves[k];
       const leaf = this.candidate(text, at, bound, leaves[k + 1]);
-      if (leaf?.facts === undefined || at + leaf.next !== shapeKeyEnd(text, at, bound, leaves[k + 1])) return undefined;
+      if (leaf?.facts === undefined || at + leaf.next !== shapeKeyEnd(text, at, bound, leaves[k + 1]))
+        return undefined;
       parts.push({ facts: leaf.facts, offset: at - pos });
       tiled ||= leaf.tiled;
     }

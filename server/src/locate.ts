@@ -4,11 +4,23 @@
  * entry, a tile, `S(n)`, `E(n)`, `L(n)`). Offsets are absolute; a range contains an offset when
  * start <= offset <= end, so a cursor right after a word still finds it.
  */
-import type { ArrayShapeNode, IntAttributeNode, ShapeNode, TileEntryNode, TileNode } from '../../core/src/ast';
+import type {
+  ArrayShapeNode,
+  IntAttributeNode,
+  ShapeNode,
+  TileEntryNode,
+  TileNode,
+} from '../../core/src/ast';
 import type { TextRange } from '../../core/src/diagnostics';
 import type { HloName, HloStatement, StatementShape } from '../../core/src/hlo';
 
-export type NameRole = 'instruction-definition' | 'computation-definition' | 'parameter' | 'operand' | 'control-predecessor' | 'called-computation';
+export type NameRole =
+  | 'instruction-definition'
+  | 'computation-definition'
+  | 'parameter'
+  | 'operand'
+  | 'control-predecessor'
+  | 'called-computation';
 
 export interface NameTarget {
   readonly kind: 'name';
@@ -19,9 +31,18 @@ export interface NameTarget {
 }
 
 export type ShapePart =
-  | { readonly kind: 'tile-entry'; readonly tile: TileNode; readonly level: number; readonly entry: TileEntryNode; readonly index: number }
+  | {
+      readonly kind: 'tile-entry';
+      readonly tile: TileNode;
+      readonly level: number;
+      readonly entry: TileEntryNode;
+      readonly index: number;
+    }
   | { readonly kind: 'tile'; readonly tile: TileNode; readonly level: number }
-  | { readonly kind: 'memory-space' | 'element-size' | 'tail-alignment'; readonly attribute: IntAttributeNode };
+  | {
+      readonly kind: 'memory-space' | 'element-size' | 'tail-alignment';
+      readonly attribute: IntAttributeNode;
+    };
 
 export interface ShapeTarget {
   readonly kind: 'shape';
@@ -51,7 +72,8 @@ export function namesOf(st: HloStatement): NameTarget[] {
     out.push({ kind: 'name', role: 'instruction-definition', name: st.name });
     for (const o of st.operands) out.push({ kind: 'name', role: 'operand', name: o });
     for (const c of st.controlPredecessors) out.push({ kind: 'name', role: 'control-predecessor', name: c });
-    for (const c of st.calledComputations) out.push({ kind: 'name', role: 'called-computation', name: c, attribute: c.attribute });
+    for (const c of st.calledComputations)
+      out.push({ kind: 'name', role: 'called-computation', name: c, attribute: c.attribute });
   } else if (st.kind === 'computation') {
     if (st.name) out.push({ kind: 'name', role: 'computation-definition', name: st.name });
     for (const p of st.parameters) out.push({ kind: 'name', role: 'parameter', name: p });
@@ -70,7 +92,10 @@ export function shapePath(shape: ShapeNode, offset: number): ShapeNode[] {
     out.push(node);
     if (node.kind === 'array') break;
     if (node.kind === 'buffer') node = node.element;
-    else node = node.elements.find((e) => within(e.range, offset)) ?? node.elements.find((e) => inside(e.range, offset));
+    else
+      node =
+        node.elements.find((e) => within(e.range, offset)) ??
+        node.elements.find((e) => inside(e.range, offset));
   }
   return out;
 }
@@ -96,9 +121,12 @@ function partAt(leaf: ArrayShapeNode, offset: number): ShapePart | undefined {
   if (layout.tiles && tiles[0] && offset >= layout.tiles.range.start && offset < tiles[0].range.start) {
     return { kind: 'tile', tile: tiles[0], level: 0 };
   }
-  if (layout.memorySpace && within(layout.memorySpace.range, offset)) return { kind: 'memory-space', attribute: layout.memorySpace };
-  if (layout.elementSizeBits && within(layout.elementSizeBits.range, offset)) return { kind: 'element-size', attribute: layout.elementSizeBits };
-  if (layout.tailPaddingAlignment && within(layout.tailPaddingAlignment.range, offset)) return { kind: 'tail-alignment', attribute: layout.tailPaddingAlignment };
+  if (layout.memorySpace && within(layout.memorySpace.range, offset))
+    return { kind: 'memory-space', attribute: layout.memorySpace };
+  if (layout.elementSizeBits && within(layout.elementSizeBits.range, offset))
+    return { kind: 'element-size', attribute: layout.elementSizeBits };
+  if (layout.tailPaddingAlignment && within(layout.tailPaddingAlignment.range, offset))
+    return { kind: 'tail-alignment', attribute: layout.tailPaddingAlignment };
   return undefined;
 }
 

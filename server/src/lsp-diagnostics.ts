@@ -55,7 +55,14 @@ class Converter {
       link = { href: ruleHref(this.rulesDoc, d.code) };
       this.links.set(d.code, link);
     }
-    return { range, severity: LSP_SEVERITY[override ?? d.severity], code: d.code, codeDescription: link, source: DIAGNOSTIC_SOURCE, message: d.message };
+    return {
+      range,
+      severity: LSP_SEVERITY[override ?? d.severity],
+      code: d.code,
+      codeDescription: link,
+      source: DIAGNOSTIC_SOURCE,
+      message: d.message,
+    };
   }
 }
 
@@ -63,12 +70,24 @@ class Converter {
  * All of a document's diagnostics in LSP form: its statements' and, after them, `names` (absolute
  * offsets; see name-diagnostics.ts), whose related places are kept when the client shows them.
  */
-export function documentDiagnostics(doc: HloDocument, settings: Settings, rulesDoc: string, names: readonly LayoutDiagnostic[] = [], relatedInformation = false): Diagnostic[] {
+export function documentDiagnostics(
+  doc: HloDocument,
+  settings: Settings,
+  rulesDoc: string,
+  names: readonly LayoutDiagnostic[] = [],
+  relatedInformation = false,
+): Diagnostic[] {
   const out: Diagnostic[] = [];
   const converter = new Converter(settings, rulesDoc);
   doc.forEachStatementWithDiagnostics((summary, diagnostics, base) => {
     const cached = converted.get(summary);
-    if (cached && cached.line === base.line && cached.character === base.character && cached.settings === settings && cached.rulesDoc === rulesDoc) {
+    if (
+      cached &&
+      cached.line === base.line &&
+      cached.character === base.character &&
+      cached.settings === settings &&
+      cached.rulesDoc === rulesDoc
+    ) {
       for (const d of cached.diagnostics) out.push(d);
       return;
     }
@@ -76,19 +95,38 @@ export function documentDiagnostics(doc: HloDocument, settings: Settings, rulesD
     for (const d of diagnostics) {
       const s = d.span;
       const lsp = converter.convert(d, {
-        start: { line: base.line + s.startLine, character: s.startLine === 0 ? base.character + s.startCharacter : s.startCharacter },
-        end: { line: base.line + s.endLine, character: s.endLine === 0 ? base.character + s.endCharacter : s.endCharacter },
+        start: {
+          line: base.line + s.startLine,
+          character: s.startLine === 0 ? base.character + s.startCharacter : s.startCharacter,
+        },
+        end: {
+          line: base.line + s.endLine,
+          character: s.endLine === 0 ? base.character + s.endCharacter : s.endCharacter,
+        },
       });
       if (lsp) mine.push(lsp);
     }
-    converted.set(summary, { line: base.line, character: base.character, settings, rulesDoc, diagnostics: mine });
+    converted.set(summary, {
+      line: base.line,
+      character: base.character,
+      settings,
+      rulesDoc,
+      diagnostics: mine,
+    });
     for (const d of mine) out.push(d);
   });
-  const rangeOf = (r: TextRange): Range => ({ start: doc.text.positionAt(r.start), end: doc.text.positionAt(r.end) });
+  const rangeOf = (r: TextRange): Range => ({
+    start: doc.text.positionAt(r.start),
+    end: doc.text.positionAt(r.end),
+  });
   for (const d of names) {
     const lsp = converter.convert(d, rangeOf(d.range));
     if (!lsp) continue;
-    if (relatedInformation && d.related) lsp.relatedInformation = d.related.map((p) => ({ location: { uri: doc.uri, range: rangeOf(p.range) }, message: p.message }));
+    if (relatedInformation && d.related)
+      lsp.relatedInformation = d.related.map((p) => ({
+        location: { uri: doc.uri, range: rangeOf(p.range) },
+        message: p.message,
+      }));
     out.push(lsp);
   }
   return out;

@@ -41,7 +41,12 @@ function movedDiagnostic(d: LayoutDiagnostic, delta: number): LayoutDiagnostic {
 }
 
 /** The ranges of statements [first, last] of `doc`, relative to `base`. */
-function statementRanges(doc: HloDocument, first: number, last: number, base: number): { start: number; end: number }[] {
+function statementRanges(
+  doc: HloDocument,
+  first: number,
+  last: number,
+  base: number,
+): { start: number; end: number }[] {
   const ranges = [];
   for (let i = first; i <= last; i++) {
     const r = doc.range(i);
@@ -51,12 +56,19 @@ function statementRanges(doc: HloDocument, first: number, last: number, base: nu
 }
 
 /** The checks of one computation with a header, whose statements are `ranges` of `text`, with those written in place in it. */
-function computationNames(text: string, ranges: readonly { start: number; end: number }[]): ComputationNames | undefined {
+function computationNames(
+  text: string,
+  ranges: readonly { start: number; end: number }[],
+): ComputationNames | undefined {
   const statements: HloStatement[] = ranges.map((r) => parseStatement(text, r));
   const model = buildModule(statements);
   const own = model.computations[0];
   if (!own || own.inline) return undefined;
-  return { diagnostics: checkInstructionNames(model), calls: computationCalls(model.computations), declared: declared(own) };
+  return {
+    diagnostics: checkInstructionNames(model),
+    calls: computationCalls(model.computations),
+    declared: declared(own),
+  };
 }
 
 /** The name checks of one document, with what they found per computation kept by its text. */
@@ -80,7 +92,9 @@ export class NameChecks {
         let names: ComputationNames | undefined;
         if (kept.has(key)) names = kept.get(key);
         else {
-          names = this.byText.has(key) ? this.byText.get(key) : computationNames(key, statementRanges(doc, c.header, c.last, base));
+          names = this.byText.has(key)
+            ? this.byText.get(key)
+            : computationNames(key, statementRanges(doc, c.header, c.last, base));
           kept.set(key, names);
         }
         if (!names) continue;
@@ -90,12 +104,15 @@ export class NameChecks {
         const at = names.declared;
         m.declared.push({
           ...(at.name ? { name: moved(at.name, base) } : {}),
-          ...(at.entryKeyword ? { entryKeyword: { start: at.entryKeyword.start + base, end: at.entryKeyword.end + base } } : {}),
+          ...(at.entryKeyword
+            ? { entryKeyword: { start: at.entryKeyword.start + base, end: at.entryKeyword.end + base } }
+            : {}),
           end: at.end + base,
         });
         for (const call of names.calls) m.calls.push(moved(call, base));
       }
-      for (const m of modules.values()) for (const d of checkComputationNames(m.declared, m.calls)) out.push(d);
+      for (const m of modules.values())
+        for (const d of checkComputationNames(m.declared, m.calls)) out.push(d);
       this.byText = kept;
     } else this.byText.clear();
     this.last = { version: doc.version, diagnostics: out };

@@ -7,7 +7,13 @@
  * the computation index gives a computation's definition. Nothing document-wide is kept in memory
  * between requests.
  */
-import { DocumentHighlightKind, type CancellationToken, type DocumentHighlight, type Location, type LocationLink } from 'vscode-languageserver';
+import {
+  DocumentHighlightKind,
+  type CancellationToken,
+  type DocumentHighlight,
+  type Location,
+  type LocationLink,
+} from 'vscode-languageserver';
 import type { TextRange } from '../../core/src/diagnostics';
 import type { HloName } from '../../core/src/hlo';
 import { declaredName } from '../../core/src/hlo/lex';
@@ -40,7 +46,11 @@ export function isComputationRole(t: NameTarget): boolean {
 }
 
 /** Statement indexes [first, end) of the module around statement `at`: its header (or `// -----`) to the next one. */
-function moduleStatements(doc: HloDocument, c: ComputationEntry | undefined, at: number): { first: number; end: number } {
+function moduleStatements(
+  doc: HloDocument,
+  c: ComputationEntry | undefined,
+  at: number,
+): { first: number; end: number } {
   const first = Math.max(0, c?.module ?? -1);
   let end = doc.statementCount;
   for (let i = at + 1; i < doc.statementCount; i++) {
@@ -72,7 +82,12 @@ export interface InstructionNameSites {
  * statement names what it defines is then skipped unparsed (hover and go to definition on a name
  * used 11,000 times).
  */
-export async function instructionNameSites(doc: HloDocument, c: ComputationEntry, name: string, token?: CancellationToken): Promise<InstructionNameSites> {
+export async function instructionNameSites(
+  doc: HloDocument,
+  c: ComputationEntry,
+  name: string,
+  token?: CancellationToken,
+): Promise<InstructionNameSites> {
   const text = doc.text.getText();
   // A computation written in place starts after the instruction that opens it (the one around's).
   const from = c.parent === undefined ? doc.range(c.header).start : doc.range(c.header).end;
@@ -82,11 +97,19 @@ export async function instructionNameSites(doc: HloDocument, c: ComputationEntry
   const parameters: TextRange[] = [];
   const uses: TextRange[] = [];
   let lastParsed = -1;
-  for (let at = text.indexOf(name, from); at >= 0 && at + name.length <= to; at = text.indexOf(name, at + 1)) {
+  for (
+    let at = text.indexOf(name, from);
+    at >= 0 && at + name.length <= to;
+    at = text.indexOf(name, at + 1)
+  ) {
     if (token) await slice.tick(token);
     const end = at + name.length;
     // Whole identifiers only: `%x` must not match inside `%x.1`.
-    if ((at > 0 && isIdentifierChar(text.charCodeAt(at - 1))) || (end < text.length && isIdentifierChar(text.charCodeAt(end)))) continue;
+    if (
+      (at > 0 && isIdentifierChar(text.charCodeAt(at - 1))) ||
+      (end < text.length && isIdentifierChar(text.charCodeAt(end)))
+    )
+      continue;
     const i = doc.statementIndexAt(at);
     if (i < 0 || i === lastParsed) continue;
     // Names in a computation written in place in `c` are its own: search on after its `}`.
@@ -106,7 +129,12 @@ export async function instructionNameSites(doc: HloDocument, c: ComputationEntry
     if (st.kind === 'computation') parameters.push(...st.parameters.filter(named).map((p) => p.range));
     if (st.kind !== 'instruction') continue;
     if (named(st.name)) definitions.push(st.name.range);
-    uses.push(...[...st.operands, ...st.controlPredecessors].filter(named).map((n) => n.range).sort((a, b) => a.start - b.start));
+    uses.push(
+      ...[...st.operands, ...st.controlPredecessors]
+        .filter(named)
+        .map((n) => n.range)
+        .sort((a, b) => a.start - b.start),
+    );
   }
   return { definitions, parameters, uses };
 }
@@ -116,7 +144,12 @@ export async function instructionNameSites(doc: HloDocument, c: ComputationEntry
  * resolves it: its first defining instruction, or else its first signature parameter, is the
  * definition; signature parameters of an instruction's name refer to it.
  */
-async function instructionOccurrences(doc: HloDocument, index: number, name: string, token?: CancellationToken): Promise<Occurrences | undefined> {
+async function instructionOccurrences(
+  doc: HloDocument,
+  index: number,
+  name: string,
+  token?: CancellationToken,
+): Promise<Occurrences | undefined> {
   const c = doc.computationOf(index);
   if (!c) return undefined;
   const sites = await instructionNameSites(doc, c, name, token);
@@ -127,7 +160,11 @@ async function instructionOccurrences(doc: HloDocument, index: number, name: str
 }
 
 /** The computation called `name` in the module of statement `index` (names are scoped to their module). */
-export function computationNamed(doc: HloDocument, name: string, index: number): ComputationEntry | undefined {
+export function computationNamed(
+  doc: HloDocument,
+  name: string,
+  index: number,
+): ComputationEntry | undefined {
   return namedIn(doc, name, moduleStatements(doc, doc.computationOf(index), index));
 }
 
@@ -146,7 +183,11 @@ export function moduleComputations(doc: HloDocument, index: number): Map<string,
   return out;
 }
 
-function namedIn(doc: HloDocument, name: string, scope: { first: number; end: number }): ComputationEntry | undefined {
+function namedIn(
+  doc: HloDocument,
+  name: string,
+  scope: { first: number; end: number },
+): ComputationEntry | undefined {
   return doc.computations().find((c) => c.name === name && within(scope, c));
 }
 
@@ -158,7 +199,12 @@ function within(scope: { first: number; end: number }, c: ComputationEntry): boo
  * Where the computation `name` is defined and, when `token` is given, every reference to it in the
  * module of statement `index`.
  */
-export async function computationOccurrences(doc: HloDocument, index: number, name: string, token: CancellationToken | undefined): Promise<Occurrences> {
+export async function computationOccurrences(
+  doc: HloDocument,
+  index: number,
+  name: string,
+  token: CancellationToken | undefined,
+): Promise<Occurrences> {
   const own = doc.computationOf(index);
   const scope = moduleStatements(doc, own, index);
   const header = namedIn(doc, name, scope);
@@ -174,11 +220,19 @@ export async function computationOccurrences(doc: HloDocument, index: number, na
     const to = scope.end < doc.statementCount ? doc.range(scope.end).start : text.length;
     const slice = new TimeSlice([doc]);
     let lastParsed = -1;
-    for (let at = text.indexOf(name, from); at >= 0 && at + name.length <= to; at = text.indexOf(name, at + 1)) {
+    for (
+      let at = text.indexOf(name, from);
+      at >= 0 && at + name.length <= to;
+      at = text.indexOf(name, at + 1)
+    ) {
       await slice.tick(token);
       const end = at + name.length;
       // Whole identifiers only: `%fused` must not match inside `%fused.1`.
-      if ((at > 0 && isIdentifierChar(text.charCodeAt(at - 1))) || (end < text.length && isIdentifierChar(text.charCodeAt(end)))) continue;
+      if (
+        (at > 0 && isIdentifierChar(text.charCodeAt(at - 1))) ||
+        (end < text.length && isIdentifierChar(text.charCodeAt(end)))
+      )
+        continue;
       // A computation is named after `=`, `{`, `,` or a blank (with or without `%`); this skips
       // the statements that mention it only in metadata (`op_name="jit(main)/..."`) unparsed.
       if (!canNameComputation(text, at)) continue;
@@ -200,10 +254,15 @@ function canNameComputation(text: string, at: number): boolean {
 }
 
 /** The name under `offset`: its definition, and with `token` given its references too (found in a time-sliced search). */
-export async function occurrencesAt(doc: HloDocument, offset: number, token?: CancellationToken): Promise<Occurrences | undefined> {
+export async function occurrencesAt(
+  doc: HloDocument,
+  offset: number,
+  token?: CancellationToken,
+): Promise<Occurrences | undefined> {
   const hit = nameAt(doc, offset);
   if (!hit) return undefined;
-  if (isComputationRole(hit.target)) return computationOccurrences(doc, hit.index, hit.target.name.name, token);
+  if (isComputationRole(hit.target))
+    return computationOccurrences(doc, hit.index, hit.target.name.name, token);
   return instructionOccurrences(doc, hit.index, hit.target.name.name, token);
 }
 
@@ -212,19 +271,35 @@ export async function occurrencesAt(doc: HloDocument, offset: number, token?: Ca
  * `source_line` value (its source line; as a link underlining the whole value when the client
  * takes links).
  */
-export async function definition(doc: HloDocument, offset: number, linkSupport = false): Promise<Location[] | LocationLink[]> {
+export async function definition(
+  doc: HloDocument,
+  offset: number,
+  linkSupport = false,
+): Promise<Location[] | LocationLink[]> {
   const source = sourceLocationAt(doc, offset);
   if (source) {
     const range = { start: { line: source.line, character: 0 }, end: { line: source.line, character: 0 } };
     if (!linkSupport) return [{ uri: source.uri, range }];
-    return [{ originSelectionRange: toRange(doc.text, source.origin), targetUri: source.uri, targetRange: range, targetSelectionRange: range }];
+    return [
+      {
+        originSelectionRange: toRange(doc.text, source.origin),
+        targetUri: source.uri,
+        targetRange: range,
+        targetSelectionRange: range,
+      },
+    ];
   }
   const occ = await occurrencesAt(doc, offset);
   return occ?.definition ? [{ uri: doc.uri, range: toRange(doc.text, occ.definition) }] : [];
 }
 
 /** textDocument/references. */
-export async function references(doc: HloDocument, offset: number, includeDeclaration: boolean, token: CancellationToken): Promise<Location[]> {
+export async function references(
+  doc: HloDocument,
+  offset: number,
+  includeDeclaration: boolean,
+  token: CancellationToken,
+): Promise<Location[]> {
   const occ = await occurrencesAt(doc, offset, token);
   if (!occ) return [];
   const ranges = [...(includeDeclaration && occ.definition ? [occ.definition] : []), ...occ.references];
@@ -232,11 +307,17 @@ export async function references(doc: HloDocument, offset: number, includeDeclar
 }
 
 /** textDocument/documentHighlight: the definition as Write, references as Read. */
-export async function highlights(doc: HloDocument, offset: number, token: CancellationToken): Promise<DocumentHighlight[]> {
+export async function highlights(
+  doc: HloDocument,
+  offset: number,
+  token: CancellationToken,
+): Promise<DocumentHighlight[]> {
   const occ = await occurrencesAt(doc, offset, token);
   if (!occ) return [];
   return [
-    ...(occ.definition ? [{ range: toRange(doc.text, occ.definition), kind: DocumentHighlightKind.Write }] : []),
+    ...(occ.definition
+      ? [{ range: toRange(doc.text, occ.definition), kind: DocumentHighlightKind.Write }]
+      : []),
     ...occ.references.map((r) => ({ range: toRange(doc.text, r), kind: DocumentHighlightKind.Read })),
   ];
 }

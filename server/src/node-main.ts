@@ -29,5 +29,8 @@ function fullGarbageCollection(): (() => void) | undefined {
 const rulesDoc = join(__dirname, '..', 'docs', 'rules.md');
 const connection = createConnection(ProposedFeatures.all);
 const collectGarbage = fullGarbageCollection();
-createServer(connection, { ...(existsSync(rulesDoc) ? { rulesDocUri: pathToFileURL(rulesDoc).href } : {}), ...(collectGarbage ? { collectGarbage } : {}) });
+createServer(connection, {
+  ...(existsSync(rulesDoc) ? { rulesDocUri: pathToFileURL(rulesDoc).href } : {}),
+  ...(collectGarbage ? { collectGarbage } : {}),
+});
 connection.listen();

@@ -4,7 +4,13 @@
  * (computations, and statements that span several lines such as a long
  * `entry_computation_layout={(...)}` header).
  */
-import { FoldingRangeKind, SymbolKind, type CancellationToken, type DocumentSymbol, type FoldingRange } from 'vscode-languageserver';
+import {
+  FoldingRangeKind,
+  SymbolKind,
+  type CancellationToken,
+  type DocumentSymbol,
+  type FoldingRange,
+} from 'vscode-languageserver';
 import { declaredName } from '../../core/src/hlo/lex';
 import type { ComputationEntry, HloDocument } from './document';
 import { TimeSlice } from './guard';
@@ -35,7 +41,12 @@ interface Holder {
  * The holder of computation `k`'s instructions: its own, or that of the nearest computation around
  * it that has one (one written in place whose opening instruction has no name), else `outermost`.
  */
-function holderOf(doc: HloDocument, holders: ReadonlyMap<number, Holder>, k: ComputationEntry, outermost: Holder): Holder {
+function holderOf(
+  doc: HloDocument,
+  holders: ReadonlyMap<number, Holder>,
+  k: ComputationEntry,
+  outermost: Holder,
+): Holder {
   for (let at: ComputationEntry | undefined = k; at; at = doc.around(at)) {
     const h = holders.get(at.index);
     if (h) return h;
@@ -79,7 +90,11 @@ export function computationSymbol(doc: HloDocument, c: ComputationEntry): Docume
  * of a dump with fewer than `maxItems` of them is listed, and the main program's instructions
  * before those of fused computations.
  */
-export async function documentSymbols(doc: HloDocument, token: CancellationToken, maxItems = Number.POSITIVE_INFINITY): Promise<Outline> {
+export async function documentSymbols(
+  doc: HloDocument,
+  token: CancellationToken,
+  maxItems = Number.POSITIVE_INFINITY,
+): Promise<Outline> {
   const text = doc.text.getText();
   const slice = new TimeSlice([doc]);
   // Computations written in place are listed under the instruction that opens them.
@@ -113,11 +128,15 @@ export async function documentSymbols(doc: HloDocument, token: CancellationToken
         kind: st.opcode?.name === 'parameter' ? SymbolKind.Variable : SymbolKind.Field,
         ...(st.shape ? { detail: detailOf(text.slice(st.shape.range.start, st.shape.range.end)) } : {}),
         // It holds the computation it opens, so its range runs to that computation's `}`.
-        range: toRange(doc.text, nests ? { start: st.range.start, end: doc.range(inline.last).end } : st.range),
+        range: toRange(
+          doc.text,
+          nests ? { start: st.range.start, end: doc.range(inline.last).end } : st.range,
+        ),
         selectionRange: toRange(doc.text, st.name.range),
         ...(nests ? { children: [] } : {}),
       };
-      if (inline) holders.set(inline.index, nests ? { symbol: instruction, depth: holder.depth + 1 } : holder);
+      if (inline)
+        holders.set(inline.index, nests ? { symbol: instruction, depth: holder.depth + 1 } : holder);
       (holder.symbol.children ??= []).push(instruction);
       shown++;
       await slice.tick(token);
@@ -178,7 +197,12 @@ export async function foldingRanges(doc: HloDocument, token: CancellationToken):
     const kind = doc.summary(i).kind;
     const startLine = toPosition(doc.text, r.start).line;
     const endLine = toPosition(doc.text, r.end).line;
-    if (endLine > startLine) out.push({ startLine, endLine, ...(kind === 'comment' || kind === 'separator' ? { kind: FoldingRangeKind.Comment } : {}) });
+    if (endLine > startLine)
+      out.push({
+        startLine,
+        endLine,
+        ...(kind === 'comment' || kind === 'separator' ? { kind: FoldingRangeKind.Comment } : {}),
+      });
   }
   return out;
 }

@@ -42,5 +42,8 @@ export function parameterDefinition(doc: HloDocument, range: TextRange): Paramet
   const lineBreak = text.indexOf('\n', headerEnd);
   const line = `${indent ?? '  '}%${name} = ${shapeText} parameter(${number})`;
   const at = lineBreak < 0 ? text.length : lineBreak + 1;
-  return { title: `Define %${name} = ${shapeText} parameter(${number})`, edit: { range: { start: at, end: at }, newText: lineBreak < 0 ? `\n${line}` : `${line}\n` } };
+  return {
+    title: `Define %${name} = ${shapeText} parameter(${number})`,
+    edit: { range: { start: at, end: at }, newText: lineBreak < 0 ? `\n${line}` : `${line}\n` },
+  };
 }

@@ -10,7 +10,8 @@
 import type { RuleCode } from '../../core/src/diagnostics';
 
 /** The project's published rules page; the last resort when no local copy is known. */
-export const PUBLISHED_RULES_DOC = 'https://github.com/xla-layout-lens/xla-layout-lens/blob/main/docs/rules.md';
+export const PUBLISHED_RULES_DOC =
+  'https://github.com/xla-layout-lens/xla-layout-lens/blob/main/docs/rules.md';
 
 /** Accepts a rules page URI from a client only if it is an absolute URI of a scheme that opens a document. */
 export function acceptRulesDocUri(value: unknown): string | undefined {

@@ -37,14 +37,17 @@ function shapeRanges(shape: ShapeNode, offset: number): TextRange[] {
       if (entry) out.push(entry.range);
       if (tile) out.push(tile.range);
       if (tiles && inside(tiles.range, offset)) out.push(tiles.range);
-      const attribute = [layout.memorySpace, layout.elementSizeBits, layout.tailPaddingAlignment].find((a) => a && inside(a.range, offset));
+      const attribute = [layout.memorySpace, layout.elementSizeBits, layout.tailPaddingAlignment].find(
+        (a) => a && inside(a.range, offset),
+      );
       if (attribute) out.push(attribute.range);
       out.push(layout.range);
     }
   }
   // The tuples nearest the array, then the whole shape: a chain as deep as a hostile 10,000-level
   // tuple would be useless to expand through and heavy to send.
-  for (let i = chain.length - 1; i >= Math.max(0, chain.length - MAX_SHAPE_LEVELS); i--) out.push(chain[i].range);
+  for (let i = chain.length - 1; i >= Math.max(0, chain.length - MAX_SHAPE_LEVELS); i--)
+    out.push(chain[i].range);
   if (chain.length > MAX_SHAPE_LEVELS) out.push(chain[0].range);
   return out;
 }
@@ -72,7 +75,8 @@ function rangesAt(doc: HloDocument, offset: number): TextRange[] {
     // A computation written in place, then the ones it is written in: the nearest few and the outermost.
     let levels = 0;
     for (let k: ComputationEntry | undefined = c; k; k = doc.around(k)) {
-      if (levels++ < MAX_INLINE_LEVELS || k.parent === undefined) out.push({ start: doc.computationStart(k), end: doc.range(k.last).end });
+      if (levels++ < MAX_INLINE_LEVELS || k.parent === undefined)
+        out.push({ start: doc.computationStart(k), end: doc.range(k.last).end });
     }
     const module = computationsInModule(doc, index);
     const first = c.module >= 0 && doc.summary(c.module).kind === 'module' ? c.module : module[0].header;
@@ -82,7 +86,8 @@ function rangesAt(doc: HloDocument, offset: number): TextRange[] {
   const kept: TextRange[] = [];
   for (const r of out) {
     const last = kept[kept.length - 1];
-    if (!last || (r.start <= last.start && r.end >= last.end && (r.start < last.start || r.end > last.end))) kept.push(r);
+    if (!last || (r.start <= last.start && r.end >= last.end && (r.start < last.start || r.end > last.end)))
+      kept.push(r);
   }
   return kept;
 }
@@ -93,7 +98,8 @@ export function selectionRanges(doc: HloDocument, offsets: readonly number[]): S
     const ranges = rangesAt(doc, offset);
     if (ranges.length === 0) return { range: toRange(doc.text, { start: offset, end: offset }) };
     let selection: SelectionRange | undefined;
-    for (let i = ranges.length - 1; i >= 0; i--) selection = { range: toRange(doc.text, ranges[i]), ...(selection ? { parent: selection } : {}) };
+    for (let i = ranges.length - 1; i >= 0; i--)
+      selection = { range: toRange(doc.text, ranges[i]), ...(selection ? { parent: selection } : {}) };
     return selection!;
   });
 }

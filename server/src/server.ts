@@ -117,7 +117,8 @@ export function createServer(connection: Connection, options: ServerOptions = {}
 
   /** When each document last changed (Date.now()). */
   const changed = new Map<string, number>();
-  const send = (doc: HloDocument, diagnostics: Diagnostic[]): void => void connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics });
+  const send = (doc: HloDocument, diagnostics: Diagnostic[]): void =>
+    void connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics });
   let idleCollection: ReturnType<typeof setTimeout> | undefined;
   /** Runs {@link ServerOptions.collectGarbage} once nothing large has been published for a while. */
   const collectWhenIdle = (): void => {
@@ -142,13 +143,22 @@ export function createServer(connection: Connection, options: ServerOptions = {}
     const now = Date.now();
     const quiet = pending === undefined && now - (changed.get(doc.uri) ?? 0) >= DIAGNOSTICS_DEBOUNCE_MS;
     changed.set(doc.uri, now);
-    timers.set(doc.uri, setTimeout(() => logged(connection, 'diagnostics', () => publish(doc)), quiet ? 0 : DIAGNOSTICS_DEBOUNCE_MS));
+    timers.set(
+      doc.uri,
+      setTimeout(
+        () => logged(connection, 'diagnostics', () => publish(doc)),
+        quiet ? 0 : DIAGNOSTICS_DEBOUNCE_MS,
+      ),
+    );
   };
   /**
    * Yields to the event loop between analysis slices: setImmediate in Node (setTimeout would add
    * its 1 ms minimum to every 20 ms slice), setTimeout in a web worker.
    */
-  const pause = () => new Promise<void>((resolve) => (typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve, 0)));
+  const pause = () =>
+    new Promise<void>((resolve) =>
+      typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve, 0),
+    );
   /**
    * Analyses a whole document, bracketed by progress notifications when it is large. A large
    * document that was just opened has no diagnostics on screen yet: from time to time ({@link
@@ -161,7 +171,12 @@ export function createServer(connection: Connection, options: ServerOptions = {}
     const size = doc.text.length;
     const large = size > LARGE_DOCUMENT;
     const progress = (state: AnalysisProgressParams['state'], done?: number) =>
-      void connection.sendNotification(AnalysisProgressNotification, { uri: doc.uri, state, size, ...(done !== undefined ? { done } : {}) } satisfies AnalysisProgressParams);
+      void connection.sendNotification(AnalysisProgressNotification, {
+        uri: doc.uri,
+        state,
+        size,
+        ...(done !== undefined ? { done } : {}),
+      } satisfies AnalysisProgressParams);
     const partial = large && analyzer === undefined;
     let wait = options.partialDiagnosticsMs ?? PARTIAL_DIAGNOSTICS_MS;
     let due = Date.now() + wait;
@@ -194,8 +209,15 @@ export function createServer(connection: Connection, options: ServerOptions = {}
     if (!canAskConfiguration) return;
     const [raw] = (await connection.workspace.getConfiguration([{ section: 'xlaLayout' }])) as unknown[];
     const next = readSettings(raw);
-    if (JSON.stringify([...next.severity], null) === JSON.stringify([...settings.severity]) && sameScalars(next, settings)) return;
-    const reanalyze = next.warnExpansion !== settings.warnExpansion || next.warnMinWastedBytes !== settings.warnMinWastedBytes || next.assumedTiling !== settings.assumedTiling;
+    if (
+      JSON.stringify([...next.severity], null) === JSON.stringify([...settings.severity]) &&
+      sameScalars(next, settings)
+    )
+      return;
+    const reanalyze =
+      next.warnExpansion !== settings.warnExpansion ||
+      next.warnMinWastedBytes !== settings.warnMinWastedBytes ||
+      next.assumedTiling !== settings.assumedTiling;
     settings = next;
     if (reanalyze) {
       analyzer = new Analyzer(settings);
@@ -207,7 +229,9 @@ export function createServer(connection: Connection, options: ServerOptions = {}
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {
     canAskConfiguration = params.capabilities.workspace?.configuration === true;
-    const fromClient = acceptRulesDocUri((params.initializationOptions as InitializationOptions | undefined)?.rulesDocUri);
+    const fromClient = acceptRulesDocUri(
+      (params.initializationOptions as InitializationOptions | undefined)?.rulesDocUri,
+    );
     if (fromClient) rulesDoc = fromClient;
     canRefreshInlayHints = params.capabilities.workspace?.inlayHint?.refreshSupport === true;
     definitionLinks = params.capabilities.textDocument?.definition?.linkSupport === true;
@@ -242,7 +266,11 @@ export function createServer(connection: Connection, options: ServerOptions = {}
   const enqueue = (name: string, fn: () => void | Promise<void>): void => {
     queue = queue
       .then(fn)
-      .catch((e: unknown) => connection.console.error(`${name} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`));
+      .catch((e: unknown) =>
+        connection.console.error(
+          `${name} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`,
+        ),
+      );
   };
 
   connection.onInitialized(() => enqueue('settings', fetchSettings));
@@ -251,7 +279,8 @@ export function createServer(connection: Connection, options: ServerOptions = {}
   connection.onDidOpenTextDocument((params) =>
     enqueue('open', async () => {
       const { uri, languageId, version, text } = params.textDocument;
-      const collect = options.collectGarbage && text.length > LARGE_DOCUMENT ? options.collectGarbage : undefined;
+      const collect =
+        options.collectGarbage && text.length > LARGE_DOCUMENT ? options.collectGarbage : undefined;
       // The message's buffers and decoded JSON go before the analysis allocates: a third less peak.
       collect?.();
       const doc = new HloDocument(uri, languageId, version, text, analyzer);
@@ -305,95 +334,156 @@ export function createServer(connection: Connection, options: ServerOptions = {}
     const doc = await documentFor(uri);
     return doc ? { doc, offset: toOffset(doc.text, position) } : undefined;
   };
-  connection.onHover(guarded(connection, 'hover', null, async (p) => {
-    const t = await at(p.textDocument.uri, p.position);
-    return t ? hover(t.doc, t.offset, settings) : null;
-  }));
-  connection.onDefinition(guarded(connection, 'definition', [], async (p) => {
-    const t = await at(p.textDocument.uri, p.position);
-    return t ? definition(t.doc, t.offset, definitionLinks) : [];
-  }));
-  connection.onReferences(guarded(connection, 'references', [], async (p, token) => {
-    const t = await at(p.textDocument.uri, p.position);
-    return t ? references(t.doc, t.offset, p.context.includeDeclaration, token) : [];
-  }));
-  connection.onDocumentHighlight(guarded(connection, 'documentHighlight', [], async (p, token) => {
-    const t = await at(p.textDocument.uri, p.position);
-    return t ? highlights(t.doc, t.offset, token) : [];
-  }));
-  connection.onDocumentSymbol(guarded(connection, 'documentSymbol', [], async (p, token) => {
-    const doc = await documentFor(p.textDocument.uri);
-    if (!doc) return [];
-    const outline = await documentSymbols(doc, token, settings.outlineMaxItems);
-    if (outline.shown >= LARGE_PUBLISH) collectWhenIdle();
-    const cut = outline.shown < outline.total && outline.shown >= settings.outlineMaxItems;
-    if (cut || cutOutlines.has(doc.uri)) {
-      if (cut) cutOutlines.add(doc.uri);
-      else cutOutlines.delete(doc.uri);
-      const limit: OutlineLimitParams = { uri: doc.uri, shown: outline.shown, total: outline.total };
-      void connection.sendNotification(OutlineLimitNotification, limit);
-    }
-    return outline.symbols;
-  }));
-  connection.onWorkspaceSymbol(guarded(connection, 'workspaceSymbol', [], async (p, token) => {
-    await queue;
-    return workspaceSymbols([...documents.values()], p.query, token);
-  }));
-  connection.onFoldingRanges(guarded(connection, 'foldingRange', [], async (p, token) => {
-    const doc = await documentFor(p.textDocument.uri);
-    if (!doc) return [];
-    const ranges = await foldingRanges(doc, token);
-    if (ranges.length >= LARGE_PUBLISH) collectWhenIdle();
-    return ranges;
-  }));
-  connection.onCompletion(guarded(connection, 'completion', null, async (p) => {
-    const t = await at(p.textDocument.uri, p.position);
-    return t ? completions(t.doc, t.offset) : null;
-  }));
-  connection.onSelectionRanges(guarded(connection, 'selectionRange', [], async (p) => {
-    const doc = await documentFor(p.textDocument.uri);
-    return doc ? selectionRanges(doc, p.positions.map((position) => toOffset(doc.text, position))) : [];
-  }));
-  connection.onPrepareRename(guarded(connection, 'prepareRename', null, async (p) => {
-    const t = await at(p.textDocument.uri, p.position);
-    return t ? prepareRename(t.doc, t.offset) : null;
-  }));
-  connection.onRenameRequest(guarded(connection, 'rename', null, async (p, token) => {
-    const t = await at(p.textDocument.uri, p.position);
-    return t ? rename(t.doc, t.offset, p.newName, token) : null;
-  }));
-  connection.languages.callHierarchy.onPrepare(guarded(connection, 'prepareCallHierarchy', [], async (p) => {
-    const t = await at(p.textDocument.uri, p.position);
-    return t ? prepareCallHierarchy(t.doc, t.offset) : [];
-  }));
-  connection.languages.callHierarchy.onIncomingCalls(guarded(connection, 'incomingCalls', [], async (p, token) => {
-    const doc = await documentFor(p.item.uri);
-    return doc ? incomingCalls(doc, p.item, token) : [];
-  }));
-  connection.languages.callHierarchy.onOutgoingCalls(guarded(connection, 'outgoingCalls', [], async (p, token) => {
-    const doc = await documentFor(p.item.uri);
-    return doc ? outgoingCalls(doc, p.item, token) : [];
-  }));
-  connection.languages.inlayHint.on(guarded(connection, 'inlayHint', [], async (p, token) => {
-    const doc = await documentFor(p.textDocument.uri);
-    return doc ? inlayHints(doc, p.range, settings, analyzer, token) : [];
-  }));
-  connection.onCodeAction(guarded(connection, 'codeAction', [], async (p) => {
-    const doc = await documentFor(p.textDocument.uri);
-    return doc ? codeActions(doc, p) : [];
-  }));
-  connection.onRequest(AnalyzeShapeRequest, guarded(connection, AnalyzeShapeRequest, null, async (p: AnalyzeShapeParams): Promise<AnalyzeShapeResult | null> => {
-    const t = await at(p.textDocument.uri, p.position);
-    return t ? analyzeShape(t.doc, t.offset, settings) : null;
-  }));
-  connection.onRequest(SourceInstructionsRequest, guarded(connection, SourceInstructionsRequest, null, async (p: SourceInstructionsParams, token): Promise<SourceInstructionsResult | null> => {
-    await queue;
-    return sourceInstructions([...documents.values()], p, analyzer, token);
-  }));
-  connection.onRequest(PaddingReportRequest, guarded(connection, PaddingReportRequest, null, async (p: PaddingReportParams, token): Promise<PaddingReportResult | null> => {
-    const doc = await documentFor(p.textDocument.uri);
-    return doc ? paddingReport(doc, analyzer, token) : null;
-  }));
+  connection.onHover(
+    guarded(connection, 'hover', null, async (p) => {
+      const t = await at(p.textDocument.uri, p.position);
+      return t ? hover(t.doc, t.offset, settings) : null;
+    }),
+  );
+  connection.onDefinition(
+    guarded(connection, 'definition', [], async (p) => {
+      const t = await at(p.textDocument.uri, p.position);
+      return t ? definition(t.doc, t.offset, definitionLinks) : [];
+    }),
+  );
+  connection.onReferences(
+    guarded(connection, 'references', [], async (p, token) => {
+      const t = await at(p.textDocument.uri, p.position);
+      return t ? references(t.doc, t.offset, p.context.includeDeclaration, token) : [];
+    }),
+  );
+  connection.onDocumentHighlight(
+    guarded(connection, 'documentHighlight', [], async (p, token) => {
+      const t = await at(p.textDocument.uri, p.position);
+      return t ? highlights(t.doc, t.offset, token) : [];
+    }),
+  );
+  connection.onDocumentSymbol(
+    guarded(connection, 'documentSymbol', [], async (p, token) => {
+      const doc = await documentFor(p.textDocument.uri);
+      if (!doc) return [];
+      const outline = await documentSymbols(doc, token, settings.outlineMaxItems);
+      if (outline.shown >= LARGE_PUBLISH) collectWhenIdle();
+      const cut = outline.shown < outline.total && outline.shown >= settings.outlineMaxItems;
+      if (cut || cutOutlines.has(doc.uri)) {
+        if (cut) cutOutlines.add(doc.uri);
+        else cutOutlines.delete(doc.uri);
+        const limit: OutlineLimitParams = { uri: doc.uri, shown: outline.shown, total: outline.total };
+        void connection.sendNotification(OutlineLimitNotification, limit);
+      }
+      return outline.symbols;
+    }),
+  );
+  connection.onWorkspaceSymbol(
+    guarded(connection, 'workspaceSymbol', [], async (p, token) => {
+      await queue;
+      return workspaceSymbols([...documents.values()], p.query, token);
+    }),
+  );
+  connection.onFoldingRanges(
+    guarded(connection, 'foldingRange', [], async (p, token) => {
+      const doc = await documentFor(p.textDocument.uri);
+      if (!doc) return [];
+      const ranges = await foldingRanges(doc, token);
+      if (ranges.length >= LARGE_PUBLISH) collectWhenIdle();
+      return ranges;
+    }),
+  );
+  connection.onCompletion(
+    guarded(connection, 'completion', null, async (p) => {
+      const t = await at(p.textDocument.uri, p.position);
+      return t ? completions(t.doc, t.offset) : null;
+    }),
+  );
+  connection.onSelectionRanges(
+    guarded(connection, 'selectionRange', [], async (p) => {
+      const doc = await documentFor(p.textDocument.uri);
+      return doc
+        ? selectionRanges(
+            doc,
+            p.positions.map((position) => toOffset(doc.text, position)),
+          )
+        : [];
+    }),
+  );
+  connection.onPrepareRename(
+    guarded(connection, 'prepareRename', null, async (p) => {
+      const t = await at(p.textDocument.uri, p.position);
+      return t ? prepareRename(t.doc, t.offset) : null;
+    }),
+  );
+  connection.onRenameRequest(
+    guarded(connection, 'rename', null, async (p, token) => {
+      const t = await at(p.textDocument.uri, p.position);
+      return t ? rename(t.doc, t.offset, p.newName, token) : null;
+    }),
+  );
+  connection.languages.callHierarchy.onPrepare(
+    guarded(connection, 'prepareCallHierarchy', [], async (p) => {
+      const t = await at(p.textDocument.uri, p.position);
+      return t ? prepareCallHierarchy(t.doc, t.offset) : [];
+    }),
+  );
+  connection.languages.callHierarchy.onIncomingCalls(
+    guarded(connection, 'incomingCalls', [], async (p, token) => {
+      const doc = await documentFor(p.item.uri);
+      return doc ? incomingCalls(doc, p.item, token) : [];
+    }),
+  );
+  connection.languages.callHierarchy.onOutgoingCalls(
+    guarded(connection, 'outgoingCalls', [], async (p, token) => {
+      const doc = await documentFor(p.item.uri);
+      return doc ? outgoingCalls(doc, p.item, token) : [];
+    }),
+  );
+  connection.languages.inlayHint.on(
+    guarded(connection, 'inlayHint', [], async (p, token) => {
+      const doc = await documentFor(p.textDocument.uri);
+      return doc ? inlayHints(doc, p.range, settings, analyzer, token) : [];
+    }),
+  );
+  connection.onCodeAction(
+    guarded(connection, 'codeAction', [], async (p) => {
+      const doc = await documentFor(p.textDocument.uri);
+      return doc ? codeActions(doc, p) : [];
+    }),
+  );
+  connection.onRequest(
+    AnalyzeShapeRequest,
+    guarded(
+      connection,
+      AnalyzeShapeRequest,
+      null,
+      async (p: AnalyzeShapeParams): Promise<AnalyzeShapeResult | null> => {
+        const t = await at(p.textDocument.uri, p.position);
+        return t ? analyzeShape(t.doc, t.offset, settings) : null;
+      },
+    ),
+  );
+  connection.onRequest(
+    SourceInstructionsRequest,
+    guarded(
+      connection,
+      SourceInstructionsRequest,
+      null,
+      async (p: SourceInstructionsParams, token): Promise<SourceInstructionsResult | null> => {
+        await queue;
+        return sourceInstructions([...documents.values()], p, analyzer, token);
+      },
+    ),
+  );
+  connection.onRequest(
+    PaddingReportRequest,
+    guarded(
+      connection,
+      PaddingReportRequest,
+      null,
+      async (p: PaddingReportParams, token): Promise<PaddingReportResult | null> => {
+        const doc = await documentFor(p.textDocument.uri);
+        return doc ? paddingReport(doc, analyzer, token) : null;
+      },
+    ),
+  );
 }
 
 function sameScalars(a: Settings, b: Settings): boolean {

@@ -69,7 +69,9 @@ export function readSettings(raw: unknown): Settings {
     severity,
     inlayHints: oneOf(inlay.mode, ['auto', 'on', 'off'], DEFAULT_SETTINGS.inlayHints),
     assumedTiling: oneOf(raw.assumedTiling, ['none', 'tpu'], DEFAULT_SETTINGS.assumedTiling),
-    maxMemoryMapCells: Math.floor(finiteAtLeast(hover.maxMemoryMapCells, 0, DEFAULT_SETTINGS.maxMemoryMapCells)),
+    maxMemoryMapCells: Math.floor(
+      finiteAtLeast(hover.maxMemoryMapCells, 0, DEFAULT_SETTINGS.maxMemoryMapCells),
+    ),
     outlineMaxItems: Math.floor(finiteAtLeast(outline.maxItems, 0, DEFAULT_SETTINGS.outlineMaxItems)),
   };
 }

@@ -67,7 +67,11 @@ export function arrayLeaves(node: ShapeNode): ArrayShapeNode[] {
  * The array model a leaf is laid out with: as written, or under the assumed TPU tiling.
  * `validated`: the caller validated the leaf (or its tuple) and found no error.
  */
-export function effectiveShape(node: ArrayShapeNode, settings: Settings, validated = false): { shape: ArrayShape; assumed?: string } | undefined {
+export function effectiveShape(
+  node: ArrayShapeNode,
+  settings: Settings,
+  validated = false,
+): { shape: ArrayShape; assumed?: string } | undefined {
   if (!primitiveType(node.elementType)?.isArray) return undefined;
   const written = toArrayShape(node, validated);
   if (!written) return undefined;
@@ -89,7 +93,8 @@ export function paddingCause(shape: ArrayShape, plan: TilingPlan): string | unde
   if (!c) return undefined;
   const tile = shape.tiles[c.level];
   const tileText = tile ? `tile ${printTile(tile)}` : `tile ${c.level + 1}`;
-  if (c.dims.length === 0) return `${tileText} pads leading size-1 dimensions (vector padding) to ${groupDigits(c.to)}`;
+  if (c.dims.length === 0)
+    return `${tileText} pads leading size-1 dimensions (vector padding) to ${groupDigits(c.to)}`;
   const names = c.dims.map((d) => {
     const physicalPosition = plan.physicalToLogical.indexOf(d);
     const letter = physicalPosition >= 0 ? dimensionLetter(plan.rank, d) : undefined;
@@ -148,12 +153,22 @@ class LazyLeafPadding implements LeafPadding {
   /** The same leaf found `by` characters further into a larger shape (a tuple holding it). */
   movedBy(by: number): LazyLeafPadding {
     const range = { start: this.range.start + by, end: this.range.end + by };
-    return new LazyLeafPadding(range, this.logicalBytes, this.physicalBytes, this.expansion, this.tiled, this.assumed, this.source, this.causeText);
+    return new LazyLeafPadding(
+      range,
+      this.logicalBytes,
+      this.physicalBytes,
+      this.expansion,
+      this.tiled,
+      this.assumed,
+      this.source,
+      this.causeText,
+    );
   }
 
   /** The padding-overhead message under `settings` (memoised: many statements share this shape). */
   warningMessage(settings: Settings): string | undefined {
-    if (this.warning?.settings !== settings) this.warning = { settings, message: warningText(this, settings) };
+    if (this.warning?.settings !== settings)
+      this.warning = { settings, message: warningText(this, settings) };
     return this.warning.message;
   }
 }
@@ -162,7 +177,8 @@ class LazyLeafPadding implements LeafPadding {
 function computeFacts(key: string, node: ShapeNode, settings: Settings): ShapeFacts {
   const origin = node.range.start;
   const diagnostics: LayoutDiagnostic[] = [];
-  for (const d of validateShape(node)) diagnostics.push({ ...d, message: detach(d.message), range: shiftRange(d.range, origin) });
+  for (const d of validateShape(node))
+    diagnostics.push({ ...d, message: detach(d.message), range: shiftRange(d.range, origin) });
   // Without an error anywhere in the shape, no leaf needs validating again for its model.
   const clean = !diagnostics.some((d) => d.severity === 'error');
   const leaves: LeafPadding[] = [];
@@ -178,7 +194,8 @@ function computeFacts(key: string, node: ShapeNode, settings: Settings): ShapeFa
     // Only levels after the first can fail to divide (XLA's ArraySize accounts for the first).
     const advise = !eff.assumed && eff.shape.tiles.length > 1 && sz.paddingBeyondArraySize;
     // A leaf that warns needs its cause for the first publish: take it while the model is at hand.
-    const warning = sz.physicalBytes > sz.logicalBytes && warns(sz.logicalBytes, sz.physicalBytes, expansion, settings);
+    const warning =
+      sz.physicalBytes > sz.logicalBytes && warns(sz.logicalBytes, sz.physicalBytes, expansion, settings);
     const planned = advise || warning ? planTiling(eff.shape) : undefined;
     const plan = planned && !isLayoutError(planned) ? planned : undefined;
     const fit = advise && plan ? tileDivisibility(eff.shape, plan) : undefined;
@@ -186,14 +203,27 @@ function computeFacts(key: string, node: ShapeNode, settings: Settings): ShapeFa
       for (const level of fit.levels) {
         const tile = leaf.layout?.tiles?.tiles[level.level];
         if (level.divides || !tile) continue;
-        const bad = level.entries.filter((e) => !e.divides).map((e) => `${e.size} is not a multiple of ${e.tile}`);
+        const bad = level.entries
+          .filter((e) => !e.divides)
+          .map((e) => `${e.size} is not a multiple of ${e.tile}`);
         const message = `Tile ${level.level + 1} does not divide the dimensions it covers (${bad.join('; ')}): the array needs more memory than XLA's ArraySize reports.`;
         diagnostics.push(diagnostic('tile-not-dividing', detach(message), shiftRange(tile.range, origin)));
       }
     }
     const source = { text: key, leaf: index, settings };
     const cause = warning && plan ? (paddingCause(eff.shape, plan) ?? null) : undefined;
-    leaves.push(new LazyLeafPadding(shiftRange(leaf.range, origin), sz.logicalBytes, sz.physicalBytes, expansion, eff.shape.tiles.length > 0, eff.assumed, source, cause && detach(cause)));
+    leaves.push(
+      new LazyLeafPadding(
+        shiftRange(leaf.range, origin),
+        sz.logicalBytes,
+        sz.physicalBytes,
+        expansion,
+        eff.shape.tiles.length > 0,
+        eff.assumed,
+        source,
+        cause && detach(cause),
+      ),
+    );
   });
   return { diagnostics, leaves };
 }
@@ -205,7 +235,9 @@ function computeFacts(key: string, node: ShapeNode, settings: Settings): ShapeFa
  * level, and whether a leaf is clean does not depend on its neighbours; the order is computeFacts':
  * the validator's diagnostics of every leaf, then the tile advice of every leaf.
  */
-export function tupleFacts(parts: readonly { readonly facts: ShapeFacts; readonly offset: number }[]): ShapeFacts {
+export function tupleFacts(
+  parts: readonly { readonly facts: ShapeFacts; readonly offset: number }[],
+): ShapeFacts {
   const validation: LayoutDiagnostic[] = [];
   const advice: LayoutDiagnostic[] = [];
   const leaves: LeafPadding[] = [];
@@ -216,7 +248,8 @@ export function tupleFacts(parts: readonly { readonly facts: ShapeFacts; readonl
       else validation.push(moved);
     }
     for (const leaf of facts.leaves) {
-      if (!(leaf instanceof LazyLeafPadding)) throw new Error('tupleFacts: leaf facts come from computeFacts');
+      if (!(leaf instanceof LazyLeafPadding))
+        throw new Error('tupleFacts: leaf facts come from computeFacts');
       leaves.push(leaf.movedBy(offset));
     }
   }
@@ -241,9 +274,19 @@ function warningText(leaf: LeafPadding, settings: Settings): string | undefined 
 }
 
 /** The padding-overhead warning for a leaf, when it crosses the configured thresholds. */
-export function paddingWarning(leaf: LeafPadding, offset: number, settings: Settings): LayoutDiagnostic | undefined {
-  const message = leaf instanceof LazyLeafPadding ? leaf.warningMessage(settings) : warningText(leaf, settings);
-  return message === undefined ? undefined : diagnostic('padding-overhead', message, { start: leaf.range.start + offset, end: leaf.range.end + offset });
+export function paddingWarning(
+  leaf: LeafPadding,
+  offset: number,
+  settings: Settings,
+): LayoutDiagnostic | undefined {
+  const message =
+    leaf instanceof LazyLeafPadding ? leaf.warningMessage(settings) : warningText(leaf, settings);
+  return message === undefined
+    ? undefined
+    : diagnostic('padding-overhead', message, {
+        start: leaf.range.start + offset,
+        end: leaf.range.end + offset,
+      });
 }
 
 /**

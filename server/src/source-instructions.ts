@@ -5,8 +5,17 @@
  * the longest tail with this machine's, as go to source picks files the other way round) and line.
  */
 import type { CancellationToken } from 'vscode-languageserver';
-import { LongestTailMatches, pathSegments, SourceTextSearch, sourceMatch } from '../../core/src/hlo/source-path';
-import type { SourceInstruction, SourceInstructionsParams, SourceInstructionsResult } from '../../protocol/src/lsp';
+import {
+  LongestTailMatches,
+  pathSegments,
+  SourceTextSearch,
+  sourceMatch,
+} from '../../core/src/hlo/source-path';
+import type {
+  SourceInstruction,
+  SourceInstructionsParams,
+  SourceInstructionsResult,
+} from '../../protocol/src/lsp';
 import type { Analyzer } from './analyzer';
 import { instructionRow } from './custom-requests';
 import type { HloDocument } from './document';
@@ -15,7 +24,12 @@ import { TimeSlice } from './guard';
 /** Most instructions one answer lists (a whole file of a large model can name tens of thousands). */
 export const SOURCE_INSTRUCTIONS_LIMIT = 500;
 
-export async function sourceInstructions(docs: readonly HloDocument[], params: SourceInstructionsParams, analyzer: Analyzer, token: CancellationToken): Promise<SourceInstructionsResult> {
+export async function sourceInstructions(
+  docs: readonly HloDocument[],
+  params: SourceInstructionsParams,
+  analyzer: Analyzer,
+  token: CancellationToken,
+): Promise<SourceInstructionsResult> {
   const name = pathSegments(params.path).at(-1);
   if (name === undefined) return { items: [], truncated: false, documents: docs.length };
   const slice = new TimeSlice(docs);

@@ -51,16 +51,27 @@ export function sourceFileUri(path: string, documentUri: string): string | undef
 }
 
 /** Where `meta` points: its source file's URI and 0-based line, if it names a file. */
-export function sourceOf(meta: HloMetadata | undefined, documentUri: string): { uri: string; line: number } | undefined {
+export function sourceOf(
+  meta: HloMetadata | undefined,
+  documentUri: string,
+): { uri: string; line: number } | undefined {
   if (!meta?.sourceFile) return undefined;
   const uri = sourceFileUri(meta.sourceFile, documentUri);
   return uri ? { uri, line: Math.max(0, (meta.sourceLine ?? 1) - 1) } : undefined;
 }
 
 /** The source location of the `source_file` or `source_line` value at `offset` of `st`, if any. */
-export function sourceLocationIn(st: HloStatement, offset: number, documentUri: string): SourceLocation | undefined {
+export function sourceLocationIn(
+  st: HloStatement,
+  offset: number,
+  documentUri: string,
+): SourceLocation | undefined {
   const meta = st.kind === 'instruction' ? st.metadata : undefined;
-  const origin = inside(meta?.sourceFileRange, offset) ? meta?.sourceFileRange : inside(meta?.sourceLineRange, offset) ? meta?.sourceLineRange : undefined;
+  const origin = inside(meta?.sourceFileRange, offset)
+    ? meta?.sourceFileRange
+    : inside(meta?.sourceLineRange, offset)
+      ? meta?.sourceLineRange
+      : undefined;
   const target = origin ? sourceOf(meta, documentUri) : undefined;
   return origin && target && meta?.sourceFile ? { ...target, origin, path: meta.sourceFile } : undefined;
 }
@@ -79,4 +90,3 @@ export function sourceLink(path: string, target: { uri: string; line: number }):
   const args: OpenSourceArgs = { uri: target.uri, line: target.line };
   return `[${cell(sourceLabel(path, target.line + 1))}](${commandUri(OpenSourceCommand, args)} "Open the source line")`;
 }
-

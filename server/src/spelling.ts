@@ -19,7 +19,8 @@ export function editDistance(a: string, b: string, max: number): number {
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       let d = Math.min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, before[j - 2] + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d = Math.min(d, before[j - 2] + 1);
       row.push(d);
       least = Math.min(least, d);
     }
@@ -81,7 +82,8 @@ function declaredAround(doc: HloDocument, index: number, name: string): boolean 
   const outer = doc.outermost(c);
   const text = doc.text.getText();
   for (let i = outer.header + 1; i <= outer.last; i++) {
-    if (doc.summary(i).kind === 'instruction' && declaredName(text, doc.range(i), 'ROOT')?.name === name) return true;
+    if (doc.summary(i).kind === 'instruction' && declaredName(text, doc.range(i), 'ROOT')?.name === name)
+      return true;
   }
   return false;
 }
@@ -91,10 +93,15 @@ function declaredAround(doc: HloDocument, index: number, name: string): boolean 
  * spelt much like it. None when the name does exist, only too far down or out of scope: then the
  * definition is what has to move.
  */
-export function respelling(doc: HloDocument, code: string, range: { start: number; end: number }): string | undefined {
+export function respelling(
+  doc: HloDocument,
+  code: string,
+  range: { start: number; end: number },
+): string | undefined {
   const name = doc.text.getText().slice(range.start, range.end);
   const index = doc.statementIndexAt(range.start);
-  if (code === 'instruction-undefined') return declaredAround(doc, index, name) ? undefined : closestName(name, namesAbove(doc, index));
+  if (code === 'instruction-undefined')
+    return declaredAround(doc, index, name) ? undefined : closestName(name, namesAbove(doc, index));
   if (code === 'computation-undefined') {
     const module = doc.computationOf(index)?.module;
     if (doc.computations().some((c) => c.name === name && c.module === module)) return undefined;

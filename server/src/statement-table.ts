@@ -25,7 +25,8 @@ export interface TextSource {
 function splitAt(text: string, origin: number): TextRange[] {
   const ranges = splitStatements(text);
   if (origin !== 0) {
-    for (let i = 0; i < ranges.length; i++) ranges[i] = { start: ranges[i].start + origin, end: ranges[i].end + origin };
+    for (let i = 0; i < ranges.length; i++)
+      ranges[i] = { start: ranges[i].start + origin, end: ranges[i].end + origin };
   }
   return ranges;
 }
@@ -60,7 +61,8 @@ export class StatementTable<S> {
 
   private indexMarks(): void {
     this.markedIndexes = [];
-    for (let i = 0; i < this.summaries.length; i++) if (this.marked(this.summaries[i])) this.markedIndexes.push(i);
+    for (let i = 0; i < this.summaries.length; i++)
+      if (this.marked(this.summaries[i])) this.markedIndexes.push(i);
   }
 
   get count(): number {
@@ -95,7 +97,11 @@ export class StatementTable<S> {
    * new ones are ready. Otherwise (a new text) the table reads as its first `done` statements at
    * every pause: their summaries and marks are in place, so what they found can be shown already.
    */
-  async resetSliced(text: string, pause: (done: number) => Promise<void>, keepBoundaries = false): Promise<void> {
+  async resetSliced(
+    text: string,
+    pause: (done: number) => Promise<void>,
+    keepBoundaries = false,
+  ): Promise<void> {
     if (!keepBoundaries) ({ starts: this.starts, ends: this.ends } = statementBounds(text));
     const { starts, ends } = this;
     const summaries: S[] = new Array<S>(this.starts.length);
@@ -174,7 +180,11 @@ export class StatementTable<S> {
     for (const r of ranges) {
       // Old statements are in text order, as are the new ranges: advance to the first old one that could match.
       while (j < k && this.oldStartInNewText(j, oldEnd, delta) < r.start) j++;
-      summaries.push(j < k && this.unchangedAs(j, r, oldStart, oldEnd, delta) ? this.summaries[j] : this.summarize(window, r.start - regionStart, r.end - regionStart, regionStart));
+      summaries.push(
+        j < k && this.unchangedAs(j, r, oldStart, oldEnd, delta)
+          ? this.summaries[j]
+          : this.summarize(window, r.start - regionStart, r.end - regionStart, regionStart),
+      );
     }
     if (delta !== 0) {
       for (let i = k; i < n; i++) {
@@ -182,8 +192,18 @@ export class StatementTable<S> {
         this.ends[i] += delta;
       }
     }
-    spliceLarge(this.starts, first, k - first, ranges.map((r) => r.start));
-    spliceLarge(this.ends, first, k - first, ranges.map((r) => r.end));
+    spliceLarge(
+      this.starts,
+      first,
+      k - first,
+      ranges.map((r) => r.start),
+    );
+    spliceLarge(
+      this.ends,
+      first,
+      k - first,
+      ranges.map((r) => r.end),
+    );
     spliceLarge(this.summaries, first, k - first, summaries);
     this.updateMarks(first, k, summaries);
     return { removed, added: summaries };

@@ -35,7 +35,8 @@ function lineStartsIn(text: string, from: number, to: number, shift: number, out
   const cr = text.indexOf('\r', from);
   if (cr < 0 || cr >= to) {
     // No carriage return in range: native search for `\n` (the common case, and fast).
-    for (let nl = text.indexOf('\n', from); nl >= 0 && nl < to; nl = text.indexOf('\n', nl + 1)) out.push(nl + 1 + shift);
+    for (let nl = text.indexOf('\n', from); nl >= 0 && nl < to; nl = text.indexOf('\n', nl + 1))
+      out.push(nl + 1 + shift);
     return;
   }
   for (let i = from; i < to; i++) {
@@ -174,7 +175,13 @@ export class DocumentText {
     const window = this.slice(windowStart, windowEnd);
     const added: number[] = [];
     // Starts at p in [from, start+inserted.length+1]: the break is the character at p-1.
-    lineStartsIn(window, 0, Math.min(window.length, start + inserted.length + 1 - windowStart), windowStart, added);
+    lineStartsIn(
+      window,
+      0,
+      Math.min(window.length, start + inserted.length + 1 - windowStart),
+      windowStart,
+      added,
+    );
     spliceLarge(lines, first, after - first, added);
     if (delta !== 0) for (let i = first + added.length; i < lines.length; i++) lines[i] += delta;
   }
@@ -190,7 +197,9 @@ export class DocumentText {
     const ci = Math.max(0, lastAtOrBefore(starts, start));
     let cj = ci;
     while (cj + 1 < chunks.length && starts[cj + 1] < end) cj++;
-    const merged = flatCopy(chunks[ci].slice(0, start - starts[ci]) + inserted + chunks[cj].slice(end - starts[cj]));
+    const merged = flatCopy(
+      chunks[ci].slice(0, start - starts[ci]) + inserted + chunks[cj].slice(end - starts[cj]),
+    );
     chunks.splice(ci, cj - ci + 1, merged);
     starts.splice(ci, cj - ci + 1, starts[ci]);
     if (merged.length === 0 && chunks.length > 1) {
@@ -200,7 +209,11 @@ export class DocumentText {
       this.splitLarge(ci);
     }
     // Chunks from the edit on move by its length change.
-    for (let i = Math.min(ci, chunks.length - 1), at = i > 0 ? starts[i - 1] + chunks[i - 1].length : 0; i < chunks.length; i++) {
+    for (
+      let i = Math.min(ci, chunks.length - 1), at = i > 0 ? starts[i - 1] + chunks[i - 1].length : 0;
+      i < chunks.length;
+      i++
+    ) {
       starts[i] = at;
       at += chunks[i].length;
     }

@@ -26,7 +26,8 @@ export function matchRank(name: string, query: string): number {
   if (at === 0) return 1;
   if (at > 0) return 2;
   let k = 0;
-  for (let i = 0; i < lower.length && k < query.length; i++) if (lower.charCodeAt(i) === query.charCodeAt(k)) k++;
+  for (let i = 0; i < lower.length && k < query.length; i++)
+    if (lower.charCodeAt(i) === query.charCodeAt(k)) k++;
   return k === query.length ? 3 : -1;
 }
 
@@ -67,7 +68,11 @@ function symbolOf(c: Candidate): SymbolInformation | undefined {
   if (c.statement === undefined) {
     const header = doc.parse(computation.header);
     if (header.kind !== 'computation' || !header.name) return undefined;
-    return { name: header.name.name, kind: SymbolKind.Function, location: { uri: doc.uri, range: toRange(doc.text, header.name.range) } };
+    return {
+      name: header.name.name,
+      kind: SymbolKind.Function,
+      location: { uri: doc.uri, range: toRange(doc.text, header.name.range) },
+    };
   }
   const st = doc.parse(c.statement);
   if (st.kind !== 'instruction') return undefined;
@@ -75,7 +80,9 @@ function symbolOf(c: Candidate): SymbolInformation | undefined {
     name: st.name.name,
     kind: st.opcode?.name === 'parameter' ? SymbolKind.Variable : SymbolKind.Field,
     location: { uri: doc.uri, range: toRange(doc.text, st.name.range) },
-    ...(doc.outermost(computation).name !== undefined ? { containerName: doc.outermost(computation).name } : {}),
+    ...(doc.outermost(computation).name !== undefined
+      ? { containerName: doc.outermost(computation).name }
+      : {}),
   };
 }
 
@@ -83,7 +90,11 @@ function symbolOf(c: Candidate): SymbolInformation | undefined {
  * Symbols of `docs` matching `query`: exact names first, then prefixes, substrings and
  * subsequences, each in document order, at most {@link MAX_WORKSPACE_SYMBOLS}.
  */
-export async function workspaceSymbols(docs: readonly HloDocument[], query: string, token: CancellationToken): Promise<SymbolInformation[]> {
+export async function workspaceSymbols(
+  docs: readonly HloDocument[],
+  query: string,
+  token: CancellationToken,
+): Promise<SymbolInformation[]> {
   const q = query.toLowerCase();
   const tiers: Candidate[][] = [[], [], [], []];
   const slice = new TimeSlice(docs);
@@ -96,7 +107,8 @@ export async function workspaceSymbols(docs: readonly HloDocument[], query: stri
     const text = doc.text.getText();
     for (const computation of doc.computations()) {
       await slice.tick(token);
-      if (computation.name !== undefined) keep(computation.name, 0, computation.name.length, { doc, computation });
+      if (computation.name !== undefined)
+        keep(computation.name, 0, computation.name.length, { doc, computation });
       for (const i of doc.statementsOf(computation)) {
         if ((i & 1023) === 0) await slice.tick(token);
         if (doc.summary(i).kind !== 'instruction') continue;

@@ -19,29 +19,56 @@ describe('cli: check and report', function () {
   it('check reports the invalid example like a compiler and exits 1', () => {
     const r = cli('check', 'examples/invalid_layouts.hlo');
     assert.equal(r.code, 1);
-    assert.deepEqual(r.stdout.trimEnd().split('\n').map((l) => l.replace(/: error: .*\[/, ': error: … [')), [
-      'examples/invalid_layouts.hlo:9:29: error: … [tile-negative]',
-      'examples/invalid_layouts.hlo:10:27: error: … [minor-to-major-duplicate]',
-      'examples/invalid_layouts.hlo:11:30: error: … [tile-empty]',
-      'examples/invalid_layouts.hlo:12:30: error: … [minor-to-major-out-of-bounds]',
-    ]);
+    assert.deepEqual(
+      r.stdout
+        .trimEnd()
+        .split('\n')
+        .map((l) => l.replace(/: error: .*\[/, ': error: … [')),
+      [
+        'examples/invalid_layouts.hlo:9:29: error: … [tile-negative]',
+        'examples/invalid_layouts.hlo:10:27: error: … [minor-to-major-duplicate]',
+        'examples/invalid_layouts.hlo:11:30: error: … [tile-empty]',
+        'examples/invalid_layouts.hlo:12:30: error: … [minor-to-major-out-of-bounds]',
+      ],
+    );
     assert.equal(r.stderr, '4 errors, 0 warnings in 6 shapes\n');
   });
 
   it('check --json gives line, column and end of each diagnostic', () => {
     const r = cli('check', '--json', 'examples/invalid_layouts.hlo');
-    const j = JSON.parse(r.stdout) as { files: { diagnostics: Record<string, unknown>[] }[]; errors: number; warnings: number };
+    const j = JSON.parse(r.stdout) as {
+      files: { diagnostics: Record<string, unknown>[] }[];
+      errors: number;
+      warnings: number;
+    };
     assert.equal(r.code, 1);
     assert.equal(j.errors, 4);
     assert.equal(j.warnings, 0);
     const { message, ...first } = j.files[0]?.diagnostics[0] ?? {};
-    assert.deepEqual(first, { line: 9, column: 29, endLine: 9, endColumn: 31, severity: 'error', code: 'tile-negative' });
-    assert.match(String(message), /^Tile dimension size needs to be minimum int64_t value if it's negative\. Value is -1/);
+    assert.deepEqual(first, {
+      line: 9,
+      column: 29,
+      endLine: 9,
+      endColumn: 31,
+      severity: 'error',
+      code: 'tile-negative',
+    });
+    assert.match(
+      String(message),
+      /^Tile dimension size needs to be minimum int64_t value if it's negative\. Value is -1/,
+    );
   });
 
   it('check passes every corpus file and every valid example with exit 0 and no output', () => {
-    const files = readdirSync(CORPUS).filter((f) => f.endsWith('.hlo')).map((f) => join(CORPUS, f));
-    const examples = ['examples/tpu_padding.hlo', 'examples/seed_figures.hlo', 'examples/subbyte_memory_spaces.hlo', 'examples/module_0001.jit_train_step.after_optimizations.txt'];
+    const files = readdirSync(CORPUS)
+      .filter((f) => f.endsWith('.hlo'))
+      .map((f) => join(CORPUS, f));
+    const examples = [
+      'examples/tpu_padding.hlo',
+      'examples/seed_figures.hlo',
+      'examples/subbyte_memory_spaces.hlo',
+      'examples/module_0001.jit_train_step.after_optimizations.txt',
+    ];
     const r = cli('check', ...files, ...examples);
     assert.equal(r.stdout, '');
     assert.equal(r.code, 0, r.stderr);
@@ -73,18 +100,36 @@ describe('cli: check and report', function () {
       assert.deepEqual(r.stdout.trimEnd().split('\n'), expected);
       assert.equal(r.stderr, '3 errors, 0 warnings in 9 shapes\n');
     }
-    const j = JSON.parse(cli('check', '--json', file).stdout) as { files: { diagnostics: { line: number; column: number; endColumn: number; code: string }[] }[]; errors: number };
+    const j = JSON.parse(cli('check', '--json', file).stdout) as {
+      files: { diagnostics: { line: number; column: number; endColumn: number; code: string }[] }[];
+      errors: number;
+    };
     assert.equal(j.errors, 3);
-    assert.deepEqual(j.files[0].diagnostics[0], { ...j.files[0].diagnostics[0], line: 4, column: 26, endColumn: 27, code: 'instruction-undefined' });
+    assert.deepEqual(j.files[0].diagnostics[0], {
+      ...j.files[0].diagnostics[0],
+      line: 4,
+      column: 26,
+      endColumn: 27,
+      code: 'instruction-undefined',
+    });
     // Past the limit (a long comment before it), the same module gets layout checks only.
     const large = join(dir, 'names-large.hlo');
     writeFileSync(large, `// ${'x'.repeat(1_000_000)}\n${text}`);
-    assert.deepEqual(cli('check', large).stdout.trimEnd().split('\n'), [`${large}:6:21: error: layout minor_to_major field has duplicate values: {0, 0}; shape: f32[2,2] [minor-to-major-duplicate]`]);
+    assert.deepEqual(cli('check', large).stdout.trimEnd().split('\n'), [
+      `${large}:6:21: error: layout minor_to_major field has duplicate values: {0, 0}; shape: f32[2,2] [minor-to-major-duplicate]`,
+    ]);
   });
 
   it('check streams: lines and columns stay exact across read boundaries, multi-line statements and ASCII/UTF-8 reads', () => {
-    const filler = '  %a.1 = bf16[8,256]{1,0:T(8,128)(2,1)} add(bf16[8,256]{1,0:T(8,128)(2,1)} %x, bf16[8,256]{1,0} %y), metadata={op_name="jit(f)/add"}';
-    const lines = ['HloModule big, entry_computation_layout={(', '  f32[8]{0:T(128)},', '  f32[8]{0:T(128)}', ')->f32[8]{0}}', 'ENTRY %main {'];
+    const filler =
+      '  %a.1 = bf16[8,256]{1,0:T(8,128)(2,1)} add(bf16[8,256]{1,0:T(8,128)(2,1)} %x, bf16[8,256]{1,0} %y), metadata={op_name="jit(f)/add"}';
+    const lines = [
+      'HloModule big, entry_computation_layout={(',
+      '  f32[8]{0:T(128)},',
+      '  f32[8]{0:T(128)}',
+      ')->f32[8]{0}}',
+      'ENTRY %main {',
+    ];
     const bad: [number, number][] = [];
     // ~3.5 MiB: dozens of read boundaries; a bad shape every 7000 lines and a 3-line instruction every
     // 5001. The last bad line carries UTF-8 before the shape (7 bytes, 5 UTF-16 units): its read is
@@ -92,10 +137,16 @@ describe('cli: check and report', function () {
     for (let i = 0; lines.length < 26_000; i++) {
       if (i % 7000 === 6999) {
         const utf8 = lines.length > 20_000;
-        lines.push(utf8 ? '  /*größe*/ %bad = f32[2,2]{0,0} copy(%a.1)' : '  %bad = f32[2,2]{0,0} copy(%a.1)');
+        lines.push(
+          utf8 ? '  /*größe*/ %bad = f32[2,2]{0,0} copy(%a.1)' : '  %bad = f32[2,2]{0,0} copy(%a.1)',
+        );
         bad.push([lines.length, utf8 ? 31 : 21]);
       } else if (i % 5001 === 5000) {
-        lines.push('  %m = (f32[2]{0},', '        s32[]) custom-call(f32[2]{0} %a.1),', '        custom_call_target="x"');
+        lines.push(
+          '  %m = (f32[2]{0},',
+          '        s32[]) custom-call(f32[2]{0} %a.1),',
+          '        custom_call_target="x"',
+        );
       } else {
         lines.push(filler);
       }
@@ -107,7 +158,10 @@ describe('cli: check and report', function () {
     assert.equal(r.code, 1);
     assert.deepEqual(
       r.stdout.trimEnd().split('\n'),
-      bad.map(([n, column]) => `${file}:${n}:${column}: error: layout minor_to_major field has duplicate values: {0, 0}; shape: f32[2,2] [minor-to-major-duplicate]`),
+      bad.map(
+        ([n, column]) =>
+          `${file}:${n}:${column}: error: layout minor_to_major field has duplicate values: {0, 0}; shape: f32[2,2] [minor-to-major-duplicate]`,
+      ),
     );
     assert.equal(bad.length, 3);
   });
@@ -121,9 +175,17 @@ describe('cli: check and report', function () {
       if (i % 97 === 96) {
         lines.push(`  %bad.${i} = f32[2,2]{0,0} copy(%a.1)`);
         bad++;
-      } else if (i % 89 === 88) lines.push(`  %m.${i} = (f32[2]{0},`, '        s32[]) custom-call(f32[2]{0} %a.1),', '        custom_call_target="x"');
+      } else if (i % 89 === 88)
+        lines.push(
+          `  %m.${i} = (f32[2]{0},`,
+          '        s32[]) custom-call(f32[2]{0} %a.1),',
+          '        custom_call_target="x"',
+        );
       else if (i % 53 === 52) lines.push(`  // größe 形状 ${i}: f32[3]{0,0} inside a comment is not checked`);
-      else lines.push(`  %a.${i} = bf16[8,256]{1,0:T(8,128)(2,1)} add(bf16[8,256]{1,0:T(8,128)(2,1)} %x, f32[${i % 5}]{0} %y), metadata={op_name="jit(f)/größe"}`);
+      else
+        lines.push(
+          `  %a.${i} = bf16[8,256]{1,0:T(8,128)(2,1)} add(bf16[8,256]{1,0:T(8,128)(2,1)} %x, f32[${i % 5}]{0} %y), metadata={op_name="jit(f)/größe"}`,
+        );
     }
     lines.push('}');
     const half = lines.length >> 1;
@@ -137,19 +199,33 @@ describe('cli: check and report', function () {
       const many = cli('check', '--jobs', jobs, file, file);
       assert.equal(many.code, 1);
       assert.equal(many.stdout, one.stdout + one.stdout, `--jobs ${jobs}`);
-      assert.equal(many.stderr, one.stderr.replace(/^(\d+) errors, 0 warnings in (\d+) shapes/, (_, e: string, n: string) => `${2 * Number(e)} errors, 0 warnings in ${2 * Number(n)} shapes`));
+      assert.equal(
+        many.stderr,
+        one.stderr.replace(
+          /^(\d+) errors, 0 warnings in (\d+) shapes/,
+          (_, e: string, n: string) => `${2 * Number(e)} errors, 0 warnings in ${2 * Number(n)} shapes`,
+        ),
+      );
     }
-    assert.deepEqual(JSON.parse(cli('check', '--json', '--jobs', '2', file).stdout), JSON.parse(cli('check', '--json', file).stdout));
+    assert.deepEqual(
+      JSON.parse(cli('check', '--json', '--jobs', '2', file).stdout),
+      JSON.parse(cli('check', '--json', file).stdout),
+    );
   });
 
   it('check uses worker threads by itself on files of 16 MiB and more, with the same output', () => {
     // CRLF, UTF-8 in strings and comments, and 3-line statements, across the workers' reads.
-    const line = '  %a.1 = bf16[8,256]{1,0:T(8,128)(2,1)} add(bf16[8,256]{1,0:T(8,128)(2,1)} %x, bf16[8,256]{1,0} %y), metadata={op_name="jit(f)/größe"}\r\n';
-    const multi = '  %m = (f32[2]{0},\r\n        s32[]) custom-call(f32[2]{0} %a.1),\r\n        custom_call_target="形状"\r\n';
+    const line =
+      '  %a.1 = bf16[8,256]{1,0:T(8,128)(2,1)} add(bf16[8,256]{1,0:T(8,128)(2,1)} %x, bf16[8,256]{1,0} %y), metadata={op_name="jit(f)/größe"}\r\n';
+    const multi =
+      '  %m = (f32[2]{0},\r\n        s32[]) custom-call(f32[2]{0} %a.1),\r\n        custom_call_target="形状"\r\n';
     const bad = '  %bad = f32[2,2]{1,1} copy(%a.1) // größe 形状\r\n';
     const block = line.repeat(997) + multi + line.repeat(1003) + bad;
     const file = join(dir, 'auto.hlo');
-    writeFileSync(file, `HloModule auto\r\nENTRY %main {\r\n${block.repeat(Math.ceil((17 << 20) / block.length))}}\r\n`);
+    writeFileSync(
+      file,
+      `HloModule auto\r\nENTRY %main {\r\n${block.repeat(Math.ceil((17 << 20) / block.length))}}\r\n`,
+    );
     const auto = cli('check', file);
     const one = cli('check', '--jobs', '1', file);
     assert.equal(auto.code, 1);
@@ -175,29 +251,46 @@ describe('cli: check and report', function () {
 
   it('report lists the padded buffers of the TPU example worst first with exact totals', () => {
     const j = JSON.parse(cli('report', 'examples/tpu_padding.hlo', '--json', '--top', '3').stdout) as {
-      reports: { totals: Record<string, unknown>; rows: { name: string; logicalBytes: string; physicalBytes: string; expansion: number }[] }[];
+      reports: {
+        totals: Record<string, unknown>;
+        rows: { name: string; logicalBytes: string; physicalBytes: string; expansion: number }[];
+      }[];
     };
     const rep = j.reports[0];
     assert.ok(rep);
-    assert.deepEqual(rep.totals, { buffers: 9, skipped: 0, logicalBytes: '1159172', physicalBytes: '4755460', expansion: 4.102462 });
-    assert.deepEqual(rep.rows.map((r) => [r.name, r.logicalBytes, r.physicalBytes, r.expansion]), [
-      ['Arg_1.2', '8192', '1048576', 128],
-      // A tuple result sums its leaves: two f32[1024,4] (16 KiB in 512 KiB each) and a u32[].
-      ['copy-start.5', '32772', '1048580', 31.996216],
-      ['param_0.1', '16384', '524288', 32],
-    ]);
+    assert.deepEqual(rep.totals, {
+      buffers: 9,
+      skipped: 0,
+      logicalBytes: '1159172',
+      physicalBytes: '4755460',
+      expansion: 4.102462,
+    });
+    assert.deepEqual(
+      rep.rows.map((r) => [r.name, r.logicalBytes, r.physicalBytes, r.expansion]),
+      [
+        ['Arg_1.2', '8192', '1048576', 128],
+        // A tuple result sums its leaves: two f32[1024,4] (16 KiB in 512 KiB each) and a u32[].
+        ['copy-start.5', '32772', '1048580', 31.996216],
+        ['param_0.1', '16384', '524288', 32],
+      ],
+    );
   });
 
   it('report names the source line of rows whose metadata has one, in a column and in JSON', () => {
     const text = cli('report', 'examples/tpu_padding.hlo', '--top', '0').stdout.split('\n');
     assert.match(text[2] ?? '', /\bline\s+source\s+shape$/);
     assert.match(text.find((l) => l.includes('transpose.4')) ?? '', /\s19\s+embed\.py:37\s+f32\[4,1024\]/);
-    const j = JSON.parse(cli('report', 'examples/tpu_padding.hlo', '--json', '--top', '0').stdout) as { reports: { rows: { name: string; source?: string }[] }[] };
-    assert.deepEqual(j.reports[0]?.rows.filter((r) => r.source !== undefined).map((r) => [r.name, r.source]), [
-      ['transpose.4', 'embed.py:37'],
-      ['broadcast.2', 'embed.py:41'],
-      ['fusion.7', 'embed.py:41'],
-    ]);
+    const j = JSON.parse(cli('report', 'examples/tpu_padding.hlo', '--json', '--top', '0').stdout) as {
+      reports: { rows: { name: string; source?: string }[] }[];
+    };
+    assert.deepEqual(
+      j.reports[0]?.rows.filter((r) => r.source !== undefined).map((r) => [r.name, r.source]),
+      [
+        ['transpose.4', 'embed.py:37'],
+        ['broadcast.2', 'embed.py:41'],
+        ['fusion.7', 'embed.py:41'],
+      ],
+    );
     // Without any metadata the column is left out.
     assert.doesNotMatch(cli('report', 'examples/seed_figures.hlo').stdout, /\bsource\b/);
   });
@@ -207,16 +300,31 @@ describe('cli: check and report', function () {
     assert.equal(r.code, 0);
     const [file, totals, header, row] = r.stdout.split('\n');
     assert.equal(file, 'examples/tpu_padding.hlo');
-    assert.equal(totals, '  9 buffers: logical 1,159,172 B (1.1 MiB), physical 4,755,460 B (4.5 MiB), expansion 4.1x, padding 3.4 MiB');
+    assert.equal(
+      totals,
+      '  9 buffers: logical 1,159,172 B (1.1 MiB), physical 4,755,460 B (4.5 MiB), expansion 4.1x, padding 3.4 MiB',
+    );
     assert.match(header ?? '', /physical\s+logical\s+expansion\s+instruction/);
-    assert.match(row ?? '', /1\.0 MiB\s+8\.0 KiB\s+128x\s+Arg_1\.2\s+main\.10\s+16\s+bf16\[4096,1\]\{1,0:T\(8,128\)\(2,1\)\}/);
+    assert.match(
+      row ?? '',
+      /1\.0 MiB\s+8\.0 KiB\s+128x\s+Arg_1\.2\s+main\.10\s+16\s+bf16\[4096,1\]\{1,0:T\(8,128\)\(2,1\)\}/,
+    );
   });
 
   it('report names the computation around a computation written in place, after its `}` too', () => {
     const file = join(CORPUS, 'raw__xla__service__hlo_cost_analysis_test__L1021.hlo');
-    const j = JSON.parse(cli('report', file, '--json', '--top', '0').stdout) as { reports: { rows: { name: string; computation: string; line: number }[] }[] };
-    const rows = (j.reports[0]?.rows ?? []).map((r) => `${r.line} ${r.computation}`).sort((a, b) => parseInt(a) - parseInt(b));
+    const j = JSON.parse(cli('report', file, '--json', '--top', '0').stdout) as {
+      reports: { rows: { name: string; computation: string; line: number }[] }[];
+    };
+    const rows = (j.reports[0]?.rows ?? [])
+      .map((r) => `${r.line} ${r.computation}`)
+      .sort((a, b) => parseInt(a) - parseInt(b));
     // Lines 9-10 and 15-17 are inside the two inline computations; 12, 13 and 19 come after them.
-    assert.deepEqual(rows, ['6', '7', '9', '10', '12', '13', '15', '16', '17', '19'].map((l) => `${l} fused_computation.1`).concat(['23 temp', '24 temp']));
+    assert.deepEqual(
+      rows,
+      ['6', '7', '9', '10', '12', '13', '15', '16', '17', '19']
+        .map((l) => `${l} fused_computation.1`)
+        .concat(['23 temp', '24 temp']),
+    );
   });
 });

@@ -29,12 +29,19 @@ describe('cli: oom', function () {
       '   pads: dim 2 (x), size 2, minor-most: T(8,128) pads 2 to 128 (64x)',
       '   fix: use minor_to_major {0,1,2} instead of {2,1,0}; dim 2 (size 2) is no longer minor-most -> 256.00M, saves 15.75G',
     ]);
-    assert.equal(lines[lines.length - 1], '5 allocations listed, 4 with layout math: 22.38G physical, 20.70G of it padding, 92.5%; the suggested layouts would save 20.70G.');
+    assert.equal(
+      lines[lines.length - 1],
+      '5 allocations listed, 4 with layout math: 22.38G physical, 20.70G of it padding, 92.5%; the suggested layouts would save 20.70G.',
+    );
     assert.equal(r.stderr, '');
   });
 
   it('reads standard input for -, as a pipe from the program that ran out of memory', () => {
-    const piped = spawnSync(process.execPath, [CLI, 'oom', '-'], { cwd: ROOT, encoding: 'utf8', input: readFileSync(join(ROOT, EXAMPLE), 'utf8') });
+    const piped = spawnSync(process.execPath, [CLI, 'oom', '-'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      input: readFileSync(join(ROOT, EXAMPLE), 'utf8'),
+    });
     assert.equal(piped.status, 0);
     assert.equal(piped.stdout, cli('oom', EXAMPLE).stdout);
   });
@@ -42,14 +49,35 @@ describe('cli: oom', function () {
   it('--json gives each allocation with exact byte counts, 1-based lines and the padding causes', () => {
     const r = cli('oom', EXAMPLE, '--json');
     assert.equal(r.code, 0);
-    const out = JSON.parse(r.stdout) as { summaries: { line: number }[]; allocations: Record<string, unknown>[] };
-    assert.deepEqual(out.summaries.map((s) => s.line), [4]);
+    const out = JSON.parse(r.stdout) as {
+      summaries: { line: number }[];
+      allocations: Record<string, unknown>[];
+    };
+    assert.deepEqual(
+      out.summaries.map((s) => s.line),
+      [4],
+    );
     const [first, , third, , fifth] = out.allocations;
     assert.deepEqual(
-      [first.line, first.physicalBytes, first.logicalBytes, first.physicalSize, first.sizeAgrees, first.unpaddedAgrees],
+      [
+        first.line,
+        first.physicalBytes,
+        first.logicalBytes,
+        first.physicalSize,
+        first.sizeAgrees,
+        first.unpaddedAgrees,
+      ],
       [19, '17179869184', '268435456', '16.00G', true, true],
     );
-    assert.deepEqual(first.padding, [{ dim: 2, size: '2', minorMost: true, factor: 64, causes: [{ tile: 0, entry: 1, from: '2', to: '128' }] }]);
+    assert.deepEqual(first.padding, [
+      {
+        dim: 2,
+        size: '2',
+        minorMost: true,
+        factor: 64,
+        causes: [{ tile: 0, entry: 1, from: '2', to: '128' }],
+      },
+    ]);
     assert.deepEqual((first.fix as { savedBytes: string }).savedBytes, '16911433728');
     assert.equal(third.assumedTiling, 'TPU 32-bit: (8,128)');
     assert.equal(fifth.problem, 'the message gives no shape for it');
@@ -63,7 +91,10 @@ describe('cli: oom', function () {
     writeFileSync(binary, Buffer.from([0x52, 0x61, 0x00, 0x6e]));
     const bin = cli('oom', binary);
     assert.equal(bin.code, 2);
-    assert.equal(bin.stderr, `xla-layout oom: ${binary}: binary file (NUL byte at offset 2), not a text log\n`);
+    assert.equal(
+      bin.stderr,
+      `xla-layout oom: ${binary}: binary file (NUL byte at offset 2), not a text log\n`,
+    );
     const usage = cli('oom');
     assert.equal(usage.code, 2);
     assert.match(usage.stderr, /oom takes one FILE/);

@@ -45,7 +45,10 @@ describe('cli: explain, index, element, map', function () {
   });
 
   it('explain --json has the exact size keys, wherever the option is', () => {
-    for (const args of [['explain', FIG1, '--json'], ['explain', '--json', FIG1]]) {
+    for (const args of [
+      ['explain', FIG1, '--json'],
+      ['explain', '--json', FIG1],
+    ]) {
       const r = cli(...args);
       assert.equal(r.code, 0, r.stderr);
       const j = JSON.parse(r.stdout) as Record<string, unknown>;
@@ -69,8 +72,15 @@ describe('cli: explain, index, element, map', function () {
   });
 
   it('explain of a tuple explains each leaf and sums the sizes', () => {
-    const j = JSON.parse(cli('explain', '--json', `(${FIG1}, ${FIG2})`).stdout) as { arrays: { path: number[] }[]; physicalBytes: string; logicalBytes: string };
-    assert.deepEqual(j.arrays.map((a) => a.path), [[0], [1]]);
+    const j = JSON.parse(cli('explain', '--json', `(${FIG1}, ${FIG2})`).stdout) as {
+      arrays: { path: number[] }[];
+      physicalBytes: string;
+      logicalBytes: string;
+    };
+    assert.deepEqual(
+      j.arrays.map((a) => a.path),
+      [[0], [1]],
+    );
     assert.equal(j.logicalBytes, String(60 + 128));
     assert.equal(j.physicalBytes, String(96 + 128));
   });
@@ -79,18 +89,27 @@ describe('cli: explain, index, element, map', function () {
     const r = cli('explain', 'f32[3,5]{1,0:S(1)T(2,2)}');
     assert.equal(r.code, 2);
     assert.equal(r.stdout, '');
-    assert.equal(r.stderr, 'xla-layout explain: error: expects layout to end with kRbrace [layout-attribute-order]\n  f32[3,5]{1,0:S(1)T(2,2)}\n               ^^^^\n');
+    assert.equal(
+      r.stderr,
+      'xla-layout explain: error: expects layout to end with kRbrace [layout-attribute-order]\n  f32[3,5]{1,0:S(1)T(2,2)}\n               ^^^^\n',
+    );
   });
 
   it('index: Figure 1 element (2,3) is 17, Figure 2 element (3,5) is 27', () => {
-    assert.equal(cli('index', FIG1, '2,3').stdout, 'f32[3,5]{1,0:T(2,2)} element (2,3) -> linear index 17\n  byte offset 68\n  expanded index [1,1,0,1] in expanded shape [2,3,2,2]\n');
+    assert.equal(
+      cli('index', FIG1, '2,3').stdout,
+      'f32[3,5]{1,0:T(2,2)} element (2,3) -> linear index 17\n  byte offset 68\n  expanded index [1,1,0,1] in expanded shape [2,3,2,2]\n',
+    );
     const j = JSON.parse(cli('index', '--json', FIG2, '3,5').stdout) as Record<string, unknown>;
     assert.equal(j.index, 27);
     assert.equal(j.byteOffset, 108);
   });
 
   it('index --json is a number up to 2^53 - 1 and a string past it', () => {
-    const j = JSON.parse(cli('index', HUGE, '1099511627775,1048574', '--json').stdout) as Record<string, unknown>;
+    const j = JSON.parse(cli('index', HUGE, '1099511627775,1048574', '--json').stdout) as Record<
+      string,
+      unknown
+    >;
     // Last row: tile row 137438953471 of 8192 tiles of 1024 slots, row 7 in tile, lane 126 of tile 8191.
     assert.equal(j.index, '1152921504606846974');
     assert.equal(j.byteOffset, '4611686018427387896');
@@ -99,14 +118,20 @@ describe('cli: explain, index, element, map', function () {
   it('index errors point at the bad coordinate', () => {
     const r = cli('index', FIG1, '2,7');
     assert.equal(r.code, 2);
-    assert.equal(r.stderr, 'xla-layout index: error: coordinate 7 is out of bounds for dimension 1 of size 5\n  2,7\n    ^\n');
+    assert.equal(
+      r.stderr,
+      'xla-layout index: error: coordinate 7 is out of bounds for dimension 1 of size 5\n  2,7\n    ^\n',
+    );
     assert.equal(cli('index', FIG1, '1').code, 2);
   });
 
   it('element: slot 17 holds (2,3); slot 9 is padding of dim 1; slot 24 is outside', () => {
     assert.equal(cli('element', FIG1, '17').stdout, 'f32[3,5]{1,0:T(2,2)} slot 17 of 24: element (2,3)\n');
     const pad = cli('element', FIG1, '9');
-    assert.equal(pad.stdout, 'f32[3,5]{1,0:T(2,2)} slot 9 of 24: padding: tile level 1 T(2,2) pads dim 1 here\n  level 1 T(2,2): tile [0,2], position in tile [0,1]\n');
+    assert.equal(
+      pad.stdout,
+      'f32[3,5]{1,0:T(2,2)} slot 9 of 24: padding: tile level 1 T(2,2) pads dim 1 here\n  level 1 T(2,2): tile [0,2], position in tile [0,1]\n',
+    );
     const j = JSON.parse(cli('element', FIG1, '9', '--json').stdout) as Record<string, unknown>;
     assert.equal(j.kind, 'padding');
     assert.deepEqual(j.paddedDims, [1]);

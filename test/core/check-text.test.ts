@@ -19,10 +19,17 @@ import { CORPUS_DIR } from '../support/corpus';
 const CORPUS = CORPUS_DIR;
 
 function firstColumn(file: string): string[] {
-  return readFileSync(join(CORPUS, file), 'utf8').split('\n').map((l) => l.split('\t')[0]).filter((l) => l.trim() !== '');
+  return readFileSync(join(CORPUS, file), 'utf8')
+    .split('\n')
+    .map((l) => l.split('\t')[0])
+    .filter((l) => l.trim() !== '');
 }
 
-const SHAPES = [...firstColumn('valid_shapes.txt'), ...firstColumn('invalid_shapes.txt'), ...firstColumn('legacy_shapes.txt')];
+const SHAPES = [
+  ...firstColumn('valid_shapes.txt'),
+  ...firstColumn('invalid_shapes.txt'),
+  ...firstColumn('legacy_shapes.txt'),
+];
 const HLO_LINES = readdirSync(join(CORPUS, 'hlo'))
   .filter((f) => f.endsWith('.hlo'))
   .flatMap((f) => readFileSync(join(CORPUS, 'hlo', f), 'utf8').split('\n'))
@@ -30,43 +37,96 @@ const HLO_LINES = readdirSync(join(CORPUS, 'hlo'))
 
 /** What checkText must return: each found shape's parse diagnostics, then its validation. */
 function reference(text: string, start?: number, end?: number, advice = true): LayoutDiagnostic[] {
-  return scanShapes(text, start, end).flatMap((f) => [...f.diagnostics, ...validateShape(f.shape, { advice })]);
+  return scanShapes(text, start, end).flatMap((f) => [
+    ...f.diagnostics,
+    ...validateShape(f.shape, { advice }),
+  ]);
 }
 
 /** Characters that end tokens, start trivia, or change how a number or attribute lexes. */
 const MUTATION = [
-  '[', ']', '{', '}', '(', ')', ',', ':', '*', '-', '<=', '?', ' ', '\n', '/*c*/', '/', '//x\n', '"', '%', '.', 'e', 'E', 'x',
-  '_', 'T', 'L', 'S', 'SC', 'M', 'P', 'D', '#', '0', '1', '8', '128', '99999999999999999999', 'f32', 'b', '->', '=',
+  '[',
+  ']',
+  '{',
+  '}',
+  '(',
+  ')',
+  ',',
+  ':',
+  '*',
+  '-',
+  '<=',
+  '?',
+  ' ',
+  '\n',
+  '/*c*/',
+  '/',
+  '//x\n',
+  '"',
+  '%',
+  '.',
+  'e',
+  'E',
+  'x',
+  '_',
+  'T',
+  'L',
+  'S',
+  'SC',
+  'M',
+  'P',
+  'D',
+  '#',
+  '0',
+  '1',
+  '8',
+  '128',
+  '99999999999999999999',
+  'f32',
+  'b',
+  '->',
+  '=',
 ];
 
-const shapeArb = fc.constantFrom(...SHAPES.slice(0, 60), ...SHAPES.filter((s) => !/^[a-z0-9]+\[[0-9,]*\]\{[0-9,]*(:T\([0-9,]+\))?\}$/.test(s)));
-
-/** A small pool per text, so shapes repeat and hit the cache in different surroundings. */
-const fragmentArb = (shapes: readonly string[]): fc.Arbitrary<string> => fc.oneof(
-  fc.constantFrom(...shapes),
-  fc.constantFrom(...shapes).map((s) => `%x.1 = ${s} add(${s} %a, ${s} %b), metadata={op_name="a(b)[c]"}\n`),
-  fc.array(fc.constantFrom(...shapes), { minLength: 0, maxLength: 4 }).map((xs) => `(${xs.join(', ')})`),
-  fc.array(fc.constantFrom(...shapes), { minLength: 1, maxLength: 3 }).map((xs) => `((${xs.join(',')}), /*index=5*/${xs[0]})`),
-  fc.constantFrom(...shapes).map((s) => `%c (p: ${s}) -> ${s} {\n`),
-  fc.constantFrom(...HLO_LINES).map((l) => l + '\n'),
-  fc.constantFrom(' ', '\n', ', ', ') ', 'b(', '{', '}', '/*', '*/'),
+const shapeArb = fc.constantFrom(
+  ...SHAPES.slice(0, 60),
+  ...SHAPES.filter((s) => !/^[a-z0-9]+\[[0-9,]*\]\{[0-9,]*(:T\([0-9,]+\))?\}$/.test(s)),
 );
 
-const textArb: fc.Arbitrary<string> = fc.array(shapeArb, { minLength: 1, maxLength: 4 })
+/** A small pool per text, so shapes repeat and hit the cache in different surroundings. */
+const fragmentArb = (shapes: readonly string[]): fc.Arbitrary<string> =>
+  fc.oneof(
+    fc.constantFrom(...shapes),
+    fc
+      .constantFrom(...shapes)
+      .map((s) => `%x.1 = ${s} add(${s} %a, ${s} %b), metadata={op_name="a(b)[c]"}\n`),
+    fc.array(fc.constantFrom(...shapes), { minLength: 0, maxLength: 4 }).map((xs) => `(${xs.join(', ')})`),
+    fc
+      .array(fc.constantFrom(...shapes), { minLength: 1, maxLength: 3 })
+      .map((xs) => `((${xs.join(',')}), /*index=5*/${xs[0]})`),
+    fc.constantFrom(...shapes).map((s) => `%c (p: ${s}) -> ${s} {\n`),
+    fc.constantFrom(...HLO_LINES).map((l) => l + '\n'),
+    fc.constantFrom(' ', '\n', ', ', ') ', 'b(', '{', '}', '/*', '*/'),
+  );
+
+const textArb: fc.Arbitrary<string> = fc
+  .array(shapeArb, { minLength: 1, maxLength: 4 })
   .chain((pool) => fc.array(fragmentArb(pool), { minLength: 1, maxLength: 12 }))
   .map((parts) => parts.join(''));
 
-const mutatedArb: fc.Arbitrary<string> = fc.tuple(
-  textArb,
-  fc.array(fc.tuple(fc.nat(), fc.nat({ max: 3 }), fc.constantFrom(...MUTATION)), { maxLength: 6 }),
-).map(([text, edits]) => {
-  let t = text;
-  for (const [at, cut, insert] of edits) {
-    const i = at % (t.length + 1);
-    t = t.slice(0, i) + insert + t.slice(Math.min(t.length, i + cut));
-  }
-  return t;
-});
+const mutatedArb: fc.Arbitrary<string> = fc
+  .tuple(
+    textArb,
+    fc.array(fc.tuple(fc.nat(), fc.nat({ max: 3 }), fc.constantFrom(...MUTATION)), { maxLength: 6 }),
+  )
+  .map(([text, edits]) => {
+    let t = text;
+    for (const [at, cut, insert] of edits) {
+      const i = at % (t.length + 1);
+      t = t.slice(0, i) + insert + t.slice(Math.min(t.length, i + cut));
+    }
+    return t;
+  });
 
 /**
  * One shape-like prefix (type, dims soup, layout soup) repeated with different tails: if a cache
@@ -74,31 +134,129 @@ const mutatedArb: fc.Arbitrary<string> = fc.tuple(
  * a result. The soups mix the key's plain vocabulary with everything that could push the parser
  * past it: comments, strings, nested braces and parens, attribute letters, number suffixes.
  */
-const DIM_SOUP = ['0', '1', '8', '128', ',', ',', '?', '<=', '<', '=', '-', ' ', '.', 'e', 'x', '_', '/*', '*/', '"', ']', '{', '(', ')', 'b'];
+const DIM_SOUP = [
+  '0',
+  '1',
+  '8',
+  '128',
+  ',',
+  ',',
+  '?',
+  '<=',
+  '<',
+  '=',
+  '-',
+  ' ',
+  '.',
+  'e',
+  'x',
+  '_',
+  '/*',
+  '*/',
+  '"',
+  ']',
+  '{',
+  '(',
+  ')',
+  'b',
+];
 const LAYOUT_SOUP = [
-  '0', '1', ',', ',', ':', ':', 'T', '(', '(', ')', ')', '8', '128', '*', '-', 'E', 'S', 'C', 'SC', 'L', 'M', 'P', 'D', '#', 'X',
-  '/*', '*/', '//', '"', '{', '}', ' ', '\n', '.', 'e', 'x', '_', 'f32[2]', 'u32',
+  '0',
+  '1',
+  ',',
+  ',',
+  ':',
+  ':',
+  'T',
+  '(',
+  '(',
+  ')',
+  ')',
+  '8',
+  '128',
+  '*',
+  '-',
+  'E',
+  'S',
+  'C',
+  'SC',
+  'L',
+  'M',
+  'P',
+  'D',
+  '#',
+  'X',
+  '/*',
+  '*/',
+  '//',
+  '"',
+  '{',
+  '}',
+  ' ',
+  '\n',
+  '.',
+  'e',
+  'x',
+  '_',
+  'f32[2]',
+  'u32',
 ];
 /** Attribute-shaped pieces, complete and broken, so that layouts get past `:` often. */
-const LAYOUT_CHUNKS = ['T(8,128)', '(2,1)', 'T(2,', 'E(4)', 'S(1)', 'L(', 'M(0)', 'C(', 'X(1', 'SC(0:1)', 'P(', 'P(f32[2]{0})', 'D(D)', '#(u32)', '*(', '/*', '*/', '"', ')', '('];
-const TAIL_SOUP = [...new Set([...DIM_SOUP, ...LAYOUT_SOUP, ...LAYOUT_CHUNKS, '%p', 's32[]', 'f32[1]{0}', '}'])];
+const LAYOUT_CHUNKS = [
+  'T(8,128)',
+  '(2,1)',
+  'T(2,',
+  'E(4)',
+  'S(1)',
+  'L(',
+  'M(0)',
+  'C(',
+  'X(1',
+  'SC(0:1)',
+  'P(',
+  'P(f32[2]{0})',
+  'D(D)',
+  '#(u32)',
+  '*(',
+  '/*',
+  '*/',
+  '"',
+  ')',
+  '(',
+];
+const TAIL_SOUP = [
+  ...new Set([...DIM_SOUP, ...LAYOUT_SOUP, ...LAYOUT_CHUNKS, '%p', 's32[]', 'f32[1]{0}', '}']),
+];
 const soup = (alphabet: readonly string[], max: number): fc.Arbitrary<string> =>
   fc.array(fc.constantFrom(...alphabet), { maxLength: max }).map((a) => a.join(''));
-const arrayPrefixArb = fc.tuple(
-  fc.constantFrom('f32', 'bf16', 's4', 'pred', 'token', 'u8'),
-  fc.oneof(soup(DIM_SOUP, 6), soup(['2', ',', '/*', '*/', ']', '"', '{'], 4)),
-  fc.constantFrom('', '', ' ', '\n', '/*c*/'),
-  fc.option(fc.oneof(
-    soup(LAYOUT_SOUP, 14),
-    fc.tuple(fc.constantFrom('', '0', '1,0', '0,1'), soup(LAYOUT_CHUNKS, 4)).map(([m2m, attrs]) => `${m2m}:${attrs}`),
-  ), { nil: undefined }),
-).map(([type, dims, gap, layout]) => `${type}[${dims}]${gap}${layout === undefined ? '' : `{${layout}}`}`);
+const arrayPrefixArb = fc
+  .tuple(
+    fc.constantFrom('f32', 'bf16', 's4', 'pred', 'token', 'u8'),
+    fc.oneof(soup(DIM_SOUP, 6), soup(['2', ',', '/*', '*/', ']', '"', '{'], 4)),
+    fc.constantFrom('', '', ' ', '\n', '/*c*/'),
+    fc.option(
+      fc.oneof(
+        soup(LAYOUT_SOUP, 14),
+        fc
+          .tuple(fc.constantFrom('', '0', '1,0', '0,1'), soup(LAYOUT_CHUNKS, 4))
+          .map(([m2m, attrs]) => `${m2m}:${attrs}`),
+      ),
+      { nil: undefined },
+    ),
+  )
+  .map(([type, dims, gap, layout]) => `${type}[${dims}]${gap}${layout === undefined ? '' : `{${layout}}`}`);
 const prefixArb = fc.oneof(
   arrayPrefixArb,
-  fc.array(arrayPrefixArb, { minLength: 1, maxLength: 3 }).chain((xs) =>
-    fc.constantFrom(', ', ',', ' ,', ', /*i*/').map((sep) => `(${xs.join(sep)}`)),
+  fc
+    .array(arrayPrefixArb, { minLength: 1, maxLength: 3 })
+    .chain((xs) => fc.constantFrom(', ', ',', ' ,', ', /*i*/').map((sep) => `(${xs.join(sep)}`)),
 );
-const repeatedArb = fc.tuple(prefixArb, fc.array(soup(TAIL_SOUP, 5), { minLength: 2, maxLength: 5 }), fc.constantFrom('\n', ' ', ', '))
+const repeatedArb = fc
+  .tuple(
+    prefixArb,
+    fc.array(soup(TAIL_SOUP, 5), { minLength: 2, maxLength: 5 }),
+    fc.constantFrom('\n', ' ', ', '),
+  )
   .map(([prefix, tails, sep]) => tails.map((t) => prefix + t).join(sep));
 
 /** A text, a sub-range of it, and the text repeated (so the second copy is served from cache). */
@@ -143,7 +301,11 @@ describe('shapeKeyEnd: equal keys mean equal parses', () => {
         const keyEnd = shapeKeyEnd(t, pos, end, typeEnd);
         if (keyEnd >= 0) {
           keys++;
-          assert.equal(shapeKeyHash(), regionHash(t, pos, keyEnd), `key ${JSON.stringify(t.slice(pos, keyEnd))}`);
+          assert.equal(
+            shapeKeyHash(),
+            regionHash(t, pos, keyEnd),
+            `key ${JSON.stringify(t.slice(pos, keyEnd))}`,
+          );
         }
         return scanAt(t, pos, end, []);
       });
@@ -156,24 +318,32 @@ describe('shapeKeyEnd: equal keys mean equal parses', () => {
   it('a keyed candidate parses the same whatever follows, as long as the key comes out the same', () => {
     let compared = 0;
     fc.assert(
-      fc.property(fc.oneof(repeatedArb, mutatedArb), fc.array(soup(TAIL_SOUP, 6), { minLength: 1, maxLength: 4 }), (text, tails) => {
-        walkShapeCandidates(text, 0, text.length, (t, pos, end, typeEnd) => {
-          const keyEnd = shapeKeyEnd(t, pos, end, typeEnd);
-          if (keyEnd >= 0) {
-            const key = t.slice(pos, keyEnd);
-            const expected = parsedAt(t, pos);
-            for (const tail of ['', ...tails]) {
-              // The text after the key replaced by each tail; also the key kept with a different tail.
-              for (const other of [key + tail, t.slice(pos, Math.min(end, keyEnd + 2)) + tail]) {
-                if (keyAtStart(other) !== key) continue;
-                compared++;
-                assert.equal(parsedAt(other, 0), expected, `key ${JSON.stringify(key)} in ${JSON.stringify(other)} and at ${pos} in ${JSON.stringify(t)}`);
+      fc.property(
+        fc.oneof(repeatedArb, mutatedArb),
+        fc.array(soup(TAIL_SOUP, 6), { minLength: 1, maxLength: 4 }),
+        (text, tails) => {
+          walkShapeCandidates(text, 0, text.length, (t, pos, end, typeEnd) => {
+            const keyEnd = shapeKeyEnd(t, pos, end, typeEnd);
+            if (keyEnd >= 0) {
+              const key = t.slice(pos, keyEnd);
+              const expected = parsedAt(t, pos);
+              for (const tail of ['', ...tails]) {
+                // The text after the key replaced by each tail; also the key kept with a different tail.
+                for (const other of [key + tail, t.slice(pos, Math.min(end, keyEnd + 2)) + tail]) {
+                  if (keyAtStart(other) !== key) continue;
+                  compared++;
+                  assert.equal(
+                    parsedAt(other, 0),
+                    expected,
+                    `key ${JSON.stringify(key)} in ${JSON.stringify(other)} and at ${pos} in ${JSON.stringify(t)}`,
+                  );
+                }
               }
             }
-          }
-          return scanAt(t, pos, end, []);
-        });
-      }),
+            return scanAt(t, pos, end, []);
+          });
+        },
+      ),
       { numRuns: 1200 },
     );
     assert.ok(compared > 4_000, `only ${compared} comparisons`);
@@ -181,11 +351,49 @@ describe('shapeKeyEnd: equal keys mean equal parses', () => {
 
   it('holds on curated prefixes that stop just before a comment, string, paren or brace closes', () => {
     const prefixes = [
-      'f32[/*]', 'f32[2,/*]', 'f32["]', 'f32[2]{0:C(}', 'f32[2]{0:X(1}', 'f32[2]{0:T(1)}', 'f32[2]{0:P(f32[1]{0}', 'f32[2]{0:/*}',
-      'f32[2] /*', 'f32[2]/', 'f32[2]', 'f32[2]{0:E(1e}', 'f32[2]{0:T(2,', '(f32[2]/*', '(f32[2], /*', '(f32[2]{0}', '(s32[]',
-      'f32[2]{1 }', 'f32[2] {', 'f32[2]{D(', 'f32[2]{0:#(', 'f32[2]{0:*(', 'f32[2]{0:SC(0:', 'f32[2]{"}',
+      'f32[/*]',
+      'f32[2,/*]',
+      'f32["]',
+      'f32[2]{0:C(}',
+      'f32[2]{0:X(1}',
+      'f32[2]{0:T(1)}',
+      'f32[2]{0:P(f32[1]{0}',
+      'f32[2]{0:/*}',
+      'f32[2] /*',
+      'f32[2]/',
+      'f32[2]',
+      'f32[2]{0:E(1e}',
+      'f32[2]{0:T(2,',
+      '(f32[2]/*',
+      '(f32[2], /*',
+      '(f32[2]{0}',
+      '(s32[]',
+      'f32[2]{1 }',
+      'f32[2] {',
+      'f32[2]{D(',
+      'f32[2]{0:#(',
+      'f32[2]{0:*(',
+      'f32[2]{0:SC(0:',
+      'f32[2]{"}',
     ];
-    const tails = ['', '*/', '*/3]', '*/{0}', ')', ')}', '"]', '"}', '}', ' x', ',1)', '2)}', 'u32)}', '{0}', ', s32[])', ']{0}'];
+    const tails = [
+      '',
+      '*/',
+      '*/3]',
+      '*/{0}',
+      ')',
+      ')}',
+      '"]',
+      '"}',
+      '}',
+      ' x',
+      ',1)',
+      '2)}',
+      'u32)}',
+      '{0}',
+      ', s32[])',
+      ']{0}',
+    ];
     let compared = 0;
     for (const p of prefixes) {
       for (const a of tails) {
@@ -193,7 +401,11 @@ describe('shapeKeyEnd: equal keys mean equal parses', () => {
           const key = keyAtStart(p + a);
           if (key === undefined || keyAtStart(p + b) !== key) continue;
           compared++;
-          assert.equal(parsedAt(p + b, 0), parsedAt(p + a, 0), `key ${JSON.stringify(key)}: ${JSON.stringify(p + a)} vs ${JSON.stringify(p + b)}`);
+          assert.equal(
+            parsedAt(p + b, 0),
+            parsedAt(p + a, 0),
+            `key ${JSON.stringify(key)}: ${JSON.stringify(p + a)} vs ${JSON.stringify(p + b)}`,
+          );
         }
       }
     }
@@ -209,7 +421,10 @@ describe('shapeKeyEnd: equal keys mean equal parses', () => {
     assert.equal(keyAtStart('f32[8,2] { \r'), 'f32[8,2] { \r');
     assert.equal(keyAtStart('f32[8,2] { x'), undefined);
     assert.equal(keyAtStart('(f32[8,2] {'), undefined);
-    assert.equal(keyAtStart('(s32[], f32[2]{0:T(128)}, /*index=2*/(pred[]))->x'), '(s32[], f32[2]{0:T(128)}, /*index=2*/(pred[]))');
+    assert.equal(
+      keyAtStart('(s32[], f32[2]{0:T(128)}, /*index=2*/(pred[]))->x'),
+      '(s32[], f32[2]{0:T(128)}, /*index=2*/(pred[]))',
+    );
     assert.equal(keyAtStart('f32[2]{0:P(f32[2]{0})}'), undefined);
     assert.equal(keyAtStart('f32[2]//c\n{0}'), undefined);
     assert.equal(keyAtStart('f32[2] /*c {0}'), undefined);
@@ -226,13 +441,19 @@ describe('ShapeChecker.checkText', () => {
     const d = checker.checkText(text);
     const first = text.indexOf('0}');
     const second = text.indexOf('0}', text.indexOf('%b'));
-    assert.deepEqual(d.map((x) => [x.code, x.range.start, x.range.end]), [
-      ['minor-to-major-duplicate', first, first + 1],
-      ['minor-to-major-duplicate', second, second + 1],
-      ['expected-integer', text.indexOf('x)'), text.indexOf('x)') + 1],
-    ]);
+    assert.deepEqual(
+      d.map((x) => [x.code, x.range.start, x.range.end]),
+      [
+        ['minor-to-major-duplicate', first, first + 1],
+        ['minor-to-major-duplicate', second, second + 1],
+        ['expected-integer', text.indexOf('x)'), text.indexOf('x)') + 1],
+      ],
+    );
     assert.equal(d[0].message, 'layout minor_to_major field has duplicate values: {0, 0}; shape: f32[2,3]');
-    assert.deepEqual(checker.checkText(text, text.indexOf('%b'), text.indexOf('%c')).map((x) => x.range.start), [second]);
+    assert.deepEqual(
+      checker.checkText(text, text.indexOf('%b'), text.indexOf('%c')).map((x) => x.range.start),
+      [second],
+    );
   });
 
   it('keys on the look-ahead: the same prefix followed by different characters parses differently', () => {
@@ -240,16 +461,22 @@ describe('ShapeChecker.checkText', () => {
     // A layout-less array is followed by `,`, by ` {` that opens a layout, and by `{` that does not.
     const text = '(f32[2], s32[]) f32[2] {1} f32[2]{x} f32[2]{ :T(0)} f32[2]{0}';
     const expected = reference(text);
-    assert.deepEqual(expected.map((x) => `${x.code}@${x.range.start}`), [
-      'minor-to-major-out-of-bounds@24', 'rank-mismatch@43', 'tile-dimension-invalid@48',
-    ]);
+    assert.deepEqual(
+      expected.map((x) => `${x.code}@${x.range.start}`),
+      ['minor-to-major-out-of-bounds@24', 'rank-mismatch@43', 'tile-dimension-invalid@48'],
+    );
     assert.deepEqual(checker.checkText(text), expected);
     assert.deepEqual(checker.checkText(text + text), reference(text + text));
     // Tuples are cached whole; an element followed by something other than `,` or `)` is not.
     const tuples = '(f32[2]{0}, s32[2]{1}) (f32[2]{0}, s32[2]{1}) (f32[2]{0}, s32[2]{1} %p)';
-    assert.deepEqual(checker.checkText(tuples).map((x) => `${x.code}@${x.range.start}`), [
-      'minor-to-major-out-of-bounds@19', 'minor-to-major-out-of-bounds@42', 'minor-to-major-out-of-bounds@65',
-    ]);
+    assert.deepEqual(
+      checker.checkText(tuples).map((x) => `${x.code}@${x.range.start}`),
+      [
+        'minor-to-major-out-of-bounds@19',
+        'minor-to-major-out-of-bounds@42',
+        'minor-to-major-out-of-bounds@65',
+      ],
+    );
     assert.deepEqual(checker.checkText(tuples), reference(tuples));
   });
 

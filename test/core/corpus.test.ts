@@ -11,7 +11,9 @@ import { CORPUS_DIR } from '../support/corpus';
 const CORPUS = CORPUS_DIR;
 
 function lines(file: string): string[] {
-  return readFileSync(join(CORPUS, file), 'utf8').split('\n').filter((l) => l.trim() !== '');
+  return readFileSync(join(CORPUS, file), 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '');
 }
 
 /** Parser and validator diagnostics of one shape string. */
@@ -44,7 +46,10 @@ const INVALID: Readonly<Record<string, readonly [code: string, covered: string, 
   'f32[8,8]{1,0:T(2,0)}': ['tile-dimension-invalid', '0'],
   'f32[10,10]{1,0:D(D,C)#(u32)}': ['index-type-dense', '#(u32)'],
   'f32[10,10]{1,0:D(D,C)*(u32)}': ['pointer-type-dense', '*(u32)'],
-  'f32[10,10]{1,0:D(D,C)P((s32[10]{0:T(100)}, s32[10]{0:T(100)}, f32[10]{0:T(100)}))}': ['physical-shape-dense', 'P((s32[10]{0:T(100)}, s32[10]{0:T(100)}, f32[10]{0:T(100)}))'],
+  'f32[10,10]{1,0:D(D,C)P((s32[10]{0:T(100)}, s32[10]{0:T(100)}, f32[10]{0:T(100)}))}': [
+    'physical-shape-dense',
+    'P((s32[10]{0:T(100)}, s32[10]{0:T(100)}, f32[10]{0:T(100)}))',
+  ],
   'f32[2,3': ['expected-token', ''],
   'f32[2,3]{1,0': ['expected-token', ''],
   'f32[2,3]{1,0,}': ['expected-integer', '}'],
@@ -130,7 +135,11 @@ describe('corpus: invalid_shapes.txt', () => {
       assert.ok(d !== undefined, `${code} not in ${JSON.stringify(all)}`);
       assert.equal(d.severity, 'error');
       const at = occurrence(shape, covered, nth);
-      assert.deepEqual(d.range, { start: at, end: at + covered.length }, `covers ${JSON.stringify(shape.slice(d.range.start, d.range.end))}`);
+      assert.deepEqual(
+        d.range,
+        { start: at, end: at + covered.length },
+        `covers ${JSON.stringify(shape.slice(d.range.start, d.range.end))}`,
+      );
       if (isXlaWording(xla)) assert.equal(d.message, xla);
     });
   }
@@ -154,7 +163,11 @@ describe('corpus: valid_shapes.txt', () => {
   it('gives advice only where it is justified', () => {
     const advised = valid.filter((s) => check(s).length > 0);
     assert.deepEqual(advised.sort(), [...EXPECTED_ADVICE].sort());
-    for (const s of EXPECTED_ADVICE) assert.deepEqual(check(s).map((d) => d.code), ['element-size-unusual']);
+    for (const s of EXPECTED_ADVICE)
+      assert.deepEqual(
+        check(s).map((d) => d.code),
+        ['element-size-unusual'],
+      );
   });
 
   it('prints every line to a fixed point', () => {
@@ -179,14 +192,18 @@ describe('corpus: valid_shapes.txt', () => {
       const missingLayout = hasArrayWithoutLayout(parseShapeText(s).shape!);
       const explicitDefault = /[:)](S\(0\)|L\(1\)|E\(0\)|M\(0\))/.test(s);
       const annotation = /\/\*index=/.test(s);
-      assert.ok(hasSpaceInside || missingLayout || explicitDefault || annotation, `${s} printed as ${printed}`);
+      assert.ok(
+        hasSpaceInside || missingLayout || explicitDefault || annotation,
+        `${s} printed as ${printed}`,
+      );
     }
     assert.ok(identical > 900, `only ${identical} canonical lines`);
   });
 });
 
 function hasArrayWithoutLayout(shape: ShapeNode): boolean {
-  if (shape.kind === 'array') return shape.layout === undefined && shape.dims.length > 0 && shape.elementType !== 'token';
+  if (shape.kind === 'array')
+    return shape.layout === undefined && shape.dims.length > 0 && shape.elementType !== 'token';
   if (shape.kind === 'buffer') return hasArrayWithoutLayout(shape.element);
   return shape.elements.some(hasArrayWithoutLayout);
 }
@@ -196,7 +213,10 @@ describe('corpus: legacy_shapes.txt (newest XLA behaviour)', () => {
     const shape = line.split('\t')[0];
     it(shape, () => {
       const all = check(shape);
-      const errors = all.filter((d) => d.severity === 'error').map((d) => d.code).sort();
+      const errors = all
+        .filter((d) => d.severity === 'error')
+        .map((d) => d.code)
+        .sort();
       const expected = [
         ...(shape.includes('#(') ? ['index-type-dense'] : []),
         ...(shape.includes('*(') ? ['pointer-type-dense'] : []),
@@ -224,7 +244,8 @@ describe('corpus: hlo/*.hlo', () => {
       const checker = createShapeChecker();
       const found = scanShapes(text);
       assert.ok(found.length > 0);
-      for (const f of found) assert.deepEqual(checker.check(text, f), [], text.slice(f.shape.range.start, f.shape.range.end));
+      for (const f of found)
+        assert.deepEqual(checker.check(text, f), [], text.slice(f.shape.range.start, f.shape.range.end));
     });
   }
 });

@@ -1,5 +1,11 @@
 import { strict as assert } from 'node:assert';
-import { arrayShapeFromText, explainShapeNode, explainShapeText, memorySpaceMeaning, toJsonSafe } from '../../core/src/explain';
+import {
+  arrayShapeFromText,
+  explainShapeNode,
+  explainShapeText,
+  memorySpaceMeaning,
+  toJsonSafe,
+} from '../../core/src/explain';
 import { parseShape } from '../../core/src/parse';
 
 describe('explain', () => {
@@ -10,10 +16,22 @@ describe('explain', () => {
     const [a] = e.arrays;
     assert.ok(a?.sizes && a.plan && a.padding);
     assert.deepEqual(
-      [a.sizes.logicalElements, a.sizes.physicalElements, a.sizes.logicalBytes, a.sizes.physicalBytes, a.sizes.arraySizeBytes],
+      [
+        a.sizes.logicalElements,
+        a.sizes.physicalElements,
+        a.sizes.logicalBytes,
+        a.sizes.physicalBytes,
+        a.sizes.arraySizeBytes,
+      ],
       [15n, 24n, 60n, 96n, 96n],
     );
-    assert.deepEqual(a.dims.map((d) => [d.dim, d.letter, d.size, d.physicalPosition]), [[0, 'y', 3n, 0], [1, 'x', 5n, 1]]);
+    assert.deepEqual(
+      a.dims.map((d) => [d.dim, d.letter, d.size, d.physicalPosition]),
+      [
+        [0, 'y', 3n, 0],
+        [1, 'x', 5n, 1],
+      ],
+    );
     assert.deepEqual(a.physicalOrder, [0, 1]);
     assert.deepEqual(a.tiles, ['(2,2)']);
     assert.deepEqual(a.plan.expandedShape, [2n, 3n, 2n, 2n]);
@@ -32,7 +50,10 @@ describe('explain', () => {
   it('adds tile-not-dividing advice on the later tile that pads beyond ArraySize', () => {
     const text = 'f32[4,6]{1,0:T(3,4)(2,1)}';
     const e = explainShapeText(text);
-    assert.deepEqual(e.diagnostics.map((d) => [d.code, d.severity, text.slice(d.range.start, d.range.end)]), [['tile-not-dividing', 'warning', '(2,1)']]);
+    assert.deepEqual(
+      e.diagnostics.map((d) => [d.code, d.severity, text.slice(d.range.start, d.range.end)]),
+      [['tile-not-dividing', 'warning', '(2,1)']],
+    );
     assert.equal(e.arrays[0]?.sizes?.arraySizeBytes, 192n);
     assert.equal(e.arrays[0]?.sizes?.physicalBytes, 256n);
   });
@@ -40,11 +61,14 @@ describe('explain', () => {
   it('explains each leaf of a tuple with its path and range', () => {
     const text = '(f32[3,5]{1,0:T(2,2)}, (s32[]{:T(128)}, token[]))';
     const e = explainShapeText(text);
-    assert.deepEqual(e.arrays.map((a) => [a.path, a.text, a.error === undefined]), [
-      [[0], 'f32[3,5]{1,0:T(2,2)}', true],
-      [[1, 0], 's32[]{:T(128)}', true],
-      [[1, 1], 'token[]', false],
-    ]);
+    assert.deepEqual(
+      e.arrays.map((a) => [a.path, a.text, a.error === undefined]),
+      [
+        [[0], 'f32[3,5]{1,0:T(2,2)}', true],
+        [[1, 0], 's32[]{:T(128)}', true],
+        [[1, 1], 'token[]', false],
+      ],
+    );
     assert.equal(e.arrays[1]?.sizes?.physicalBytes, 512n);
   });
 
@@ -61,7 +85,10 @@ describe('explain', () => {
   it('reports errors as data: no tree, or no math', () => {
     const bad = explainShapeText('f32[2,2]{1,0:S(1)T(2,2)}');
     assert.equal(bad.hasErrors, true);
-    assert.deepEqual(bad.diagnostics.map((d) => d.code), ['layout-attribute-order']);
+    assert.deepEqual(
+      bad.diagnostics.map((d) => d.code),
+      ['layout-attribute-order'],
+    );
     const invalid = explainShapeText('f32[2,2]{0,0}');
     assert.equal(invalid.hasErrors, true);
     assert.equal(invalid.arrays[0]?.sizes, undefined);
@@ -92,7 +119,11 @@ describe('explain', () => {
   });
 
   it('JSON form keeps exact integers as decimal strings', () => {
-    assert.deepEqual(toJsonSafe({ a: 2n ** 60n, b: [1n, 2], c: 'x' }), { a: '1152921504606846976', b: ['1', 2], c: 'x' });
+    assert.deepEqual(toJsonSafe({ a: 2n ** 60n, b: [1n, 2], c: 'x' }), {
+      a: '1152921504606846976',
+      b: ['1', 2],
+      c: 'x',
+    });
     assert.match(memorySpaceMeaning(5), /host/);
     assert.match(memorySpaceMeaning(42), /backend-specific/);
   });

@@ -35,7 +35,15 @@ describe('core: number formats', () => {
   });
 
   it('never shows a size larger than it is, nor smaller by a tenth of its unit or more', () => {
-    const UNIT: Record<string, bigint> = { B: 1n, KiB: 2n ** 10n, MiB: 2n ** 20n, GiB: 2n ** 30n, TiB: 2n ** 40n, PiB: 2n ** 50n, EiB: 2n ** 60n };
+    const UNIT: Record<string, bigint> = {
+      B: 1n,
+      KiB: 2n ** 10n,
+      MiB: 2n ** 20n,
+      GiB: 2n ** 30n,
+      TiB: 2n ** 40n,
+      PiB: 2n ** 50n,
+      EiB: 2n ** 60n,
+    };
     fc.assert(
       fc.property(fc.bigInt({ min: 0n, max: 2n ** 66n }), (bytes) => {
         const [number, unit] = humanBytes(bytes).split(' ');

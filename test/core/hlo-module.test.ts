@@ -27,18 +27,33 @@ describe('hlo buildModule', () => {
   const model = parseHloText(TEXT);
 
   it('builds modules and computations with ranges, entry flags and roots', () => {
-    assert.deepEqual(model.modules.map((m) => [m.name?.name, m.computations, m.entry]), [
-      ['m', [0, 1], 0],
-      ['second', [2], 2],
-    ]);
-    assert.deepEqual(model.computations.map((c) => [c.name?.name, c.entry, c.closed, c.instructions.map((i) => i.name.name), c.root?.name.name]), [
-      ['main', true, true, ['p', 'f', 'r'], 'r'],
-      ['fused', false, true, ['q', 'p', 'z'], 'z'],
-      ['e', true, true, ['a', 'b'], 'b'], // no ROOT: the last instruction, as XLA does
-    ]);
+    assert.deepEqual(
+      model.modules.map((m) => [m.name?.name, m.computations, m.entry]),
+      [
+        ['m', [0, 1], 0],
+        ['second', [2], 2],
+      ],
+    );
+    assert.deepEqual(
+      model.computations.map((c) => [
+        c.name?.name,
+        c.entry,
+        c.closed,
+        c.instructions.map((i) => i.name.name),
+        c.root?.name.name,
+      ]),
+      [
+        ['main', true, true, ['p', 'f', 'r'], 'r'],
+        ['fused', false, true, ['q', 'p', 'z'], 'z'],
+        ['e', true, true, ['a', 'b'], 'b'], // no ROOT: the last instruction, as XLA does
+      ],
+    );
     const main = model.computations[0];
     assert.ok(main);
-    assert.equal(TEXT.slice(main.range.start, main.range.end), TEXT.slice(TEXT.indexOf('ENTRY %main'), TEXT.indexOf('}\n\n%fused') + 1));
+    assert.equal(
+      TEXT.slice(main.range.start, main.range.end),
+      TEXT.slice(TEXT.indexOf('ENTRY %main'), TEXT.indexOf('}\n\n%fused') + 1),
+    );
     assert.equal(computationAt(model, TEXT.indexOf('negate'))?.name?.name, 'fused');
   });
 
@@ -56,7 +71,13 @@ describe('hlo buildModule', () => {
   });
 
   it('counts control-predecessors as references of the instructions they name', () => {
-    const text = ['ENTRY %e {', '  %a = f32[] parameter(0)', '  %b = f32[] negate(%a)', '  ROOT %c = f32[] abs(%a), control-predecessors={%b}', '}'].join('\n');
+    const text = [
+      'ENTRY %e {',
+      '  %a = f32[] parameter(0)',
+      '  %b = f32[] negate(%a)',
+      '  ROOT %c = f32[] abs(%a), control-predecessors={%b}',
+      '}',
+    ].join('\n');
     const m = parseHloText(text);
     const b = m.symbols.find((s) => s.name === 'b');
     assert.deepEqual(b?.references, [{ start: text.indexOf('{%b}') + 2, end: text.indexOf('{%b}') + 3 }]);
@@ -75,24 +96,32 @@ describe('hlo buildModule', () => {
       'e {\n  ROOT r = f32[] constant(0)\n}',
     ].join('\n');
     const m = parseHloText(text);
-    assert.deepEqual(m.modules.map((x) => [x.name?.name, x.computations.map((c) => m.computations[c]?.name?.name)]), [
-      [undefined, ['add', 'e']],
-      [undefined, ['add', 'e']],
-      ['named', ['e']],
-    ]);
+    assert.deepEqual(
+      m.modules.map((x) => [x.name?.name, x.computations.map((c) => m.computations[c]?.name?.name)]),
+      [
+        [undefined, ['add', 'e']],
+        [undefined, ['add', 'e']],
+        ['named', ['e']],
+      ],
+    );
     // Each part's call resolves to its own %add.
     const adds = m.symbols.filter((s) => s.kind === 'computation' && s.name === 'add');
-    assert.deepEqual(adds.map((a) => [a.definition?.start, a.references.map((r) => r.start)]), [
-      [text.indexOf('add'), [text.indexOf('%add\n') + 1]],
-      [text.indexOf('add', text.indexOf('// -----')), [text.lastIndexOf('%add\n') + 1]],
-    ]);
+    assert.deepEqual(
+      adds.map((a) => [a.definition?.start, a.references.map((r) => r.start)]),
+      [
+        [text.indexOf('add'), [text.indexOf('%add\n') + 1]],
+        [text.indexOf('add', text.indexOf('// -----')), [text.lastIndexOf('%add\n') + 1]],
+      ],
+    );
     assert.equal(m.statements.filter((st) => st.kind === 'separator').length, 2);
   });
 
   it('resolves computations referenced before their definition and keeps unresolved names', () => {
     const fused = model.symbols.find((s) => s.kind === 'computation' && s.name === 'fused');
     assert.ok(fused?.definition);
-    assert.deepEqual(fused.references, [{ start: TEXT.indexOf('calls=%fused') + 7, end: TEXT.indexOf('calls=%fused') + 12 }]);
+    assert.deepEqual(fused.references, [
+      { start: TEXT.indexOf('calls=%fused') + 7, end: TEXT.indexOf('calls=%fused') + 12 },
+    ]);
     const missing = model.symbols.find((s) => s.name === 'missing');
     assert.ok(missing);
     assert.equal(missing.definition, undefined);
@@ -114,7 +143,10 @@ describe('hlo buildModule', () => {
     const m = parseHloText('%x = f32[] parameter(0)\nENTRY %e {\n  %a = f32[] parameter(0)\n');
     assert.equal(m.computations.length, 1);
     assert.equal(m.computations[0]?.closed, false);
-    assert.deepEqual(m.computations[0]?.instructions.map((i) => i.name.name), ['a']);
+    assert.deepEqual(
+      m.computations[0]?.instructions.map((i) => i.name.name),
+      ['a'],
+    );
   });
 
   it('scopes a computation written in place (`calls=\\n{ ... }`) to itself, as XLA parses it', () => {
@@ -135,14 +167,23 @@ describe('hlo buildModule', () => {
     assert.equal(opener.inlineComputation?.attribute.name, 'calls');
     assert.equal(text.slice(opener.inlineComputation.brace.start, opener.inlineComputation.brace.end), '{');
     assert.deepEqual(
-      m.computations.map((c) => [c.name?.name, c.inline?.computation, c.instructions.map((i) => i.name.name), c.root?.name.name, c.closed]),
+      m.computations.map((c) => [
+        c.name?.name,
+        c.inline?.computation,
+        c.instructions.map((i) => i.name.name),
+        c.root?.name.name,
+        c.closed,
+      ]),
       [
         ['c', undefined, ['p', 't', 'r'], 'r', true],
         [undefined, 0, ['p', 't'], 't', true],
       ],
     );
     // The inline computation runs from its `{` to its `}`; the outer one on to its own `}`.
-    assert.equal(text.slice(m.computations[1].range.start, m.computations[1].range.end), text.slice(text.indexOf('{\n    p'), text.indexOf('  }') + 3));
+    assert.equal(
+      text.slice(m.computations[1].range.start, m.computations[1].range.end),
+      text.slice(text.indexOf('{\n    p'), text.indexOf('  }') + 3),
+    );
     assert.equal(m.computations[0].range.end, text.length);
     assert.equal(m.modules[0]?.computations.length, 2);
     // `p` and `t` after the `}` are the outer ones; inside, the inner ones.
@@ -158,8 +199,18 @@ describe('hlo buildModule', () => {
   });
 
   it('reads `attr={` as an inline computation only for attributes that name computations', () => {
-    const m = parseHloText(['c {', '  x = f32[] custom-call(), custom_call_target="f", backend_config={', '  y = f32[] constant(0)', '}'].join('\n'));
+    const m = parseHloText(
+      [
+        'c {',
+        '  x = f32[] custom-call(), custom_call_target="f", backend_config={',
+        '  y = f32[] constant(0)',
+        '}',
+      ].join('\n'),
+    );
     assert.equal(m.computations.length, 1);
-    assert.deepEqual(m.computations[0]?.instructions.map((i) => i.name.name), ['x', 'y']);
+    assert.deepEqual(
+      m.computations[0]?.instructions.map((i) => i.name.name),
+      ['x', 'y'],
+    );
   });
 });

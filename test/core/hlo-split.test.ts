@@ -13,20 +13,26 @@ describe('hlo splitStatements', () => {
   });
 
   it('keeps a multi-line entry_computation_layout header together', () => {
-    const header = 'HloModule entry, entry_computation_layout={(\n  f32[2,3]{0,1:T(2,128)},\n  (\n    s32[]\n  )\n)->f32[2,3]{1,0}}';
+    const header =
+      'HloModule entry, entry_computation_layout={(\n  f32[2,3]{0,1:T(2,128)},\n  (\n    s32[]\n  )\n)->f32[2,3]{1,0}}';
     const text = `${header}\n\nENTRY %main {\n}`;
     assert.deepEqual(split(text), [header, '', 'ENTRY %main {', '}']);
   });
 
   it('continues an instruction without opcode and after a trailing comma (pad_to_static style)', () => {
-    const ins = '  ROOT %c = (s32[2,2,2], s32[])\n             custom-call(s32[2,<=2,2] %param),\n             custom_call_target="PadToStatic"';
+    const ins =
+      '  ROOT %c = (s32[2,2,2], s32[])\n             custom-call(s32[2,<=2,2] %param),\n             custom_call_target="PadToStatic"';
     const text = `ENTRY main {\n  %param = s32[2,<=2,2] parameter(0)\n${ins}\n}`;
     assert.deepEqual(split(text), ['ENTRY main {', '  %param = s32[2,<=2,2] parameter(0)', ins, '}']);
   });
 
   it('continues a computation signature broken inside its parameter list', () => {
     const header = '%f (p0: s8[56,4096], p1:\n    s32[]) -> s8[1,4096] {';
-    assert.deepEqual(split(`${header}\n  ROOT %p1 = s32[] parameter(1)\n}`), [header, '  ROOT %p1 = s32[] parameter(1)', '}']);
+    assert.deepEqual(split(`${header}\n  ROOT %p1 = s32[] parameter(1)\n}`), [
+      header,
+      '  ROOT %p1 = s32[] parameter(1)',
+      '}',
+    ]);
   });
 
   it('never lets an unclosed bracket swallow the next statement', () => {
@@ -36,12 +42,20 @@ describe('hlo splitStatements', () => {
 
   it('ignores brackets inside strings and comments', () => {
     const text = '%a = f32[] custom-call(), custom_call_target="(((" // [[[\n%b = f32[] negate(%a) /* ( */';
-    assert.deepEqual(split(text), ['%a = f32[] custom-call(), custom_call_target="(((" // [[[', '%b = f32[] negate(%a) /* ( */']);
+    assert.deepEqual(split(text), [
+      '%a = f32[] custom-call(), custom_call_target="(((" // [[[',
+      '%b = f32[] negate(%a) /* ( */',
+    ]);
   });
 
   it('cuts statements longer than the cap', () => {
     const line = 'x'.repeat(25);
-    assert.deepEqual(split(`${line}\nok`, { maxStatementLength: 10 }), ['x'.repeat(10), 'x'.repeat(10), 'x'.repeat(5), 'ok']);
+    assert.deepEqual(split(`${line}\nok`, { maxStatementLength: 10 }), [
+      'x'.repeat(10),
+      'x'.repeat(10),
+      'x'.repeat(5),
+      'ok',
+    ]);
   });
 
   it('honours start and end, and ends the last statement at end', () => {

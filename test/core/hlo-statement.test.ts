@@ -32,35 +32,66 @@ describe('hlo parseStatement', () => {
     assert.deepEqual(s.name.range, at(text, 'fusion.21'));
     assert.equal(slice(text, s.shape?.range), 's4[8,256]{1,0:T(8,128)(8,1)E(4)S(1)}');
     assert.deepEqual(s.opcode?.range, at(text, 'fusion('.slice(0, 6), 1));
-    assert.deepEqual(s.operands.map((o) => [o.name, slice(text, o.range), o.shape ? slice(text, o.shape.range) : '']), [
-      ['copy', 'copy', 's4[8,256]{1,0}'],
-      ['p.1', 'p.1', 's32[]'],
-    ]);
-    assert.deepEqual(s.calledComputations.map((c) => [c.attribute, c.name, c.range]), [['calls', 'fused.434', at(text, 'fused.434')]]);
+    assert.deepEqual(
+      s.operands.map((o) => [o.name, slice(text, o.range), o.shape ? slice(text, o.shape.range) : '']),
+      [
+        ['copy', 'copy', 's4[8,256]{1,0}'],
+        ['p.1', 'p.1', 's32[]'],
+      ],
+    );
+    assert.deepEqual(
+      s.calledComputations.map((c) => [c.attribute, c.name, c.range]),
+      [['calls', 'fused.434', at(text, 'fused.434')]],
+    );
     const { sourceFileRange, sourceLineRange } = s.metadata ?? {};
-    assert.deepEqual(s.metadata && { opName: s.metadata.opName, sourceFile: s.metadata.sourceFile, sourceLine: s.metadata.sourceLine }, { opName: 'jit(f)/add', sourceFile: '/x/model.py', sourceLine: 42 });
+    assert.deepEqual(
+      s.metadata && {
+        opName: s.metadata.opName,
+        sourceFile: s.metadata.sourceFile,
+        sourceLine: s.metadata.sourceLine,
+      },
+      { opName: 'jit(f)/add', sourceFile: '/x/model.py', sourceLine: 42 },
+    );
     // Where go to source is offered: the values as written.
     assert.equal(sourceFileRange && text.slice(sourceFileRange.start, sourceFileRange.end), '"/x/model.py"');
     assert.equal(sourceLineRange && text.slice(sourceLineRange.start, sourceLineRange.end), '42');
-    assert.deepEqual(s.attributes.map((a) => a.key.name), ['kind', 'calls', 'metadata', 'backend_config']);
+    assert.deepEqual(
+      s.attributes.map((a) => a.key.name),
+      ['kind', 'calls', 'metadata', 'backend_config'],
+    );
     assert.equal(slice(text, s.attributes[3]?.valueRange), '{"a":[1,2]}');
     // Every shape exactly once, in order, with no diagnostics.
-    assert.deepEqual(s.shapes.map((f) => slice(text, f.shape.range)), ['s4[8,256]{1,0:T(8,128)(8,1)E(4)S(1)}', 's4[8,256]{1,0}', 's32[]']);
-    assert.deepEqual(s.shapes.flatMap((f) => f.diagnostics), []);
+    assert.deepEqual(
+      s.shapes.map((f) => slice(text, f.shape.range)),
+      ['s4[8,256]{1,0:T(8,128)(8,1)E(4)S(1)}', 's4[8,256]{1,0}', 's32[]'],
+    );
+    assert.deepEqual(
+      s.shapes.flatMap((f) => f.diagnostics),
+      [],
+    );
   });
 
   it('reads control-predecessors as instruction names, a list or one name', () => {
     const text = '  %c = f32[8]{0} copy(%a), control-predecessors={%p.1, q}, metadata={op_name="p.1"}';
     const s = parse(text);
     assert.ok(s.kind === 'instruction');
-    assert.deepEqual(s.controlPredecessors.map((n) => [n.name, n.range]), [
-      ['p.1', at(text, 'p.1')],
-      ['q', { start: text.indexOf('q}'), end: text.indexOf('q}') + 1 }],
-    ]);
-    assert.deepEqual(s.operands.map((o) => o.name), ['a']);
+    assert.deepEqual(
+      s.controlPredecessors.map((n) => [n.name, n.range]),
+      [
+        ['p.1', at(text, 'p.1')],
+        ['q', { start: text.indexOf('q}'), end: text.indexOf('q}') + 1 }],
+      ],
+    );
+    assert.deepEqual(
+      s.operands.map((o) => o.name),
+      ['a'],
+    );
     const one = parse('  %d = f32[] add(%x, %y), control-predecessors=%z');
     assert.ok(one.kind === 'instruction');
-    assert.deepEqual(one.controlPredecessors.map((n) => n.name), ['z']);
+    assert.deepEqual(
+      one.controlPredecessors.map((n) => n.name),
+      ['z'],
+    );
     assert.deepEqual(one.calledComputations, []);
   });
 
@@ -71,7 +102,10 @@ describe('hlo parseStatement', () => {
     assert.equal(s.root, false);
     assert.equal(s.name.name, 'tmp_1');
     assert.equal(s.opcode?.name, 'get-tuple-element');
-    assert.deepEqual(s.operands.map((o) => [o.name, o.shape?.kind]), [['tmp_0', 'tuple']]);
+    assert.deepEqual(
+      s.operands.map((o) => [o.name, o.shape?.kind]),
+      [['tmp_0', 'tuple']],
+    );
     assert.equal(slice(text, s.operands[0]?.shape?.range), '((f32[], f32[]))');
   });
 
@@ -85,21 +119,24 @@ describe('hlo parseStatement', () => {
   });
 
   it('reads computation lists: branch_computations, condition/body, to_apply', () => {
-    const text = '%r = f32[] conditional(%i, %a, %b), branch_computations={%br0, br1}, condition=%c, body=%w, to_apply=add';
+    const text =
+      '%r = f32[] conditional(%i, %a, %b), branch_computations={%br0, br1}, condition=%c, body=%w, to_apply=add';
     const s = parse(text);
     assert.ok(s.kind === 'instruction');
-    assert.deepEqual(s.calledComputations.map((c) => `${c.attribute}=${c.name}`), [
-      'branch_computations=br0',
-      'branch_computations=br1',
-      'condition=c',
-      'body=w',
-      'to_apply=add',
-    ]);
+    assert.deepEqual(
+      s.calledComputations.map((c) => `${c.attribute}=${c.name}`),
+      ['branch_computations=br0', 'branch_computations=br1', 'condition=c', 'body=w', 'to_apply=add'],
+    );
     assert.deepEqual(s.calledComputations[1]?.range, at(text, 'br1'));
     // A custom call's computations; `comparator=` names none in XLA's parser.
-    const call = parse('%r = f32[] custom-call(%a), custom_call_target="f", called_computations={%c1, %c2}, comparator=%x');
+    const call = parse(
+      '%r = f32[] custom-call(%a), custom_call_target="f", called_computations={%c1, %c2}, comparator=%x',
+    );
     assert.ok(call.kind === 'instruction');
-    assert.deepEqual(call.calledComputations.map((c) => `${c.attribute}=${c.name}`), ['called_computations=c1', 'called_computations=c2']);
+    assert.deepEqual(
+      call.calledComputations.map((c) => `${c.attribute}=${c.name}`),
+      ['called_computations=c1', 'called_computations=c2'],
+    );
   });
 
   it('reads the number of parameter(N), digits only', () => {
@@ -107,7 +144,12 @@ describe('hlo parseStatement', () => {
     const p = parse(text);
     assert.ok(p.kind === 'instruction');
     assert.deepEqual(p.parameter, { value: 12, range: at(text, '12') });
-    for (const odd of ['%p = f32[] parameter()', '%p = f32[] parameter(-1)', '%p = f32[] parameter(1x)', '%q = f32[] negate(%p)']) {
+    for (const odd of [
+      '%p = f32[] parameter()',
+      '%p = f32[] parameter(-1)',
+      '%p = f32[] parameter(1x)',
+      '%q = f32[] negate(%p)',
+    ]) {
       const s = parse(odd);
       assert.ok(s.kind === 'instruction' && s.parameter === undefined, odd);
     }
@@ -119,10 +161,17 @@ describe('hlo parseStatement', () => {
     assert.ok(s.kind === 'instruction');
     assert.deepEqual(
       s.operands.map((o) => [o.name, o.range.start]),
-      [['a', text.indexOf('a,')], ['b', text.indexOf('b,')], ['c', text.indexOf('c)')]],
+      [
+        ['a', text.indexOf('a,')],
+        ['b', text.indexOf('b,')],
+        ['c', text.indexOf('c)')],
+      ],
     );
     // Every shape once, the nested result's included.
-    assert.deepEqual(s.shapes.map((f) => text.slice(f.shape.range.start, f.shape.range.end)), ['f32[]', 'f32[]', 'f32[2]{0}', 'f32[]']);
+    assert.deepEqual(
+      s.shapes.map((f) => text.slice(f.shape.range.start, f.shape.range.end)),
+      ['f32[]', 'f32[]', 'f32[2]{0}', 'f32[]'],
+    );
   });
 
   it('reads names 16 instructions deep in operand position and skips deeper ones', () => {
@@ -130,11 +179,17 @@ describe('hlo parseStatement', () => {
     const text = `%r = f32[] add(${'negate('.repeat(depth)}%x${')'.repeat(depth)}, %y)`;
     const s = parse(text);
     assert.ok(s.kind === 'instruction');
-    assert.deepEqual(s.operands.map((o) => o.name), ['y']);
+    assert.deepEqual(
+      s.operands.map((o) => o.name),
+      ['y'],
+    );
     const shallow = `%r = f32[] add(${'negate('.repeat(16)}%x${')'.repeat(16)}, %y)`;
     const t = parse(shallow);
     assert.ok(t.kind === 'instruction');
-    assert.deepEqual(t.operands.map((o) => o.name), ['x', 'y']);
+    assert.deepEqual(
+      t.operands.map((o) => o.name),
+      ['x', 'y'],
+    );
   });
 
   it('gives the ranges of the ROOT and ENTRY keywords', () => {
@@ -151,17 +206,21 @@ describe('hlo parseStatement', () => {
   });
 
   it('reads a computation header with parameters and result', () => {
-    const text = 'ENTRY %main.6 (Arg_0.1: f32[2,3,4], Arg_2.3: (f32[1,2], f32[1,2]), /*index=2*/Arg_3.4: s32[]) -> f32[2,3,4] {';
+    const text =
+      'ENTRY %main.6 (Arg_0.1: f32[2,3,4], Arg_2.3: (f32[1,2], f32[1,2]), /*index=2*/Arg_3.4: s32[]) -> f32[2,3,4] {';
     const s = parse(text);
     assert.ok(s.kind === 'computation');
     assert.equal(s.entry, true);
     assert.equal(s.name?.name, 'main.6');
     assert.deepEqual(s.name?.range, at(text, 'main.6'));
-    assert.deepEqual(s.parameters.map((p) => [p.name, slice(text, p.shape?.range)]), [
-      ['Arg_0.1', 'f32[2,3,4]'],
-      ['Arg_2.3', '(f32[1,2], f32[1,2])'],
-      ['Arg_3.4', 's32[]'],
-    ]);
+    assert.deepEqual(
+      s.parameters.map((p) => [p.name, slice(text, p.shape?.range)]),
+      [
+        ['Arg_0.1', 'f32[2,3,4]'],
+        ['Arg_2.3', '(f32[1,2], f32[1,2])'],
+        ['Arg_3.4', 's32[]'],
+      ],
+    );
     assert.equal(slice(text, s.result?.range), 'f32[2,3,4]');
     assert.equal(s.shapes.length, 4);
   });
@@ -175,14 +234,21 @@ describe('hlo parseStatement', () => {
   });
 
   it('reads the module header and its multi-line entry_computation_layout', () => {
-    const text = 'HloModule entry, is_scheduled=true, entry_computation_layout={(\n  f32[2,3,4]{0,1,2:T(2,128)},\n  (\n    f32[1,2]{1,0:T(1,2)}\n  ),\n  s32[]\n)->f32[2,3,4]{2,0,1:T(2,128)}}';
+    const text =
+      'HloModule entry, is_scheduled=true, entry_computation_layout={(\n  f32[2,3,4]{0,1,2:T(2,128)},\n  (\n    f32[1,2]{1,0:T(1,2)}\n  ),\n  s32[]\n)->f32[2,3,4]{2,0,1:T(2,128)}}';
     const s = parse(text);
     assert.ok(s.kind === 'module');
     assert.equal(s.name?.name, 'entry');
-    assert.deepEqual(s.attributes.map((a) => a.key.name), ['is_scheduled', 'entry_computation_layout']);
+    assert.deepEqual(
+      s.attributes.map((a) => a.key.name),
+      ['is_scheduled', 'entry_computation_layout'],
+    );
     const layout = s.entryComputationLayout;
     assert.ok(layout);
-    assert.deepEqual(layout.parameters.map((p) => p.kind), ['array', 'tuple', 'array']);
+    assert.deepEqual(
+      layout.parameters.map((p) => p.kind),
+      ['array', 'tuple', 'array'],
+    );
     assert.equal(slice(text, layout.result?.range), 'f32[2,3,4]{2,0,1:T(2,128)}');
     assert.equal(slice(text, layout.range), text.slice(text.indexOf('{('), text.length));
     assert.equal(s.shapes.length, 4);
@@ -191,7 +257,10 @@ describe('hlo parseStatement', () => {
   it('finds shapes in attribute values through the shape finder', () => {
     const text = '%o = token[] outfeed(f32[2]{0} %x, token[] %t), outfeed_shape=f32[2]{0:T(128)}';
     const s = parse(text);
-    assert.deepEqual(s.shapes.map((f) => slice(text, f.shape.range)), ['token[]', 'f32[2]{0}', 'token[]', 'f32[2]{0:T(128)}']);
+    assert.deepEqual(
+      s.shapes.map((f) => slice(text, f.shape.range)),
+      ['token[]', 'f32[2]{0}', 'token[]', 'f32[2]{0:T(128)}'],
+    );
   });
 
   it('classifies close, comment, blank and unknown statements', () => {
@@ -208,7 +277,10 @@ describe('hlo parseStatement', () => {
     const s = parse(text);
     assert.ok(s.kind === 'instruction');
     assert.equal(s.opcode?.name, 'add');
-    const codes = [...s.diagnostics, ...s.shapes.flatMap((f) => f.diagnostics)].map((d) => [d.code, slice(text, d.range)]);
+    const codes = [...s.diagnostics, ...s.shapes.flatMap((f) => f.diagnostics)].map((d) => [
+      d.code,
+      slice(text, d.range),
+    ]);
     assert.deepEqual(codes, [['layout-attribute-order', 'S(1)']]);
   });
 

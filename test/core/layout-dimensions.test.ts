@@ -4,8 +4,17 @@
  */
 import { strict as assert } from 'node:assert';
 import {
-  assumedTpuTileRule, assumedTpuTiling, dimensionLetter, dimensionLetters, isUntiled,
-  legacyPaddedLinearIndex, legacyPaddedOrder, normalizeDimension, physicalOrder, sizes, trueRank,
+  assumedTpuTileRule,
+  assumedTpuTiling,
+  dimensionLetter,
+  dimensionLetters,
+  isUntiled,
+  legacyPaddedLinearIndex,
+  legacyPaddedOrder,
+  normalizeDimension,
+  physicalOrder,
+  sizes,
+  trueRank,
   type LayoutSizes,
 } from '../../core/src/layout';
 import { shapeOf } from './layout-shape-literal';
@@ -36,7 +45,10 @@ describe('layout: dimensions', () => {
 
   it('physical order is reverse minor_to_major: f32[8,100,100,3]{3,0,2,1}', () => {
     const s = shapeOf('f32[8,100,100,3]{3,0,2,1}');
-    assert.deepEqual(physicalOrder(s).map((d) => s.dims[d]), [100n, 100n, 8n, 3n]);
+    assert.deepEqual(
+      physicalOrder(s).map((d) => s.dims[d]),
+      [100n, 100n, 8n, 3n],
+    );
   });
 });
 
@@ -52,17 +64,28 @@ describe('layout: isUntiled (LayoutUtil::IsUntiledLayout)', () => {
     ['bf16[8,256]{1,0:T(8,128)(2,1)}', false],
     ['f32[4,256]{1,0:T(*,128)}', true],
   ];
-  for (const [text, expected] of cases) it(`${text} -> ${expected}`, () => assert.equal(isUntiled(shapeOf(text)), expected));
+  for (const [text, expected] of cases)
+    it(`${text} -> ${expected}`, () => assert.equal(isUntiled(shapeOf(text)), expected));
 });
 
 describe('layout: legacy padded_dimensions (seed 002)', () => {
   const layout = { dims: [2n, 3n], paddedDimensions: [3n, 5n], minorToMajor: [0, 1] };
 
   it('the worked example comes out as a d 0 b e 0 c f 0 0 0 0 0 0 0', () => {
-    const names = new Map([['0,0', 'a'], ['0,1', 'b'], ['0,2', 'c'], ['1,0', 'd'], ['1,1', 'e'], ['1,2', 'f']]);
+    const names = new Map([
+      ['0,0', 'a'],
+      ['0,1', 'b'],
+      ['0,2', 'c'],
+      ['1,0', 'd'],
+      ['1,1', 'e'],
+      ['1,2', 'f'],
+    ]);
     const order = legacyPaddedOrder(layout);
     assert.ok(Array.isArray(order));
-    assert.equal(order.map((i) => (i === null ? '0' : names.get(i.join(',')))).join(' '), 'a d 0 b e 0 c f 0 0 0 0 0 0 0');
+    assert.equal(
+      order.map((i) => (i === null ? '0' : names.get(i.join(',')))).join(' '),
+      'a d 0 b e 0 c f 0 0 0 0 0 0 0',
+    );
   });
 
   it('linear index and errors', () => {
@@ -76,7 +99,10 @@ describe('layout: legacy padded_dimensions (seed 002)', () => {
 
 describe('layout: assumed TPU tiling (spec §5)', () => {
   const rule = (text: string) => assumedTpuTileRule(shapeOf(text));
-  const tiles = (text: string) => rule(text)?.tiles.map((t) => `(${t.join(',')})`).join('');
+  const tiles = (text: string) =>
+    rule(text)
+      ?.tiles.map((t) => `(${t.join(',')})`)
+      .join('');
 
   it('by element width', () => {
     assert.equal(tiles('f32[1024,1024]'), '(8,128)');

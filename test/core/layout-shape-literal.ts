@@ -10,14 +10,17 @@ export function shapeOf(text: string): ArrayShape {
   if (!m) throw new Error(`test helper cannot read ${text}`);
   const dimsText = m[2] === '' ? [] : m[2].split(',');
   const dims = dimsText.map((d) => BigInt(d.replace('<=', '')));
-  const dynamic = dimsText.map((d) => (d.startsWith('<=') ? 'bounded' as const : 'static' as const));
+  const dynamic = dimsText.map((d) => (d.startsWith('<=') ? ('bounded' as const) : ('static' as const)));
   const layout = m[3] ?? '';
   const colon = layout.indexOf(':');
   const order = colon < 0 ? layout : layout.slice(0, colon);
   const attrs = colon < 0 ? '' : layout.slice(colon + 1);
-  const minorToMajor = m[3] === undefined
-    ? dims.map((_, i) => dims.length - 1 - i)
-    : order === '' ? [] : order.split(',').map(Number);
+  const minorToMajor =
+    m[3] === undefined
+      ? dims.map((_, i) => dims.length - 1 - i)
+      : order === ''
+        ? []
+        : order.split(',').map(Number);
   const tiles: TileDim[][] = [];
   const t = /^T((?:\([^)]*\))+)/.exec(attrs);
   if (t) {
@@ -25,7 +28,8 @@ export function shapeOf(text: string): ArrayShape {
       tiles.push(tm[1].split(',').map((x) => (x === '*' ? 'combine' : BigInt(x))));
     }
   }
-  const num = (letter: string): string | undefined => new RegExp(`(?:^|\\))${letter}\\((\\d+)\\)`).exec(attrs.replace(/^T(\([^)]*\))+/, ')'))?.[1];
+  const num = (letter: string): string | undefined =>
+    new RegExp(`(?:^|\\))${letter}\\((\\d+)\\)`).exec(attrs.replace(/^T(\([^)]*\))+/, ')'))?.[1];
   const splitConfigs: SplitConfig[] = [];
   const sc = /SC((?:\(\d+:[\d,]*\))+)/.exec(attrs);
   if (sc) {

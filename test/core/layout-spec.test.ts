@@ -3,9 +3,7 @@
  * account of padding slots and the error values for nonsense input.
  */
 import { strict as assert } from 'node:assert';
-import {
-  elementAt, isLayoutError, linearIndex, planTiling, type TilingPlan,
-} from '../../core/src/layout';
+import { elementAt, isLayoutError, linearIndex, planTiling, type TilingPlan } from '../../core/src/layout';
 import type { ArrayShape } from '../../core/src/model';
 import { shapeOf } from './layout-shape-literal';
 
@@ -13,7 +11,8 @@ import { shapeOf } from './layout-shape-literal';
 function table(shape: ArrayShape): number[][] {
   const [rows, cols] = shape.dims.map(Number) as [number, number];
   return Array.from({ length: rows }, (_, r) =>
-    Array.from({ length: cols }, (_, c) => Number(linearIndex(shape, [BigInt(r), BigInt(c)]) as bigint)));
+    Array.from({ length: cols }, (_, c) => Number(linearIndex(shape, [BigInt(r), BigInt(c)]) as bigint)),
+  );
 }
 
 describe('layout: spec §4.3 worked examples', () => {
@@ -80,23 +79,32 @@ describe('layout: combined dimensions `*` (spec §4.4)', () => {
   it('combines [2,7,8,11,10] into [112,110] tiled (2,3)', () => {
     const step = (planTiling(star) as TilingPlan).steps[0];
     assert.deepEqual(step.combined, [112n, 110n]);
-    assert.deepEqual(step.mergedFrom, [[0, 1, 2], [3, 4]]);
+    assert.deepEqual(step.mergedFrom, [
+      [0, 1, 2],
+      [3, 4],
+    ]);
     assert.deepEqual(step.effectiveTile, [2n, 3n]);
-    assert.deepEqual(step.combinedOrigins, [[0, 1, 2], [3, 4]]);
+    assert.deepEqual(step.combinedOrigins, [
+      [0, 1, 2],
+      [3, 4],
+    ]);
   });
 
   it('every element lands where the flattened [112,110] shape puts it, and back', () => {
     let checked = 0;
-    for (let a = 0n; a < 2n; a++) for (let b = 0n; b < 7n; b++) for (let c = 0n; c < 8n; c++) {
-      for (let d = 0n; d < 11n; d++) for (let e = 0n; e < 10n; e++) {
-        const row = (a * 7n + b) * 8n + c;
-        const col = d * 10n + e;
-        const li = linearIndex(star, [a, b, c, d, e]);
-        assert.equal(li, linearIndex(flat, [row, col]));
-        assert.deepEqual(elementAt(star, li as bigint), { kind: 'element', index: [a, b, c, d, e] });
-        checked++;
-      }
-    }
+    for (let a = 0n; a < 2n; a++)
+      for (let b = 0n; b < 7n; b++)
+        for (let c = 0n; c < 8n; c++) {
+          for (let d = 0n; d < 11n; d++)
+            for (let e = 0n; e < 10n; e++) {
+              const row = (a * 7n + b) * 8n + c;
+              const col = d * 10n + e;
+              const li = linearIndex(star, [a, b, c, d, e]);
+              assert.equal(li, linearIndex(flat, [row, col]));
+              assert.deepEqual(elementAt(star, li as bigint), { kind: 'element', index: [a, b, c, d, e] });
+              checked++;
+            }
+        }
     assert.equal(checked, 12320);
   });
 
@@ -116,18 +124,24 @@ describe('layout: combined dimensions `*` (spec §4.4)', () => {
 describe('layout: elementAt padding account', () => {
   it('Figure 1 slot 9 is padding of dim 1 in tile (0,2) at (0,1)', () => {
     assert.deepEqual(elementAt(shapeOf('f32[3,5]{1,0:T(2,2)}'), 9n), {
-      kind: 'padding', cause: 'tile', level: 0,
+      kind: 'padding',
+      cause: 'tile',
+      level: 0,
       tiles: [{ level: 0, tile: [0n, 2n], inTile: [0n, 1n] }],
-      paddedPositions: [1], paddedDims: [1],
+      paddedPositions: [1],
+      paddedDims: [1],
     });
   });
 
   it('Figure 1 slot 23 pads both dims', () => {
     const r = elementAt(shapeOf('f32[3,5]{1,0:T(2,2)}'), 23n);
     assert.deepEqual(r, {
-      kind: 'padding', cause: 'tile', level: 0,
+      kind: 'padding',
+      cause: 'tile',
+      level: 0,
       tiles: [{ level: 0, tile: [1n, 2n], inTile: [1n, 1n] }],
-      paddedPositions: [0, 1], paddedDims: [0, 1],
+      paddedPositions: [0, 1],
+      paddedDims: [0, 1],
     });
   });
 
@@ -135,25 +149,38 @@ describe('layout: elementAt padding account', () => {
     // Slot 9: row 3 of a 3-row first-level tile, padded by the (2,1) sub-tile.
     const r = elementAt(shapeOf('f32[4,6]{1,0:T(3,4)(2,1)}'), 9n);
     assert.deepEqual(r, {
-      kind: 'padding', cause: 'tile', level: 1,
+      kind: 'padding',
+      cause: 'tile',
+      level: 1,
       tiles: [{ level: 1, tile: [0n, 0n, 1n, 0n], inTile: [1n, 0n] }],
-      paddedPositions: [2], paddedDims: [0],
+      paddedPositions: [2],
+      paddedDims: [0],
     });
   });
 
   it('vector padding rows are padding of no logical dim: f32[3]{0:T(8,128)} slot 128', () => {
     const r = elementAt(shapeOf('f32[3]{0:T(8,128)}'), 128n);
     assert.deepEqual(r, {
-      kind: 'padding', cause: 'tile', level: 0,
+      kind: 'padding',
+      cause: 'tile',
+      level: 0,
       tiles: [{ level: 0, tile: [0n, 0n], inTile: [1n, 0n] }],
-      paddedPositions: [0], paddedDims: [],
+      paddedPositions: [0],
+      paddedDims: [],
     });
   });
 
   it('L(n) tail padding and out-of-range offsets', () => {
     const s = shapeOf('f32[3,5]{1,0:L(8)}');
     assert.equal((elementAt(s, 14n) as { kind: string }).kind, 'element');
-    assert.deepEqual(elementAt(s, 15n), { kind: 'padding', cause: 'tail', level: -1, tiles: [], paddedPositions: [], paddedDims: [] });
+    assert.deepEqual(elementAt(s, 15n), {
+      kind: 'padding',
+      cause: 'tail',
+      level: -1,
+      tiles: [],
+      paddedPositions: [],
+      paddedDims: [],
+    });
     assert.deepEqual(elementAt(s, 16n), { kind: 'out-of-range' });
     assert.deepEqual(elementAt(s, -1n), { kind: 'out-of-range' });
   });
@@ -187,6 +214,11 @@ describe('layout: nonsense input is an error value', () => {
     ['negative E', planTiling({ ...s, elementSizeBits: -4 })],
   ];
   for (const [name, result] of cases) {
-    it(name, () => assert.ok(isLayoutError(result), JSON.stringify(result, (_k: string, v: unknown): unknown => (typeof v === 'bigint' ? String(v) : v))));
+    it(name, () =>
+      assert.ok(
+        isLayoutError(result),
+        JSON.stringify(result, (_k: string, v: unknown): unknown => (typeof v === 'bigint' ? String(v) : v)),
+      ),
+    );
   }
 });

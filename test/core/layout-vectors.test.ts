@@ -5,7 +5,14 @@
  */
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
-import { elementAt, isLayoutError, linearIndex, planTiling, sizes, type TilingPlan } from '../../core/src/layout';
+import {
+  elementAt,
+  isLayoutError,
+  linearIndex,
+  planTiling,
+  sizes,
+  type TilingPlan,
+} from '../../core/src/layout';
 import { shapeOf } from './layout-shape-literal';
 import { join } from 'path';
 import { CORPUS_DIR } from '../support/corpus';
@@ -47,7 +54,10 @@ describe('layout: corpus tiling_vectors.json', () => {
         assert.equal(s.logicalElements, BigInt(v.logical_elements));
         assert.equal(s.physicalElements, BigInt(v.physical_element_slots_all_tiles));
         assert.equal(s.logicalBytes, BigInt(v.ByteSizeOf));
-        assert.equal(s.arraySizeBytes, v.ArraySize_first_tile_only === null ? null : BigInt(v.ArraySize_first_tile_only));
+        assert.equal(
+          s.arraySizeBytes,
+          v.ArraySize_first_tile_only === null ? null : BigInt(v.ArraySize_first_tile_only),
+        );
         assert.equal(s.physicalBytes, BigInt(v.physical_bytes_all_tiles));
       });
 
@@ -56,15 +66,23 @@ describe('layout: corpus tiling_vectors.json', () => {
         assert.ok(Object.keys(table).length > 0);
         for (const [k, li] of Object.entries(table)) {
           assert.equal(linearIndex(shape, key(k)), BigInt(li), `${v.shape} at [${k}]`);
-          assert.deepEqual(elementAt(shape, BigInt(li)), { kind: 'element', index: key(k) }, `${v.shape} slot ${li}`);
+          assert.deepEqual(
+            elementAt(shape, BigInt(li)),
+            { kind: 'element', index: key(k) },
+            `${v.shape} slot ${li}`,
+          );
         }
       });
 
-      if (v.linear_index_by_logical_index !== undefined && Object.keys(v.linear_index_by_logical_index).length === v.logical_elements) {
+      if (
+        v.linear_index_by_logical_index !== undefined &&
+        Object.keys(v.linear_index_by_logical_index).length === v.logical_elements
+      ) {
         it('complete table: every other slot is padding', () => {
           const used = new Set(Object.values(v.linear_index_by_logical_index!));
           for (let o = 0; o < v.physical_element_slots_all_tiles; o++) {
-            if (!used.has(o)) assert.equal((elementAt(shape, BigInt(o)) as { kind: string }).kind, 'padding', `slot ${o}`);
+            if (!used.has(o))
+              assert.equal((elementAt(shape, BigInt(o)) as { kind: string }).kind, 'padding', `slot ${o}`);
           }
         });
       }

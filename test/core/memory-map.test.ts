@@ -4,7 +4,11 @@
  */
 import { strict as assert } from 'node:assert';
 import {
-  buildMemoryMap, createElementMapper, linearIndex, type ElementMapper, type MemoryMap,
+  buildMemoryMap,
+  createElementMapper,
+  linearIndex,
+  type ElementMapper,
+  type MemoryMap,
 } from '../../core/src/layout';
 import type { ArrayShape } from '../../core/src/model';
 import { shapeOf } from './layout-shape-literal';
@@ -36,9 +40,14 @@ describe('memory map: Figure 1 f32[3,5]{1,0:T(2,2)}', () => {
     assert.equal(m.offsetExact(2, 3), 17n);
     assert.equal(m.offset(3, 0), -1);
     // Tiles are 2x2 blocks numbered row-major over the 2x3 tile grid.
-    assert.deepEqual([0, 1, 2].map((r) => [0, 1, 2, 3, 4].map((c) => m.tileId(0, r, c))), [
-      [0, 0, 1, 1, 2], [0, 0, 1, 1, 2], [3, 3, 4, 4, 5],
-    ]);
+    assert.deepEqual(
+      [0, 1, 2].map((r) => [0, 1, 2, 3, 4].map((c) => m.tileId(0, r, c))),
+      [
+        [0, 0, 1, 1, 2],
+        [0, 0, 1, 1, 2],
+        [3, 3, 4, 4, 5],
+      ],
+    );
     assert.equal(m.tileId(1, 0, 0), -1);
   });
 
@@ -53,18 +62,27 @@ describe('memory map: Figure 1 f32[3,5]{1,0:T(2,2)}', () => {
     const mm = map(shape);
     assert.deepEqual(slots(mm), [0, 1, 4, 5, 8, 2, 3, 6, 7, 10, 12, 13, 16, 17, 20]);
     assert.deepEqual([mm.firstSlot, mm.slotCount], [0, 21]);
-    assert.deepEqual([mm.slotOf(3, 0), mm.slotOf(0, 5), mm.slotOf(-1, 0), mm.slotOf(0.5, 0)], [-1, -1, -1, -1]);
-    assert.deepEqual([...mm.slotToCell], [0, 1, 5, 6, 2, 3, 7, 8, 4, -1, 9, -1, 10, 11, -1, -1, 12, 13, -1, -1, 14]);
+    assert.deepEqual(
+      [mm.slotOf(3, 0), mm.slotOf(0, 5), mm.slotOf(-1, 0), mm.slotOf(0.5, 0)],
+      [-1, -1, -1, -1],
+    );
+    assert.deepEqual(
+      [...mm.slotToCell],
+      [0, 1, 5, 6, 2, 3, 7, 8, 4, -1, 9, -1, 10, 11, -1, -1, 12, 13, -1, -1, 14],
+    );
   });
 });
 
 describe('memory map: Figure 2 and later tile levels', () => {
   it('f32[4,8]{1,0:T(2,4)(2,1)}: the table and level-1 tiles are vertical pairs', () => {
     const shape = shapeOf('f32[4,8]{1,0:T(2,4)(2,1)}');
-    assert.deepEqual(slots(map(shape)), [
-      0, 2, 4, 6, 8, 10, 12, 14, 1, 3, 5, 7, 9, 11, 13, 15,
-      16, 18, 20, 22, 24, 26, 28, 30, 17, 19, 21, 23, 25, 27, 29, 31,
-    ]);
+    assert.deepEqual(
+      slots(map(shape)),
+      [
+        0, 2, 4, 6, 8, 10, 12, 14, 1, 3, 5, 7, 9, 11, 13, 15, 16, 18, 20, 22, 24, 26, 28, 30, 17, 19, 21, 23,
+        25, 27, 29, 31,
+      ],
+    );
     const m = mapper(shape);
     assert.equal(m.levels, 2);
     assert.equal(m.tileId(1, 0, 0), m.tileId(1, 1, 0));
@@ -111,7 +129,10 @@ describe('memory map: slices of N-D arrays', () => {
     const v = map(shapeOf('f32[8]{0:T(2,2)}'));
     assert.deepEqual([v.rows, v.cols, slots(v)], [1, 8, [0, 1, 4, 5, 8, 9, 12, 13]]);
     const s = mapper(shapeOf('u32[]{:T(128)}'));
-    assert.deepEqual([s.rows, s.cols, s.rowDim, s.colDim, s.totalSlots, s.offset(0, 0)], [1, 1, undefined, undefined, 128n, 0]);
+    assert.deepEqual(
+      [s.rows, s.cols, s.rowDim, s.colDim, s.totalSlots, s.offset(0, 0)],
+      [1, 1, undefined, undefined, 128n, 0],
+    );
     assert.deepEqual(s.slot(5n), { kind: 'padding', tile: [0n], inTile: [5n] });
   });
 });
@@ -120,9 +141,10 @@ describe('memory map: non-separable and huge arrays', () => {
   it('`*` merging the row and column dims still maps every cell (cell-by-cell path)', () => {
     const shape = shapeOf('f32[3,5]{1,0:T(*,4)}');
     const mm = map(shape);
-    for (let r = 0; r < 3; r++) for (let c = 0; c < 5; c++) {
-      assert.equal(BigInt(mm.slotOf(r, c)), linearIndex(shape, [BigInt(r), BigInt(c)]));
-    }
+    for (let r = 0; r < 3; r++)
+      for (let c = 0; c < 5; c++) {
+        assert.equal(BigInt(mm.slotOf(r, c)), linearIndex(shape, [BigInt(r), BigInt(c)]));
+      }
     // [15] tiled by (4) is row-major with one padding slot at the end.
     assert.deepEqual(slots(mm), [...Array(15).keys()]);
   });

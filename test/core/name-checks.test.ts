@@ -38,8 +38,16 @@ describe('core: names as XLA parses them', () => {
     ].join('\n');
     assert.deepEqual(names(text), [
       ['instruction-undefined', 'bb', 'instruction does not exist: bb'],
-      ['instruction-undefined', 'd', "instruction does not exist: d (d is defined further down, and XLA's parser knows only the instructions above)"],
-      ['instruction-undefined', 'd', 'instruction does not exist: d (an instruction cannot be its own operand)'],
+      [
+        'instruction-undefined',
+        'd',
+        "instruction does not exist: d (d is defined further down, and XLA's parser knows only the instructions above)",
+      ],
+      [
+        'instruction-undefined',
+        'd',
+        'instruction does not exist: d (an instruction cannot be its own operand)',
+      ],
       [
         'instruction-undefined',
         'p',
@@ -49,7 +57,8 @@ describe('core: names as XLA parses them', () => {
   });
 
   it('reports control predecessors with the parser message of their own', () => {
-    const text = 'c {\n  %a = f32[] parameter(0)\n  ROOT %b = f32[] negate(%a), control-predecessors={%a, %zz}\n}\n';
+    const text =
+      'c {\n  %a = f32[] parameter(0)\n  ROOT %b = f32[] negate(%a), control-predecessors={%a, %zz}\n}\n';
     assert.deepEqual(names(text), [['instruction-undefined', 'zz', "instruction 'zz' is not defined"]]);
   });
 
@@ -72,20 +81,35 @@ describe('core: names as XLA parses them', () => {
       '}',
     ].join('\n');
     assert.deepEqual(names(text), [
-      ['instruction-undefined', 'p', "instruction does not exist: p (p belongs to the computation around this one, whose names a computation written in place does not see)"],
+      [
+        'instruction-undefined',
+        'p',
+        'instruction does not exist: p (p belongs to the computation around this one, whose names a computation written in place does not see)',
+      ],
       // `%n` exists only inside the bodies.
       ['instruction-undefined', 'n', 'instruction does not exist: n'],
     ]);
   });
 
   it('reports a name defined twice and a second ROOT, pointing at the first', () => {
-    const text = 'c {\n  %a = f32[] parameter(0)\n  ROOT %a = f32[] negate(%a)\n  ROOT %b = f32[] negate(%a)\n}\n';
+    const text =
+      'c {\n  %a = f32[] parameter(0)\n  ROOT %a = f32[] negate(%a)\n  ROOT %b = f32[] negate(%a)\n}\n';
     const ds = checkNames(parseHloText(text)).sort((a, b) => a.range.start - b.range.start);
     assert.deepEqual(
       ds.map((d) => [d.code, d.range.start, d.message, related(text, d)]),
       [
-        ['instruction-duplicate', text.indexOf('a = f32[] negate'), 'instruction already exists: a', [['a', text.indexOf('a = '), 'instruction previously defined here']]],
-        ['root-duplicate', text.lastIndexOf('ROOT'), 'one computation should have only one ROOT', [['ROOT', text.indexOf('ROOT'), 'the first ROOT']]],
+        [
+          'instruction-duplicate',
+          text.indexOf('a = f32[] negate'),
+          'instruction already exists: a',
+          [['a', text.indexOf('a = '), 'instruction previously defined here']],
+        ],
+        [
+          'root-duplicate',
+          text.lastIndexOf('ROOT'),
+          'one computation should have only one ROOT',
+          [['ROOT', text.indexOf('ROOT'), 'the first ROOT']],
+        ],
       ],
     );
   });
@@ -106,7 +130,14 @@ describe('core: names as XLA parses them', () => {
     const ds = checkNames(parseHloText(text));
     assert.deepEqual(
       ds.map((d) => [d.code, d.range.start, d.message, related(text, d)]),
-      [['parameter-duplicate', text.indexOf('0)', text.indexOf('%z')), 'Duplicate parameter number 0', [['0', text.indexOf('0)'), 'the first parameter(0)']]]],
+      [
+        [
+          'parameter-duplicate',
+          text.indexOf('0)', text.indexOf('%z')),
+          'Duplicate parameter number 0',
+          [['0', text.indexOf('0)'), 'the first parameter(0)']],
+        ],
+      ],
     );
   });
 
@@ -119,13 +150,21 @@ describe('core: names as XLA parses them', () => {
         "instruction does not exist: y (y is named only in the computation's signature, which XLA's parser reads for its shape; an instruction defines the name: %y = s32[] parameter(1))",
       ],
     ]);
-    assert.deepEqual(names('c (x: f32[]) -> f32[] {\n  %r = f32[] negate(%x)\n  ROOT %x = f32[] parameter(0)\n}\n'), [
-      ['instruction-undefined', 'x', "instruction does not exist: x (x is defined further down, and XLA's parser knows only the instructions above)"],
-    ]);
+    assert.deepEqual(
+      names('c (x: f32[]) -> f32[] {\n  %r = f32[] negate(%x)\n  ROOT %x = f32[] parameter(0)\n}\n'),
+      [
+        [
+          'instruction-undefined',
+          'x',
+          "instruction does not exist: x (x is defined further down, and XLA's parser knows only the instructions above)",
+        ],
+      ],
+    );
   });
 
   it('reports parameter numbers outside 0..N-1, where XLA aborts', () => {
-    const gap = 'c {\n  %a = f32[] parameter(0)\n  %b = f32[] parameter(2)\n  ROOT %r = f32[] add(%a, %b)\n}\n';
+    const gap =
+      'c {\n  %a = f32[] parameter(0)\n  %b = f32[] parameter(2)\n  ROOT %r = f32[] add(%a, %b)\n}\n';
     assert.deepEqual(names(gap), [
       [
         'parameter-number',
@@ -135,27 +174,45 @@ describe('core: names as XLA parses them', () => {
     ]);
     const none = 'c {\n  ROOT %a = f32[] parameter(1)\n}\n';
     assert.deepEqual(names(none), [
-      ['parameter-number', '1', "invalid parameter number. Expected [0, 1), got 1 (XLA aborts on this CHECK: the computation's one parameter must be parameter(0))"],
+      [
+        'parameter-number',
+        '1',
+        "invalid parameter number. Expected [0, 1), got 1 (XLA aborts on this CHECK: the computation's one parameter must be parameter(0))",
+      ],
     ]);
     const many = `c {\n${[0, 5, 6, 7, 8].map((n) => `  %p${n} = f32[] parameter(${n})`).join('\n')}\n}\n`;
     assert.deepEqual(
       names(many).map(([code, at, message]) => [code, at, message.slice(message.indexOf('and '))]),
-      [5, 6, 7, 8].map((n) => ['parameter-number', String(n), 'and parameter(1), parameter(2), parameter(3), ... are missing)']),
+      [5, 6, 7, 8].map((n) => [
+        'parameter-number',
+        String(n),
+        'and parameter(1), parameter(2), parameter(3), ... are missing)',
+      ]),
     );
     // A duplicate is what XLA's parser stops on first; a number it cannot read leaves the count open.
-    assert.deepEqual(names('c {\n  %a = f32[] parameter(1)\n  %b = f32[] parameter(1)\n}\n').map(([code]) => code), ['parameter-duplicate']);
+    assert.deepEqual(
+      names('c {\n  %a = f32[] parameter(1)\n  %b = f32[] parameter(1)\n}\n').map(([code]) => code),
+      ['parameter-duplicate'],
+    );
     assert.deepEqual(names('c {\n  %a = f32[] parameter(x)\n  %b = f32[] parameter(1)\n}\n'), []);
     // Each computation written in place numbers its own parameters.
-    const inPlace = 'c {\n  %p = f32[] parameter(0)\n  ROOT %f = f32[] fusion(%p), kind=kLoop, calls=\n  {\n    ROOT %q = f32[] parameter(0)\n  }\n}\n';
+    const inPlace =
+      'c {\n  %p = f32[] parameter(0)\n  ROOT %f = f32[] fusion(%p), kind=kLoop, calls=\n  {\n    ROOT %q = f32[] parameter(0)\n  }\n}\n';
     assert.deepEqual(names(inPlace), []);
   });
 
   it('reads no operand names in literals, and the operands of an instruction written in place of an operand in the same scope', () => {
-    const text = 'c {\n  %a = f32[2] constant({1, 2})\n  %i = s32[4] iota(), iota_dimension=0\n  ROOT %r = f32[2] add(%a, f32[2] negate(%a))\n}\n';
+    const text =
+      'c {\n  %a = f32[2] constant({1, 2})\n  %i = s32[4] iota(), iota_dimension=0\n  ROOT %r = f32[2] add(%a, f32[2] negate(%a))\n}\n';
     assert.deepEqual(names(text), []);
-    const nested = 'c {\n  %a = f32[] parameter(0)\n  ROOT %r = f32[] add(%a, f32[] negate(f32[] multiply(%a, %later)))\n  %later = f32[] constant(1)\n}\n';
+    const nested =
+      'c {\n  %a = f32[] parameter(0)\n  ROOT %r = f32[] add(%a, f32[] negate(f32[] multiply(%a, %later)))\n  %later = f32[] constant(1)\n}\n';
     assert.deepEqual(names(nested), [
-      ['instruction-undefined', 'later', "instruction does not exist: later (later is defined further down, and XLA's parser knows only the instructions above)"],
+      [
+        'instruction-undefined',
+        'later',
+        "instruction does not exist: later (later is defined further down, and XLA's parser knows only the instructions above)",
+      ],
     ]);
   });
 
@@ -185,7 +242,8 @@ describe('core: names as XLA parses them', () => {
       '  ROOT %x = f32[] parameter(0)',
       '}',
     ].join('\n');
-    const known = (n: string) => `computation does not exist: ${n} (XLA's parser knows a computation only after its closing }, and ${n}'s comes after this use)`;
+    const known = (n: string) =>
+      `computation does not exist: ${n} (XLA's parser knows a computation only after its closing }, and ${n}'s comes after this use)`;
     assert.deepEqual(names(text), [
       ['computation-undefined', 'add', known('add')],
       ['computation-undefined', 'later', known('later')],
@@ -215,7 +273,20 @@ describe('core: names as XLA parses them', () => {
     const second = text.indexOf('wrapped', text.indexOf('%s2 ='));
     assert.deepEqual(
       ds.map((d) => [d.code, d.range.start, d.message, related(text, d)]),
-      [['async-computation-shared', second, 'Computation wrapped is called by more than one async op.', [['wrapped', text.indexOf('wrapped', text.indexOf('%s1 =')), 'the first async-start that calls it']]]],
+      [
+        [
+          'async-computation-shared',
+          second,
+          'Computation wrapped is called by more than one async op.',
+          [
+            [
+              'wrapped',
+              text.indexOf('wrapped', text.indexOf('%s1 =')),
+              'the first async-start that calls it',
+            ],
+          ],
+        ],
+      ],
     );
   });
 
@@ -224,11 +295,16 @@ describe('core: names as XLA parses them', () => {
     const text = `c {\n  ROOT %r = f32[] add(${'%u, '.repeat(200_000)}%u)\n}\n`;
     const ds = checkNames(parseHloText(text));
     assert.equal(ds.length, 200_001);
-    assert.ok(ds.every((d) => d.code === 'instruction-undefined' && text.slice(d.range.start, d.range.end) === 'u'));
+    assert.ok(
+      ds.every((d) => d.code === 'instruction-undefined' && text.slice(d.range.start, d.range.end) === 'u'),
+    );
   });
 
   it('finds nothing in the corpus of XLA files or in the examples', () => {
-    const files = [...readdirSync(CORPUS).map((f) => join(CORPUS, f)), ...readdirSync(EXAMPLES).map((f) => join(EXAMPLES, f))].filter((f) => /\.hlo(txt)?$/.test(f));
+    const files = [
+      ...readdirSync(CORPUS).map((f) => join(CORPUS, f)),
+      ...readdirSync(EXAMPLES).map((f) => join(EXAMPLES, f)),
+    ].filter((f) => /\.hlo(txt)?$/.test(f));
     assert.ok(files.length >= 40, `${files.length} files`);
     for (const f of files) assert.deepEqual(names(readFileSync(f, 'utf8')), [], f);
   });
@@ -238,18 +314,28 @@ describe('core: names as XLA parses them', () => {
     // every operand whose definition now stands below it (or is its own) is reported, and no other.
     const computation = fc.integer({ min: 1, max: 12 }).chain((n) =>
       fc.record({
-        uses: fc.tuple(...Array.from({ length: n }, (_, k) => fc.uniqueArray(fc.integer({ min: 0, max: Math.max(0, k - 1) }), { maxLength: k === 0 ? 0 : 3 }))),
-        order: fc.shuffledSubarray(Array.from({ length: n }, (_, k) => k), { minLength: n, maxLength: n }),
+        uses: fc.tuple(
+          ...Array.from({ length: n }, (_, k) =>
+            fc.uniqueArray(fc.integer({ min: 0, max: Math.max(0, k - 1) }), { maxLength: k === 0 ? 0 : 3 }),
+          ),
+        ),
+        order: fc.shuffledSubarray(
+          Array.from({ length: n }, (_, k) => k),
+          { minLength: n, maxLength: n },
+        ),
       }),
     );
     fc.assert(
       fc.property(computation, ({ uses, order }) => {
         // The instructions without operands are parameters, numbered 0..N-1 as XLA requires.
         const leaves = uses.flatMap((u, k) => (u.length === 0 ? [k] : []));
-        const line = (k: number) => `  %i${k} = f32[] ${uses[k].length === 0 ? `parameter(${leaves.indexOf(k)})` : `add(${uses[k].map((u) => `%i${u}`).join(', ')})`}`;
+        const line = (k: number) =>
+          `  %i${k} = f32[] ${uses[k].length === 0 ? `parameter(${leaves.indexOf(k)})` : `add(${uses[k].map((u) => `%i${u}`).join(', ')})`}`;
         const text = `c {\n${order.map(line).join('\n')}\n}\n`;
         const position = new Map(order.map((k, at) => [k, at]));
-        const expected = order.flatMap((k) => uses[k].filter((u) => position.get(u)! > position.get(k)!).map((u) => `i${u}`));
+        const expected = order.flatMap((k) =>
+          uses[k].filter((u) => position.get(u)! > position.get(k)!).map((u) => `i${u}`),
+        );
         assert.deepEqual(
           names(text).map(([code, name]) => `${code} ${name}`),
           expected.map((n) => `instruction-undefined ${n}`),
@@ -261,19 +347,33 @@ describe('core: names as XLA parses them', () => {
   it('property: shuffled computations are reported exactly where a call comes before its callee', () => {
     const module = fc.integer({ min: 1, max: 8 }).chain((n) =>
       fc.record({
-        calls: fc.tuple(...Array.from({ length: n }, (_, k) => fc.option(fc.integer({ min: 0, max: Math.max(0, k - 1) }), { nil: undefined }).map((c) => (k === 0 ? undefined : c)))),
-        order: fc.shuffledSubarray(Array.from({ length: n }, (_, k) => k), { minLength: n, maxLength: n }),
+        calls: fc.tuple(
+          ...Array.from({ length: n }, (_, k) =>
+            fc
+              .option(fc.integer({ min: 0, max: Math.max(0, k - 1) }), { nil: undefined })
+              .map((c) => (k === 0 ? undefined : c)),
+          ),
+        ),
+        order: fc.shuffledSubarray(
+          Array.from({ length: n }, (_, k) => k),
+          { minLength: n, maxLength: n },
+        ),
       }),
     );
     fc.assert(
       fc.property(module, ({ calls, order }) => {
         const computation = (k: number) => {
-          const body = calls[k] === undefined ? 'ROOT %x = f32[] parameter(0)' : `%x = f32[] parameter(0)\n  ROOT %y = f32[] call(%x), to_apply=%c${calls[k]}`;
+          const body =
+            calls[k] === undefined
+              ? 'ROOT %x = f32[] parameter(0)'
+              : `%x = f32[] parameter(0)\n  ROOT %y = f32[] call(%x), to_apply=%c${calls[k]}`;
           return `%c${k} (x: f32[]) -> f32[] {\n  ${body}\n}`;
         };
         const text = `HloModule m\n${order.map(computation).join('\n')}\n`;
         const position = new Map(order.map((k, at) => [k, at]));
-        const expected = order.flatMap((k) => (calls[k] !== undefined && position.get(calls[k])! > position.get(k)! ? [`c${calls[k]}`] : []));
+        const expected = order.flatMap((k) =>
+          calls[k] !== undefined && position.get(calls[k])! > position.get(k)! ? [`c${calls[k]}`] : [],
+        );
         assert.deepEqual(
           names(text).map(([code, name]) => `${code} ${name}`),
           expected.map((n) => `computation-undefined ${n}`),

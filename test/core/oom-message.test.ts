@@ -80,16 +80,62 @@ describe('core: out-of-memory messages', () => {
     const m = parseOomMessage(EXAMPLE);
     const at = (r: { start: number; end: number }) => EXAMPLE.slice(r.start, r.end);
     assert.deepEqual(
-      m.summaries.map((s) => [s.memorySpace, at(s.used.range), at(s.capacity.range), at(s.exceededBy.range), s.line]),
+      m.summaries.map((s) => [
+        s.memorySpace,
+        at(s.used.range),
+        at(s.capacity.range),
+        at(s.exceededBy.range),
+        s.line,
+      ]),
       [['hbm', '22.39G', '15.48G', '6.91G', 3]],
     );
     assert.deepEqual(
-      m.allocations.map((a) => [a.rank, a.memorySpace, a.line, at(a.size.range), a.shape && at(a.shape.range), a.unpaddedSize?.text, a.paddingSize?.text, a.expansion, a.allocationType]),
+      m.allocations.map((a) => [
+        a.rank,
+        a.memorySpace,
+        a.line,
+        at(a.size.range),
+        a.shape && at(a.shape.range),
+        a.unpaddedSize?.text,
+        a.paddingSize?.text,
+        a.expansion,
+        a.allocationType,
+      ]),
       [
-        [1, 'hbm', 18, '16.00G', 's32[2097152,16,2]{2,1,0:T(8,128)}', '256.00M', '15.75G', '64.0', 'HLO temp'],
-        [2, 'hbm', 27, '4.00G', 'bf16[1024,1,1024,512]{0,1,3,2:T(4,128)(2,1)}', '1.00G', '3.00G', '4.0', 'HLO temp'],
+        [
+          1,
+          'hbm',
+          18,
+          '16.00G',
+          's32[2097152,16,2]{2,1,0:T(8,128)}',
+          '256.00M',
+          '15.75G',
+          '64.0',
+          'HLO temp',
+        ],
+        [
+          2,
+          'hbm',
+          27,
+          '4.00G',
+          'bf16[1024,1,1024,512]{0,1,3,2:T(4,128)(2,1)}',
+          '1.00G',
+          '3.00G',
+          '4.0',
+          'HLO temp',
+        ],
         [3, 'hbm', 36, '2.00G', 'f32[64,512,128,3]{3,2,1,0}', '48.00M', '1.95G', '42.7', 'HLO temp'],
-        [4, 'hbm', 45, '384.00M', 'bf16[128,4096,384]{2,1,0:T(8,128)(2,1)}', '384.00M', undefined, undefined, 'HLO temp'],
+        [
+          4,
+          'hbm',
+          45,
+          '384.00M',
+          'bf16[128,4096,384]{2,1,0:T(8,128)(2,1)}',
+          '384.00M',
+          undefined,
+          undefined,
+          'HLO temp',
+        ],
         [5, 'hbm', 52, '24.0K', undefined, undefined, undefined, undefined, 'scoped'],
       ],
     );
@@ -103,24 +149,47 @@ describe('core: out-of-memory messages', () => {
       .join('\r\n');
     const plain = parseOomMessage(EXAMPLE);
     const logged = parseOomMessage(prefixed);
-    const strip = (m: typeof plain) => m.allocations.map(({ size, shape, unpaddedSize, paddingSize, ...rest }) => ({ ...rest, size: size.text, shape: shape?.text, unpadded: unpaddedSize?.text, padding: paddingSize?.text }));
+    const strip = (m: typeof plain) =>
+      m.allocations.map(({ size, shape, unpaddedSize, paddingSize, ...rest }) => ({
+        ...rest,
+        size: size.text,
+        shape: shape?.text,
+        unpadded: unpaddedSize?.text,
+        padding: paddingSize?.text,
+      }));
     assert.deepEqual(strip(logged), strip(plain));
-    for (const a of logged.allocations) if (a.shape) assert.equal(prefixed.slice(a.shape.range.start, a.shape.range.end), a.shape.text);
+    for (const a of logged.allocations)
+      if (a.shape) assert.equal(prefixed.slice(a.shape.range.start, a.shape.range.end), a.shape.text);
   });
 
   it("counts lines from where a selection starts, so that they are the log's own", () => {
     const plain = parseOomMessage(EXAMPLE);
     const selected = parseOomMessage(EXAMPLE, 200);
-    assert.deepEqual(selected.summaries.map((s) => s.line), plain.summaries.map((s) => s.line + 200));
-    assert.deepEqual(selected.allocations.map((a) => a.line), plain.allocations.map((a) => a.line + 200));
+    assert.deepEqual(
+      selected.summaries.map((s) => s.line),
+      plain.summaries.map((s) => s.line + 200),
+    );
+    assert.deepEqual(
+      selected.allocations.map((a) => a.line),
+      plain.allocations.map((a) => a.line + 200),
+    );
     // Ranges stay offsets into the text given.
-    assert.deepEqual(selected.allocations.map((a) => a.size.range), plain.allocations.map((a) => a.size.range));
+    assert.deepEqual(
+      selected.allocations.map((a) => a.size.range),
+      plain.allocations.map((a) => a.size.range),
+    );
   });
 
   it('checks each allocation against its message: as written, under the assumed TPU tiles, or neither', () => {
     const checks = parseOomMessage(EXAMPLE).allocations.map(checkOomAllocation);
     assert.deepEqual(
-      checks.map((c) => [c.physicalBytes !== undefined ? xlaBytes(c.physicalBytes) : undefined, c.logicalBytes !== undefined ? xlaBytes(c.logicalBytes) : undefined, c.sizeAgrees, c.unpaddedAgrees, c.assumed]),
+      checks.map((c) => [
+        c.physicalBytes !== undefined ? xlaBytes(c.physicalBytes) : undefined,
+        c.logicalBytes !== undefined ? xlaBytes(c.logicalBytes) : undefined,
+        c.sizeAgrees,
+        c.unpaddedAgrees,
+        c.assumed,
+      ]),
       [
         ['16.00G', '256.00M', true, true, undefined],
         ['4.00G', '1.00G', true, true, undefined],
@@ -131,7 +200,9 @@ describe('core: out-of-memory messages', () => {
     );
     assert.equal(checks[4].problem, 'the message gives no shape for it');
     // The message's size against a shape that cannot have it.
-    const wrong = checkOomAllocation(only(entry(1, '8.00G', 'bf16[1024,1,1024,512]{0,1,3,2:T(4,128)(2,1)}', '1.00G')));
+    const wrong = checkOomAllocation(
+      only(entry(1, '8.00G', 'bf16[1024,1,1024,512]{0,1,3,2:T(4,128)(2,1)}', '1.00G')),
+    );
     assert.deepEqual([wrong.sizeAgrees, wrong.physicalBytes], [false, 4n << 30n]);
     // An untiled shape the message gives unpadded stays as written.
     const flat = checkOomAllocation(only(entry(1, '64.00M', 'f32[4096,4096]{1,0}', '64.00M')));
@@ -159,11 +230,22 @@ describe('core: out-of-memory messages', () => {
     assert.ok(lines.includes('1. 16.00G in hbm, line 19: s32[2097152,16,2]{2,1,0:T(8,128)}'));
     assert.ok(lines.includes("   logical 256.00M -> physical 16.00G (64x); the message's 16.00G agrees"));
     assert.ok(lines.includes('   pads: dim 2 (x), size 2, minor-most: T(8,128) pads 2 to 128 (64x)'));
-    assert.ok(lines.includes("   logical 48.00M -> physical 2.00G (42.7x); the message's 2.00G agrees, under the ASSUMED tiling TPU 32-bit: (8,128) (the message prints no tiles)"));
-    assert.ok(lines.includes('   fix: use minor_to_major {0,3,1,2} instead of {0,1,3,2} -> 1.00G, saves 3.00G'));
+    assert.ok(
+      lines.includes(
+        "   logical 48.00M -> physical 2.00G (42.7x); the message's 2.00G agrees, under the ASSUMED tiling TPU 32-bit: (8,128) (the message prints no tiles)",
+      ),
+    );
+    assert.ok(
+      lines.includes('   fix: use minor_to_major {0,3,1,2} instead of {0,1,3,2} -> 1.00G, saves 3.00G'),
+    );
     assert.ok(lines.includes('   no layout math: the message gives no shape for it'));
-    assert.equal(lines[lines.length - 1], '5 allocations listed, 4 with layout math: 22.38G physical, 20.70G of it padding, 92.5%; the suggested layouts would save 20.70G.');
-    assert.deepEqual(oomReportLines(parseOomMessage('nothing here\n')), ['No XLA out-of-memory message ("Ran out of memory in memory space ...", "Largest program allocations in ...") found.']);
+    assert.equal(
+      lines[lines.length - 1],
+      '5 allocations listed, 4 with layout math: 22.38G physical, 20.70G of it padding, 92.5%; the suggested layouts would save 20.70G.',
+    );
+    assert.deepEqual(oomReportLines(parseOomMessage('nothing here\n')), [
+      'No XLA out-of-memory message ("Ran out of memory in memory space ...", "Largest program allocations in ...") found.',
+    ]);
   });
 
   it('stays linear on hostile text: a 100,000-character line, 10,000 entries, binary noise', () => {

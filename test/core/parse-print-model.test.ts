@@ -22,14 +22,20 @@ describe('printShape: XLA canonical text', () => {
     ['f32[4096]{0:S(0)L(1)E(0)M(0)}', 'f32[4096]{0}'],
     ['f32[2]{0:M(-3)}', 'f32[2]{0}'],
     ['f32[3,4]{1,0:D(C+,S)T(8,128)}', 'f32[3,4]{1,0:T(8,128)}'],
-    ['f32[4,8]{0,1:T(2,2)L(4)#(u32)*(u16)E(32)S(5)SC(0:1,2)(1:3)M(16)}', 'f32[4,8]{0,1:T(2,2)L(4)#(u32)*(u16)E(32)S(5)SC(0:1,2)(1:3)M(16)}'],
+    [
+      'f32[4,8]{0,1:T(2,2)L(4)#(u32)*(u16)E(32)S(5)SC(0:1,2)(1:3)M(16)}',
+      'f32[4,8]{0,1:T(2,2)L(4)#(u32)*(u16)E(32)S(5)SC(0:1,2)(1:3)M(16)}',
+    ],
     ['f32[10,10]{1,0:T(128,8)P(f32[10,10])}', 'f32[10,10]{1,0:T(128,8)P(f32[10,10]{1,0})}'],
     ['s32[<=4, ?]', 's32[<=4,?]{1,0}'],
     ['token[]', 'token[]'],
     ['token[]{0}', 'token[]'],
     ['b(f32[4, 16])', 'b(f32[4,16]{1,0})'],
     ['( )', '()'],
-    ['(f32[],f32[],f32[],f32[],f32[],f32[],f32[],f32[],f32[],f32[],f32[])', '(f32[], f32[], f32[], f32[], f32[], /*index=5*/f32[], f32[], f32[], f32[], f32[], /*index=10*/f32[])'],
+    [
+      '(f32[],f32[],f32[],f32[],f32[],f32[],f32[],f32[],f32[],f32[],f32[])',
+      '(f32[], f32[], f32[], f32[], f32[], /*index=5*/f32[], f32[], f32[], f32[], f32[], /*index=10*/f32[])',
+    ],
     ['((f32[2]), s32[])', '((f32[2]{0}), s32[])'],
   ];
   for (const [written, canonical] of cases) {
@@ -49,7 +55,10 @@ describe('printShape: XLA canonical text', () => {
   it('prints the model with its defaults filled in', () => {
     assert.equal(printShape(model('f32[2,3]')!), 'f32[2,3]{1,0}');
     assert.equal(printShape(model('f32[]')!), 'f32[]');
-    assert.equal(printShape(model('s4[9216,6144]{1,0:T(64,128)(8,1)E(4)S(1)}')!), 's4[9216,6144]{1,0:T(64,128)(8,1)E(4)S(1)}');
+    assert.equal(
+      printShape(model('s4[9216,6144]{1,0:T(64,128)(8,1)E(4)S(1)}')!),
+      's4[9216,6144]{1,0:T(64,128)(8,1)E(4)S(1)}',
+    );
     assert.equal(printShape(model('f32[<=8,?]{0,1:L(4)SC(1:2)M(64)}')!), 'f32[<=8,?]{0,1:L(4)SC(1:2)M(64)}');
     assert.equal(printShape(model('f32[2]{0:E(8)}')!, { layout: false }), 'f32[2]');
   });
@@ -58,17 +67,35 @@ describe('printShape: XLA canonical text', () => {
 describe('toArrayShape', () => {
   it('fills XLA defaults', () => {
     assert.deepEqual(model('f32[2,3,4]'), {
-      elementType: 'f32', dims: [2n, 3n, 4n], dynamic: ['static', 'static', 'static'], minorToMajor: [2, 1, 0], tiles: [],
-      elementSizeBits: 0, tailPaddingAlignment: 1n, memorySpace: 0, splitConfigs: [], dynamicMetadataBytes: 0n,
+      elementType: 'f32',
+      dims: [2n, 3n, 4n],
+      dynamic: ['static', 'static', 'static'],
+      minorToMajor: [2, 1, 0],
+      tiles: [],
+      elementSizeBits: 0,
+      tailPaddingAlignment: 1n,
+      memorySpace: 0,
+      splitConfigs: [],
+      dynamicMetadataBytes: 0n,
     });
     assert.deepEqual(model('s32[]')!.minorToMajor, []);
   });
 
   it('carries every attribute', () => {
     assert.deepEqual(model('bf16[<=8,256,?]{0,2,1:T(8,*)(2,1)L(1024)E(16)S(1)SC(0:4,6)M(16)}'), {
-      elementType: 'bf16', dims: [8n, 256n, 0n], dynamic: ['bounded', 'static', 'unbounded'], minorToMajor: [0, 2, 1],
-      tiles: [[8n, 'combine'], [2n, 1n]], elementSizeBits: 16, tailPaddingAlignment: 1024n, memorySpace: 1,
-      splitConfigs: [{ dimension: 0, indices: [4n, 6n] }], dynamicMetadataBytes: 16n,
+      elementType: 'bf16',
+      dims: [8n, 256n, 0n],
+      dynamic: ['bounded', 'static', 'unbounded'],
+      minorToMajor: [0, 2, 1],
+      tiles: [
+        [8n, 'combine'],
+        [2n, 1n],
+      ],
+      elementSizeBits: 16,
+      tailPaddingAlignment: 1024n,
+      memorySpace: 1,
+      splitConfigs: [{ dimension: 0, indices: [4n, 6n] }],
+      dynamicMetadataBytes: 16n,
     });
   });
 
@@ -82,8 +109,20 @@ describe('toArrayShape', () => {
 
   it('is undefined when there is nothing sound to compute with', () => {
     for (const text of [
-      '(f32[2], s32[])', 'b(f32[2])', 'token[]', 'opaque[]', 'f32[2,3]{0,0}', 'f32[2,3]{1,0,2}', 'f32[2]{0:T(0)}', 'f32[2]{0:T(-1)}',
-      'f32[2]{0:L(0)}', 'f32[2]{0:#(u32)}', 'f32[2]{0:P(f32[2])}', 'f32[-1]', 'f32[4611686018427387904,4]', 'f32[2]{0:E(-1)}',
+      '(f32[2], s32[])',
+      'b(f32[2])',
+      'token[]',
+      'opaque[]',
+      'f32[2,3]{0,0}',
+      'f32[2,3]{1,0,2}',
+      'f32[2]{0:T(0)}',
+      'f32[2]{0:T(-1)}',
+      'f32[2]{0:L(0)}',
+      'f32[2]{0:#(u32)}',
+      'f32[2]{0:P(f32[2])}',
+      'f32[-1]',
+      'f32[4611686018427387904,4]',
+      'f32[2]{0:E(-1)}',
       'pred[4]{0:SC(0:9)}',
     ]) {
       assert.equal(model(text), undefined, text);

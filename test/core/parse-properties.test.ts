@@ -10,11 +10,16 @@ import { validateShape } from '../../core/src/validate';
 import { join } from 'path';
 import { CORPUS_DIR } from '../support/corpus';
 
-const corpus = readFileSync(join(CORPUS_DIR, 'valid_shapes.txt'), 'utf8').split('\n').filter((l) => l !== '');
+const corpus = readFileSync(join(CORPUS_DIR, 'valid_shapes.txt'), 'utf8')
+  .split('\n')
+  .filter((l) => l !== '');
 
 function assertRange(r: TextRange, length: number, where: string): void {
   assert.ok(Number.isInteger(r.start) && Number.isInteger(r.end), where);
-  assert.ok(r.start >= 0 && r.start <= r.end && r.end <= length, `${where}: ${JSON.stringify(r)} outside [0, ${length}]`);
+  assert.ok(
+    r.start >= 0 && r.start <= r.end && r.end <= length,
+    `${where}: ${JSON.stringify(r)} outside [0, ${length}]`,
+  );
 }
 
 /** Every node range in bounds and inside its parent's range. */
@@ -27,7 +32,8 @@ function assertTree(node: ShapeNode, length: number, parent: TextRange): void {
     for (const d of node.dims) assertRange(d.range, length, 'dim');
     if (node.layout !== undefined) {
       assertRange(node.layout.range, length, 'layout');
-      for (const t of node.layout.tiles?.tiles ?? []) for (const e of t.entries) assertRange(e.range, length, 'tile entry');
+      for (const t of node.layout.tiles?.tiles ?? [])
+        for (const e of t.entries) assertRange(e.range, length, 'tile entry');
     }
   }
 }
@@ -47,8 +53,14 @@ function checkAll(text: string): void {
 
 describe('parser properties', () => {
   it('never throws and keeps ranges in bounds on random strings', () => {
-    fc.assert(fc.property(fc.string({ maxLength: 80 }), (s) => checkAll(s)), { numRuns: 2000 });
-    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 80 }), (s) => checkAll(s)), { numRuns: 1000 });
+    fc.assert(
+      fc.property(fc.string({ maxLength: 80 }), (s) => checkAll(s)),
+      { numRuns: 2000 },
+    );
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 80 }), (s) => checkAll(s)),
+      { numRuns: 1000 },
+    );
   });
 
   it('never throws on one-character mutations of corpus shapes', () => {
@@ -63,7 +75,12 @@ describe('parser properties', () => {
       fc.property(mutation, ({ line, at, kind, ch }) => {
         const s = corpus[line];
         const i = at % (s.length + 1);
-        const mutated = kind === 'insert' ? s.slice(0, i) + ch + s.slice(i) : kind === 'delete' ? s.slice(0, i) + s.slice(i + 1) : s.slice(0, i) + ch + s.slice(i + 1);
+        const mutated =
+          kind === 'insert'
+            ? s.slice(0, i) + ch + s.slice(i)
+            : kind === 'delete'
+              ? s.slice(0, i) + s.slice(i + 1)
+              : s.slice(0, i) + ch + s.slice(i + 1);
         checkAll(mutated);
       }),
       { numRuns: 5000 },
@@ -76,7 +93,10 @@ describe('parser properties', () => {
       const brace = s.indexOf('{');
       if (brace > 0 && !s.startsWith('(')) {
         const cut = s.slice(0, s.length - 1);
-        assert.ok(parseShapeText(cut).diagnostics.some((d) => d.severity === 'error'), cut);
+        assert.ok(
+          parseShapeText(cut).diagnostics.some((d) => d.severity === 'error'),
+          cut,
+        );
       }
     }
   });
@@ -92,18 +112,41 @@ describe('parser properties', () => {
 
   it('printShape(parse(x)) is a fixed point for generated shapes', () => {
     const type = fc.constantFrom('f32', 'bf16', 's4', 'pred', 'u8', 'c64', 'f8e4m3fn');
-    const dim = fc.oneof(fc.nat({ max: 5000 }).map(String), fc.nat({ max: 99 }).map((n) => `<=${n}`), fc.constant('?'));
-    const array = fc.tuple(type, fc.array(dim, { maxLength: 4 }), fc.boolean(), fc.array(fc.array(fc.oneof(fc.integer({ min: 1, max: 256 }).map(String), fc.constant('*')), { minLength: 1, maxLength: 3 }), { maxLength: 3 }), fc.option(fc.integer({ min: -3, max: 300 })))
+    const dim = fc.oneof(
+      fc.nat({ max: 5000 }).map(String),
+      fc.nat({ max: 99 }).map((n) => `<=${n}`),
+      fc.constant('?'),
+    );
+    const array = fc
+      .tuple(
+        type,
+        fc.array(dim, { maxLength: 4 }),
+        fc.boolean(),
+        fc.array(
+          fc.array(fc.oneof(fc.integer({ min: 1, max: 256 }).map(String), fc.constant('*')), {
+            minLength: 1,
+            maxLength: 3,
+          }),
+          { maxLength: 3 },
+        ),
+        fc.option(fc.integer({ min: -3, max: 300 })),
+      )
       .map(([t, dims, reversed, tiles, space]) => {
         const order = dims.map((_, i) => dims.length - 1 - i);
         if (reversed) order.reverse();
-        const attrs = (tiles.length > 0 ? 'T' + tiles.map((x) => `(${x.join(',')})`).join('') : '') + (space === null ? '' : `S(${space})`);
+        const attrs =
+          (tiles.length > 0 ? 'T' + tiles.map((x) => `(${x.join(',')})`).join('') : '') +
+          (space === null ? '' : `S(${space})`);
         const layout = `{${order.join(',')}${attrs === '' ? '' : ':' + attrs}}`;
         // `{}` is not a layout in XLA's grammar (it needs an integer or ':').
         return `${t}[${dims.join(',')}]${layout === '{}' ? '' : layout}`;
       });
     const shape: fc.Arbitrary<string> = fc.letrec<{ shape: string }>((tie) => ({
-      shape: fc.oneof({ depthSize: 'small', withCrossShrink: true }, array, fc.array(tie('shape'), { maxLength: 7 }).map((es) => `(${es.join(', ')})`)),
+      shape: fc.oneof(
+        { depthSize: 'small', withCrossShrink: true },
+        array,
+        fc.array(tie('shape'), { maxLength: 7 }).map((es) => `(${es.join(', ')})`),
+      ),
     })).shape;
     fc.assert(
       fc.property(shape, (s) => {

@@ -12,13 +12,22 @@ function covered(text: string, d: LayoutDiagnostic): string {
  * Asserts exactly one diagnostic, with `code`, covering the last occurrence of `what` in `text`
  * (or the empty range at the end for '').
  */
-function expectOnly(text: string, diagnostics: readonly LayoutDiagnostic[], code: string, what: string): LayoutDiagnostic {
+function expectOnly(
+  text: string,
+  diagnostics: readonly LayoutDiagnostic[],
+  code: string,
+  what: string,
+): LayoutDiagnostic {
   assert.equal(diagnostics.length, 1, `${text}: ${JSON.stringify(diagnostics)}`);
   const d = diagnostics[0];
   assert.equal(d.code, code, text);
   const at = what === '' ? text.length : text.lastIndexOf(what);
   assert.ok(at >= 0, `${what} not in ${text}`);
-  assert.deepEqual(d.range, { start: at, end: at + what.length }, `${text}: covers ${JSON.stringify(covered(text, d))}`);
+  assert.deepEqual(
+    d.range,
+    { start: at, end: at + what.length },
+    `${text}: covers ${JSON.stringify(covered(text, d))}`,
+  );
   return d;
 }
 
@@ -33,13 +42,28 @@ describe('parseShape: valid shapes', () => {
     assert.equal(s.elementType, 'bf16');
     assert.deepEqual(s.elementTypeRange, { start: 0, end: 4 });
     assert.deepEqual(s.dimsRange, { start: 4, end: 11 });
-    assert.deepEqual(s.dims.map((d) => [d.kind, d.value]), [['static', 8n], ['static', 256n]]);
+    assert.deepEqual(
+      s.dims.map((d) => [d.kind, d.value]),
+      [
+        ['static', 8n],
+        ['static', 256n],
+      ],
+    );
     const layout = s.layout!;
     assert.deepEqual(layout.range, { start: 11, end: text.length });
-    assert.deepEqual(layout.minorToMajor.map((i) => i.value), [1n, 0n]);
+    assert.deepEqual(
+      layout.minorToMajor.map((i) => i.value),
+      [1n, 0n],
+    );
     assert.equal(text.slice(layout.tiles!.range.start, layout.tiles!.range.end), 'T(8,128)(2,1)');
-    assert.deepEqual(layout.tiles!.tiles.map((t) => text.slice(t.range.start, t.range.end)), ['(8,128)', '(2,1)']);
-    assert.deepEqual(layout.tiles!.tiles[1].entries.map((e) => e.value), [2n, 1n]);
+    assert.deepEqual(
+      layout.tiles!.tiles.map((t) => text.slice(t.range.start, t.range.end)),
+      ['(8,128)', '(2,1)'],
+    );
+    assert.deepEqual(
+      layout.tiles!.tiles[1].entries.map((e) => e.value),
+      [2n, 1n],
+    );
     assert.equal(text.slice(layout.memorySpace!.range.start, layout.memorySpace!.range.end), 'S(1)');
     assert.equal(layout.memorySpace!.value.value, 1n);
   });
@@ -47,24 +71,56 @@ describe('parseShape: valid shapes', () => {
   it('reads every attribute in XLA order', () => {
     const text = 'f32[4,8]{0,1:D(D,C+~)T(2,*)L(4)#(u32)*(u16)E(32)S(5)SC(0:1,2)(1:3)P(f32[4,8]{1,0})M(16)}';
     const r = parseShapeText(text);
-    assert.deepEqual(r.diagnostics.map((d) => d.code), ['physical-shape-dense']);
+    assert.deepEqual(
+      r.diagnostics.map((d) => d.code),
+      ['physical-shape-dense'],
+    );
     const l = (r.shape as ArrayShapeNode).layout!;
-    assert.deepEqual(l.dimLevelTypes!.levels.map((d) => [d.level, d.unique, d.ordered]), [['D', true, true], ['C', false, false]]);
-    assert.deepEqual(l.tiles!.tiles[0].entries.map((e) => e.value), [2n, 'combine']);
+    assert.deepEqual(
+      l.dimLevelTypes!.levels.map((d) => [d.level, d.unique, d.ordered]),
+      [
+        ['D', true, true],
+        ['C', false, false],
+      ],
+    );
+    assert.deepEqual(
+      l.tiles!.tiles[0].entries.map((e) => e.value),
+      [2n, 'combine'],
+    );
     assert.equal(l.tailPaddingAlignment!.value.value, 4n);
     assert.equal(l.indexType!.typeName, 'u32');
     assert.equal(l.pointerType!.typeName, 'u16');
     assert.equal(l.elementSizeBits!.value.value, 32n);
     assert.equal(l.memorySpace!.value.value, 5n);
-    assert.deepEqual(l.splitConfigs!.configs.map((c) => [c.dimension.value, c.indices.map((i) => i.value)]), [[0n, [1n, 2n]], [1n, [3n]]]);
+    assert.deepEqual(
+      l.splitConfigs!.configs.map((c) => [c.dimension.value, c.indices.map((i) => i.value)]),
+      [
+        [0n, [1n, 2n]],
+        [1n, [3n]],
+      ],
+    );
     assert.equal(l.physicalShape!.shape.kind, 'array');
     assert.equal(l.dynamicMetadataBytes!.value.value, 16n);
   });
 
   it('reads dynamic dimensions and scalars', () => {
     const s = parseShapeText('f32[3, <=4, ?]').shape as ArrayShapeNode;
-    assert.deepEqual(s.dims.map((d) => [d.kind, d.value]), [['static', 3n], ['bounded', 4n], ['unbounded', 0n]]);
-    assert.deepEqual(s.dims.map((d) => d.range), [{ start: 4, end: 5 }, { start: 7, end: 10 }, { start: 12, end: 13 }]);
+    assert.deepEqual(
+      s.dims.map((d) => [d.kind, d.value]),
+      [
+        ['static', 3n],
+        ['bounded', 4n],
+        ['unbounded', 0n],
+      ],
+    );
+    assert.deepEqual(
+      s.dims.map((d) => d.range),
+      [
+        { start: 4, end: 5 },
+        { start: 7, end: 10 },
+        { start: 12, end: 13 },
+      ],
+    );
     const scalar = parseShapeText('s32[]{:T(128)S(2)}');
     assert.deepEqual(scalar.diagnostics, []);
     assert.equal((scalar.shape as ArrayShapeNode).layout!.minorToMajor.length, 0);
@@ -75,7 +131,13 @@ describe('parseShape: valid shapes', () => {
     const r = parseShapeText(text);
     assert.deepEqual(r.diagnostics, []);
     const l = (r.shape as ArrayShapeNode).layout!;
-    assert.deepEqual(l.tiles!.tiles.map((t) => t.entries.map((e) => e.value)), [[2n, 'combine', 128n], [2n, 1n]]);
+    assert.deepEqual(
+      l.tiles!.tiles.map((t) => t.entries.map((e) => e.value)),
+      [
+        [2n, 'combine', 128n],
+        [2n, 1n],
+      ],
+    );
   });
 
   it('reads nested tuples with index comments, the empty tuple and buffers', () => {
@@ -136,7 +198,12 @@ describe('parseShape: errors carry XLA text and exact ranges', () => {
     ['f32[2,3]{1,0', 'expected-token', '', 'expects layout to end with kRbrace'],
     ['f32[2,3]{1,0,}', 'expected-integer', '}', 'expects integer'],
     ['f32[2,3]{1,0:S(1)T(2,2)}', 'layout-attribute-order', 'S(1)', 'expects layout to end with kRbrace'],
-    ['f32[2,3]{1,0:E(4)S(1)T(2,2)}', 'layout-attribute-order', 'E(4)S(1)', 'expects layout to end with kRbrace'],
+    [
+      'f32[2,3]{1,0:E(4)S(1)T(2,2)}',
+      'layout-attribute-order',
+      'E(4)S(1)',
+      'expects layout to end with kRbrace',
+    ],
     ['f32[2,3]{1,0:T(2,2)T(2,2)}', 'layout-attribute-order', 'T(2,2)', 'expects layout to end with kRbrace'],
     ['f32[2,3]{1,0:X(1)}', 'layout-attribute-order', 'X(1)', 'expects layout to end with kRbrace'],
     ['f32[2,3]{1,0:T}', 'expected-token', '}', 'expects a list starting with kLparen'],
@@ -144,19 +211,44 @@ describe('parseShape: errors carry XLA text and exact ranges', () => {
     ['f32[2,3]{1,0:T(2,2}', 'expected-token', '}', 'expects a list to end with kRparen'],
     ['f32[2,3]{1,0:E4}', 'expected-token', '4', 'expects element size in bits to start with kLparen'],
     ['f32[2,3]{1,0:S(1}', 'expected-token', '}', 'expects memory space to end with kRparen'],
-    ['f32[2,3]{1,0:L 4}', 'expected-token', '4', 'expects multiple padded to in elements to start with kLparen'],
+    [
+      'f32[2,3]{1,0:L 4}',
+      'expected-token',
+      '4',
+      'expects multiple padded to in elements to start with kLparen',
+    ],
     ['f32[2,3]{1,0:#u32}', 'expected-token', 'u32', 'expects kOctothorp to be followed by kLparen'],
-    ['f32[2,3]{1,0:*(u32}', 'expected-token', '}', 'expects pointer primitive type to be followed by kRparen'],
+    [
+      'f32[2,3]{1,0:*(u32}',
+      'expected-token',
+      '}',
+      'expects pointer primitive type to be followed by kRparen',
+    ],
     ['f32[2,3]{1,0:#(x)}', 'expected-primitive-type', 'x', 'expected primitive type, saw kIdent'],
     ['f32[2,3]{1,0:SC(1)}', 'expected-token', ')', 'expects a list starting with kColon'],
     ['f32[2,3]{1,0:SC 1}', 'expected-token', '1', 'expects split configs to start with kLparen'],
     ['f32[2,3]{1,0:P f32[2]}', 'expected-token', 'f32', 'expects physical shape to start with kLparen'],
     ['f32[2,3]{1,0:D(X,C)}', 'dim-level-type', 'X', 'expected a DimLevelType abbreviation (D, C, or S)'],
     ['f32[2,3]{1,0,2}', 'rank-mismatch', '1,0,2', 'Dimensions size is 2, but minor to major size is 3.'],
-    ['f32[2,3]{:T(2,2)}', 'rank-mismatch', '{:T(2,2)}', 'Dimensions size is 2, but minor to major size is 0.'],
-    ['f32[2,3]{1,0:P(f32[2,3])}', 'physical-shape-dense', 'P(f32[2,3])', 'Layout has physical shape, but is not for a sparse array: {1,0:P(f32[2,3]{1,0})}'],
+    [
+      'f32[2,3]{:T(2,2)}',
+      'rank-mismatch',
+      '{:T(2,2)}',
+      'Dimensions size is 2, but minor to major size is 0.',
+    ],
+    [
+      'f32[2,3]{1,0:P(f32[2,3])}',
+      'physical-shape-dense',
+      'P(f32[2,3])',
+      'Layout has physical shape, but is not for a sparse array: {1,0:P(f32[2,3]{1,0})}',
+    ],
     ['b(s32[], f32[])', 'expected-token', ',', "expects ')' at the end of buffer shape."],
-    ['b((f32[2]))', 'buffer-element', '(f32[2])', 'element_shape must be an array shape to create a buffer shape.'],
+    [
+      'b((f32[2]))',
+      'buffer-element',
+      '(f32[2])',
+      'element_shape must be an array shape to create a buffer shape.',
+    ],
     ['(f32[2] %x)', 'expected-token', '%x', "expects ')' at the end of tuple."],
     ['f32[2,3]{}', 'extra-content', '{}', 'Extra content after shape'],
     ['(f32[2]){0}', 'extra-content', '{0}', 'Extra content after shape'],
@@ -178,15 +270,24 @@ describe('parseShape: errors carry XLA text and exact ranges', () => {
     assert.equal(t.kind, 'tuple');
     assert.equal(t.elements.length, 2);
     const partial = t.elements[1] as ArrayShapeNode;
-    assert.deepEqual(partial.dims.map((d) => d.value), [2n, 3n]);
-    assert.deepEqual(partial.layout!.minorToMajor.map((i) => i.value), [1n, 0n]);
+    assert.deepEqual(
+      partial.dims.map((d) => d.value),
+      [2n, 3n],
+    );
+    assert.deepEqual(
+      partial.layout!.minorToMajor.map((i) => i.value),
+      [1n, 0n],
+    );
   });
 
   it('keeps misordered attributes in the tree after reporting them', () => {
     const r = parseShapeText('f32[2,3]{1,0:S(1)T(2,2)}');
     const l = (r.shape as ArrayShapeNode).layout!;
     assert.equal(l.memorySpace!.value.value, 1n);
-    assert.deepEqual(l.tiles!.tiles[0].entries.map((e) => e.value), [2n, 2n]);
+    assert.deepEqual(
+      l.tiles!.tiles[0].entries.map((e) => e.value),
+      [2n, 2n],
+    );
   });
 
   it('reports recursion deeper than 8192 quickly, without overflowing the stack', () => {
@@ -195,13 +296,19 @@ describe('parseShape: errors carry XLA text and exact ranges', () => {
     const t0 = performance.now();
     const r = parseShapeText(text);
     assert.ok(performance.now() - t0 < 1000);
-    assert.deepEqual(r.diagnostics.map((d) => d.code), ['recursion-depth']);
+    assert.deepEqual(
+      r.diagnostics.map((d) => d.code),
+      ['recursion-depth'],
+    );
     assert.equal(r.diagnostics[0].message, 'maximum recursion depth exceeded');
     assert.deepEqual(r.diagnostics[0].range, { start: 8192, end: 8193 });
     const ok = parseShapeText('('.repeat(8000) + 'f32[]' + ')'.repeat(8000));
     assert.deepEqual(ok.diagnostics, []);
     const shallow = parseShape('((f32[]))', 0, { maxDepth: 1 });
-    assert.deepEqual(shallow.diagnostics.map((d) => d.code), ['recursion-depth']);
+    assert.deepEqual(
+      shallow.diagnostics.map((d) => d.code),
+      ['recursion-depth'],
+    );
   });
 
   it('bounds nesting through P(...) as well', () => {

@@ -17,13 +17,26 @@ function of(text: string): PhysicalSizes {
 describe('physicalSizes', () => {
   it('spec §3 f32[4,6]{1,0:T(3,4)(2,1)}: 96 logical, 256 physical bytes, the second tile pads beyond ArraySize', () => {
     assert.deepEqual(of('f32[4,6]{1,0:T(3,4)(2,1)}'), {
-      logicalBytes: 96n, physicalBytes: 256n, expansion: 2 + 666666666666666 / 1e15, paddingBeyondArraySize: true,
+      logicalBytes: 96n,
+      physicalBytes: 256n,
+      expansion: 2 + 666666666666666 / 1e15,
+      paddingBeyondArraySize: true,
     });
   });
 
   it('bf16[8,256]{1,0:T(8,128)(2,1)} fills its tiles; f32[3,4]{1,0:T(8,128)} takes a whole 4 KiB tile', () => {
-    assert.deepEqual(of('bf16[8,256]{1,0:T(8,128)(2,1)}'), { logicalBytes: 4096n, physicalBytes: 4096n, expansion: 1, paddingBeyondArraySize: false });
-    assert.deepEqual(of('f32[3,4]{1,0:T(8,128)}'), { logicalBytes: 48n, physicalBytes: 4096n, expansion: 85 + 333333333333333 / 1e15, paddingBeyondArraySize: false });
+    assert.deepEqual(of('bf16[8,256]{1,0:T(8,128)(2,1)}'), {
+      logicalBytes: 4096n,
+      physicalBytes: 4096n,
+      expansion: 1,
+      paddingBeyondArraySize: false,
+    });
+    assert.deepEqual(of('f32[3,4]{1,0:T(8,128)}'), {
+      logicalBytes: 48n,
+      physicalBytes: 4096n,
+      expansion: 85 + 333333333333333 / 1e15,
+      paddingBeyondArraySize: false,
+    });
   });
 
   it('`*` merges before padding: f32[2,7,8,11,10]{4,3,2,1,0:T(*,*,2,*,3)} is 112 × 111 slots', () => {
@@ -33,9 +46,19 @@ describe('physicalSizes', () => {
   });
 
   it('E packing, L rounding, and an empty array (no expansion)', () => {
-    assert.deepEqual(of('s4[3]{0:E(4)}'), { logicalBytes: 2n, physicalBytes: 2n, expansion: 1, paddingBeyondArraySize: false });
+    assert.deepEqual(of('s4[3]{0:E(4)}'), {
+      logicalBytes: 2n,
+      physicalBytes: 2n,
+      expansion: 1,
+      paddingBeyondArraySize: false,
+    });
     assert.equal(of('f32[3,5]{1,0:T(2,2)L(10)}').physicalBytes, 120n);
-    assert.deepEqual(of('f32[0,5]{1,0:T(8,128)}'), { logicalBytes: 0n, physicalBytes: 0n, expansion: undefined, paddingBeyondArraySize: false });
+    assert.deepEqual(of('f32[0,5]{1,0:T(8,128)}'), {
+      logicalBytes: 0n,
+      physicalBytes: 0n,
+      expansion: undefined,
+      paddingBeyondArraySize: false,
+    });
   });
 
   it('exact on both sides of 2^53 slots', () => {

@@ -11,23 +11,71 @@ function found(text: string, start?: number, end?: number): string[] {
 describe('scanShapes: where shapes occur in HLO text', () => {
   const cases: readonly [what: string, text: string, shapes: readonly string[]][] = [
     ['instruction result tuple', '%x = (f32[2]{0}, s32[]) tuple(%a, %b)', ['(f32[2]{0}, s32[])']],
-    ['operand annotations', '%y = f32[2,2]{1,0} add(f32[2,2]{1,0} %p, f32[2,2]{1,0} %q)', ['f32[2,2]{1,0}', 'f32[2,2]{1,0}', 'f32[2,2]{1,0}']],
+    [
+      'operand annotations',
+      '%y = f32[2,2]{1,0} add(f32[2,2]{1,0} %p, f32[2,2]{1,0} %q)',
+      ['f32[2,2]{1,0}', 'f32[2,2]{1,0}', 'f32[2,2]{1,0}'],
+    ],
     ['opcode operand list is not a tuple', '%c = u32[5]{0} copy(u32[5]{0} %x)', ['u32[5]{0}', 'u32[5]{0}']],
     ['operand list with a space', '%c = u32[5]{0} copy (u32[5]{0} %x)', ['u32[5]{0}', 'u32[5]{0}']],
-    ['tuple operand of an opcode', '%g = s32[] get-tuple-element((s32[], f32[2]{0}) %t), index=0', ['s32[]', '(s32[], f32[2]{0})']],
-    ['signature', '%comp (p0: f32[2]{0}, p1: (s32[], f32[])) -> f32[2]{0} {', ['f32[2]{0}', '(s32[], f32[])', 'f32[2]{0}']],
-    ['body brace is not a layout', 'ENTRY %main (a: f32[2]) -> f32[2] {\n  ROOT %a = f32[2]{0} parameter(0)\n}', ['f32[2]', 'f32[2]', 'f32[2]{0}']],
-    ['entry_computation_layout over several lines', 'HloModule m, entry_computation_layout={(\n  f32[2,3]{0,1:T(2,128)},\n  s32[]\n)->f32[2,3]{1,0}}', ['(\n  f32[2,3]{0,1:T(2,128)},\n  s32[]\n)', 'f32[2,3]{1,0}']],
-    ['attribute values', 'outfeed(%t, %tok), outfeed_shape=(u32[5]{0}, token[]), x=1', ['(u32[5]{0}, token[])']],
-    ['operand_layout_constraints', 'custom-call(%a), operand_layout_constraints={f32[2,3]{0,1}, s32[]}', ['f32[2,3]{0,1}', 's32[]']],
-    ['identifiers that contain type names', '%s32.1 = s32[] add(%s32.1, pred.3), f32=get-tuple-element.1', ['s32[]']],
-    ['strings are opaque', '%a = f32[] constant(0), metadata={op_name="f32[9] x" source_file="(s32[])"}, backend_config="{\\"k\\": \\"u8[3]\\"}"', ['f32[]']],
+    [
+      'tuple operand of an opcode',
+      '%g = s32[] get-tuple-element((s32[], f32[2]{0}) %t), index=0',
+      ['s32[]', '(s32[], f32[2]{0})'],
+    ],
+    [
+      'signature',
+      '%comp (p0: f32[2]{0}, p1: (s32[], f32[])) -> f32[2]{0} {',
+      ['f32[2]{0}', '(s32[], f32[])', 'f32[2]{0}'],
+    ],
+    [
+      'body brace is not a layout',
+      'ENTRY %main (a: f32[2]) -> f32[2] {\n  ROOT %a = f32[2]{0} parameter(0)\n}',
+      ['f32[2]', 'f32[2]', 'f32[2]{0}'],
+    ],
+    [
+      'entry_computation_layout over several lines',
+      'HloModule m, entry_computation_layout={(\n  f32[2,3]{0,1:T(2,128)},\n  s32[]\n)->f32[2,3]{1,0}}',
+      ['(\n  f32[2,3]{0,1:T(2,128)},\n  s32[]\n)', 'f32[2,3]{1,0}'],
+    ],
+    [
+      'attribute values',
+      'outfeed(%t, %tok), outfeed_shape=(u32[5]{0}, token[]), x=1',
+      ['(u32[5]{0}, token[])'],
+    ],
+    [
+      'operand_layout_constraints',
+      'custom-call(%a), operand_layout_constraints={f32[2,3]{0,1}, s32[]}',
+      ['f32[2,3]{0,1}', 's32[]'],
+    ],
+    [
+      'identifiers that contain type names',
+      '%s32.1 = s32[] add(%s32.1, pred.3), f32=get-tuple-element.1',
+      ['s32[]'],
+    ],
+    [
+      'strings are opaque',
+      '%a = f32[] constant(0), metadata={op_name="f32[9] x" source_file="(s32[])"}, backend_config="{\\"k\\": \\"u8[3]\\"}"',
+      ['f32[]'],
+    ],
     ['comments are skipped', '// f32[1]\n%a = f32[] constant(0) /* s32[2] */ // {{.*}} bf16[3]', ['f32[]']],
-    ['index comments inside a tuple', '%t = (f32[], f32[], f32[], f32[], f32[], /*index=5*/f32[]) tuple()', ['(f32[], f32[], f32[], f32[], f32[], /*index=5*/f32[])']],
+    [
+      'index comments inside a tuple',
+      '%t = (f32[], f32[], f32[], f32[], f32[], /*index=5*/f32[]) tuple()',
+      ['(f32[], f32[], f32[], f32[], f32[], /*index=5*/f32[])'],
+    ],
     ['empty tuple result', 'ROOT %t = () tuple()', ['()']],
     ['buffer shapes', '%b = b(f32[4]{0}) custom-call()', ['b(f32[4]{0})']],
-    ['nested operand tuples keep their complete children', 'call-done(((s32[<=4]{0:T(8)M(1024)}), u32[]{:T(8)S(8)}) %s)', ['((s32[<=4]{0:T(8)M(1024)}), u32[]{:T(8)S(8)})']],
-    ['a failed tuple attempt keeps complete children', 'foo((f32[2], s32[]) %a, f32[3] %b)', ['(f32[2], s32[])', 'f32[3]']],
+    [
+      'nested operand tuples keep their complete children',
+      'call-done(((s32[<=4]{0:T(8)M(1024)}), u32[]{:T(8)S(8)}) %s)',
+      ['((s32[<=4]{0:T(8)M(1024)}), u32[]{:T(8)S(8)})'],
+    ],
+    [
+      'a failed tuple attempt keeps complete children',
+      'foo((f32[2], s32[]) %a, f32[3] %b)',
+      ['(f32[2], s32[])', 'f32[3]'],
+    ],
   ];
   for (const [what, text, shapes] of cases) {
     it(what, () => {
@@ -89,7 +137,8 @@ describe('scanShapes: linear time on pathological input', () => {
           const r = f.shape.range;
           assert.ok(r.start >= last && r.start <= r.end && r.end <= text.length);
           last = r.end;
-          for (const d of f.diagnostics) assert.ok(d.range.start >= 0 && d.range.start <= d.range.end && d.range.end <= text.length);
+          for (const d of f.diagnostics)
+            assert.ok(d.range.start >= 0 && d.range.start <= d.range.end && d.range.end <= text.length);
         }
       }),
       { numRuns: 500 },
@@ -97,7 +146,35 @@ describe('scanShapes: linear time on pathological input', () => {
   });
 
   it('terminates on HLO-like token soup', () => {
-    const token = fc.constantFrom('f32', 'pred', 'b', '[', ']', '{', '}', '(', ')', ',', ':', '1', '-1', '<=', '?', 'T', 'S', '*', '%x', '"', '/*', '*/', '//', '\n', ' ', '->', 's32.1');
+    const token = fc.constantFrom(
+      'f32',
+      'pred',
+      'b',
+      '[',
+      ']',
+      '{',
+      '}',
+      '(',
+      ')',
+      ',',
+      ':',
+      '1',
+      '-1',
+      '<=',
+      '?',
+      'T',
+      'S',
+      '*',
+      '%x',
+      '"',
+      '/*',
+      '*/',
+      '//',
+      '\n',
+      ' ',
+      '->',
+      's32.1',
+    );
     fc.assert(
       fc.property(fc.array(token, { maxLength: 200 }), (tokens) => {
         const text = tokens.join('');
@@ -116,12 +193,18 @@ describe('createShapeChecker', () => {
     const da = checker.check(text, a);
     const db = checker.check(text, b);
     assert.equal(checker.size, 1);
-    assert.deepEqual(da.map((d) => d.code), ['minor-to-major-duplicate']);
+    assert.deepEqual(
+      da.map((d) => d.code),
+      ['minor-to-major-duplicate'],
+    );
     const secondZero = text.indexOf('0}', text.indexOf('%b'));
     assert.deepEqual(db[0].range, { start: secondZero, end: secondZero + 1 });
     assert.deepEqual(da[0].range.start, text.indexOf('0}'));
     // Parse diagnostics come first.
-    assert.deepEqual(checker.check(text, c).map((d) => d.code), ['expected-integer']);
+    assert.deepEqual(
+      checker.check(text, c).map((d) => d.code),
+      ['expected-integer'],
+    );
   });
 
   it('respects the advice option and the cache bound', () => {
@@ -130,6 +213,9 @@ describe('createShapeChecker', () => {
     for (const f of scanShapes(text)) assert.deepEqual(quiet.check(text, f), []);
     assert.ok(quiet.size <= 2);
     const loud = createShapeChecker();
-    assert.deepEqual(scanShapes(text).map((f) => loud.check(text, f).length), [1, 1, 1]);
+    assert.deepEqual(
+      scanShapes(text).map((f) => loud.check(text, f).length),
+      [1, 1, 1],
+    );
   });
 });

@@ -4,8 +4,16 @@
  */
 import { strict as assert } from 'node:assert';
 import {
-  isLayoutError, maxSplitSize, paddingByDimension, sizes, suggestFix, tileDivisibility,
-  type LayoutFix, type LayoutSizes, type PaddingAccount, type TileDivisibility,
+  isLayoutError,
+  maxSplitSize,
+  paddingByDimension,
+  sizes,
+  suggestFix,
+  tileDivisibility,
+  type LayoutFix,
+  type LayoutSizes,
+  type PaddingAccount,
+  type TileDivisibility,
 } from '../../core/src/layout';
 import type { ArrayShape } from '../../core/src/model';
 import { shapeOf } from './layout-shape-literal';
@@ -49,7 +57,10 @@ describe('sizes: XLA ByteSizeOf and ArraySize', () => {
 
   it('MaxSplitSize (layout_util_test): dims {150,200,100} with SC(0:30)(1:40,130) on {0,1,2}', () => {
     const s = shapeOf('f32[150,200,100]{0,1,2:SC(0:30)(1:40,130)}');
-    assert.deepEqual([0, 1, 2].map((d) => maxSplitSize(s, d)), [150n, 90n, 70n]);
+    assert.deepEqual(
+      [0, 1, 2].map((d) => maxSplitSize(s, d)),
+      [150n, 90n, 70n],
+    );
     // Untiled ArraySize is ByteSizeOfElements; tiled, it takes the largest piece of each split dim.
     assert.equal(sizesOf(s).arraySizeBytes, 150n * 200n * 100n * 4n);
     const tiled = sizesOf({ ...s, tiles: [[1n, 1n]] });
@@ -63,10 +74,16 @@ describe('sizes: XLA ByteSizeOf and ArraySize', () => {
     assert.equal(s.physicalBytes, 256n);
     const d = tileDivisibility(shapeOf('f32[4,6]{1,0:T(3,4)(2,1)}')) as TileDivisibility;
     assert.equal(d.paddingBeyondArraySize, true);
-    assert.deepEqual(d.levels, [{
-      level: 1, divides: false,
-      entries: [{ position: 2, size: 3n, tile: 2n, divides: false }, { position: 3, size: 4n, tile: 1n, divides: true }],
-    }]);
+    assert.deepEqual(d.levels, [
+      {
+        level: 1,
+        divides: false,
+        entries: [
+          { position: 2, size: 3n, tile: 2n, divides: false },
+          { position: 3, size: 4n, tile: 1n, divides: true },
+        ],
+      },
+    ]);
     const ok = tileDivisibility(shapeOf('bf16[8,256]{1,0:T(8,128)(2,1)}')) as TileDivisibility;
     assert.equal(ok.paddingBeyondArraySize, false);
   });
@@ -82,8 +99,8 @@ describe('sizes: XLA ByteSizeOf and ArraySize', () => {
     assert.equal(big.physicalBytes, 2n ** 62n);
     assert.equal(big.expansion?.numerator, 1n);
     const odd = sizesOf('f32[1099511627777,1048577]{1,0:T(8,128)}');
-    const rows = (1099511627777n + 7n) / 8n * 8n;
-    const cols = (1048577n + 127n) / 128n * 128n;
+    const rows = ((1099511627777n + 7n) / 8n) * 8n;
+    const cols = ((1048577n + 127n) / 128n) * 128n;
     assert.equal(odd.physicalElements, rows * cols);
     assert.equal(odd.physicalBytes, rows * cols * 4n);
     assert.equal(odd.logicalBytes, 1099511627777n * 1048577n * 4n);
@@ -108,7 +125,10 @@ describe('sizes: users.md OOM cases', () => {
     const account = paddingByDimension(shape) as PaddingAccount;
     assert.equal(account.dominant?.dims.length, 1);
     assert.equal(account.dominant?.dims[0], 1);
-    assert.deepEqual([account.dominant?.from, account.dominant?.to, account.dominant?.tileEntry], [4n, 128n, 1]);
+    assert.deepEqual(
+      [account.dominant?.from, account.dominant?.to, account.dominant?.tileEntry],
+      [4n, 128n, 1],
+    );
     const dim1 = account.dimensions[1];
     assert.deepEqual([dim1.letter, dim1.isMinorMost, dim1.size, dim1.factor.numerator], ['x', true, 4n, 32n]);
     assert.equal(account.dimensions[0].factor.numerator, 1n);
@@ -133,7 +153,13 @@ describe('sizes: users.md OOM cases', () => {
 
   it('vector padding is a cause of no logical dim: f32[3]{0:T(8,128)}', () => {
     const account = paddingByDimension(shapeOf('f32[3]{0:T(8,128)}')) as PaddingAccount;
-    assert.deepEqual(account.causes.map((c) => [c.dims, c.from, c.to]), [[[], 1n, 8n], [[0], 3n, 128n]]);
+    assert.deepEqual(
+      account.causes.map((c) => [c.dims, c.from, c.to]),
+      [
+        [[], 1n, 8n],
+        [[0], 3n, 128n],
+      ],
+    );
     assert.equal(account.tilingFactor?.numerator, 1024n);
     assert.equal(account.tilingFactor?.denominator, 3n);
   });

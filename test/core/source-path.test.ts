@@ -4,7 +4,11 @@ import { LongestTailMatches, closestBySuffix, sharedPathTail } from '../../core/
 
 describe('core: source path matching', () => {
   it('prefers the workspace file sharing the longest tail with the recorded path', () => {
-    const found = ['/home/me/proj/tests/model/train.py', '/home/me/proj/model/train.py', '/home/me/other/train.py'];
+    const found = [
+      '/home/me/proj/tests/model/train.py',
+      '/home/me/proj/model/train.py',
+      '/home/me/other/train.py',
+    ];
     assert.equal(closestBySuffix('/workspace/proj/model/train.py', found), '/home/me/proj/model/train.py');
     assert.equal(closestBySuffix('/build/tests/model/train.py', found), '/home/me/proj/tests/model/train.py');
   });

@@ -64,31 +64,62 @@ describe('validateShape: XLA validator rules on exact ranges', () => {
   }
 
   it('uses XLA wording', () => {
-    assert.deepEqual(messages('f32[10,20,30]{3,2,1}'), ['layout minor_to_major field has out-of-bounds value: {3, 2, 1}; shape: f32[10,20,30]']);
-    assert.deepEqual(messages('f32[<=4,?]{0,0}'), ['layout minor_to_major field has duplicate values: {0, 0}; shape: f32[<=4,?]']);
+    assert.deepEqual(messages('f32[10,20,30]{3,2,1}'), [
+      'layout minor_to_major field has out-of-bounds value: {3, 2, 1}; shape: f32[10,20,30]',
+    ]);
+    assert.deepEqual(messages('f32[<=4,?]{0,0}'), [
+      'layout minor_to_major field has duplicate values: {0, 0}; shape: f32[<=4,?]',
+    ]);
     assert.deepEqual(messages('f32[]{:T()}'), ['layout has invalid tiles: f32[]']);
-    assert.deepEqual(messages('f32[-1,2]'), ['Shape Error: Negative dimension at index 0: -1. Shape(f32): f32[-1,2]']);
-    assert.deepEqual(messages('f32[4611686018427387904,4]'), ['Shape Error: Dimensions overflow. Shape(f32): f32[4611686018427387904,4]']);
-    assert.deepEqual(messages('f32[3037000499,3037000499]'), ['Shape f32[3037000499,3037000499] size may overflow int64_t.']);
-    assert.deepEqual(messages('pred[123,456]{1,0:SC(1:456)}'), ['split config split index is out of bounds: 456 (dim size 456); shape: pred[123,456]']);
+    assert.deepEqual(messages('f32[-1,2]'), [
+      'Shape Error: Negative dimension at index 0: -1. Shape(f32): f32[-1,2]',
+    ]);
+    assert.deepEqual(messages('f32[4611686018427387904,4]'), [
+      'Shape Error: Dimensions overflow. Shape(f32): f32[4611686018427387904,4]',
+    ]);
+    assert.deepEqual(messages('f32[3037000499,3037000499]'), [
+      'Shape f32[3037000499,3037000499] size may overflow int64_t.',
+    ]);
+    assert.deepEqual(messages('pred[123,456]{1,0:SC(1:456)}'), [
+      'split config split index is out of bounds: 456 (dim size 456); shape: pred[123,456]',
+    ]);
   });
 
   it('computes overflow exactly at the int64 boundary', () => {
     // 2^62 * 2 = 2^63 overflows; (2^63-1) elements of 1 byte does not.
-    assert.deepEqual(validate('f32[4611686018427387904,2]').map((d) => d[0]), ['dimensions-overflow']);
+    assert.deepEqual(
+      validate('f32[4611686018427387904,2]').map((d) => d[0]),
+      ['dimensions-overflow'],
+    );
     assert.deepEqual(validate('u8[9223372036854775807]'), []);
-    assert.deepEqual(validate('u16[9223372036854775807]').map((d) => d[0]), ['dimensions-overflow']);
+    assert.deepEqual(
+      validate('u16[9223372036854775807]').map((d) => d[0]),
+      ['dimensions-overflow'],
+    );
     // Unbounded dims do not count.
-    assert.deepEqual(validate('f32[?,4611686018427387904]').map((d) => d[0]), ['dimensions-overflow']);
+    assert.deepEqual(
+      validate('f32[?,4611686018427387904]').map((d) => d[0]),
+      ['dimensions-overflow'],
+    );
     assert.deepEqual(validate('u8[?,4611686018427387904]'), []);
   });
 
   it('accepts normal element sizes, tiles and memory spaces without advice', () => {
     for (const text of [
-      's4[64,128]{1,0:E(4)}', 's4[5,2]{1,0:E(8)}', 'pred[8,8,8]{0,2,1:T(8,128)E(32)}', 'f32[2]{0:E(32)}',
-      's2[1001]{0:E(2)}', 'u32[]{:T(128)}', 'f32[123,456,789]{0,1,2:T(2, * , 128)}', 'bf16[2048]{0:T(1024)(128)(2,1)}',
-      'f32[2]{0:S(-128)}', 'f32[2]{0:S(127)}', 's32[<=4096]{0:T(8)M(1024)}', 'f32[200001,128]{1,0:T(8)L(1024)}',
-      'token[]', 'token[]{0}',
+      's4[64,128]{1,0:E(4)}',
+      's4[5,2]{1,0:E(8)}',
+      'pred[8,8,8]{0,2,1:T(8,128)E(32)}',
+      'f32[2]{0:E(32)}',
+      's2[1001]{0:E(2)}',
+      'u32[]{:T(128)}',
+      'f32[123,456,789]{0,1,2:T(2, * , 128)}',
+      'bf16[2048]{0:T(1024)(128)(2,1)}',
+      'f32[2]{0:S(-128)}',
+      'f32[2]{0:S(127)}',
+      's32[<=4096]{0:T(8)M(1024)}',
+      'f32[200001,128]{1,0:T(8)L(1024)}',
+      'token[]',
+      'token[]{0}',
     ]) {
       assert.deepEqual(validate(text), [], text);
     }
@@ -105,17 +136,26 @@ describe('validateShape: XLA validator rules on exact ranges', () => {
 
   it('drops advice when asked', () => {
     assert.deepEqual(validate('f32[10,10]{1,0:D(D,C)E(16)}', false), []);
-    assert.deepEqual(validate('f32[10,10]{1,0:D(D,C)#(u32)}', false).map((d) => d[0]), ['index-type-dense']);
+    assert.deepEqual(
+      validate('f32[10,10]{1,0:D(D,C)#(u32)}', false).map((d) => d[0]),
+      ['index-type-dense'],
+    );
   });
 
   it('does not repeat what the parser reported', () => {
     const r = parseShapeText('f32[2,3]{5,6,7:P(f32[2])}');
-    assert.deepEqual(r.diagnostics.map((d) => d.code), ['rank-mismatch', 'physical-shape-dense']);
+    assert.deepEqual(
+      r.diagnostics.map((d) => d.code),
+      ['rank-mismatch', 'physical-shape-dense'],
+    );
     assert.deepEqual(validateShape(r.shape!), []);
   });
 
   it('handles 8000-deep tuples without recursion', () => {
     const r = parseShapeText('('.repeat(8000) + 'f32[2,3]{0,0}' + ')'.repeat(8000));
-    assert.deepEqual(validateShape(r.shape!).map((d) => d.code), ['minor-to-major-duplicate']);
+    assert.deepEqual(
+      validateShape(r.shape!).map((d) => d.code),
+      ['minor-to-major-duplicate'],
+    );
   });
 });

@@ -7,12 +7,34 @@
 import { strict as assert } from 'node:assert';
 import type { ShapeNode } from '../../core/src/ast';
 import {
-  buildModule, computationAt, createShapeChecker, createStatementParser, explainShapeText, explanationToJson, isLayoutError,
-  parseShape, parseShapeText, parseStatement, planTiling, printShape, scanShapes, sizes, splitStatements, symbolAt, toArrayShape,
-  validateShape, type ArrayShapeNode,
+  buildModule,
+  computationAt,
+  createShapeChecker,
+  createStatementParser,
+  explainShapeText,
+  explanationToJson,
+  isLayoutError,
+  parseShape,
+  parseShapeText,
+  parseStatement,
+  planTiling,
+  printShape,
+  scanShapes,
+  sizes,
+  splitStatements,
+  symbolAt,
+  toArrayShape,
+  validateShape,
+  type ArrayShapeNode,
 } from '../../core/src/index';
 import {
-  assertAllRangesInText, assertDiagnostics, assertRangeInText, assertShapeTree, canonical, noThrow, shown,
+  assertAllRangesInText,
+  assertDiagnostics,
+  assertRangeInText,
+  assertShapeTree,
+  canonical,
+  noThrow,
+  shown,
 } from './invariants';
 
 function arrayLeaves(node: ShapeNode): ArrayShapeNode[] {
@@ -50,7 +72,8 @@ export function checkShapeText(text: string): void {
   const partial = noThrow('parseShape(start)', text, () => parseShape(text, mid));
   assert.ok(partial.end >= mid && partial.end <= n, `parseShape from ${mid} ended at ${partial.end}`);
   assertDiagnostics(partial.diagnostics, n, `parseShape(start=${mid}) ${shown(text)}`);
-  if (partial.shape !== undefined) assertShapeTree(partial.shape, n, `parseShape(start=${mid}) ${shown(text)}`);
+  if (partial.shape !== undefined)
+    assertShapeTree(partial.shape, n, `parseShape(start=${mid}) ${shown(text)}`);
   const shape = parsed.shape;
   if (shape === undefined) return;
   assertShapeTree(shape, n, `parseShapeText ${shown(text)}`);
@@ -67,14 +90,17 @@ export function checkShapeText(text: string): void {
     // A model the core built itself must be computable, save for the documented refusals: E past
     // exact doubles, more than 2^1024 slots, and a tile ending in `*` (legal XLA text, advice only).
     const refusal = isLayoutError(plan) ? plan : isLayoutError(sz) ? sz : undefined;
-    if (refusal !== undefined) assert.match(refusal.error, ACCEPTED_REFUSALS, `layout math refused a model of ${shown(text)}`);
+    if (refusal !== undefined)
+      assert.match(refusal.error, ACCEPTED_REFUSALS, `layout math refused a model of ${shown(text)}`);
   }
   const hasErrors = [...parsed.diagnostics, ...validation].some((d) => d.severity === 'error');
   if (!hasErrors) {
     // Canonical printing is a fixed point: print(parse(print(x))) === print(x), with no new errors.
     const reparsed = parseShapeText(printed);
     assert.ok(reparsed.shape !== undefined, `printed ${printed} of ${shown(text)} does not parse`);
-    const errors = [...reparsed.diagnostics, ...validateShape(reparsed.shape)].filter((d) => d.severity === 'error');
+    const errors = [...reparsed.diagnostics, ...validateShape(reparsed.shape)].filter(
+      (d) => d.severity === 'error',
+    );
     assert.deepEqual(errors, [], `printed ${printed} of ${shown(text)} has errors`);
     assert.equal(printShape(reparsed.shape), printed, `printing is not a fixed point for ${shown(text)}`);
   }
@@ -96,11 +122,18 @@ export function checkScan(text: string): void {
     // The memoised answer is the same the second time (from the cache).
     assert.equal(canonical(checker.check(text, f)), canonical(all));
   }
-  assert.equal(canonical(scanShapes(text)), canonical(found), `scanShapes is not deterministic on ${shown(text)}`);
+  assert.equal(
+    canonical(scanShapes(text)),
+    canonical(found),
+    `scanShapes is not deterministic on ${shown(text)}`,
+  );
   const a = n >> 2;
   const b = n - (n >> 2);
   for (const f of noThrow('scanShapes(start,end)', text, () => scanShapes(text, a, b))) {
-    assert.ok(f.shape.range.start >= a && f.shape.range.end <= b, `scanShapes(${a},${b}) found [${f.shape.range.start}, ${f.shape.range.end}) in ${shown(text)}`);
+    assert.ok(
+      f.shape.range.start >= a && f.shape.range.end <= b,
+      `scanShapes(${a},${b}) found [${f.shape.range.start}, ${f.shape.range.end}) in ${shown(text)}`,
+    );
     assertShapeTree(f.shape, n, `scanShapes(${a},${b}) ${shown(text)}`);
     assertDiagnostics(f.diagnostics, n, `scanShapes(${a},${b}) ${shown(text)}`);
   }
@@ -137,16 +170,32 @@ export function checkHloText(text: string): void {
   const cached = createStatementParser();
   statements.forEach((s, i) => {
     assertAllRangesInText(s, n, `parseStatement ${shown(text.slice(ranges[i].start, ranges[i].end))}`);
-    assert.equal(canonical(noThrow('StatementParser.parse', text, () => cached.parse(text, ranges[i]))), canonical(s),
-      `cached statement parse differs on ${shown(text.slice(ranges[i].start, ranges[i].end))}`);
+    assert.equal(
+      canonical(noThrow('StatementParser.parse', text, () => cached.parse(text, ranges[i]))),
+      canonical(s),
+      `cached statement parse differs on ${shown(text.slice(ranges[i].start, ranges[i].end))}`,
+    );
   });
   const model = noThrow('buildModule', text, () => buildModule(statements));
-  assertAllRangesInText({ modules: model.modules, computations: model.computations, symbols: model.symbols, occurrences: model.occurrences }, n, `buildModule ${shown(text)}`);
+  assertAllRangesInText(
+    {
+      modules: model.modules,
+      computations: model.computations,
+      symbols: model.symbols,
+      occurrences: model.occurrences,
+    },
+    n,
+    `buildModule ${shown(text)}`,
+  );
   model.computations.forEach((c, i) => {
     assert.equal(c?.index, i, `computation slot ${i} filled, in order, in ${shown(text)}`);
     // A computation written in place lies inside the one around it, which comes before it.
     const outer = c.inline ? model.computations[c.inline.computation] : undefined;
-    if (c.inline) assert.ok(outer && outer.index < i && outer.range.start <= c.range.start && c.range.end <= outer.range.end, `inline computation ${i} outside its outer one in ${shown(text)}`);
+    if (c.inline)
+      assert.ok(
+        outer && outer.index < i && outer.range.start <= c.range.start && c.range.end <= outer.range.end,
+        `inline computation ${i} outside its outer one in ${shown(text)}`,
+      );
   });
   for (const offset of [0, n >> 1, n - 1, n]) {
     noThrow('symbolAt', text, () => symbolAt(model, offset));

@@ -20,7 +20,30 @@ function rng(seed: number): (n: number) => number {
   };
 }
 
-const JUNK = ['(', ')', '[', ']', '{', '}', ',', ':', '*', '-', '9223372036854775808', 'T(', 'f32[', '\n', '\r\n', '"', '/*', '\ud800', '\u0000', 'b(', '%x', '='];
+const JUNK = [
+  '(',
+  ')',
+  '[',
+  ']',
+  '{',
+  '}',
+  ',',
+  ':',
+  '*',
+  '-',
+  '9223372036854775808',
+  'T(',
+  'f32[',
+  '\n',
+  '\r\n',
+  '"',
+  '/*',
+  '\ud800',
+  '\u0000',
+  'b(',
+  '%x',
+  '=',
+];
 
 /** One random edit of `text`: insert junk, delete a span, replace a span with junk, or duplicate a span. */
 function mutate(text: string, next: (n: number) => number): string {
@@ -28,10 +51,14 @@ function mutate(text: string, next: (n: number) => number): string {
   const b = Math.min(text.length, a + 1 + next(12));
   const junk = JUNK[next(JUNK.length)];
   switch (next(4)) {
-    case 0: return text.slice(0, a) + junk + text.slice(a);
-    case 1: return text.slice(0, a) + text.slice(b);
-    case 2: return text.slice(0, a) + junk + text.slice(b);
-    default: return text.slice(0, b) + text.slice(a, b) + text.slice(b);
+    case 0:
+      return text.slice(0, a) + junk + text.slice(a);
+    case 1:
+      return text.slice(0, a) + text.slice(b);
+    case 2:
+      return text.slice(0, a) + junk + text.slice(b);
+    default:
+      return text.slice(0, b) + text.slice(a, b) + text.slice(b);
   }
 }
 
@@ -106,13 +133,22 @@ describe('fuzz: corpus mutations', function () {
       const mixed = text.replace(/\n/g, () => ['\n', '\r\n', '\n\r\n'][i++ % 3]);
       for (const variant of [text, crlf, mixed]) {
         counter.add();
-        assert.equal(scanByStatement(variant), canonical(scanShapes(variant)), `${name}: scan differs when split at statements`);
+        assert.equal(
+          scanByStatement(variant),
+          canonical(scanShapes(variant)),
+          `${name}: scan differs when split at statements`,
+        );
         checkHloText(variant);
       }
       // Line endings change offsets, never what is found.
-      const shapesOf = (t: string) => scanShapes(t).map((f) => t.slice(f.shape.range.start, f.shape.range.end).replace(/\r/g, ''));
+      const shapesOf = (t: string) =>
+        scanShapes(t).map((f) => t.slice(f.shape.range.start, f.shape.range.end).replace(/\r/g, ''));
       assert.deepEqual(shapesOf(crlf), shapesOf(text), name);
-      assert.equal(splitStatements(crlf).length, splitStatements(text).length, `${name}: CRLF changes the statement count`);
+      assert.equal(
+        splitStatements(crlf).length,
+        splitStatements(text).length,
+        `${name}: CRLF changes the statement count`,
+      );
     }
     counter.print();
   });

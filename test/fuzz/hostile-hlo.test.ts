@@ -12,26 +12,71 @@ import { InputCounter } from './invariants';
 import { inlineBody, inlineModule } from '../support/inline-hlo';
 
 const HLO_TOKENS = [
-  'HloModule m', ', entry_computation_layout={(f32[2]{0})->f32[2]{0}}', 'ENTRY', '%main', '%c.1', '(', ')', '{', '}', '->', ' ', '\n', '\r\n', '\r',
-  'p0: f32[2]{0}', 'ROOT', '%x = ', 'f32[2,3]{1,0:T(2,2)}', 'bf16[8,128]{1,0:T(8,128)(2,1)}', '(s32[], f32[])', 'parameter(0)', 'add(', '%x, %y',
-  'calls=%c.1', 'to_apply=%c.1', ', calls=\n{\n', 'to_apply={', '\n}\n', 'metadata={op_name="a\\"b" source_line=3}', 'backend_config="{\\"x\\":1}"', '/*index=5*/', '// c\n',
-  '/*', '*/', '"', ',', '=', 'constructor', '__proto__', '\u0000', '\ud800', '9223372036854775808', 'custom-call(', 'b(f32[1]{0})',
+  'HloModule m',
+  ', entry_computation_layout={(f32[2]{0})->f32[2]{0}}',
+  'ENTRY',
+  '%main',
+  '%c.1',
+  '(',
+  ')',
+  '{',
+  '}',
+  '->',
+  ' ',
+  '\n',
+  '\r\n',
+  '\r',
+  'p0: f32[2]{0}',
+  'ROOT',
+  '%x = ',
+  'f32[2,3]{1,0:T(2,2)}',
+  'bf16[8,128]{1,0:T(8,128)(2,1)}',
+  '(s32[], f32[])',
+  'parameter(0)',
+  'add(',
+  '%x, %y',
+  'calls=%c.1',
+  'to_apply=%c.1',
+  ', calls=\n{\n',
+  'to_apply={',
+  '\n}\n',
+  'metadata={op_name="a\\"b" source_line=3}',
+  'backend_config="{\\"x\\":1}"',
+  '/*index=5*/',
+  '// c\n',
+  '/*',
+  '*/',
+  '"',
+  ',',
+  '=',
+  'constructor',
+  '__proto__',
+  '\u0000',
+  '\ud800',
+  '9223372036854775808',
+  'custom-call(',
+  'b(f32[1]{0})',
 ];
 
 const hloSoup = fc.array(fc.constantFrom(...HLO_TOKENS), { maxLength: 60 }).map((t) => t.join(''));
 const bytes = fc.uint8Array({ maxLength: 200 }).map((b) => new TextDecoder().decode(b));
-const units = fc.array(fc.integer({ min: 0, max: 0xffff }), { maxLength: 120 }).map((u) => String.fromCharCode(...u));
+const units = fc
+  .array(fc.integer({ min: 0, max: 0xffff }), { maxLength: 120 })
+  .map((u) => String.fromCharCode(...u));
 
 describe('fuzz: hostile HLO text', function () {
   this.timeout(60_000);
 
   it('random HLO token soup, random bytes and random UTF-16', () => {
     const counter = new InputCounter('hlo/random text');
-    fc.assert(fc.property(fc.oneof(hloSoup, hloSoup, bytes, units), (text) => {
-      counter.add();
-      checkHloText(text);
-      checkScan(text);
-    }), { numRuns: 1200 });
+    fc.assert(
+      fc.property(fc.oneof(hloSoup, hloSoup, bytes, units), (text) => {
+        counter.add();
+        checkHloText(text);
+        checkScan(text);
+      }),
+      { numRuns: 1200 },
+    );
     counter.print();
   });
 
@@ -44,13 +89,20 @@ describe('fuzz: hostile HLO text', function () {
         checkHloText(text);
         const model = parseHloText(text);
         assert.equal(model.computations.filter((c) => c.inline).length, inline, text);
-        assert.ok(model.computations.every((c) => c.closed && c.root?.name.name === 'r'), text);
+        assert.ok(
+          model.computations.every((c) => c.closed && c.root?.name.name === 'r'),
+          text,
+        );
         // Every name resolves inside its own computation: each body defines %p0 and %r again.
         for (const o of model.occurrences) {
           const sym = model.symbols[o.symbol];
           if (sym?.kind !== 'instruction') continue;
           assert.ok(sym.definition, `${sym.name} has no definition in ${text}`);
-          assert.equal(computationAt(model, sym.definition.start), computationAt(model, o.range.start), `${sym.name} at ${o.range.start} resolved outside its computation in ${text}`);
+          assert.equal(
+            computationAt(model, sym.definition.start),
+            computationAt(model, o.range.start),
+            `${sym.name} at ${o.range.start} resolved outside its computation in ${text}`,
+          );
         }
         // Cut anywhere: malformed, and still no invariant broken.
         const at = cut % (text.length + 1);
@@ -86,7 +138,11 @@ describe('fuzz: hostile HLO text', function () {
     const model = parseHloText(crlf);
     assert.equal(model.computations.length, 1);
     assert.equal(model.computations[0].instructions.length, 1);
-    for (const text of [lf.replace(/\n/g, '\r'), lf.replace(/\n/g, '\n\r'), crlf.replace(/\r\n/g, (_, i: number) => (i % 2 ? '\r' : '\r\n'))]) {
+    for (const text of [
+      lf.replace(/\n/g, '\r'),
+      lf.replace(/\n/g, '\n\r'),
+      crlf.replace(/\r\n/g, (_, i: number) => (i % 2 ? '\r' : '\r\n')),
+    ]) {
       checkHloText(text);
       checkScan(text);
     }
@@ -124,7 +180,10 @@ describe('fuzz: hostile HLO text', function () {
       const start = performance.now();
       checkHloText(text);
       checkScan(text);
-      assert.ok(performance.now() - start < 10_000, `${text.slice(0, 30)}… took ${performance.now() - start} ms`);
+      assert.ok(
+        performance.now() - start < 10_000,
+        `${text.slice(0, 30)}… took ${performance.now() - start} ms`,
+      );
     }
     counter.print();
   });

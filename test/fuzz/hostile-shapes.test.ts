@@ -7,7 +7,14 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import {
-  explainShapeText, parseShapeText, printShape, scanShapes, toArrayShape, validateShape, type ArrayShapeNode, type LayoutDiagnostic,
+  explainShapeText,
+  parseShapeText,
+  printShape,
+  scanShapes,
+  toArrayShape,
+  validateShape,
+  type ArrayShapeNode,
+  type LayoutDiagnostic,
 } from '../../core/src/index';
 import { checkExplain, checkScan, checkShapeText } from './checks';
 import { InputCounter } from './invariants';
@@ -30,67 +37,179 @@ function checkAll(text: string, tpu = true): void {
 
 /** Pieces of shape syntax, HLO syntax and junk, so random concatenations reach deep parser states. */
 const TOKENS = [
-  'f32', 'bf16', 's4', 'pred', 'token', 'opaque', 'u8', 'c128', 'f8e4m3b11fnuz', 'b', 'x', '%p', 'ROOT', 'constructor', '__proto__',
-  '[', ']', '{', '}', '(', ')', ',', ':', '<=', '<', '=', '?', '*', '#', '-', '+', '~', '->', '.', '"', '\\', '/*', '*/', '//', '\n', '\r', ' ',
-  'T', 'L', 'E', 'S', 'SC', 'P', 'M', 'D', 'C', 'H', 't', 'X',
-  '0', '1', '2', '3', '8', '128', '-1', '1.5', '1e5', '2x3', '1_2', '9223372036854775807', '9223372036854775808',
-  '18446744073709551615', '18446744073709551616', '1234567890123456789012345678901234567890',
-  'f32[2,3]{1,0:T(2,2)}', '(f32[], s32[1]{0})', 'b(f32[4]{0})', '{0:P(', 'T(8,128)(2,1)', 'SC(0:1,2)', 'E(4)', 'L(0)',
-  '/*index=5*/', 'add(', 'metadata={op_name="a"}', '\u0000', '\ufffd', '\ud800', '\udc00', '😀',
+  'f32',
+  'bf16',
+  's4',
+  'pred',
+  'token',
+  'opaque',
+  'u8',
+  'c128',
+  'f8e4m3b11fnuz',
+  'b',
+  'x',
+  '%p',
+  'ROOT',
+  'constructor',
+  '__proto__',
+  '[',
+  ']',
+  '{',
+  '}',
+  '(',
+  ')',
+  ',',
+  ':',
+  '<=',
+  '<',
+  '=',
+  '?',
+  '*',
+  '#',
+  '-',
+  '+',
+  '~',
+  '->',
+  '.',
+  '"',
+  '\\',
+  '/*',
+  '*/',
+  '//',
+  '\n',
+  '\r',
+  ' ',
+  'T',
+  'L',
+  'E',
+  'S',
+  'SC',
+  'P',
+  'M',
+  'D',
+  'C',
+  'H',
+  't',
+  'X',
+  '0',
+  '1',
+  '2',
+  '3',
+  '8',
+  '128',
+  '-1',
+  '1.5',
+  '1e5',
+  '2x3',
+  '1_2',
+  '9223372036854775807',
+  '9223372036854775808',
+  '18446744073709551615',
+  '18446744073709551616',
+  '1234567890123456789012345678901234567890',
+  'f32[2,3]{1,0:T(2,2)}',
+  '(f32[], s32[1]{0})',
+  'b(f32[4]{0})',
+  '{0:P(',
+  'T(8,128)(2,1)',
+  'SC(0:1,2)',
+  'E(4)',
+  'L(0)',
+  '/*index=5*/',
+  'add(',
+  'metadata={op_name="a"}',
+  '\u0000',
+  '\ufffd',
+  '\ud800',
+  '\udc00',
+  '😀',
 ];
 
 const soup = fc.array(fc.constantFrom(...TOKENS), { maxLength: 40 }).map((t) => t.join(''));
-const utf16 = fc.array(fc.integer({ min: 0, max: 0xffff }), { maxLength: 60 }).map((u) => String.fromCharCode(...u));
+const utf16 = fc
+  .array(fc.integer({ min: 0, max: 0xffff }), { maxLength: 60 })
+  .map((u) => String.fromCharCode(...u));
 const bytesAsUtf8 = fc.uint8Array({ maxLength: 80 }).map((b) => new TextDecoder().decode(b));
 /** Valid-looking prefix plus random bytes: reaches the layout parser before the junk starts. */
-const prefixedBytes = fc.tuple(fc.constantFrom('f32[2,3]{1,0:', 'bf16[8]{0:T(', '(s32[], ', 'b(u8[1]{0', 'f32[<='), bytesAsUtf8).map(([a, b]) => a + b);
+const prefixedBytes = fc
+  .tuple(fc.constantFrom('f32[2,3]{1,0:', 'bf16[8]{0:T(', '(s32[], ', 'b(u8[1]{0', 'f32[<='), bytesAsUtf8)
+  .map(([a, b]) => a + b);
 
 describe('fuzz: hostile shape text', function () {
   this.timeout(60_000);
 
   it('random token soup', () => {
     const counter = new InputCounter('shapes/token soup');
-    fc.assert(fc.property(soup, (text) => {
-      counter.add();
-      checkAll(text);
-    }), { numRuns: 1500 });
+    fc.assert(
+      fc.property(soup, (text) => {
+        counter.add();
+        checkAll(text);
+      }),
+      { numRuns: 1500 },
+    );
     counter.print();
   });
 
   it('random UTF-16 code units, lone surrogates included', () => {
     const counter = new InputCounter('shapes/utf16');
-    fc.assert(fc.property(utf16, (text) => {
-      counter.add();
-      checkAll(text);
-    }), { numRuns: 400 });
+    fc.assert(
+      fc.property(utf16, (text) => {
+        counter.add();
+        checkAll(text);
+      }),
+      { numRuns: 400 },
+    );
     counter.print();
   });
 
   it('random bytes decoded as UTF-8 (invalid sequences become U+FFFD), alone and after a valid prefix', () => {
     const counter = new InputCounter('shapes/bytes');
-    fc.assert(fc.property(fc.oneof(bytesAsUtf8, prefixedBytes), (text) => {
-      counter.add();
-      checkAll(text);
-    }), { numRuns: 600 });
+    fc.assert(
+      fc.property(fc.oneof(bytesAsUtf8, prefixedBytes), (text) => {
+        counter.add();
+        checkAll(text);
+      }),
+      { numRuns: 600 },
+    );
     counter.print();
   });
 
   it('names inherited from Object.prototype are plain identifiers', () => {
     for (const word of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
       const d = parseShapeText(word).diagnostics;
-      assert.deepEqual(d.map((x) => [x.code, x.message, x.range]), [['expected-primitive-type', 'expected primitive type, saw kIdent', { start: 0, end: word.length }]]);
+      assert.deepEqual(
+        d.map((x) => [x.code, x.message, x.range]),
+        [['expected-primitive-type', 'expected primitive type, saw kIdent', { start: 0, end: word.length }]],
+      );
     }
   });
 
   describe('integers at the int64 / uint64 edges', () => {
     const NUMBERS = [
-      '9223372036854775807', '9223372036854775808', '18446744073709551615', '18446744073709551616',
-      '-9223372036854775808', '-9223372036854775809', '1234567890123456789012345678901234567890',
+      '9223372036854775807',
+      '9223372036854775808',
+      '18446744073709551615',
+      '18446744073709551616',
+      '-9223372036854775808',
+      '-9223372036854775809',
+      '1234567890123456789012345678901234567890',
     ];
     const TEMPLATES = [
-      'f32[#]', 'f32[<=#]', 'f32[2,#]{1,0}', 'f32[2]{#}', 'f32[2]{0:T(#)}', 'f32[2,2]{1,0:T(#,2)(2,#)}', 'f32[2]{0:L(#)}',
-      'f32[2]{0:E(#)}', 'f32[2]{0:S(#)}', 'f32[2]{0:M(#)}', 'f32[9]{0:SC(#:1)}', 'f32[9]{0:SC(0:#)}', 'f32[2]{0:P(f32[#])}',
-      '(f32[#], s32[])', 'b(f32[#]{0})',
+      'f32[#]',
+      'f32[<=#]',
+      'f32[2,#]{1,0}',
+      'f32[2]{#}',
+      'f32[2]{0:T(#)}',
+      'f32[2,2]{1,0:T(#,2)(2,#)}',
+      'f32[2]{0:L(#)}',
+      'f32[2]{0:E(#)}',
+      'f32[2]{0:S(#)}',
+      'f32[2]{0:M(#)}',
+      'f32[9]{0:SC(#:1)}',
+      'f32[9]{0:SC(0:#)}',
+      'f32[2]{0:P(f32[#])}',
+      '(f32[#], s32[])',
+      'b(f32[#]{0})',
     ];
 
     it('never throw in any integer slot, and keep every range inside the text', () => {
@@ -109,7 +228,10 @@ describe('fuzz: hostile shape text', function () {
       assert.deepEqual(codes('s8[9223372036854775807]'), []);
       assert.deepEqual(codes('f32[9223372036854775808]'), ['invalid-dimension-size']);
       assert.deepEqual(codes('f32[18446744073709551615]'), ['invalid-dimension-size']);
-      assert.match(allDiagnostics('f32[18446744073709551615]')[0].message, /Negative dimension at index 0: -1\./);
+      assert.match(
+        allDiagnostics('f32[18446744073709551615]')[0].message,
+        /Negative dimension at index 0: -1\./,
+      );
       const big = allDiagnostics('f32[18446744073709551616]');
       assert.equal(big[0].code, 'integer-too-large');
       assert.deepEqual(big[0].range, { start: 4, end: 24 });
@@ -118,7 +240,7 @@ describe('fuzz: hostile shape text', function () {
       assert.deepEqual(codes('s8[3037000499,3037000499]'), []);
     });
 
-    it('INT64_MIN is XLA\'s `*` in a tile and `?` after `<=`', () => {
+    it("INT64_MIN is XLA's `*` in a tile and `?` after `<=`", () => {
       // Tile::kCombineDimension and Shape::kUnboundedSize are both INT64_MIN, and 2^63 lexes to it.
       for (const n of ['9223372036854775808', '-9223372036854775808']) {
         const tiled = parseShapeText(`f32[4,6]{1,0:T(${n},2)}`);
@@ -139,11 +261,17 @@ describe('fuzz: hostile shape text', function () {
     assert.deepEqual(codes('f32[2]{0:E(0)}'), []);
     assert.equal(toArrayShape(parseShapeText('f32[2]{0:E(0)}').shape!)?.elementSizeBits, 0);
     assert.deepEqual(codes('f32[2]{0:L(0)}'), ['tail-alignment-invalid']);
-    assert.deepEqual(allDiagnostics('f32[2]{0:L(-1)}').map((d) => [d.code, d.range]), [['tail-alignment-invalid', { start: 11, end: 13 }]]);
+    assert.deepEqual(
+      allDiagnostics('f32[2]{0:L(-1)}').map((d) => [d.code, d.range]),
+      [['tail-alignment-invalid', { start: 11, end: 13 }]],
+    );
     assert.deepEqual(codes('f32[2]{0:S(200)}'), ['memory-space-range']);
     assert.equal(toArrayShape(parseShapeText('f32[2]{0:S(200)}').shape!)?.memorySpace, -56);
     assert.deepEqual(codes('f32[2]{0:M(9223372036854775807)}'), []);
-    assert.equal(toArrayShape(parseShapeText('f32[2]{0:M(9223372036854775807)}').shape!)?.dynamicMetadataBytes, 9223372036854775807n);
+    assert.equal(
+      toArrayShape(parseShapeText('f32[2]{0:M(9223372036854775807)}').shape!)?.dynamicMetadataBytes,
+      9223372036854775807n,
+    );
     assert.deepEqual(codes('f32[2]{0:M(18446744073709551616)}'), ['integer-too-large']);
     assert.deepEqual(codes('f32[2]{0:E(-1)}'), ['element-size-negative']);
     // E past 2^53 is legal XLA but cannot be held exactly by the model's number: no silent sizes.
@@ -155,11 +283,14 @@ describe('fuzz: hostile shape text', function () {
   describe('10,000-deep nesting', () => {
     const DEPTH = 10_000;
 
-    it('tuples stop at XLA\'s 8192 with recursion-depth', () => {
+    it("tuples stop at XLA's 8192 with recursion-depth", () => {
       const text = '('.repeat(DEPTH) + 'f32[]' + ')'.repeat(DEPTH);
       const start = performance.now();
       const d = parseShapeText(text).diagnostics;
-      assert.deepEqual(d.map((x) => [x.code, x.range]), [['recursion-depth', { start: 8192, end: 8193 }]]);
+      assert.deepEqual(
+        d.map((x) => [x.code, x.range]),
+        [['recursion-depth', { start: 8192, end: 8193 }]],
+      );
       checkAll(text, false);
       const ok = '('.repeat(8192) + 'f32[]' + ')'.repeat(8192);
       assert.deepEqual(codes(ok), []);
@@ -180,7 +311,7 @@ describe('fuzz: hostile shape text', function () {
       checkScan(chain);
     });
 
-    it('P( shapes stop at the parser\'s own nesting guard', () => {
+    it("P( shapes stop at the parser's own nesting guard", () => {
       const text = 'f32[1]{0:P('.repeat(DEPTH) + 'f32[1]' + ')}'.repeat(DEPTH);
       const d = parseShapeText(text).diagnostics;
       assert.equal(d.length, 1);
@@ -193,7 +324,12 @@ describe('fuzz: hostile shape text', function () {
 
   it('CRLF, lone CR and mixed line endings are whitespace inside shapes', () => {
     const counter = new InputCounter('shapes/line endings');
-    const base = ['f32[2,3]{1,0:T(2,2)L(4)}', '(f32[], /*index=5*/ s32[1]{0})', 'bf16[8,256]{1,0:T(8,128)(2,1)S(1)}', 'b(s4[64]{0:E(4)})'];
+    const base = [
+      'f32[2,3]{1,0:T(2,2)L(4)}',
+      '(f32[], /*index=5*/ s32[1]{0})',
+      'bf16[8,256]{1,0:T(8,128)(2,1)S(1)}',
+      'b(s4[64]{0:E(4)})',
+    ];
     for (const shape of base) {
       const expected = printShape(parseShapeText(shape).shape!);
       for (const eol of ['\r\n', '\r', '\n', '\r\n\r', '\n\r']) {
@@ -229,7 +365,10 @@ describe('fuzz: hostile shape text', function () {
       counter.add();
       const start = performance.now();
       checkAll(text, false);
-      assert.ok(performance.now() - start < 10_000, `${text.slice(0, 20)}… took ${performance.now() - start} ms`);
+      assert.ok(
+        performance.now() - start < 10_000,
+        `${text.slice(0, 20)}… took ${performance.now() - start} ms`,
+      );
     }
     // A 50,000-rank shape is valid and its model is exact.
     const rank = parseShapeText(cases[0]).shape as ArrayShapeNode;

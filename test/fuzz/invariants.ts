@@ -17,7 +17,9 @@ import { CORPUS_DIR } from '../support/corpus';
 const CORPUS = CORPUS_DIR;
 
 function lines(file: string): string[] {
-  return readFileSync(join(CORPUS, file), 'utf8').split('\n').filter((l) => l.trim() !== '');
+  return readFileSync(join(CORPUS, file), 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '');
 }
 
 /** Every corpus shape: valid, invalid (text before the tab) and legacy. */
@@ -63,25 +65,41 @@ export class InputCounter {
 }
 
 function isRange(v: unknown): v is TextRange {
-  return typeof v === 'object' && v !== null && typeof (v as TextRange).start === 'number' && typeof (v as TextRange).end === 'number'
-    && Object.keys(v).length === 2;
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    typeof (v as TextRange).start === 'number' &&
+    typeof (v as TextRange).end === 'number' &&
+    Object.keys(v).length === 2
+  );
 }
 
 /** 0 <= start <= end <= length, integers. */
 export function assertRangeInText(range: TextRange, length: number, what: string): void {
   assert.ok(
-    Number.isInteger(range.start) && Number.isInteger(range.end) && range.start >= 0 && range.start <= range.end && range.end <= length,
+    Number.isInteger(range.start) &&
+      Number.isInteger(range.end) &&
+      range.start >= 0 &&
+      range.start <= range.end &&
+      range.end <= length,
     `${what}: range [${range.start}, ${range.end}) outside text of length ${length}`,
   );
 }
 
 /** Every diagnostic has a known code, a severity, a message and a range inside the text. */
-export function assertDiagnostics(diagnostics: readonly LayoutDiagnostic[], length: number, what: string): void {
+export function assertDiagnostics(
+  diagnostics: readonly LayoutDiagnostic[],
+  length: number,
+  what: string,
+): void {
   for (const d of diagnostics) {
     assert.ok(d.code in RULES, `${what}: unknown code ${String(d.code)}`);
     assert.equal(typeof d.message, 'string');
     assert.ok(d.message.length > 0, `${what}: empty message for ${d.code}`);
-    assert.ok(!/\[object |function |undefined|NaN/.test(d.message), `${what}: suspicious message ${JSON.stringify(d.message)}`);
+    assert.ok(
+      !/\[object |function |undefined|NaN/.test(d.message),
+      `${what}: suspicious message ${JSON.stringify(d.message)}`,
+    );
     assertRangeInText(d.range, length, `${what} diagnostic ${d.code}`);
   }
 }
@@ -104,15 +122,20 @@ export function assertShapeTree(node: ShapeNode, length: number, what: string): 
     let here = parent;
     if (isRange(own)) {
       assertRangeInText(own, length, what);
-      assert.ok(own.start >= parent.start && own.end <= parent.end,
-        `${what}: child [${own.start}, ${own.end}) outside parent [${parent.start}, ${parent.end})`);
+      assert.ok(
+        own.start >= parent.start && own.end <= parent.end,
+        `${what}: child [${own.start}, ${own.end}) outside parent [${parent.start}, ${parent.end})`,
+      );
       here = own;
     }
     for (const [key, v] of Object.entries(value)) {
       if (key === 'range') continue;
       if (key.endsWith('Range') && isRange(v)) {
         assertRangeInText(v, length, `${what} ${key}`);
-        assert.ok(v.start >= here.start && v.end <= here.end, `${what}: ${key} [${v.start}, ${v.end}) outside [${here.start}, ${here.end})`);
+        assert.ok(
+          v.start >= here.start && v.end <= here.end,
+          `${what}: ${key} [${v.start}, ${v.end}) outside [${here.start}, ${here.end})`,
+        );
       } else if (typeof v === 'object' && v !== null) {
         work.push({ value: v, parent: here });
       }
@@ -175,12 +198,17 @@ export function noThrow<T>(what: string, text: string, f: () => T): T {
   try {
     return f();
   } catch (e) {
-    const shown = text.length > 300 ? `${JSON.stringify(text.slice(0, 300))}… (${text.length} chars)` : JSON.stringify(text);
-    assert.fail(`${what} threw on ${shown}: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
+    const shown =
+      text.length > 300
+        ? `${JSON.stringify(text.slice(0, 300))}… (${text.length} chars)`
+        : JSON.stringify(text);
+    assert.fail(`${what} threw on ${shown}: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
   }
 }
 
 /** Shows an input in a failure message without flooding the terminal. */
 export function shown(text: string): string {
-  return text.length > 300 ? `${JSON.stringify(text.slice(0, 300))}… (${text.length} chars)` : JSON.stringify(text);
+  return text.length > 300
+    ? `${JSON.stringify(text.slice(0, 300))}… (${text.length} chars)`
+    : JSON.stringify(text);
 }

@@ -11,13 +11,29 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import {
-  buildMemoryMap, createElementMapper, elementAt, isLayoutError, linearIndex, parseShapeText, sizes, toArrayShape, validateShape,
-  type ArrayShape, type LayoutSizes,
+  buildMemoryMap,
+  createElementMapper,
+  elementAt,
+  isLayoutError,
+  linearIndex,
+  parseShapeText,
+  sizes,
+  toArrayShape,
+  validateShape,
+  type ArrayShape,
+  type LayoutSizes,
 } from '../../core/src/index';
 import { InputCounter } from './invariants';
 import {
-  BYTE_WIDTH, refAllIndices, refArraySize, refByteSizeOf, refElementSizeInBits, refExpandedElements, refLinearIndex,
-  refLogicalElements, refPhysicalElements,
+  BYTE_WIDTH,
+  refAllIndices,
+  refArraySize,
+  refByteSizeOf,
+  refElementSizeInBits,
+  refExpandedElements,
+  refLinearIndex,
+  refLogicalElements,
+  refPhysicalElements,
 } from './reference-tiling';
 
 const TYPES = Object.keys(BYTE_WIDTH);
@@ -30,54 +46,80 @@ interface Generated {
 
 /** Text of a random valid shape; `huge` allows a few enormous dimensions. */
 function shapeText(huge: boolean): fc.Arbitrary<Generated> {
-  return fc.integer({ min: 0, max: 6 }).chain((rank) => fc.record({
-    type: fc.constantFrom(...TYPES),
-    dims: fc.array(
-      huge
-        ? fc.oneof({ weight: 3, arbitrary: fc.integer({ min: 0, max: 40 }).map(BigInt) }, { weight: 1, arbitrary: fc.constantFrom(...HUGE_DIMS) })
-        : fc.integer({ min: 0, max: rank > 3 ? 4 : rank > 1 ? 12 : 40 }).map(BigInt),
-      { minLength: rank, maxLength: rank },
-    ),
-    bounded: fc.array(fc.boolean(), { minLength: rank, maxLength: rank }),
-    order: fc.shuffledSubarray([...Array(rank).keys()], { minLength: rank, maxLength: rank }),
-    tiles: fc.array(
-      fc.integer({ min: 1, max: 4 }).chain((k) => fc.tuple(
-        fc.array(fc.oneof({ weight: 3, arbitrary: fc.integer({ min: 1, max: 9 }).map(String) }, { weight: 1, arbitrary: fc.constant('*') }), { minLength: k - 1, maxLength: k - 1 }),
-        fc.oneof(fc.integer({ min: 1, max: 9 }), fc.constantFrom(128, 256)).map(String),
-      )).map(([head, last]) => `(${[...head, last].join(',')})`),
-      { maxLength: 3 },
-    ),
-    e: fc.constantFrom(0, 0, 0, 1, 2, 4, 8, 16, 32, 3),
-    l: fc.constantFrom(1, 1, 2, 3, 5, 64),
-    s: fc.constantFrom(0, 1, 5),
-    m: fc.constantFrom(0, 0, 1024),
-    split: fc.option(fc.tuple(fc.nat(), fc.array(fc.integer({ min: 1, max: 39 }), { maxLength: 3 })), { freq: 4 }),
-  })).map(({ type, dims, bounded, order, tiles, e, l, s, m, split }): Generated => {
-    const rank = dims.length;
-    let attrs = '';
-    if (tiles.length > 0) attrs += `T${tiles.join('')}`;
-    if (l !== 1) attrs += `L(${l})`;
-    if (e !== 0) attrs += `E(${e})`;
-    if (s !== 0) attrs += `S(${s})`;
-    if (split !== null && rank > 0) {
-      // Strictly increasing indices inside the split dim (physical p holds logical order[rank-1-p]).
-      const physicalDim = split[0] % rank;
-      const size = dims[order[rank - 1 - physicalDim]];
-      const indices = [...new Set(split[1].map(BigInt).filter((i) => i < size))].sort((a, b) => (a < b ? -1 : 1));
-      if (indices.length > 0) attrs += `SC(${physicalDim}:${indices.join(',')})`;
-    }
-    if (m !== 0) attrs += `M(${m})`;
-    const dimText = dims.map((d, i) => (bounded[i] ? `<=${d}` : `${d}`)).join(',');
-    const layout = attrs === '' && order.length === 0 ? '' : `{${order.join(',')}${attrs === '' ? '' : `:${attrs}`}}`;
-    return { text: `${type}[${dimText}]${layout}`, dims };
-  });
+  return fc
+    .integer({ min: 0, max: 6 })
+    .chain((rank) =>
+      fc.record({
+        type: fc.constantFrom(...TYPES),
+        dims: fc.array(
+          huge
+            ? fc.oneof(
+                { weight: 3, arbitrary: fc.integer({ min: 0, max: 40 }).map(BigInt) },
+                { weight: 1, arbitrary: fc.constantFrom(...HUGE_DIMS) },
+              )
+            : fc.integer({ min: 0, max: rank > 3 ? 4 : rank > 1 ? 12 : 40 }).map(BigInt),
+          { minLength: rank, maxLength: rank },
+        ),
+        bounded: fc.array(fc.boolean(), { minLength: rank, maxLength: rank }),
+        order: fc.shuffledSubarray([...Array(rank).keys()], { minLength: rank, maxLength: rank }),
+        tiles: fc.array(
+          fc
+            .integer({ min: 1, max: 4 })
+            .chain((k) =>
+              fc.tuple(
+                fc.array(
+                  fc.oneof(
+                    { weight: 3, arbitrary: fc.integer({ min: 1, max: 9 }).map(String) },
+                    { weight: 1, arbitrary: fc.constant('*') },
+                  ),
+                  { minLength: k - 1, maxLength: k - 1 },
+                ),
+                fc.oneof(fc.integer({ min: 1, max: 9 }), fc.constantFrom(128, 256)).map(String),
+              ),
+            )
+            .map(([head, last]) => `(${[...head, last].join(',')})`),
+          { maxLength: 3 },
+        ),
+        e: fc.constantFrom(0, 0, 0, 1, 2, 4, 8, 16, 32, 3),
+        l: fc.constantFrom(1, 1, 2, 3, 5, 64),
+        s: fc.constantFrom(0, 1, 5),
+        m: fc.constantFrom(0, 0, 1024),
+        split: fc.option(fc.tuple(fc.nat(), fc.array(fc.integer({ min: 1, max: 39 }), { maxLength: 3 })), {
+          freq: 4,
+        }),
+      }),
+    )
+    .map(({ type, dims, bounded, order, tiles, e, l, s, m, split }): Generated => {
+      const rank = dims.length;
+      let attrs = '';
+      if (tiles.length > 0) attrs += `T${tiles.join('')}`;
+      if (l !== 1) attrs += `L(${l})`;
+      if (e !== 0) attrs += `E(${e})`;
+      if (s !== 0) attrs += `S(${s})`;
+      if (split !== null && rank > 0) {
+        // Strictly increasing indices inside the split dim (physical p holds logical order[rank-1-p]).
+        const physicalDim = split[0] % rank;
+        const size = dims[order[rank - 1 - physicalDim]];
+        const indices = [...new Set(split[1].map(BigInt).filter((i) => i < size))].sort((a, b) =>
+          a < b ? -1 : 1,
+        );
+        if (indices.length > 0) attrs += `SC(${physicalDim}:${indices.join(',')})`;
+      }
+      if (m !== 0) attrs += `M(${m})`;
+      const dimText = dims.map((d, i) => (bounded[i] ? `<=${d}` : `${d}`)).join(',');
+      const layout =
+        attrs === '' && order.length === 0 ? '' : `{${order.join(',')}${attrs === '' ? '' : `:${attrs}`}}`;
+      return { text: `${type}[${dimText}]${layout}`, dims };
+    });
 }
 
 /** Parses generated text, insists it is valid, and returns its model. */
 function modelOf(text: string): ArrayShape | undefined {
   const parsed = parseShapeText(text);
   assert.ok(parsed.shape !== undefined, text);
-  const errors = [...parsed.diagnostics, ...validateShape(parsed.shape)].filter((d) => d.severity === 'error');
+  const errors = [...parsed.diagnostics, ...validateShape(parsed.shape)].filter(
+    (d) => d.severity === 'error',
+  );
   // Products past int64 are invalid in XLA: the generator does not know the byte width, so skip.
   if (errors.length > 0 && errors.every((d) => d.code === 'dimensions-overflow')) return undefined;
   assert.deepEqual(errors, [], text);
@@ -105,7 +147,9 @@ function assertSizes(shape: ArrayShape, text: string): LayoutSizes {
 
 function refPhysicalBytes(shape: ArrayShape): bigint {
   const n = refPhysicalElements(shape);
-  return shape.elementSizeBits !== 0 ? (n * BigInt(shape.elementSizeBits) + 7n) / 8n : n * BYTE_WIDTH[shape.elementType];
+  return shape.elementSizeBits !== 0
+    ? (n * BigInt(shape.elementSizeBits) + 7n) / 8n
+    : n * BYTE_WIDTH[shape.elementType];
 }
 
 /** Deterministic pseudo-random bigint in [0, bound) from a seed, for sampling indices. */
@@ -133,9 +177,12 @@ function checkExhaustive(shape: ArrayShape, s: LayoutSizes, text: string): void 
   for (const index of refAllIndices(shape.dims)) {
     const li = linearIndex(shape, index);
     const ref = refLinearIndex(shape, index);
-    assert.equal(li, ref, `${text} linearIndex(${index.join(",")})`);
+    assert.equal(li, ref, `${text} linearIndex(${index.join(',')})`);
     assert.ok(ref >= 0n && ref < s.physicalElements, `${text} ${ref} out of [0, ${s.physicalElements})`);
-    assert.ok(!owner.has(ref), `${text}: ${index.join(",")} and ${owner.get(ref)?.join(",")} share slot ${ref}`);
+    assert.ok(
+      !owner.has(ref),
+      `${text}: ${index.join(',')} and ${owner.get(ref)?.join(',')} share slot ${ref}`,
+    );
     owner.set(ref, index);
   }
   assert.equal(BigInt(owner.size), s.logicalElements, text);
@@ -148,7 +195,8 @@ function checkExhaustive(shape: ArrayShape, s: LayoutSizes, text: string): void 
       assert.deepEqual(r, { kind: 'element', index }, `${text} elementAt(${o})`);
     } else {
       assert.equal(r.kind, 'padding', `${text} elementAt(${o})`);
-      if (r.kind === 'padding') assert.equal(r.cause, o >= expanded ? 'tail' : 'tile', `${text} padding cause at ${o}`);
+      if (r.kind === 'padding')
+        assert.equal(r.cause, o >= expanded ? 'tail' : 'tile', `${text} padding cause at ${o}`);
     }
   }
   assert.deepEqual(elementAt(shape, s.physicalElements), { kind: 'out-of-range' });
@@ -160,7 +208,7 @@ function checkSampled(shape: ArrayShape, s: LayoutSizes, text: string, seed: num
   if (s.logicalElements === 0n) return;
   for (const index of indicesToCheck(shape.dims, seed)) {
     const ref = refLinearIndex(shape, index);
-    assert.equal(linearIndex(shape, index), ref, `${text} linearIndex(${index.join(",")})`);
+    assert.equal(linearIndex(shape, index), ref, `${text} linearIndex(${index.join(',')})`);
     assert.ok(ref >= 0n && ref < s.physicalElements, `${text} ${ref} out of range`);
     assert.deepEqual(elementAt(shape, ref), { kind: 'element', index }, `${text} elementAt(${ref})`);
   }
@@ -183,7 +231,9 @@ function checkMapper(shape: ArrayShape, text: string, seed: number): void {
   const cells: [number, number][] = [];
   const small = m.rows * m.cols <= 4096;
   if (small) for (let r = 0; r < m.rows; r++) for (let c = 0; c < m.cols; c++) cells.push([r, c]);
-  else for (let i = 0; i < 16; i++) cells.push([Number(sample(seed, i, BigInt(m.rows))), Number(sample(seed + 1, i, BigInt(m.cols)))]);
+  else
+    for (let i = 0; i < 16; i++)
+      cells.push([Number(sample(seed, i, BigInt(m.rows))), Number(sample(seed + 1, i, BigInt(m.cols)))]);
   const map = small ? buildMemoryMap(shape, slice) : undefined;
   for (const [r, c] of cells) {
     const index = [...fixed];
@@ -207,19 +257,22 @@ describe('fuzz: layout math against the naive reference', function () {
   it('small valid shapes: every element and every slot', () => {
     const counter = new InputCounter('layout/reference exhaustive');
     let enumerated = 0;
-    fc.assert(fc.property(shapeText(false), fc.nat(), ({ text }, seed) => {
-      const shape = modelOf(text);
-      if (shape === undefined || !layable(shape)) return;
-      counter.add();
-      const s = assertSizes(shape, text);
-      if (s.physicalElements <= ENUMERATE) {
-        enumerated++;
-        checkExhaustive(shape, s, text);
-      } else {
-        checkSampled(shape, s, text, seed);
-      }
-      checkMapper(shape, text, seed);
-    }), { numRuns: EXHAUSTIVE_RUNS });
+    fc.assert(
+      fc.property(shapeText(false), fc.nat(), ({ text }, seed) => {
+        const shape = modelOf(text);
+        if (shape === undefined || !layable(shape)) return;
+        counter.add();
+        const s = assertSizes(shape, text);
+        if (s.physicalElements <= ENUMERATE) {
+          enumerated++;
+          checkExhaustive(shape, s, text);
+        } else {
+          checkSampled(shape, s, text, seed);
+        }
+        checkMapper(shape, text, seed);
+      }),
+      { numRuns: EXHAUSTIVE_RUNS },
+    );
     counter.print();
     console.log(`      [fuzz] layout/reference exhaustive: ${enumerated} shapes enumerated slot by slot`);
     assert.ok(enumerated > EXHAUSTIVE_RUNS / 3, `only ${enumerated} shapes were small enough to enumerate`);
@@ -227,14 +280,17 @@ describe('fuzz: layout math against the naive reference', function () {
 
   it('shapes with huge dimensions: exact sizes and sampled indices', () => {
     const counter = new InputCounter('layout/reference huge');
-    fc.assert(fc.property(shapeText(true), fc.nat(), ({ text }, seed) => {
-      const shape = modelOf(text);
-      if (shape === undefined || !layable(shape)) return;
-      counter.add();
-      const s = assertSizes(shape, text);
-      checkSampled(shape, s, text, seed);
-      checkMapper(shape, text, seed);
-    }), { numRuns: 150 });
+    fc.assert(
+      fc.property(shapeText(true), fc.nat(), ({ text }, seed) => {
+        const shape = modelOf(text);
+        if (shape === undefined || !layable(shape)) return;
+        counter.add();
+        const s = assertSizes(shape, text);
+        checkSampled(shape, s, text, seed);
+        checkMapper(shape, text, seed);
+      }),
+      { numRuns: 150 },
+    );
     counter.print();
   });
 
@@ -246,7 +302,11 @@ describe('fuzz: layout math against the naive reference', function () {
       ['s8[4611686018427387905]{0:T(8)L(5)}', 4611686018427387915n, 4611686018427387915n],
       // Physical [2, 2^62 - 1] tiled (8,128): [1, 2^55, 8, 128] = 2^65 slots of 4 bits.
       ['u4[4611686018427387903,2]{0,1:T(8,128)E(4)}', 1n << 65n, 1n << 64n],
-      ['pred[2147483649,2147483647]{1,0:T(8,128)(4,1)}', 2147483656n * 2147483648n, 2147483656n * 2147483648n],
+      [
+        'pred[2147483649,2147483647]{1,0:T(8,128)(4,1)}',
+        2147483656n * 2147483648n,
+        2147483656n * 2147483648n,
+      ],
       // (2,*,3) vector-pads to [1, d, 3], merges d into 3: [1, 3d] tiled (2,3) = 2·3d slots.
       ['s4[1537228672809129301,3]{1,0:T(2,*,3)E(4)}', 9223372036854775806n, 4611686018427387903n],
     ];

@@ -11,7 +11,12 @@ import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import type { ShapeNode } from '../../core/src/ast';
 import {
-  assumedTpuTiling, isLayoutError, physicalSizes, planTiling, sizes, tileDivisibility,
+  assumedTpuTiling,
+  isLayoutError,
+  physicalSizes,
+  planTiling,
+  sizes,
+  tileDivisibility,
 } from '../../core/src/layout';
 import type { ArrayShape, TileDim } from '../../core/src/model';
 import { parseShapeText, scanShapes } from '../../core/src/parse';
@@ -39,26 +44,38 @@ const tileEntry: fc.Arbitrary<TileDim> = fc.oneof(
 
 /** A random array model; `invalid` lets through values the layout guard must refuse. */
 function arrayModel(invalid: boolean): fc.Arbitrary<ArrayShape> {
-  return fc.integer({ min: 0, max: 6 }).chain((rank) => fc.record({
-    elementType: fc.constantFrom(...TYPES),
-    dims: fc.array(invalid ? fc.oneof({ weight: 9, arbitrary: dim }, { weight: 1, arbitrary: fc.constant(-3n) }) : dim, { minLength: rank, maxLength: rank }),
-    minorToMajor: fc.shuffledSubarray([...Array(rank).keys()], { minLength: rank, maxLength: rank }),
-    tiles: fc.array(
-      fc.tuple(
-        fc.array(tileEntry, { maxLength: rank + 2 }),
-        invalid ? fc.oneof({ weight: 9, arbitrary: tileEntry }, { weight: 1, arbitrary: fc.constant(0n) }) : tileEntry.filter((t) => t !== 'combine'),
-      ).map(([head, last]) => [...head, last]),
-      { maxLength: 3 },
-    ),
-    elementSizeBits: fc.constantFrom(0, 0, 0, 1, 3, 4, 32, 2 ** 40),
-    tailPaddingAlignment: fc.constantFrom(1n, 1n, 2n, 3n, 64n, 1n << 60n),
-  })).map((r): ArrayShape => ({
-    ...r,
-    dynamic: r.dims.map(() => 'static' as const),
-    memorySpace: 0,
-    splitConfigs: [],
-    dynamicMetadataBytes: 0n,
-  }));
+  return fc
+    .integer({ min: 0, max: 6 })
+    .chain((rank) =>
+      fc.record({
+        elementType: fc.constantFrom(...TYPES),
+        dims: fc.array(
+          invalid ? fc.oneof({ weight: 9, arbitrary: dim }, { weight: 1, arbitrary: fc.constant(-3n) }) : dim,
+          { minLength: rank, maxLength: rank },
+        ),
+        minorToMajor: fc.shuffledSubarray([...Array(rank).keys()], { minLength: rank, maxLength: rank }),
+        tiles: fc.array(
+          fc
+            .tuple(
+              fc.array(tileEntry, { maxLength: rank + 2 }),
+              invalid
+                ? fc.oneof({ weight: 9, arbitrary: tileEntry }, { weight: 1, arbitrary: fc.constant(0n) })
+                : tileEntry.filter((t) => t !== 'combine'),
+            )
+            .map(([head, last]) => [...head, last]),
+          { maxLength: 3 },
+        ),
+        elementSizeBits: fc.constantFrom(0, 0, 0, 1, 3, 4, 32, 2 ** 40),
+        tailPaddingAlignment: fc.constantFrom(1n, 1n, 2n, 3n, 64n, 1n << 60n),
+      }),
+    )
+    .map((r): ArrayShape => ({
+      ...r,
+      dynamic: r.dims.map(() => 'static' as const),
+      memorySpace: 0,
+      splitConfigs: [],
+      dynamicMetadataBytes: 0n,
+    }));
 }
 
 /** Checks both fast paths on one model. */
@@ -73,12 +90,16 @@ function assertEquivalent(shape: ArrayShape, what: string): void {
   }
   const fit = tileDivisibility(shape, plan);
   assert.ok(!isLayoutError(fit), what);
-  assert.deepEqual(lean, {
-    logicalBytes: all.logicalBytes,
-    physicalBytes: all.physicalBytes,
-    expansion: all.expansion?.value,
-    paddingBeyondArraySize: fit.paddingBeyondArraySize,
-  }, `${what}: physicalSizes`);
+  assert.deepEqual(
+    lean,
+    {
+      logicalBytes: all.logicalBytes,
+      physicalBytes: all.physicalBytes,
+      expansion: all.expansion?.value,
+      paddingBeyondArraySize: fit.paddingBeyondArraySize,
+    },
+    `${what}: physicalSizes`,
+  );
 }
 
 /** The array models of every array leaf of `node`. */
@@ -95,11 +116,17 @@ describe('fuzz: layout fast paths equal the straightforward ones', () => {
   it('random valid models, including sizes past 2^53', () => {
     const counter = new InputCounter('layout fast paths, valid models');
     let refused = 0;
-    fc.assert(fc.property(arrayModel(false), (shape) => {
-      counter.add();
-      if (isLayoutError(physicalSizes(shape))) refused++;
-      assertEquivalent(shape, JSON.stringify(shape, (_, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v)));
-    }), { numRuns: 3000 });
+    fc.assert(
+      fc.property(arrayModel(false), (shape) => {
+        counter.add();
+        if (isLayoutError(physicalSizes(shape))) refused++;
+        assertEquivalent(
+          shape,
+          JSON.stringify(shape, (_, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v)),
+        );
+      }),
+      { numRuns: 3000 },
+    );
     counter.print();
     // Only token leaves and tiles ending in '*' are refused here; most models must be computed.
     assert.ok(refused < counter.total / 4, `${refused} of ${counter.total} refused`);
@@ -107,21 +134,36 @@ describe('fuzz: layout fast paths equal the straightforward ones', () => {
 
   it('random models with negative dims, zero tile entries and trailing `*`: refused alike', () => {
     const counter = new InputCounter('layout fast paths, invalid models');
-    fc.assert(fc.property(arrayModel(true), (shape) => {
-      counter.add();
-      assertEquivalent(shape, JSON.stringify(shape, (_, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v)));
-    }), { numRuns: 1500 });
+    fc.assert(
+      fc.property(arrayModel(true), (shape) => {
+        counter.add();
+        assertEquivalent(
+          shape,
+          JSON.stringify(shape, (_, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v)),
+        );
+      }),
+      { numRuns: 1500 },
+    );
     counter.print();
   });
 
   it('rank 70 with a 75-entry tile and `*` runs: positions past the shared one-element lists', () => {
     const rank = 70;
     const dims = Array.from({ length: rank }, (_, i) => BigInt(1 + (i % 3)));
-    const tile: TileDim[] = Array.from({ length: 75 }, (_, j) => (j % 4 === 1 ? 'combine' : BigInt(1 + (j % 5))));
+    const tile: TileDim[] = Array.from({ length: 75 }, (_, j) =>
+      j % 4 === 1 ? 'combine' : BigInt(1 + (j % 5)),
+    );
     const shape: ArrayShape = {
-      elementType: 'bf16', dims, dynamic: dims.map(() => 'static' as const),
-      minorToMajor: Array.from({ length: rank }, (_, i) => (i * 11) % rank), tiles: [tile, [2n, 1n]],
-      elementSizeBits: 0, tailPaddingAlignment: 1n, memorySpace: 0, splitConfigs: [], dynamicMetadataBytes: 0n,
+      elementType: 'bf16',
+      dims,
+      dynamic: dims.map(() => 'static' as const),
+      minorToMajor: Array.from({ length: rank }, (_, i) => (i * 11) % rank),
+      tiles: [tile, [2n, 1n]],
+      elementSizeBits: 0,
+      tailPaddingAlignment: 1n,
+      memorySpace: 0,
+      splitConfigs: [],
+      dynamicMetadataBytes: 0n,
     };
     assertEquivalent(shape, 'rank 70');
     const plan = planTiling(shape);
@@ -142,7 +184,10 @@ describe('fuzz: layout fast paths equal the straightforward ones', () => {
     let checked = 0;
     for (const node of nodes) {
       for (const shape of models(node)) {
-        assertEquivalent(shape, JSON.stringify(shape, (_, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v)));
+        assertEquivalent(
+          shape,
+          JSON.stringify(shape, (_, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v)),
+        );
         assertEquivalent(assumedTpuTiling(shape), 'assumed TPU tiling');
         checked++;
       }

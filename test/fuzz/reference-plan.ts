@@ -27,11 +27,19 @@ function unionOf(lists: readonly (readonly number[])[]): number[] {
   return [...new Set(lists.flat())].sort((a, b) => a - b);
 }
 
-function applyTile(level: number, tile: readonly TileDim[], input: readonly bigint[], inputOrigins: readonly (readonly number[])[]): TilingStep {
+function applyTile(
+  level: number,
+  tile: readonly TileDim[],
+  input: readonly bigint[],
+  inputOrigins: readonly (readonly number[])[],
+): TilingStep {
   const k = tile.length;
   const vectorPadding = Math.max(0, k - input.length);
   const vectorPadded = [...new Array<bigint>(vectorPadding).fill(1n), ...input];
-  const paddedOrigins: (readonly number[])[] = [...new Array<number[]>(vectorPadding).fill([]), ...inputOrigins];
+  const paddedOrigins: (readonly number[])[] = [
+    ...new Array<number[]>(vectorPadding).fill([]),
+    ...inputOrigins,
+  ];
   const cover = vectorPadded.length - k;
   const mergedFrom: number[][] = [];
   for (let p = 0; p < cover; p++) mergedFrom.push([p]);
@@ -57,8 +65,20 @@ function applyTile(level: number, tile: readonly TileDim[], input: readonly bigi
   const coveredOrigins = combinedOrigins.slice(prefixLength);
   const outputOrigins = [...combinedOrigins.slice(0, prefixLength), ...coveredOrigins, ...coveredOrigins];
   return {
-    level, tile, input, vectorPadding, vectorPadded, mergedFrom, combined, effectiveTile, prefixLength,
-    padded, reshaped, output, combinedOrigins, outputOrigins,
+    level,
+    tile,
+    input,
+    vectorPadding,
+    vectorPadded,
+    mergedFrom,
+    combined,
+    effectiveTile,
+    prefixLength,
+    padded,
+    reshaped,
+    output,
+    combinedOrigins,
+    outputOrigins,
   };
 }
 

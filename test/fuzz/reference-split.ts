@@ -31,7 +31,9 @@ const PERCENT = 37;
 
 /** `[A-Za-z0-9_.-]`: the characters of an HLO identifier after its first. */
 function isIdentifierChar(c: number): boolean {
-  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 46 || c === 45;
+  return (
+    (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 46 || c === 45
+  );
 }
 
 /** `[A-Za-z_]`: the first character of an HLO identifier. */
@@ -117,7 +119,14 @@ function scanLine(text: string, pos: number, lineEnd: number, st: LineState): vo
         break;
       }
       case LPAREN:
-        if (paren === 0 && bracket === 0 && anyBrace === 0 && i > pos && isIdentifierChar(text.charCodeAt(i - 1))) sawCall = true;
+        if (
+          paren === 0 &&
+          bracket === 0 &&
+          anyBrace === 0 &&
+          i > pos &&
+          isIdentifierChar(text.charCodeAt(i - 1))
+        )
+          sawCall = true;
         paren++;
         last = c;
         break;
@@ -179,7 +188,7 @@ function startsShape(text: string, pos: number, end: number): boolean {
   while (i < end && isIdentifierChar(text.charCodeAt(i))) i++;
   if (i === pos || i >= end) return false;
   const c = text.charCodeAt(i);
-  return c === LBRACKET || (c === LPAREN && i === pos + 1 && text.charCodeAt(pos) === 98 /* b */);
+  return c === LBRACKET || (c === LPAREN && i === pos + 1 && text.charCodeAt(pos) === 98); /* b */
 }
 
 /** `[ROOT] [%]name = <shape>` at the start of [pos, lineEnd)? */
@@ -202,7 +211,10 @@ function startsStatement(text: string, pos: number, lineEnd: number): boolean {
   const i = skipBlanks(text, pos, lineEnd);
   if (i >= lineEnd) return false;
   const c = text.charCodeAt(i);
-  if (c === RBRACE) return skipBlanks(text, i + 1, lineEnd) === lineEnd || text.startsWith('//', skipBlanks(text, i + 1, lineEnd));
+  if (c === RBRACE)
+    return (
+      skipBlanks(text, i + 1, lineEnd) === lineEnd || text.startsWith('//', skipBlanks(text, i + 1, lineEnd))
+    );
   const e = identifierEnd(text, i, lineEnd);
   if (e === i) return false;
   const word = text.slice(i, e);
@@ -212,7 +224,11 @@ function startsStatement(text: string, pos: number, lineEnd: number): boolean {
   const after = text.charCodeAt(skipBlanks(text, e, lineEnd));
   if (after !== LPAREN && after !== LBRACE) return false;
   let last = lineEnd - 1;
-  while (last > e && (text.charCodeAt(last) === SPACE || text.charCodeAt(last) === TAB || text.charCodeAt(last) === CR)) last--;
+  while (
+    last > e &&
+    (text.charCodeAt(last) === SPACE || text.charCodeAt(last) === TAB || text.charCodeAt(last) === CR)
+  )
+    last--;
   return text.charCodeAt(last) === LBRACE;
 }
 
@@ -222,12 +238,25 @@ function startsStatement(text: string, pos: number, lineEnd: number): boolean {
  * statement ends at `end`: a streaming caller that cuts `end` at a line break must treat the last
  * statement as possibly incomplete and feed it again with the following text.
  */
-export function referenceSplitStatements(text: string, start = 0, end = text.length, options: SplitOptions = {}): TextRange[] {
+export function referenceSplitStatements(
+  text: string,
+  start = 0,
+  end = text.length,
+  options: SplitOptions = {},
+): TextRange[] {
   const cap = Math.max(1, options.maxStatementLength ?? 64 * 1024 * 1024);
   start = Math.max(0, Math.min(start, text.length));
   end = Math.max(start, Math.min(end, text.length));
   const out: TextRange[] = [];
-  const st: LineState = { paren: 0, bracket: 0, attrBrace: 0, anyBrace: 0, inBlockComment: false, last: 0, sawCall: false };
+  const st: LineState = {
+    paren: 0,
+    bracket: 0,
+    attrBrace: 0,
+    anyBrace: 0,
+    inBlockComment: false,
+    last: 0,
+    sawCall: false,
+  };
   let pos = start;
   while (pos < end) {
     const stmtStart = pos;
@@ -248,7 +277,11 @@ export function referenceSplitStatements(text: string, start = 0, end = text.len
       const nextLineEnd = lineEndOf(text, next, end);
       const open = st.paren > 0 || st.bracket > 0 || st.attrBrace > 0;
       const continues =
-        (st.inBlockComment || open || st.last === COMMA || st.last === EQUALS || (!st.sawCall && startsInstruction(text, stmtStart, lineEnd))) &&
+        (st.inBlockComment ||
+          open ||
+          st.last === COMMA ||
+          st.last === EQUALS ||
+          (!st.sawCall && startsInstruction(text, stmtStart, lineEnd))) &&
         !startsStatement(text, next, nextLineEnd);
       if (!continues) {
         stmtEnd = lineEnd;

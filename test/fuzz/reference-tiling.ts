@@ -21,8 +21,29 @@ export interface RefShape {
 
 /** ByteWidth per spec §1.2 (ceil(bits / 8)); only the types the fuzzers generate. */
 export const BYTE_WIDTH: Readonly<Record<string, bigint>> = {
-  pred: 1n, s1: 1n, u1: 1n, s2: 1n, u2: 1n, s4: 1n, u4: 1n, s8: 1n, u8: 1n, f8e4m3fn: 1n, f4e2m1fn: 1n,
-  s16: 2n, u16: 2n, f16: 2n, bf16: 2n, s32: 4n, u32: 4n, f32: 4n, s64: 8n, u64: 8n, f64: 8n, c64: 8n, c128: 16n,
+  pred: 1n,
+  s1: 1n,
+  u1: 1n,
+  s2: 1n,
+  u2: 1n,
+  s4: 1n,
+  u4: 1n,
+  s8: 1n,
+  u8: 1n,
+  f8e4m3fn: 1n,
+  f4e2m1fn: 1n,
+  s16: 2n,
+  u16: 2n,
+  f16: 2n,
+  bf16: 2n,
+  s32: 4n,
+  u32: 4n,
+  f32: 4n,
+  s64: 8n,
+  u64: 8n,
+  f64: 8n,
+  c64: 8n,
+  c128: 16n,
 };
 
 function floorDiv(a: bigint, b: bigint): bigint {

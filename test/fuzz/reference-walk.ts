@@ -5,7 +5,15 @@
  * jumps between `"`, `(`, `/` and `[` and looks back for the name; the two must hand the same
  * candidates to the visitor on every input (test/fuzz/walk-reference.test.ts).
  */
-import { blockCommentClose, identifierEnd, isIdentPart, isIdentStart, lineCommentEnd, quotedEnd, skipTrivia } from '../../core/src/parse/chars';
+import {
+  blockCommentClose,
+  identifierEnd,
+  isIdentPart,
+  isIdentStart,
+  lineCommentEnd,
+  quotedEnd,
+  skipTrivia,
+} from '../../core/src/parse/chars';
 import type { ShapeCandidateVisitor } from '../../core/src/parse/scan-shapes';
 import { typeAt } from '../../core/src/parse/type-names';
 
@@ -17,7 +25,12 @@ const SLASH = 47;
 const STAR = 42;
 const LOWER_B = 98;
 
-export function referenceWalkShapeCandidates(text: string, start: number, end: number, visit: ShapeCandidateVisitor): void {
+export function referenceWalkShapeCandidates(
+  text: string,
+  start: number,
+  end: number,
+  visit: ShapeCandidateVisitor,
+): void {
   end = Math.max(0, Math.min(end, text.length));
   let i = Math.max(0, start);
   while (i < end) {

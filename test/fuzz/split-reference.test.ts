@@ -12,8 +12,42 @@ import { statementBounds } from '../../core/src/hlo/split-statements';
 import { corpusHloFiles, exampleHloFiles } from './invariants';
 import { referenceSplitStatements } from './reference-split';
 
-const JUNK = ['(', ')', '[', ']', '{', '}', ',', '=', '\n', '\r\n', '"', '/*', '*/', '//', 'ROOT ', '%x = ', 'f32[2]{0} ', '}\n', 'ENTRY %e {\n', 'add(', '  '];
-const TOKENS = [...JUNK, 'HloModule m\n', '%c (p: f32[2]) -> f32[2] {\n', 'p0: f32[2]{0}', 'parameter(0)', ' custom-call(', '(s32[], f32[])', '\r', 'metadata={op_name="a(b"}', '/*index=5*/', 'b(f32[1]{0})'];
+const JUNK = [
+  '(',
+  ')',
+  '[',
+  ']',
+  '{',
+  '}',
+  ',',
+  '=',
+  '\n',
+  '\r\n',
+  '"',
+  '/*',
+  '*/',
+  '//',
+  'ROOT ',
+  '%x = ',
+  'f32[2]{0} ',
+  '}\n',
+  'ENTRY %e {\n',
+  'add(',
+  '  ',
+];
+const TOKENS = [
+  ...JUNK,
+  'HloModule m\n',
+  '%c (p: f32[2]) -> f32[2] {\n',
+  'p0: f32[2]{0}',
+  'parameter(0)',
+  ' custom-call(',
+  '(s32[], f32[])',
+  '\r',
+  'metadata={op_name="a(b"}',
+  '/*index=5*/',
+  'b(f32[1]{0})',
+];
 
 function assertSame(text: string, label: string, options: { maxStatementLength?: number } = {}): void {
   const got = splitStatements(text, 0, text.length, options);
@@ -21,7 +55,11 @@ function assertSame(text: string, label: string, options: { maxStatementLength?:
   assert.deepEqual(got, want, `${label}: statements differ from the reference splitter`);
   // The parallel-array form the language server keeps: the same bounds.
   const bounds = statementBounds(text, 0, text.length, options);
-  assert.deepEqual(bounds, { starts: want.map((r) => r.start), ends: want.map((r) => r.end) }, `${label}: statementBounds differs`);
+  assert.deepEqual(
+    bounds,
+    { starts: want.map((r) => r.start), ends: want.map((r) => r.end) },
+    `${label}: statementBounds differs`,
+  );
 }
 
 describe('fuzz: optimised statement splitter equals the reference', function () {
@@ -34,32 +72,52 @@ describe('fuzz: optimised statement splitter equals the reference', function () 
       assertSame(text, name);
       assertSame(text.replace(/\n/g, '\r\n'), `${name} (CRLF)`);
       for (let at = text.indexOf('\n') + 1; at > 0; at = text.indexOf('\n', at) + 1) {
-        assert.deepEqual(splitStatements(text, at), referenceSplitStatements(text, at), `${name} from offset ${at}`);
+        assert.deepEqual(
+          splitStatements(text, at),
+          referenceSplitStatements(text, at),
+          `${name} from offset ${at}`,
+        );
       }
     }
   });
 
   it('on corpus files with junk inserted, spans deleted or duplicated, and lines shuffled', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: files.length - 1 }), fc.array(fc.tuple(fc.nat(), fc.nat(20), fc.constantFrom(...JUNK), fc.nat(3)), { maxLength: 8 }), fc.boolean(), (k, edits, shuffle) => {
-        let text = files[k][1];
-        for (const [at, length, junk, kind] of edits) {
-          const a = at % (text.length + 1);
-          const b = Math.min(text.length, a + length);
-          text = kind === 0 ? text.slice(0, a) + junk + text.slice(a) : kind === 1 ? text.slice(0, a) + text.slice(b) : kind === 2 ? text.slice(0, a) + junk + text.slice(b) : text.slice(0, b) + text.slice(a, b) + text.slice(b);
-        }
-        if (shuffle) text = text.split('\n').sort().join('\n');
-        assertSame(text, files[k][0]);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: files.length - 1 }),
+        fc.array(fc.tuple(fc.nat(), fc.nat(20), fc.constantFrom(...JUNK), fc.nat(3)), { maxLength: 8 }),
+        fc.boolean(),
+        (k, edits, shuffle) => {
+          let text = files[k][1];
+          for (const [at, length, junk, kind] of edits) {
+            const a = at % (text.length + 1);
+            const b = Math.min(text.length, a + length);
+            text =
+              kind === 0
+                ? text.slice(0, a) + junk + text.slice(a)
+                : kind === 1
+                  ? text.slice(0, a) + text.slice(b)
+                  : kind === 2
+                    ? text.slice(0, a) + junk + text.slice(b)
+                    : text.slice(0, b) + text.slice(a, b) + text.slice(b);
+          }
+          if (shuffle) text = text.split('\n').sort().join('\n');
+          assertSame(text, files[k][0]);
+        },
+      ),
       { numRuns: 600 },
     );
   });
 
   it('on HLO token soup, with and without small statement-length caps', () => {
     fc.assert(
-      fc.property(fc.array(fc.constantFrom(...TOKENS), { maxLength: 80 }), fc.option(fc.integer({ min: 1, max: 40 }), { nil: undefined }), (tokens, cap) => {
-        assertSame(tokens.join(''), 'soup', cap === undefined ? {} : { maxStatementLength: cap });
-      }),
+      fc.property(
+        fc.array(fc.constantFrom(...TOKENS), { maxLength: 80 }),
+        fc.option(fc.integer({ min: 1, max: 40 }), { nil: undefined }),
+        (tokens, cap) => {
+          assertSame(tokens.join(''), 'soup', cap === undefined ? {} : { maxStatementLength: cap });
+        },
+      ),
       { numRuns: 3000 },
     );
   });
@@ -72,15 +130,24 @@ describe('fuzz: optimised statement splitter equals the reference', function () 
         const b = statementBoundaryAfter(text, at);
         if (b < 0) continue;
         cuts++;
-        assert.ok(b >= at && (b === 0 || text.charCodeAt(b - 1) === 10), `${label}: ${b} is not a line start at or after ${at}`);
+        assert.ok(
+          b >= at && (b === 0 || text.charCodeAt(b - 1) === 10),
+          `${label}: ${b} is not a line start at or after ${at}`,
+        );
         const k = whole.findIndex((r) => r.start === b);
         assert.ok(k >= 0, `${label}: no statement of the whole split starts at the cut ${b}`);
-        assert.deepEqual(splitStatements(text, b), whole.slice(k), `${label}: splitting from the cut ${b} differs`);
+        assert.deepEqual(
+          splitStatements(text, b),
+          whole.slice(k),
+          `${label}: splitting from the cut ${b} differs`,
+        );
       }
     };
     for (const [name, text] of files) check(text, name);
     fc.assert(
-      fc.property(fc.array(fc.constantFrom(...TOKENS), { maxLength: 80 }), (tokens) => check(tokens.join(''), 'soup')),
+      fc.property(fc.array(fc.constantFrom(...TOKENS), { maxLength: 80 }), (tokens) =>
+        check(tokens.join(''), 'soup'),
+      ),
       { numRuns: 1500 },
     );
     assert.ok(cuts > 1000, `only ${cuts} cuts tried`);

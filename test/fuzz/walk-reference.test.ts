@@ -11,8 +11,56 @@ import { scanAt, walkShapeCandidates, type ShapeCandidateVisitor } from '../../c
 import { corpusHloFiles, exampleHloFiles } from './invariants';
 import { referenceWalkShapeCandidates } from './reference-walk';
 
-const JUNK = ['(', ')', '[', ']', '{', '}', ',', '=', '\n', ' ', '  ', '"', '\\"', '/*', '*/', '//', '/', '%', 'b', 'b(', 'b (', '%b(', 'f32', 'f32[', 'f32 [', 'f32/*c*/[', 's32.1[', '3f32[', 'pred', 'T(', 'add(', '-', '.'];
-const TOKENS = [...JUNK, 'HloModule m\n', '%c (p: f32[2]) -> f32[2] {\n', 'p0: f32[2]{0}', 'parameter(0)', '(s32[], f32[])', 'metadata={op_name="a(b[1]"}', '/*index=5*/', 'b(f32[1]{0})', 'f32 /*a*/ /*b*/ [3]', 'u8 // c\n [2]', '\r\n', 'bf16[8,128]{1,0:T(8,128)(2,1)}'];
+const JUNK = [
+  '(',
+  ')',
+  '[',
+  ']',
+  '{',
+  '}',
+  ',',
+  '=',
+  '\n',
+  ' ',
+  '  ',
+  '"',
+  '\\"',
+  '/*',
+  '*/',
+  '//',
+  '/',
+  '%',
+  'b',
+  'b(',
+  'b (',
+  '%b(',
+  'f32',
+  'f32[',
+  'f32 [',
+  'f32/*c*/[',
+  's32.1[',
+  '3f32[',
+  'pred',
+  'T(',
+  'add(',
+  '-',
+  '.',
+];
+const TOKENS = [
+  ...JUNK,
+  'HloModule m\n',
+  '%c (p: f32[2]) -> f32[2] {\n',
+  'p0: f32[2]{0}',
+  'parameter(0)',
+  '(s32[], f32[])',
+  'metadata={op_name="a(b[1]"}',
+  '/*index=5*/',
+  'b(f32[1]{0})',
+  'f32 /*a*/ /*b*/ [3]',
+  'u8 // c\n [2]',
+  '\r\n',
+  'bf16[8,128]{1,0:T(8,128)(2,1)}',
+];
 
 type Step = (pos: number, end: number, typeEnd: number) => number;
 
@@ -74,23 +122,38 @@ describe('fuzz: optimised shape-finder walk equals the reference', function () {
       });
       // The other text first: nothing may have been remembered for it from the walk of the first.
       assertSameWalk(other, 'other', start, end);
-      assert.deepEqual(got, both(text, start, end, () => (pos, bound) => scanAt(text, pos, bound, []))[1], `[${start}, ${end})`);
+      assert.deepEqual(
+        got,
+        both(text, start, end, () => (pos, bound) => scanAt(text, pos, bound, []))[1],
+        `[${start}, ${end})`,
+      );
     }
     assert.equal(nested, 100);
   });
 
   it('on corpus files with junk inserted, spans deleted or duplicated, between random bounds', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: files.length - 1 }), fc.array(fc.tuple(fc.nat(), fc.nat(20), fc.constantFrom(...JUNK), fc.nat(2)), { maxLength: 8 }), fc.nat(), fc.nat(), (k, edits, a, b) => {
-        let text = files[k][1];
-        for (const [at, length, junk, kind] of edits) {
-          const x = at % (text.length + 1);
-          const y = Math.min(text.length, x + length);
-          text = kind === 0 ? text.slice(0, x) + junk + text.slice(x) : kind === 1 ? text.slice(0, x) + text.slice(y) : text.slice(0, x) + junk + text.slice(y);
-        }
-        const lo = a % (text.length + 1);
-        assertSameWalk(text, files[k][0], lo, lo + (b % (text.length + 1 - lo + 1)));
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: files.length - 1 }),
+        fc.array(fc.tuple(fc.nat(), fc.nat(20), fc.constantFrom(...JUNK), fc.nat(2)), { maxLength: 8 }),
+        fc.nat(),
+        fc.nat(),
+        (k, edits, a, b) => {
+          let text = files[k][1];
+          for (const [at, length, junk, kind] of edits) {
+            const x = at % (text.length + 1);
+            const y = Math.min(text.length, x + length);
+            text =
+              kind === 0
+                ? text.slice(0, x) + junk + text.slice(x)
+                : kind === 1
+                  ? text.slice(0, x) + text.slice(y)
+                  : text.slice(0, x) + junk + text.slice(y);
+          }
+          const lo = a % (text.length + 1);
+          assertSameWalk(text, files[k][0], lo, lo + (b % (text.length + 1 - lo + 1)));
+        },
+      ),
       { numRuns: 1500 },
     );
   });
@@ -110,18 +173,24 @@ describe('fuzz: optimised shape-finder walk equals the reference', function () {
 
   it('on HLO token soup, with the parser or arbitrary continuations', () => {
     fc.assert(
-      fc.property(fc.array(fc.constantFrom(...TOKENS), { maxLength: 60 }), fc.array(fc.nat(12), { minLength: 1, maxLength: 16 }), fc.nat(), fc.nat(), (tokens, jumps, a, b) => {
-        const text = tokens.join('');
-        const lo = a % (text.length + 1);
-        const hi = lo + (b % (text.length - lo + 2));
-        assertSameWalk(text, 'soup', lo, hi);
-        // Continuations past the candidate by arbitrary amounts: into names, blanks and comments.
-        const [got, want] = both(text, lo, hi, () => {
-          let n = 0;
-          return (pos) => pos + 1 + jumps[n++ % jumps.length];
-        });
-        assert.deepEqual(got, want, `soup ${JSON.stringify(text)} with jumps ${jumps.join(',')}`);
-      }),
+      fc.property(
+        fc.array(fc.constantFrom(...TOKENS), { maxLength: 60 }),
+        fc.array(fc.nat(12), { minLength: 1, maxLength: 16 }),
+        fc.nat(),
+        fc.nat(),
+        (tokens, jumps, a, b) => {
+          const text = tokens.join('');
+          const lo = a % (text.length + 1);
+          const hi = lo + (b % (text.length - lo + 2));
+          assertSameWalk(text, 'soup', lo, hi);
+          // Continuations past the candidate by arbitrary amounts: into names, blanks and comments.
+          const [got, want] = both(text, lo, hi, () => {
+            let n = 0;
+            return (pos) => pos + 1 + jumps[n++ % jumps.length];
+          });
+          assert.deepEqual(got, want, `soup ${JSON.stringify(text)} with jumps ${jumps.join(',')}`);
+        },
+      ),
       { numRuns: 4000 },
     );
   });

@@ -19,7 +19,11 @@ interface LanguageContribution {
   firstLine: string;
   configuration: string;
 }
-interface GrammarContribution { language: string; scopeName: string; path: string }
+interface GrammarContribution {
+  language: string;
+  scopeName: string;
+  path: string;
+}
 interface LanguageConfiguration {
   comments: { lineComment: string; blockComment: [string, string] };
   brackets: [string, string][];
@@ -34,12 +38,17 @@ const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'))
   contributes: { languages: LanguageContribution[]; grammars: GrammarContribution[] };
 };
 const hlo = pkg.contributes.languages.find((l) => l.id === 'hlo')!;
-const config = JSON.parse(fs.readFileSync(path.join(ROOT, hlo.configuration), 'utf8')) as LanguageConfiguration;
+const config = JSON.parse(
+  fs.readFileSync(path.join(ROOT, hlo.configuration), 'utf8'),
+) as LanguageConfiguration;
 
 /** Whether VS Code would open `name` as HLO: by extension, else by a pattern on the base name. */
 function opensAsHlo(name: string): boolean {
   const lower = name.toLowerCase();
-  return hlo.extensions.some((e) => lower.endsWith(e)) || hlo.filenamePatterns.some((p) => minimatch(name, p, { nocase: true, dot: true }));
+  return (
+    hlo.extensions.some((e) => lower.endsWith(e)) ||
+    hlo.filenamePatterns.some((p) => minimatch(name, p, { nocase: true, dot: true }))
+  );
 }
 
 describe('language contribution: hlo', () => {
@@ -54,7 +63,9 @@ describe('language contribution: hlo', () => {
   });
 
   const mustMatch = [
-    'model.hlo', 'fusion.HLO', 'test.hlotxt',
+    'model.hlo',
+    'fusion.HLO',
+    'test.hlotxt',
     'module_0001.before_optimizations.txt',
     'module_0001.jit_train_step.before_optimizations.txt',
     'module_0001.jit_train_step.after_optimizations.txt',
@@ -79,24 +90,45 @@ describe('language contribution: hlo', () => {
     'module_0001.jit_f.thunk_sequence.txt',
     'module_0001.jit_f.autotune_results.pbtxt',
     'module_0001.jit_f.before_optimizations.hlo.pb',
-    'after_optimizations.txt', 'notes.txt', 'hlo.txt', 'model.hlo.txt',
+    'after_optimizations.txt',
+    'notes.txt',
+    'hlo.txt',
+    'model.hlo.txt',
   ];
   for (const name of mustMatch) it(`opens ${name} as HLO`, () => assert.ok(opensAsHlo(name)));
   for (const name of mustNotMatch) it(`does not open ${name} as HLO`, () => assert.ok(!opensAsHlo(name)));
 
   it('recognises a module by its first line', () => {
     const firstLine = new RegExp(hlo.firstLine);
-    for (const line of ['HloModule jit_f, entry_computation_layout={()->f32[]}', '  HloModule m', 'HloModule m']) assert.ok(firstLine.test(line), line);
-    for (const line of ['// HloModule m', 'HloModules m', 'ENTRY %main {', '']) assert.ok(!firstLine.test(line), line);
+    for (const line of [
+      'HloModule jit_f, entry_computation_layout={()->f32[]}',
+      '  HloModule m',
+      'HloModule m',
+    ])
+      assert.ok(firstLine.test(line), line);
+    for (const line of ['// HloModule m', 'HloModules m', 'ENTRY %main {', ''])
+      assert.ok(!firstLine.test(line), line);
   });
 });
 
 describe('language configuration: hlo', () => {
   it('declares comments, brackets, auto-closing and surrounding pairs including quotes', () => {
     assert.deepEqual(config.comments, { lineComment: '//', blockComment: ['/*', '*/'] });
-    assert.deepEqual(config.brackets, [['{', '}'], ['[', ']'], ['(', ')']]);
-    assert.deepEqual(config.autoClosingPairs.map((p) => p.open + p.close), ['{}', '[]', '()', '""', '/* */']);
-    assert.deepEqual(config.surroundingPairs, [['{', '}'], ['[', ']'], ['(', ')'], ['"', '"']]);
+    assert.deepEqual(config.brackets, [
+      ['{', '}'],
+      ['[', ']'],
+      ['(', ')'],
+    ]);
+    assert.deepEqual(
+      config.autoClosingPairs.map((p) => p.open + p.close),
+      ['{}', '[]', '()', '""', '/* */'],
+    );
+    assert.deepEqual(config.surroundingPairs, [
+      ['{', '}'],
+      ['[', ']'],
+      ['(', ')'],
+      ['"', '"'],
+    ]);
   });
 
   /** The word at `column` as VS Code finds it: the word-pattern match that contains the column. */
@@ -108,7 +140,8 @@ describe('language configuration: hlo', () => {
   }
 
   it('keeps instruction names, computation references and element types whole as words', () => {
-    const line = '  %get-tuple-element.1-foo = f32[10]{0:T(128)} get-tuple-element(%p0.1), index=1, calls=%fused_computation.434.clone';
+    const line =
+      '  %get-tuple-element.1-foo = f32[10]{0:T(128)} get-tuple-element(%p0.1), index=1, calls=%fused_computation.434.clone';
     assert.equal(wordAt(line, line.indexOf('tuple-element.1')), '%get-tuple-element.1-foo');
     assert.equal(wordAt(line, line.indexOf('f32') + 1), 'f32');
     assert.equal(wordAt(line, line.indexOf('128') + 1), '128');

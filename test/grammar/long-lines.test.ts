@@ -16,12 +16,17 @@ const ATTRS = [...SHAPE, 'meta.layout.hlo', 'meta.layout.attributes.hlo'];
 
 /** A module header as XLA prints it for a model with `n` tiled bf16 parameters, plus an s4 one and a tuple result. */
 function eclLine(n: number): string {
-  const shapes = Array.from({ length: n }, (_, i) => `${i > 0 && i % 5 === 0 ? `/*index=${i}*/` : ''}bf16[${8 + i},256]{1,0:T(8,128)(2,1)S(1)}`);
+  const shapes = Array.from(
+    { length: n },
+    (_, i) => `${i > 0 && i % 5 === 0 ? `/*index=${i}*/` : ''}bf16[${8 + i},256]{1,0:T(8,128)(2,1)S(1)}`,
+  );
   return `HloModule big, entry_computation_layout={(${shapes.join(', ')}, s4[64,128]{1,0:T(64,128)(8,1)E(4)S(5)})->(f32[1024]{0:T(1024)S(6)})}, is_scheduled=true`;
 }
 
 /** Tokenizes `text` and returns its first line with the time taken. */
-async function timed(text: string): Promise<{ line: Awaited<ReturnType<typeof tokenize>>[number]; ms: number }> {
+async function timed(
+  text: string,
+): Promise<{ line: Awaited<ReturnType<typeof tokenize>>[number]; ms: number }> {
   const t0 = performance.now();
   const [line] = await tokenize(text);
   return { line: line, ms: performance.now() - t0 };
@@ -31,7 +36,9 @@ describe('grammar: lines longer than 20,000 characters', () => {
   before(async () => {
     // Compile every rule's scanner and let the JavaScript engine warm up, so that the printed times
     // measure tokenizing rather than start-up.
-    await tokenize('ENTRY %e (p: f32[]) -> f32[] {\n  %a = f32[2]{0:D(D)L(2)#(u8)*(u8)E(4)SC(0:1)P(f32[2]{0})M(2)} add(%a), metadata={op_name="x"}, backend_config={"a":[1]}, sharding={replicated}, slice={[0:1]}\n}');
+    await tokenize(
+      'ENTRY %e (p: f32[]) -> f32[] {\n  %a = f32[2]{0:D(D)L(2)#(u8)*(u8)E(4)SC(0:1)P(f32[2]{0})M(2)} add(%a), metadata={op_name="x"}, backend_config={"a":[1]}, sharding={replicated}, slice={[0:1]}\n}',
+    );
     for (let i = 0; i < 3; i++) await tokenize(eclLine(200));
   });
 
@@ -41,7 +48,13 @@ describe('grammar: lines longer than 20,000 characters', () => {
     const { line, ms } = await timed(text);
     console.log(`      ${text.length} characters, ${line.tokens.length} tokens in ${ms.toFixed(0)} ms`);
     expectToken(line, 'bf16', [...ECL, ...TUPLE, ...SHAPE, 'storage.type.primitive.hlo'], 599);
-    expectToken(line, '607', [...ECL, ...TUPLE, ...SHAPE, 'meta.shape.dimensions.hlo', 'constant.numeric.integer.dimension.hlo']);
+    expectToken(line, '607', [
+      ...ECL,
+      ...TUPLE,
+      ...SHAPE,
+      'meta.shape.dimensions.hlo',
+      'constant.numeric.integer.dimension.hlo',
+    ]);
     expectToken(line, 'index=595', [...ECL, ...TUPLE, 'comment.block.hlo']);
     expectToken(line, 's4', [...ECL, ...TUPLE, ...SHAPE, 'storage.type.primitive.hlo']);
     expectToken(line, 'E', [...ECL, ...TUPLE, ...ATTRS, 'keyword.other.layout.element-size.hlo']);
@@ -53,15 +66,25 @@ describe('grammar: lines longer than 20,000 characters', () => {
 
   it('scopes the last shape of a header just under the line length up to which VS Code colours HLO', async () => {
     // package.json raises editor.maxTokenizationLineLength for hlo: lines up to that length are tokenized.
-    const pkg = JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')) as { contributes: { configurationDefaults: Record<string, Record<string, unknown>> } };
-    const limit = pkg.contributes.configurationDefaults['[hlo]']['editor.maxTokenizationLineLength'] as number;
+    const pkg = JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')) as {
+      contributes: { configurationDefaults: Record<string, Record<string, unknown>> };
+    };
+    const limit = pkg.contributes.configurationDefaults['[hlo]'][
+      'editor.maxTokenizationLineLength'
+    ] as number;
     assert.ok(limit > 20000, `limit ${limit}`);
     let n = 600;
     while (eclLine(n + 10).length < limit) n += 10;
     const text = eclLine(n);
     const { line, ms } = await timed(text);
     console.log(`      ${text.length} characters, ${line.tokens.length} tokens in ${ms.toFixed(0)} ms`);
-    expectToken(line, `${8 + n - 1}`, [...ECL, ...TUPLE, ...SHAPE, 'meta.shape.dimensions.hlo', 'constant.numeric.integer.dimension.hlo']);
+    expectToken(line, `${8 + n - 1}`, [
+      ...ECL,
+      ...TUPLE,
+      ...SHAPE,
+      'meta.shape.dimensions.hlo',
+      'constant.numeric.integer.dimension.hlo',
+    ]);
     expectToken(line, 's4', [...ECL, ...TUPLE, ...SHAPE, 'storage.type.primitive.hlo']);
     expectToken(line, 'true', ['constant.language.boolean.hlo']);
   });
@@ -72,7 +95,16 @@ describe('grammar: lines longer than 20,000 characters', () => {
     assert.ok(text.length > 20000, `line has ${text.length} characters`);
     const { line, ms } = await timed(text);
     console.log(`      ${text.length} characters, ${line.tokens.length} tokens in ${ms.toFixed(0)} ms`);
-    expectToken(line, '"id"', ['meta.attribute.backend-config.hlo', 'string.quoted.double.json.hlo', 'support.type.property-name.json.hlo'], 899);
+    expectToken(
+      line,
+      '"id"',
+      [
+        'meta.attribute.backend-config.hlo',
+        'string.quoted.double.json.hlo',
+        'support.type.property-name.json.hlo',
+      ],
+      899,
+    );
     expectToken(line, 'source_line', ['meta.attribute.metadata.hlo', 'entity.other.attribute-name.hlo']);
     expectToken(line, '424242', ['meta.attribute.metadata.hlo', 'constant.numeric.integer.hlo']);
   });

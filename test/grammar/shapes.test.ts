@@ -42,7 +42,8 @@ describe('grammar: shapes', () => {
   });
 
   it('gives every layout attribute letter, in XLA order, its own scope', async () => {
-    const text = '%q = f32[10,20]{0,1:D(D,C+~)T(2,*,128)L(4)#(u32)*(u16)E(32)S(2)SC(0:3)(1:0,4)P(s32[10,20]{1,0})M(8)} parameter(0)';
+    const text =
+      '%q = f32[10,20]{0,1:D(D,C+~)T(2,*,128)L(4)#(u32)*(u16)E(32)S(2)SC(0:3)(1:0,4)P(s32[10,20]{1,0})M(8)} parameter(0)';
     const [line] = await tokenize(text);
     const dlt = [...ATTRS, 'meta.layout.dim-level-types.hlo'];
     expectToken(line, 'D', [...dlt, 'keyword.other.layout.dim-level-types.hlo']);
@@ -93,7 +94,9 @@ describe('grammar: shapes', () => {
   });
 
   it('scopes tuples (nested, empty, with /*index=5*/), b(...) buffers and token[]', async () => {
-    const [line] = await tokenize('%t = (f32[], (s32[2]{0}, ()), b(u8[4]{0}), token[], f32[], /*index=5*/pred[]) parameter(0)');
+    const [line] = await tokenize(
+      '%t = (f32[], (s32[2]{0}, ()), b(u8[4]{0}), token[], f32[], /*index=5*/pred[]) parameter(0)',
+    );
     const tuple = ['meta.shape.tuple.hlo'];
     expectToken(line, '(', [...tuple, 'punctuation.definition.tuple.begin.hlo']);
     expectToken(line, 'f32', [...tuple, ...SHAPE, 'storage.type.primitive.hlo']);
@@ -114,9 +117,17 @@ describe('grammar: shapes', () => {
   it('scopes every primitive type the core knows, and no made-up one', async () => {
     const text = PRIMITIVE_TYPE_NAMES.map((t) => `%x = ${t}[] parameter(0)`).join('\n');
     const lines = await tokenize(`${text}\n%y = f31[2]{0} parameter(0)\n%z = F32[2]{0} parameter(0)`);
-    PRIMITIVE_TYPE_NAMES.forEach((t, i) => expectToken(lines[i], t, [...SHAPE, 'storage.type.primitive.hlo']));
-    for (const [i, name] of [[PRIMITIVE_TYPE_NAMES.length, 'f31'], [PRIMITIVE_TYPE_NAMES.length + 1, 'F32']] as const) {
-      assert.ok(!tokenAt(lines[i], name).scopes.includes('storage.type.primitive.hlo'), `${name} is not a type`);
+    PRIMITIVE_TYPE_NAMES.forEach((t, i) =>
+      expectToken(lines[i], t, [...SHAPE, 'storage.type.primitive.hlo']),
+    );
+    for (const [i, name] of [
+      [PRIMITIVE_TYPE_NAMES.length, 'f31'],
+      [PRIMITIVE_TYPE_NAMES.length + 1, 'F32'],
+    ] as const) {
+      assert.ok(
+        !tokenAt(lines[i], name).scopes.includes('storage.type.primitive.hlo'),
+        `${name} is not a type`,
+      );
     }
   });
 
@@ -128,7 +139,9 @@ describe('grammar: shapes', () => {
   });
 
   it('recovers from an unterminated shape at the next statement', async () => {
-    const lines = await tokenize('  %bad = f32[2]{0:T(8,128 parameter(1)\n  %b2 = (f32[2], s32[\n  %ok = bf16[2]{0:T(2)} parameter(0)\n}');
+    const lines = await tokenize(
+      '  %bad = f32[2]{0:T(8,128 parameter(1)\n  %b2 = (f32[2], s32[\n  %ok = bf16[2]{0:T(2)} parameter(0)\n}',
+    );
     expectToken(lines[2], '%ok', ['entity.name.variable.instruction.hlo']);
     expectToken(lines[2], 'bf16', [...SHAPE, 'storage.type.primitive.hlo']);
     expectToken(lines[2], 'T', [...TILES, 'keyword.other.layout.tile.hlo']);

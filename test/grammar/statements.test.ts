@@ -10,7 +10,9 @@ const OPERANDS = ['meta.operands.hlo'];
 
 describe('grammar: statements', () => {
   it('scopes the module header and its attributes', async () => {
-    const [line] = await tokenize('HloModule jit_f.3, is_scheduled=true, entry_computation_layout={(f32[2]{0})->f32[2]{0}}');
+    const [line] = await tokenize(
+      'HloModule jit_f.3, is_scheduled=true, entry_computation_layout={(f32[2]{0})->f32[2]{0}}',
+    );
     expectToken(line, 'HloModule', ['keyword.other.module.hlo']);
     expectToken(line, 'jit_f.3', ['entity.name.namespace.module.hlo']);
     expectToken(line, 'is_scheduled', ['entity.other.attribute-name.hlo']);
@@ -23,14 +25,21 @@ describe('grammar: statements', () => {
   });
 
   it('scopes computation headers: ENTRY, names, parameters, arrow and body brace', async () => {
-    const lines = await tokenize('ENTRY %main.6 (Arg_0.1: f32[2], Arg_2.3: (f32[1], s32[])) -> (f32[2]) {\n%fused_computation.1 {\n}');
+    const lines = await tokenize(
+      'ENTRY %main.6 (Arg_0.1: f32[2], Arg_2.3: (f32[1], s32[])) -> (f32[2]) {\n%fused_computation.1 {\n}',
+    );
     const [entry, fused] = lines;
     expectToken(entry, 'ENTRY', [...HEADER, 'keyword.other.entry.hlo']);
     expectToken(entry, '%main.6', [...HEADER, 'entity.name.function.computation.hlo']);
     expectToken(entry, '(', [...PARAMS, 'punctuation.section.parameters.begin.hlo']);
     expectToken(entry, 'Arg_0.1', [...PARAMS, 'variable.parameter.hlo']);
     expectToken(entry, ':', [...PARAMS, 'punctuation.separator.parameter.hlo']);
-    expectToken(entry, 's32', [...PARAMS, 'meta.shape.tuple.hlo', 'meta.shape.array.hlo', 'storage.type.primitive.hlo']);
+    expectToken(entry, 's32', [
+      ...PARAMS,
+      'meta.shape.tuple.hlo',
+      'meta.shape.array.hlo',
+      'storage.type.primitive.hlo',
+    ]);
     expectToken(entry, '->', [...HEADER, 'keyword.operator.arrow.hlo']);
     expectToken(entry, '(', [...HEADER, 'meta.shape.tuple.hlo', 'punctuation.definition.tuple.begin.hlo'], 2);
     expectToken(entry, '{', [...HEADER, 'punctuation.section.block.begin.hlo']);
@@ -39,7 +48,9 @@ describe('grammar: statements', () => {
   });
 
   it('scopes instructions: ROOT, definitions, opcodes, operands and references', async () => {
-    const [line] = await tokenize('  ROOT %add.5 = f32[2]{0} add(f32[2]{0} %Arg_0.1, p1), metadata={op_name="jit(f)/add" source_file="/x.py" source_line=12}');
+    const [line] = await tokenize(
+      '  ROOT %add.5 = f32[2]{0} add(f32[2]{0} %Arg_0.1, p1), metadata={op_name="jit(f)/add" source_file="/x.py" source_line=12}',
+    );
     expectToken(line, 'ROOT', ['keyword.other.root.hlo']);
     expectToken(line, '%add.5', ['entity.name.variable.instruction.hlo']);
     expectToken(line, '=', ['keyword.operator.assignment.hlo']);
@@ -57,7 +68,9 @@ describe('grammar: statements', () => {
   });
 
   it('scopes kind=, calls=, to_apply= (also wrapped onto the next line), dimensions= and enums', async () => {
-    const lines = await tokenize('%f = f32[2]{0} fusion(%a), kind=kLoop, calls=%fused.1, dimensions={0,1}, direction=LT\n%r = f32[] reduce(%a, %b), to_apply=\n    sum.2, branch_computations={%b0, b1}');
+    const lines = await tokenize(
+      '%f = f32[2]{0} fusion(%a), kind=kLoop, calls=%fused.1, dimensions={0,1}, direction=LT\n%r = f32[] reduce(%a, %b), to_apply=\n    sum.2, branch_computations={%b0, b1}',
+    );
     const [a, b, c] = lines;
     expectToken(a, 'kind', ['entity.other.attribute-name.hlo']);
     expectToken(a, 'kLoop', ['constant.language.enum.hlo']);
@@ -66,13 +79,17 @@ describe('grammar: statements', () => {
     expectToken(a, 'LT', ['constant.language.enum.hlo']);
     expectToken(b, 'to_apply', ['entity.other.attribute-name.hlo']);
     expectToken(c, 'sum.2', ['entity.name.function.computation.reference.hlo']);
-    expectToken(c, 'b1', ['meta.attribute.computations.hlo', 'entity.name.function.computation.reference.hlo']);
+    expectToken(c, 'b1', [
+      'meta.attribute.computations.hlo',
+      'entity.name.function.computation.reference.hlo',
+    ]);
   });
 
   it('scopes backend_config JSON, sharding, slice, window and dim_labels', async () => {
     const [line] = await tokenize(
-      '%c = f16[1,2]{1,0} convolution(%i, %k), window={size=7x7 pad=3_3x3_3}, dim_labels=b01f_o01i->bf01, slice={[0:2], [6:8]}, '
-      + 'sharding={devices=[2,1]<=[2] last_tile_dim_replicate}, backend_config={"kind":"__triton","n":[1,2.5],"ok":true}');
+      '%c = f16[1,2]{1,0} convolution(%i, %k), window={size=7x7 pad=3_3x3_3}, dim_labels=b01f_o01i->bf01, slice={[0:2], [6:8]}, ' +
+        'sharding={devices=[2,1]<=[2] last_tile_dim_replicate}, backend_config={"kind":"__triton","n":[1,2.5],"ok":true}',
+    );
     const win = ['meta.braces.hlo'];
     expectToken(line, 'size', [...win, 'entity.other.attribute-name.hlo']);
     expectToken(line, '7x7', [...win, 'constant.numeric.integer.compound.hlo']);
@@ -87,7 +104,11 @@ describe('grammar: statements', () => {
     expectToken(line, 'last_tile_dim_replicate', [...sh, 'constant.language.sharding.hlo']);
     const bc = ['meta.attribute.backend-config.hlo'];
     expectToken(line, 'backend_config', [...bc, 'entity.other.attribute-name.hlo']);
-    expectToken(line, '"kind"', [...bc, 'string.quoted.double.json.hlo', 'support.type.property-name.json.hlo']);
+    expectToken(line, '"kind"', [
+      ...bc,
+      'string.quoted.double.json.hlo',
+      'support.type.property-name.json.hlo',
+    ]);
     expectToken(line, '__triton', [...bc, 'string.quoted.double.json.hlo']);
     expectToken(line, '2.5', [...bc, 'constant.numeric.json.hlo']);
     expectToken(line, 'true', [...bc, 'constant.language.json.hlo']);
@@ -95,8 +116,9 @@ describe('grammar: statements', () => {
 
   it('scopes strings with escapes, numbers of every form and both comment styles', async () => {
     const lines = await tokenize(
-      '%k = f32[4]{0} constant({1, -2.5, 1e-05, inf, -nan}), custom_call_target="a\\"b\\n", x=0x1F // tail\n'
-      + '/* multi\nline */ %z = s32[] constant(-3)');
+      '%k = f32[4]{0} constant({1, -2.5, 1e-05, inf, -nan}), custom_call_target="a\\"b\\n", x=0x1F // tail\n' +
+        '/* multi\nline */ %z = s32[] constant(-3)',
+    );
     const [a, b, c] = lines;
     expectToken(a, '1', [...OPERANDS, 'meta.braces.hlo', 'constant.numeric.integer.hlo']);
     expectToken(a, '-2.5', [...OPERANDS, 'meta.braces.hlo', 'constant.numeric.float.hlo']);

@@ -41,9 +41,12 @@ async function loadGrammar(): Promise<textmate.IGrammar> {
       createOnigScanner: (patterns: string[]) => new oniguruma.OnigScanner(patterns),
       createOnigString: (s: string) => new oniguruma.OnigString(s),
     }),
-    loadGrammar: (scopeName: string) => Promise.resolve(
-      scopeName === 'source.hlo' ? textmate.parseRawGrammar(fs.readFileSync(GRAMMAR_PATH, 'utf8'), GRAMMAR_PATH) : null,
-    ),
+    loadGrammar: (scopeName: string) =>
+      Promise.resolve(
+        scopeName === 'source.hlo'
+          ? textmate.parseRawGrammar(fs.readFileSync(GRAMMAR_PATH, 'utf8'), GRAMMAR_PATH)
+          : null,
+      ),
   });
   const grammar = await registry.loadGrammar('source.hlo');
   if (!grammar) throw new Error(`could not load ${GRAMMAR_PATH}`);
@@ -85,7 +88,8 @@ export function tokenAt(line: TokenizedLine, needle: string, occurrence = 0): To
   let at = -1;
   for (let i = 0; i <= occurrence; i++) {
     at = line.text.indexOf(needle, at + 1);
-    if (at < 0) throw new Error(`"${needle}" (occurrence ${occurrence}) not on line: ${line.text.slice(0, 200)}`);
+    if (at < 0)
+      throw new Error(`"${needle}" (occurrence ${occurrence}) not on line: ${line.text.slice(0, 200)}`);
   }
   const token = line.tokens.find((t) => t.start <= at && at < t.end);
   if (!token) throw new Error(`no token at column ${at} of line: ${line.text.slice(0, 200)}`);
@@ -101,15 +105,30 @@ export function innermost(token: Token): string {
  * Asserts that the `occurrence`-th (0-based) token whose whole text is `text` exists on `line` and
  * that its full scope list (after `source.hlo`) is `scopes`, outermost first.
  */
-export function expectToken(line: TokenizedLine, text: string, scopes: readonly string[], occurrence = 0): void {
+export function expectToken(
+  line: TokenizedLine,
+  text: string,
+  scopes: readonly string[],
+  occurrence = 0,
+): void {
   const token = line.tokens.filter((t) => t.text === text)[occurrence];
-  assert.ok(token, `no token "${text}" (occurrence ${occurrence}) on line: ${line.text.slice(0, 200)}\ntokens: ${line.tokens.map((t) => t.text).join(' | ').slice(0, 600)}`);
+  assert.ok(
+    token,
+    `no token "${text}" (occurrence ${occurrence}) on line: ${line.text.slice(0, 200)}\ntokens: ${line.tokens
+      .map((t) => t.text)
+      .join(' | ')
+      .slice(0, 600)}`,
+  );
   assert.deepEqual(token.scopes, ['source.hlo', ...scopes], `scopes of "${text}" (occurrence ${occurrence})`);
 }
 
 /** Asserts the innermost scope of the token covering the start of `needle`. */
 export function expectInnermost(line: TokenizedLine, needle: string, scope: string, occurrence = 0): void {
-  assert.equal(innermost(tokenAt(line, needle, occurrence)), scope, `innermost scope of "${needle}" (occurrence ${occurrence})`);
+  assert.equal(
+    innermost(tokenAt(line, needle, occurrence)),
+    scope,
+    `innermost scope of "${needle}" (occurrence ${occurrence})`,
+  );
 }
 
 /** The `occurrence`-th (0-based) line containing `text`; throws when there is none. */

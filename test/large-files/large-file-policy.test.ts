@@ -4,14 +4,27 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { paddingReportOf } from '../../core/src/report';
 import {
-  checkSummary, globToRegExp, hloFilesGlob, isHloFileName, LARGE_FILE_MESSAGE, largeFileReason, ProgressSteps, protocolRow, streamedTitle, SYNC_LIMIT_BYTES,
+  checkSummary,
+  globToRegExp,
+  hloFilesGlob,
+  isHloFileName,
+  LARGE_FILE_MESSAGE,
+  largeFileReason,
+  ProgressSteps,
+  protocolRow,
+  streamedTitle,
+  SYNC_LIMIT_BYTES,
   type LanguageContribution,
 } from '../../client/src/large-file-policy';
 import { rowItem } from '../../client/src/padding-format';
 
 const ROOT = join(__dirname, '..', '..');
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
-  contributes: { languages: LanguageContribution[]; commands: { command: string; title: string }[]; menus: { commandPalette: { command: string; when?: string }[] } };
+  contributes: {
+    languages: LanguageContribution[];
+    commands: { command: string; title: string }[];
+    menus: { commandPalette: { command: string; when?: string }[] };
+  };
 };
 const languages = pkg.contributes.languages;
 
@@ -21,7 +34,13 @@ describe('large files: client policy', () => {
       hloFilesGlob(languages),
       '**/{*.hlo,*.hlotxt,module_*.before_optimizations.txt,*.module_*.before_optimizations.txt,module_*after_optimizations.txt,*.module_*after_optimizations.txt,module_*.after_*.before_*.txt,*.module_*.after_*.before_*.txt}',
     );
-    assert.equal(hloFilesGlob([{ id: 'other', extensions: ['.x'] }, { id: 'hlo', extensions: ['.hlo'] }]), '**/{*.hlo}');
+    assert.equal(
+      hloFilesGlob([
+        { id: 'other', extensions: ['.x'] },
+        { id: 'hlo', extensions: ['.hlo'] },
+      ]),
+      '**/{*.hlo}',
+    );
   });
 
   it('recognises HLO files by the extensions and dump-name patterns package.json contributes', () => {
@@ -31,8 +50,15 @@ describe('large files: client policy', () => {
       '/tmp/xla/module_0001.jit_train_step.after_optimizations.txt',
       '/tmp/xla/1700000000.module_0042.jit_f.before_optimizations.txt',
       '/tmp/xla/module_0007.jit_f.after_spmd-partitioning.before_sharding.txt',
-    ]) assert.equal(isHloFileName(yes, languages), true, yes);
-    for (const no of ['/d/notes.txt', '/d/module_0001.jit_f.after_optimizations.txt.gz', '/d/hlo', '/d/model.hlo.json', '/d/module_/x.hlo.bak']) {
+    ])
+      assert.equal(isHloFileName(yes, languages), true, yes);
+    for (const no of [
+      '/d/notes.txt',
+      '/d/module_0001.jit_f.after_optimizations.txt.gz',
+      '/d/hlo',
+      '/d/model.hlo.json',
+      '/d/module_/x.hlo.bak',
+    ]) {
       assert.equal(isHloFileName(no, languages), false, no);
     }
     assert.equal(isHloFileName('/d/model.hlo', [{ id: 'other', extensions: ['.hlo'] }]), false);
@@ -62,12 +88,17 @@ describe('large files: client policy', () => {
     const steps = new ProgressSteps(1000);
     const got = [5, 9, 10, 10, 333, 999, 1000, 1000].map((d) => steps.advance(d));
     assert.deepEqual(got, [0, 0, 1, 0, 32, 66, 1, 0]);
-    assert.equal(got.reduce((a, b) => a + b, 0), 100);
+    assert.equal(
+      got.reduce((a, b) => a + b, 0),
+      100,
+    );
     assert.equal(new ProgressSteps(0).advance(10), 0);
   });
 
   it('shows streamed rows in the same QuickPick items as the server report, at 0-based positions', () => {
-    const report = paddingReportOf(readFileSync(join(ROOT, 'examples', 'tpu_padding.hlo'), 'utf8'), { top: 2 });
+    const report = paddingReportOf(readFileSync(join(ROOT, 'examples', 'tpu_padding.hlo'), 'utf8'), {
+      top: 2,
+    });
     const row = protocolRow(report.rows[0]);
     assert.deepEqual(row, {
       name: 'Arg_1.2',
@@ -79,12 +110,21 @@ describe('large files: client policy', () => {
       expansion: 128,
     });
     assert.deepEqual([rowItem(row).label, rowItem(row).description], ['128x  Arg_1.2', '8.0 KiB → 1.0 MiB']);
-    assert.equal(streamedTitle('tpu_padding.hlo', report), 'tpu_padding.hlo: 1.1 MiB logical → 4.5 MiB physical (4.1x), 9 buffers, worst 2 shown');
+    assert.equal(
+      streamedTitle('tpu_padding.hlo', report),
+      'tpu_padding.hlo: 1.1 MiB logical → 4.5 MiB physical (4.1x), 9 buffers, worst 2 shown',
+    );
   });
 
   it('summarises a check with exact counts even when Problems shows fewer', () => {
-    assert.equal(checkSummary('big.hlo', { shapes: 76033, errors: 1, warnings: 12001 }, 10000, 12002), 'XLA Layout: big.hlo: 1 error, 12001 warnings in 76033 shapes (the first 10000 are in Problems).');
-    assert.equal(checkSummary('ok.hlo', { shapes: 1, errors: 0, warnings: 0 }, 0, 0), 'XLA Layout: ok.hlo: 0 errors, 0 warnings in 1 shape.');
+    assert.equal(
+      checkSummary('big.hlo', { shapes: 76033, errors: 1, warnings: 12001 }, 10000, 12002),
+      'XLA Layout: big.hlo: 1 error, 12001 warnings in 76033 shapes (the first 10000 are in Problems).',
+    );
+    assert.equal(
+      checkSummary('ok.hlo', { shapes: 1, errors: 0, warnings: 0 }, 0, 0),
+      'XLA Layout: ok.hlo: 0 errors, 0 warnings in 1 shape.',
+    );
   });
 
   it('contributes Check File and offers both from-disk commands in the palette without an HLO editor', () => {

@@ -9,14 +9,23 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { lastStatementBoundary, splitStatements } from '../../core/src/hlo';
 import { scanShapes } from '../../core/src/parse';
-import { CheckStream, PaddingReporter, paddingReportOf, StatementStream, type LocatedDiagnostic, type PaddingReport } from '../../core/src/report';
+import {
+  CheckStream,
+  PaddingReporter,
+  paddingReportOf,
+  StatementStream,
+  type LocatedDiagnostic,
+  type PaddingReport,
+} from '../../core/src/report';
 import { createShapeChecker } from '../../core/src/validate';
 import { CORPUS_HLO_DIR } from '../support/corpus';
 
 const ROOT = join(__dirname, '..', '..');
 const example = (name: string): string => readFileSync(join(ROOT, 'examples', name), 'utf8');
 const CORPUS = CORPUS_HLO_DIR;
-const CORPUS_TEXTS = readdirSync(CORPUS).filter((f) => f.endsWith('.hlo')).map((f) => readFileSync(join(CORPUS, f), 'utf8'));
+const CORPUS_TEXTS = readdirSync(CORPUS)
+  .filter((f) => f.endsWith('.hlo'))
+  .map((f) => readFileSync(join(CORPUS, f), 'utf8'));
 
 /** Every kind of boundary trouble in one small dump: CRLF, non-ASCII, multi-line statements, errors. */
 const MIXED = [
@@ -51,7 +60,10 @@ function report(chunks: readonly string[], top = 0): PaddingReport {
   return r.end();
 }
 
-function check(chunks: readonly string[]): { diagnostics: LocatedDiagnostic[]; counts: ReturnType<CheckStream['end']> } {
+function check(chunks: readonly string[]): {
+  diagnostics: LocatedDiagnostic[];
+  counts: ReturnType<CheckStream['end']>;
+} {
   const diagnostics: LocatedDiagnostic[] = [];
   const s = new CheckStream((d) => diagnostics.push(d));
   for (const c of chunks) s.write(c);
@@ -61,7 +73,8 @@ function check(chunks: readonly string[]): { diagnostics: LocatedDiagnostic[]; c
 function statements(chunks: readonly string[]): { start: number; end: number; line: number }[] {
   const out: { start: number; end: number; line: number }[] = [];
   const s = new StatementStream((_text, ranges, base, lines) => {
-    for (const r of ranges) out.push({ start: base + r.start, end: base + r.end, line: lines.at(r.start).line });
+    for (const r of ranges)
+      out.push({ start: base + r.start, end: base + r.end, line: lines.at(r.start).line });
   });
   for (const c of chunks) s.write(c);
   s.end();
@@ -79,11 +92,12 @@ describe('large files: streaming statements, padding report and check in core', 
   it('splits into exactly the statements of the whole text, with their lines, wherever the chunks are cut', () => {
     const whole = splitStatements(MIXED).map((r) => ({ ...r, line: lineOf(MIXED, r.start) }));
     assert.equal(whole.length > 40, true);
-    for (let cut = 0; cut <= MIXED.length; cut++) assert.deepEqual(statements([MIXED.slice(0, cut), MIXED.slice(cut)]), whole, `cut at ${cut}`);
+    for (let cut = 0; cut <= MIXED.length; cut++)
+      assert.deepEqual(statements([MIXED.slice(0, cut), MIXED.slice(cut)]), whole, `cut at ${cut}`);
     assert.deepEqual(statements([...MIXED]), whole, 'one UTF-16 unit per chunk');
   });
 
-  it('writeComplete at the last statement boundary before any cut gives the whole text\'s statements and check', () => {
+  it("writeComplete at the last statement boundary before any cut gives the whole text's statements and check", () => {
     const whole = splitStatements(MIXED).map((r) => ({ ...r, line: lineOf(MIXED, r.start) }));
     const checkWhole = check([MIXED]);
     let tried = 0;
@@ -94,7 +108,8 @@ describe('large files: streaming statements, padding report and check in core', 
       tried++;
       const got: { start: number; end: number; line: number }[] = [];
       const s = new StatementStream((_text, ranges, base, lines) => {
-        for (const r of ranges) got.push({ start: base + r.start, end: base + r.end, line: lines.at(r.start).line });
+        for (const r of ranges)
+          got.push({ start: base + r.start, end: base + r.end, line: lines.at(r.start).line });
       });
       s.writeComplete(MIXED.slice(0, b));
       s.write(MIXED.slice(b));
@@ -154,13 +169,25 @@ describe('large files: streaming statements, padding report and check in core', 
     );
     // The same rows as the full report's (less the match count), and totals over them alone.
     const full = paddingReportOf(text, { top: 0 }).rows.filter((r) => r.source === 'layers.py:4');
-    assert.deepEqual(got.rows.map(({ sourceMatch: _m, ...r }) => r), full);
+    assert.deepEqual(
+      got.rows.map(({ sourceMatch: _m, ...r }) => r),
+      full,
+    );
     assert.equal(got.totals.buffers, 3);
-    assert.equal(got.totals.logicalBytes, full.reduce((n, r) => n + r.logicalBytes, 0n));
+    assert.equal(
+      got.totals.logicalBytes,
+      full.reduce((n, r) => n + r.logicalBytes, 0n),
+    );
     // Whole file: line 40 too. Cut anywhere: the same.
     const file = new PaddingReporter({ top: 0, from: { path: from.path } });
     file.write(text);
-    assert.deepEqual(file.end().rows.map((r) => r.name).sort(), ['f', 'r', 'y', 'z']);
+    assert.deepEqual(
+      file
+        .end()
+        .rows.map((r) => r.name)
+        .sort(),
+      ['f', 'r', 'y', 'z'],
+    );
     for (let cut = 0; cut <= text.length; cut += 7) {
       const r = new PaddingReporter({ top: 0, from });
       r.write(text.slice(0, cut));
@@ -171,12 +198,21 @@ describe('large files: streaming statements, padding report and check in core', 
 
   it('reports the TPU example with exact totals and rows at their lines and columns', () => {
     const r = paddingReportOf(example('tpu_padding.hlo'), { top: 3 });
-    assert.deepEqual(r.totals, { buffers: 9, skipped: 0, logicalBytes: 1159172n, physicalBytes: 4755460n, expansion: 4.102462 });
-    assert.deepEqual(r.rows.map((x) => [x.name, x.computation, x.logicalBytes, x.physicalBytes, x.expansion, x.start.line]), [
-      ['Arg_1.2', 'main.10', 8192n, 1048576n, 128, 16],
-      ['copy-start.5', 'main.10', 32772n, 1048580n, 31.996216, 20],
-      ['param_0.1', 'fused_broadcast', 16384n, 524288n, 32, 9],
-    ]);
+    assert.deepEqual(r.totals, {
+      buffers: 9,
+      skipped: 0,
+      logicalBytes: 1159172n,
+      physicalBytes: 4755460n,
+      expansion: 4.102462,
+    });
+    assert.deepEqual(
+      r.rows.map((x) => [x.name, x.computation, x.logicalBytes, x.physicalBytes, x.expansion, x.start.line]),
+      [
+        ['Arg_1.2', 'main.10', 8192n, 1048576n, 128, 16],
+        ['copy-start.5', 'main.10', 32772n, 1048580n, 31.996216, 20],
+        ['param_0.1', 'fused_broadcast', 16384n, 524288n, 32, 9],
+      ],
+    );
     const text = example('tpu_padding.hlo');
     const first = r.rows[0];
     assert.equal(first.shape, 'bf16[4096,1]{1,0:T(8,128)(2,1)}');
@@ -185,8 +221,14 @@ describe('large files: streaming statements, padding report and check in core', 
     assert.equal(line.slice(first.start.column - 1, first.end.column - 1), first.shape);
     assert.equal(first.end.line, first.start.line);
     // Rows carry the source line their metadata names (file name and line).
-    const sources = paddingReportOf(text, { top: 0 }).rows.filter((x) => x.source !== undefined).map((x) => [x.name, x.source]);
-    assert.deepEqual(sources, [['transpose.4', 'embed.py:37'], ['broadcast.2', 'embed.py:41'], ['fusion.7', 'embed.py:41']]);
+    const sources = paddingReportOf(text, { top: 0 })
+      .rows.filter((x) => x.source !== undefined)
+      .map((x) => [x.name, x.source]);
+    assert.deepEqual(sources, [
+      ['transpose.4', 'embed.py:37'],
+      ['broadcast.2', 'embed.py:41'],
+      ['fusion.7', 'embed.py:41'],
+    ]);
   });
 
   it('sums past 2^53 exactly and counts UTF-16 columns after non-ASCII text', () => {
@@ -205,14 +247,32 @@ describe('large files: streaming statements, padding report and check in core', 
     // The sums pass 2^63, so only bigint arithmetic gets them right.
     const logical = 2n ** 63n + 2n ** 32n + 1548n;
     const physical = 2n ** 63n + 2n ** 39n + 8192n;
-    assert.deepEqual(r.totals, { buffers: 4, skipped: 1, logicalBytes: logical, physicalBytes: physical, expansion: Number((physical * 1_000_000n) / logical) / 1_000_000 });
-    assert.deepEqual([String(r.totals.logicalBytes), String(r.totals.physicalBytes)], ['9223372041149744652', '9223372586610597888']);
-    assert.deepEqual(r.rows.map((x) => x.name), ['wide', 'odd', 'huge', 'tok']);
+    assert.deepEqual(r.totals, {
+      buffers: 4,
+      skipped: 1,
+      logicalBytes: logical,
+      physicalBytes: physical,
+      expansion: Number((physical * 1_000_000n) / logical) / 1_000_000,
+    });
+    assert.deepEqual(
+      [String(r.totals.logicalBytes), String(r.totals.physicalBytes)],
+      ['9223372041149744652', '9223372586610597888'],
+    );
+    assert.deepEqual(
+      r.rows.map((x) => x.name),
+      ['wide', 'odd', 'huge', 'tok'],
+    );
     const odd = r.rows.find((x) => x.name === 'odd');
     assert.ok(odd);
     assert.deepEqual([odd.logicalBytes, odd.physicalBytes, odd.expansion], [1548n, 8192n, 5.291989]);
     // "  /* é🙂 */ %odd = " is 19 UTF-16 units (the emoji is two); lines end in CRLF.
-    assert.deepEqual([odd.start, odd.end], [{ line: 4, column: 20 }, { line: 4, column: 20 + 'f32[3,129]{1,0:T(8,128)}'.length }]);
+    assert.deepEqual(
+      [odd.start, odd.end],
+      [
+        { line: 4, column: 20 },
+        { line: 4, column: 20 + 'f32[3,129]{1,0:T(8,128)}'.length },
+      ],
+    );
   });
 
   it('keeps only the worst N rows (padding, then expansion, then position) and exact totals for all', () => {
@@ -230,42 +290,76 @@ describe('large files: streaming statements, padding report and check in core', 
     for (let at = 0; at < text.length; at += 4096) r.write(text.slice(at, at + 4096));
     const out = r.end();
     // 127 padding elements (508 bytes) at n = 1, 129, 257, …; n = 1 expands most (128x).
-    assert.deepEqual(out.rows.map((x) => [x.name, x.physicalBytes - x.logicalBytes, x.expansion]), [
-      ['a.0', 508n, 128],
-      ['a.128', 508n, 1.984496],
-      ['a.256', 508n, 1.494163],
-    ]);
-    assert.deepEqual([out.totals.buffers, out.totals.logicalBytes, out.totals.physicalBytes], [2000, logical, physical]);
+    assert.deepEqual(
+      out.rows.map((x) => [x.name, x.physicalBytes - x.logicalBytes, x.expansion]),
+      [
+        ['a.0', 508n, 128],
+        ['a.128', 508n, 1.984496],
+        ['a.256', 508n, 1.494163],
+      ],
+    );
+    assert.deepEqual(
+      [out.totals.buffers, out.totals.logicalBytes, out.totals.physicalBytes],
+      [2000, logical, physical],
+    );
     assert.equal(paddingReportOf(text, { top: 0 }).rows.length, 2000);
   });
 
   it('checks the invalid example with lines, columns and counts', () => {
     const { diagnostics, counts } = check([example('invalid_layouts.hlo')]);
-    assert.deepEqual(diagnostics.map((d) => [d.diagnostic.code, d.start.line, d.start.column, d.end.line, d.end.column]), [
-      ['tile-negative', 9, 29, 9, 31],
-      ['minor-to-major-duplicate', 10, 27, 10, 28],
-      ['tile-empty', 11, 30, 11, 32],
-      ['minor-to-major-out-of-bounds', 12, 30, 12, 31],
-    ]);
+    assert.deepEqual(
+      diagnostics.map((d) => [d.diagnostic.code, d.start.line, d.start.column, d.end.line, d.end.column]),
+      [
+        ['tile-negative', 9, 29, 9, 31],
+        ['minor-to-major-duplicate', 10, 27, 10, 28],
+        ['tile-empty', 11, 30, 11, 32],
+        ['minor-to-major-out-of-bounds', 12, 30, 12, 31],
+      ],
+    );
     assert.deepEqual(counts, { shapes: 6, errors: 4, warnings: 0, other: 0 });
   });
 
   it('agrees with scanShapes + checker on corpus files cut into random chunks', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...CORPUS_TEXTS, MIXED), fc.array(fc.nat(), { maxLength: 8 }), (text, cuts) => {
-        const checker = createShapeChecker();
-        const expected: { code: string; start: number; end: number; line: number }[] = [];
-        let shapes = 0;
-        for (const s of splitStatements(text)) {
-          const found = scanShapes(text, s.start, s.end);
-          shapes += found.length;
-          const ds = found.flatMap((f) => checker.check(text, f)).sort((a, b) => a.range.start - b.range.start);
-          for (const d of ds) expected.push({ code: d.code, start: d.range.start, end: d.range.end, line: lineOf(text, d.range.start) });
-        }
-        const got = check(pieces(text, cuts.map((c) => c % (text.length + 1))));
-        assert.deepEqual(got.diagnostics.map((d) => ({ code: d.diagnostic.code, start: d.diagnostic.range.start, end: d.diagnostic.range.end, line: d.start.line })), expected);
-        assert.equal(got.counts.shapes, shapes);
-      }),
+      fc.property(
+        fc.constantFrom(...CORPUS_TEXTS, MIXED),
+        fc.array(fc.nat(), { maxLength: 8 }),
+        (text, cuts) => {
+          const checker = createShapeChecker();
+          const expected: { code: string; start: number; end: number; line: number }[] = [];
+          let shapes = 0;
+          for (const s of splitStatements(text)) {
+            const found = scanShapes(text, s.start, s.end);
+            shapes += found.length;
+            const ds = found
+              .flatMap((f) => checker.check(text, f))
+              .sort((a, b) => a.range.start - b.range.start);
+            for (const d of ds)
+              expected.push({
+                code: d.code,
+                start: d.range.start,
+                end: d.range.end,
+                line: lineOf(text, d.range.start),
+              });
+          }
+          const got = check(
+            pieces(
+              text,
+              cuts.map((c) => c % (text.length + 1)),
+            ),
+          );
+          assert.deepEqual(
+            got.diagnostics.map((d) => ({
+              code: d.diagnostic.code,
+              start: d.diagnostic.range.start,
+              end: d.diagnostic.range.end,
+              line: d.start.line,
+            })),
+            expected,
+          );
+          assert.equal(got.counts.shapes, shapes);
+        },
+      ),
       { numRuns: 60 },
     );
   });

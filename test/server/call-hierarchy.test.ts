@@ -2,7 +2,14 @@
 import { strict as assert } from 'node:assert';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SymbolKind, type CallHierarchyIncomingCall, type CallHierarchyItem, type CallHierarchyOutgoingCall, type DocumentSymbol, type Range } from 'vscode-languageserver';
+import {
+  SymbolKind,
+  type CallHierarchyIncomingCall,
+  type CallHierarchyItem,
+  type CallHierarchyOutgoingCall,
+  type DocumentSymbol,
+  type Range,
+} from 'vscode-languageserver';
 import { positionOf, TestClient, textOf } from './harness';
 import { CORPUS_HLO_DIR } from '../support/corpus';
 
@@ -69,10 +76,19 @@ function brief(item: CallHierarchyItem): [string, number, string] {
 describe('server: call hierarchy', () => {
   let client: TestClient;
   const uri = 'file:///w/calls.hlo';
-  const at = (needle: string, delta = 0, occurrence = 0) => ({ textDocument: { uri }, position: positionOf(TEXT, needle, delta, occurrence) });
-  const prepare = (needle: string, delta = 0, occurrence = 0) => client.request<CallHierarchyItem[] | null>('textDocument/prepareCallHierarchy', at(needle, delta, occurrence));
-  const incoming = (item: CallHierarchyItem) => client.request<CallHierarchyIncomingCall[] | null>('callHierarchy/incomingCalls', { item });
-  const outgoing = (item: CallHierarchyItem) => client.request<CallHierarchyOutgoingCall[] | null>('callHierarchy/outgoingCalls', { item });
+  const at = (needle: string, delta = 0, occurrence = 0) => ({
+    textDocument: { uri },
+    position: positionOf(TEXT, needle, delta, occurrence),
+  });
+  const prepare = (needle: string, delta = 0, occurrence = 0) =>
+    client.request<CallHierarchyItem[] | null>(
+      'textDocument/prepareCallHierarchy',
+      at(needle, delta, occurrence),
+    );
+  const incoming = (item: CallHierarchyItem) =>
+    client.request<CallHierarchyIncomingCall[] | null>('callHierarchy/incomingCalls', { item });
+  const outgoing = (item: CallHierarchyItem) =>
+    client.request<CallHierarchyOutgoingCall[] | null>('callHierarchy/outgoingCalls', { item });
   const sites = (ranges: Range[]) => ranges.map((r) => [textOf(TEXT, r), r.start.line]);
 
   before(async () => {
@@ -100,21 +116,53 @@ describe('server: call hierarchy', () => {
   it('lists the computations an ENTRY calls, in the order of their first call, with the call sites', async () => {
     const [main] = (await prepare('%main (', 1))!;
     const calls = (await outgoing(main))!;
-    assert.deepEqual(calls.map((c) => [...brief(c.to), sites(c.fromRanges)]), [
-      ['cond', 13, '', [['cond', 35]]],
-      ['body', 20, '', [['body', 35]]],
-      ['add', 2, '', [['add', 38]]],
-    ]);
+    assert.deepEqual(
+      calls.map((c) => [...brief(c.to), sites(c.fromRanges)]),
+      [
+        ['cond', 13, '', [['cond', 35]]],
+        ['body', 20, '', [['body', 35]]],
+        ['add', 2, '', [['add', 38]]],
+      ],
+    );
   });
 
   it('groups two calls of one computation, and finds callers only in the same module', async () => {
     const [body] = (await prepare('%body (', 1))!;
     const out = (await outgoing(body))!;
-    assert.deepEqual(out.map((c) => [...brief(c.to), sites(c.fromRanges)]), [['fused', 8, '', [['fused', 24], ['fused', 25]]]]);
+    assert.deepEqual(
+      out.map((c) => [...brief(c.to), sites(c.fromRanges)]),
+      [
+        [
+          'fused',
+          8,
+          '',
+          [
+            ['fused', 24],
+            ['fused', 25],
+          ],
+        ],
+      ],
+    );
     const into = (await incoming(out[0].to))!;
-    assert.deepEqual(into.map((c) => [...brief(c.from), sites(c.fromRanges)]), [['body', 20, '', [['fused', 24], ['fused', 25]]]]);
+    assert.deepEqual(
+      into.map((c) => [...brief(c.from), sites(c.fromRanges)]),
+      [
+        [
+          'body',
+          20,
+          '',
+          [
+            ['fused', 24],
+            ['fused', 25],
+          ],
+        ],
+      ],
+    );
     const [other] = (await prepare('calls=%fused', 8, 2))!;
-    assert.deepEqual((await incoming(other))!.map((c) => [...brief(c.from), sites(c.fromRanges)]), [['main2', 48, 'ENTRY', [['fused', 50]]]]);
+    assert.deepEqual(
+      (await incoming(other))!.map((c) => [...brief(c.from), sites(c.fromRanges)]),
+      [['main2', 48, 'ENTRY', [['fused', 50]]]],
+    );
   });
 
   it('has no calls into an ENTRY and none out of a leaf computation', async () => {
@@ -122,17 +170,28 @@ describe('server: call hierarchy', () => {
     assert.deepEqual(await incoming(main), []);
     const [add] = (await prepare('%add (', 1))!;
     assert.deepEqual(await outgoing(add), []);
-    assert.deepEqual((await incoming(add))!.map((c) => brief(c.from)), [['main', 31, 'ENTRY']]);
+    assert.deepEqual(
+      (await incoming(add))!.map((c) => brief(c.from)),
+      [['main', 31, 'ENTRY']],
+    );
   });
 
   it('still answers for an item prepared before an edit moved its computation', async () => {
     const edited = 'file:///w/calls-edited.hlo';
     await client.open(edited, TEXT);
-    const [body] = (await client.request<CallHierarchyItem[]>('textDocument/prepareCallHierarchy', { textDocument: { uri: edited }, position: positionOf(TEXT, '%body (', 1) }));
+    const [body] = await client.request<CallHierarchyItem[]>('textDocument/prepareCallHierarchy', {
+      textDocument: { uri: edited },
+      position: positionOf(TEXT, '%body (', 1),
+    });
     const blank = { start: { line: 1, character: 0 }, end: { line: 1, character: 0 } };
     await client.change(edited, [{ range: blank, text: '\n\n\n' }]);
-    const calls = (await client.request<CallHierarchyOutgoingCall[]>('callHierarchy/outgoingCalls', { item: body }));
-    assert.deepEqual(calls.map((c) => [c.to.name, c.to.selectionRange.start.line, c.fromRanges.map((r) => r.start.line)]), [['fused', 11, [27, 28]]]);
+    const calls = await client.request<CallHierarchyOutgoingCall[]>('callHierarchy/outgoingCalls', {
+      item: body,
+    });
+    assert.deepEqual(
+      calls.map((c) => [c.to.name, c.to.selectionRange.start.line, c.fromRanges.map((r) => r.start.line)]),
+      [['fused', 11, [27, 28]]],
+    );
   });
 
   for (const file of readdirSync(CORPUS_HLO_DIR).filter((f) => f.endsWith('.hlo'))) {
@@ -140,25 +199,43 @@ describe('server: call hierarchy', () => {
       const text = readFileSync(join(CORPUS_HLO_DIR, file), 'utf8');
       const fileUri = `file:///corpus/${file}`;
       await client.open(fileUri, text);
-      const symbols = (await client.request<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri: fileUri } }));
-      const computations = symbols.flatMap((s) => (s.kind === SymbolKind.Function ? [s] : (s.children ?? []).filter((c) => c.kind === SymbolKind.Function)));
-      const key = (item: CallHierarchyItem, r: Range) => `${item.name}@${item.selectionRange.start.line}<-${r.start.line}:${r.start.character}`;
+      const symbols = await client.request<DocumentSymbol[]>('textDocument/documentSymbol', {
+        textDocument: { uri: fileUri },
+      });
+      const computations = symbols.flatMap((s) =>
+        s.kind === SymbolKind.Function
+          ? [s]
+          : (s.children ?? []).filter((c) => c.kind === SymbolKind.Function),
+      );
+      const key = (item: CallHierarchyItem, r: Range) =>
+        `${item.name}@${item.selectionRange.start.line}<-${r.start.line}:${r.start.character}`;
       const outSites: string[] = [];
       const inSites: string[] = [];
       for (const c of computations) {
-        const [item] = (await client.request<CallHierarchyItem[]>('textDocument/prepareCallHierarchy', { textDocument: { uri: fileUri }, position: c.selectionRange.start }));
+        const [item] = await client.request<CallHierarchyItem[]>('textDocument/prepareCallHierarchy', {
+          textDocument: { uri: fileUri },
+          position: c.selectionRange.start,
+        });
         assert.equal(item.name, c.name);
-        for (const call of (await client.request<CallHierarchyOutgoingCall[]>('callHierarchy/outgoingCalls', { item }))) {
+        for (const call of await client.request<CallHierarchyOutgoingCall[]>('callHierarchy/outgoingCalls', {
+          item,
+        })) {
           for (const r of call.fromRanges) outSites.push(key(call.to, r));
         }
-        for (const call of (await client.request<CallHierarchyIncomingCall[]>('callHierarchy/incomingCalls', { item }))) {
+        for (const call of await client.request<CallHierarchyIncomingCall[]>('callHierarchy/incomingCalls', {
+          item,
+        })) {
           for (const r of call.fromRanges) inSites.push(key(item, r));
         }
       }
       // An independent count: the names of defined computations after a computation-valued attribute.
       const defined = new Set(computations.map((c) => c.name));
-      const lists = text.matchAll(/\b(?:calls|to_apply|condition|body|branch_computations|true_computation|false_computation|select|scatter|called_computations)=\s*(\{[^}]*\}|%?[\w.-]+)/g);
-      const expected = [...lists].flatMap((m) => m[1].replace(/[{}%\s]/g, '').split(',')).filter((name) => defined.has(name)).length;
+      const lists = text.matchAll(
+        /\b(?:calls|to_apply|condition|body|branch_computations|true_computation|false_computation|select|scatter|called_computations)=\s*(\{[^}]*\}|%?[\w.-]+)/g,
+      );
+      const expected = [...lists]
+        .flatMap((m) => m[1].replace(/[{}%\s]/g, '').split(','))
+        .filter((name) => defined.has(name)).length;
       assert.deepEqual(inSites.sort(), outSites.sort());
       assert.equal(outSites.length, expected, `call sites of ${file}`);
     });

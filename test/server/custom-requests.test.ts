@@ -19,7 +19,10 @@ describe('server: custom requests', () => {
     await client.dispose();
   });
   const analyze = (needle: string, delta = 0) =>
-    client.request<AnalyzeShapeResult | null>('xlaLayout/analyzeShape', { textDocument: { uri: 'file:///w/parts.hlo' }, position: positionOf(parts, needle, delta) });
+    client.request<AnalyzeShapeResult | null>('xlaLayout/analyzeShape', {
+      textDocument: { uri: 'file:///w/parts.hlo' },
+      position: positionOf(parts, needle, delta),
+    });
 
   it('analyzeShape returns the full JSON-safe analysis of the shape at a position', async () => {
     const r = await analyze('f32[4,8]{1,0:T(2,4)(2,1)} parameter', 3);
@@ -31,12 +34,30 @@ describe('server: custom requests', () => {
     const a = r.analysis.arrays[0];
     assert.deepEqual(a.tiles, ['(2,4)', '(2,1)']);
     assert.deepEqual(a.expandedShape, ['2', '2', '1', '4', '2', '1']);
-    assert.deepEqual(a.steps.map((s) => [s.tile, s.padded, s.output]), [
-      ['(2,4)', ['4', '8'], ['2', '2', '2', '4']],
-      ['(2,1)', ['2', '2', '2', '4'], ['2', '2', '1', '4', '2', '1']],
-    ]);
-    assert.deepEqual(a.sizes, { logicalElements: '32', logicalBytes: '128', physicalElements: '32', physicalBytes: '128', arraySizeBytes: '128', elementSizeBits: 32, expansion: { numerator: '1', denominator: '1', value: 1 }, overhead: { numerator: '0', denominator: '1', value: 0 } });
-    assert.deepEqual(a.dims.map((d) => [d.dim, d.size, d.letter]), [[0, '4', 'y'], [1, '8', 'x']]);
+    assert.deepEqual(
+      a.steps.map((s) => [s.tile, s.padded, s.output]),
+      [
+        ['(2,4)', ['4', '8'], ['2', '2', '2', '4']],
+        ['(2,1)', ['2', '2', '2', '4'], ['2', '2', '1', '4', '2', '1']],
+      ],
+    );
+    assert.deepEqual(a.sizes, {
+      logicalElements: '32',
+      logicalBytes: '128',
+      physicalElements: '32',
+      physicalBytes: '128',
+      arraySizeBytes: '128',
+      elementSizeBits: 32,
+      expansion: { numerator: '1', denominator: '1', value: 1 },
+      overhead: { numerator: '0', denominator: '1', value: 0 },
+    });
+    assert.deepEqual(
+      a.dims.map((d) => [d.dim, d.size, d.letter]),
+      [
+        [0, '4', 'y'],
+        [1, '8', 'x'],
+      ],
+    );
     // JSON-safe: it survived the wire, so no bigint anywhere.
     assert.equal(JSON.stringify(r).includes('"n"'), false);
   });
@@ -45,33 +66,51 @@ describe('server: custom requests', () => {
     const r = await analyze('%fig1 =', 2);
     assert.equal(r?.text, 'f32[3,5]{1,0:T(2,2)}');
     assert.equal(r?.owner, 'fig1');
-    assert.deepEqual(r?.analysis.arrays[0].padding.map((p) => [p.dim, p.factor.numerator, p.factor.denominator]), [[0, '4', '3'], [1, '6', '5']]);
+    assert.deepEqual(
+      r?.analysis.arrays[0].padding.map((p) => [p.dim, p.factor.numerator, p.factor.denominator]),
+      [
+        [0, '4', '3'],
+        [1, '6', '5'],
+      ],
+    );
     assert.equal(await analyze('HloModule'), null);
   });
 
   it('reports exact sizes past 2^53 as decimal strings', async () => {
-    const text = 'HloModule m\nENTRY %e () -> f32[1099511627776,1048576] {\n  ROOT %c = f32[1099511627776,1048576]{1,0} constant({...})\n}\n';
+    const text =
+      'HloModule m\nENTRY %e () -> f32[1099511627776,1048576] {\n  ROOT %c = f32[1099511627776,1048576]{1,0} constant({...})\n}\n';
     await client.open('file:///w/huge.hlo', text);
-    const r = await client.request<AnalyzeShapeResult>('xlaLayout/analyzeShape', { textDocument: { uri: 'file:///w/huge.hlo' }, position: positionOf(text, 'f32[1099511627776,1048576]{') });
+    const r = await client.request<AnalyzeShapeResult>('xlaLayout/analyzeShape', {
+      textDocument: { uri: 'file:///w/huge.hlo' },
+      position: positionOf(text, 'f32[1099511627776,1048576]{'),
+    });
     assert.equal(r.analysis.arrays[0].sizes?.logicalBytes, String(2n ** 40n * 2n ** 20n * 4n));
   });
 
   it('paddingReport lists every instruction, most padding first, with totals', async () => {
-    const r = await client.request<PaddingReportResult>('xlaLayout/paddingReport', { textDocument: { uri: 'file:///w/padded.after_optimizations.hlo' } });
-    assert.deepEqual(r.rows.map((x) => [x.computation, x.name, x.logicalBytes, x.physicalBytes, x.expansion]), [
-      ['fused_add', 'p0', '1048576', '33554432', 32],
-      ['fused_add', 'p1', '1048576', '33554432', 32],
-      ['fused_add', 'add.1', '1048576', '33554432', 32],
-      ['main', 'Arg_0', '1048576', '33554432', 32],
-      ['main', 'fusion', '1048576', '33554432', 32],
-      ['main', 'copy', '1048576', '33554432', 32],
-      ['main', 'small', '60', '96', 1.6],
-      ['main', 'Arg_1', '4096', '4096', 1],
-    ]);
+    const r = await client.request<PaddingReportResult>('xlaLayout/paddingReport', {
+      textDocument: { uri: 'file:///w/padded.after_optimizations.hlo' },
+    });
+    assert.deepEqual(
+      r.rows.map((x) => [x.computation, x.name, x.logicalBytes, x.physicalBytes, x.expansion]),
+      [
+        ['fused_add', 'p0', '1048576', '33554432', 32],
+        ['fused_add', 'p1', '1048576', '33554432', 32],
+        ['fused_add', 'add.1', '1048576', '33554432', 32],
+        ['main', 'Arg_0', '1048576', '33554432', 32],
+        ['main', 'fusion', '1048576', '33554432', 32],
+        ['main', 'copy', '1048576', '33554432', 32],
+        ['main', 'small', '60', '96', 1.6],
+        ['main', 'Arg_1', '4096', '4096', 1],
+      ],
+    );
     assert.equal(r.totalLogicalBytes, String(6 * 1048576 + 60 + 4096));
     assert.equal(r.totalPhysicalBytes, String(6 * 33554432 + 96 + 4096));
     assert.equal(textOf(padded, r.rows[6].range), 'f32[3,5]{1,0:T(2,2)}');
     // Rows name their source line where the metadata has one.
-    assert.deepEqual(r.rows.filter((x) => x.source !== undefined).map((x) => [x.name, x.source]), [['Arg_0', 'train.py:12']]);
+    assert.deepEqual(
+      r.rows.filter((x) => x.source !== undefined).map((x) => [x.name, x.source]),
+      [['Arg_0', 'train.py:12']],
+    );
   });
 });

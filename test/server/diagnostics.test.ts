@@ -37,10 +37,16 @@ describe('server: diagnostics', () => {
     for (const d of diags) {
       assert.equal(d.source, 'xla-layout');
       assert.equal(d.severity, DiagnosticSeverity.Error);
-      assert.equal(d.codeDescription?.href, `https://github.com/xla-layout-lens/xla-layout-lens/blob/main/docs/rules.md#${String(d.code)}`);
+      assert.equal(
+        d.codeDescription?.href,
+        `https://github.com/xla-layout-lens/xla-layout-lens/blob/main/docs/rules.md#${String(d.code)}`,
+      );
     }
     assert.match(diags[0].message, /Value is -1/);
-    assert.equal(diags[1].message, 'layout minor_to_major field has duplicate values: {1, 1}; shape: f32[8,128]');
+    assert.equal(
+      diags[1].message,
+      'layout minor_to_major field has duplicate values: {1, 1}; shape: f32[8,128]',
+    );
   });
 
   it('links codes to the rules page the client names, and refuses what is not a document URI', async () => {
@@ -55,8 +61,14 @@ describe('server: diagnostics', () => {
     };
     const installed = 'vscode-remote://host/ext/xla-layout-lens/docs/rules.md';
     assert.equal(await linkOf(installed), `${installed}#tile-negative`);
-    assert.equal(await linkOf('javascript:alert(1)'), 'https://github.com/xla-layout-lens/xla-layout-lens/blob/main/docs/rules.md#tile-negative');
-    assert.equal(await linkOf(42), 'https://github.com/xla-layout-lens/xla-layout-lens/blob/main/docs/rules.md#tile-negative');
+    assert.equal(
+      await linkOf('javascript:alert(1)'),
+      'https://github.com/xla-layout-lens/xla-layout-lens/blob/main/docs/rules.md#tile-negative',
+    );
+    assert.equal(
+      await linkOf(42),
+      'https://github.com/xla-layout-lens/xla-layout-lens/blob/main/docs/rules.md#tile-negative',
+    );
   });
 
   it('warns about excessive padding on the result shape and names the dimension', async () => {
@@ -91,12 +103,24 @@ describe('server: diagnostics', () => {
 
 describe('server: diagnostic settings', () => {
   it('applies severity overrides, including off and hint', async () => {
-    const { client } = await TestClient.start({ diagnostics: { severity: { 'tile-empty': 'off', 'tile-negative': 'hint', 'minor-to-major-duplicate': 'warning', bogus: 'error' } } });
+    const { client } = await TestClient.start({
+      diagnostics: {
+        severity: {
+          'tile-empty': 'off',
+          'tile-negative': 'hint',
+          'minor-to-major-duplicate': 'warning',
+          bogus: 'error',
+        },
+      },
+    });
     const diags = await client.open('file:///w/invalid.hlo', invalid);
-    assert.deepEqual(diags.map((d) => [d.code, d.severity]), [
-      ['tile-negative', DiagnosticSeverity.Hint],
-      ['minor-to-major-duplicate', DiagnosticSeverity.Warning],
-    ]);
+    assert.deepEqual(
+      diags.map((d) => [d.code, d.severity]),
+      [
+        ['tile-negative', DiagnosticSeverity.Hint],
+        ['minor-to-major-duplicate', DiagnosticSeverity.Warning],
+      ],
+    );
     await client.dispose();
   });
 
@@ -121,13 +145,17 @@ describe('server: diagnostic settings', () => {
     client.settings = { diagnostics: { severity: { 'tile-empty': 'off' } } };
     const next = client.waitFor(uri, (p) => p.diagnostics.length === 2);
     await client.rpc.sendNotification('workspace/didChangeConfiguration', { settings: null });
-    assert.deepEqual((await next).diagnostics.map((d) => d.code), ['tile-negative', 'minor-to-major-duplicate']);
+    assert.deepEqual(
+      (await next).diagnostics.map((d) => d.code),
+      ['tile-negative', 'minor-to-major-duplicate'],
+    );
     await client.dispose();
   });
 
   it('labels padding under the assumed TPU tiling', async () => {
     const { client } = await TestClient.start({ assumedTiling: 'tpu' });
-    const text = 'HloModule m\n\nENTRY %e () -> f32[262144,2] {\n  ROOT %c = f32[262144,2]{1,0} constant({...})\n}\n';
+    const text =
+      'HloModule m\n\nENTRY %e () -> f32[262144,2] {\n  ROOT %c = f32[262144,2]{1,0} constant({...})\n}\n';
     const diags = await client.open('file:///w/assumed.hlo', text);
     assert.equal(diags.length, 1);
     assert.equal(textOf(text, diags[0].range), 'f32[262144,2]{1,0}');

@@ -25,7 +25,6 @@ const CONTENT_MODIFIED = -32801;
 /** What a refused rename answers (LSP's RequestFailed, with the reason as its message). */
 const REQUEST_FAILED = -32803;
 
-
 /** Text with every third line ending in CRLF and a lone CR here and there: all three line breaks. */
 function mixedLineEndings(text: string): string {
   return text
@@ -35,11 +34,46 @@ function mixedLineEndings(text: string): string {
 }
 
 const SNIPPETS = [
-  '\n', '\r\n', '\r', '\r\n\r\n', '\n\r', '((((((', '))))', '[[[[', ']]]', '{{{{{', '}}}}', '{', '}', '(', ')', ',', '=',
-  ':T(8,128)', 'T()', ':T(8,-1)', '(2,1)', 'S(1)', 'f32[2]{0}', 'bf16[8,256]{1,0:T(8,128)(2,1)}', ' %x = f32[3]{1} copy(%y)\n',
-  'ENTRY %e () -> f32[] {\r\n', 'HloModule m\n', '"', '//', '/*', '*/', '\u0000\u0001\u00ff', '\ufffd\ud800', '😀', 'ROOT ', '%',
+  '\n',
+  '\r\n',
+  '\r',
+  '\r\n\r\n',
+  '\n\r',
+  '((((((',
+  '))))',
+  '[[[[',
+  ']]]',
+  '{{{{{',
+  '}}}}',
+  '{',
+  '}',
+  '(',
+  ')',
+  ',',
+  '=',
+  ':T(8,128)',
+  'T()',
+  ':T(8,-1)',
+  '(2,1)',
+  'S(1)',
+  'f32[2]{0}',
+  'bf16[8,256]{1,0:T(8,128)(2,1)}',
+  ' %x = f32[3]{1} copy(%y)\n',
+  'ENTRY %e () -> f32[] {\r\n',
+  'HloModule m\n',
+  '"',
+  '//',
+  '/*',
+  '*/',
+  '\u0000\u0001\u00ff',
+  '\ufffd\ud800',
+  '😀',
+  'ROOT ',
+  '%',
   // Computations written in place: an edit can open one (and change which `}` closes what).
-  ', calls=\n  {\n', ', to_apply={\n', '  }\n',
+  ', calls=\n  {\n',
+  ', to_apply={\n',
+  '  }\n',
 ];
 
 /** A state the storm paused at, with the diagnostics the server published for it. */
@@ -60,7 +94,14 @@ interface Storm {
  * Sends `count` random edit notifications (1–3 changes each) with requests in between; every
  * `checkpointEvery` notifications it waits for the diagnostics of the current version.
  */
-async function storm(client: TestClient, uri: string, start: string, count: number, seed: number, checkpointEvery: number): Promise<Storm> {
+async function storm(
+  client: TestClient,
+  uri: string,
+  start: string,
+  count: number,
+  seed: number,
+  checkpointEvery: number,
+): Promise<Storm> {
   const random = mulberry32(seed);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)];
   let text = start;
@@ -78,16 +119,41 @@ async function storm(client: TestClient, uri: string, start: string, count: numb
       // Deletes are short mostly, occasionally a whole region; inserts are snippets or repeated brackets.
       const removeLength = r < 0.4 ? Math.floor(random() * 6) : r < 0.45 ? Math.floor(random() * 400) : 0;
       const end = Math.max(at, snap(text, Math.min(text.length, at + removeLength)));
-      const insert = r < 0.4 && random() < 0.5 ? '' : random() < 0.1 ? pick(['(', '[', '{', ')', ']', '}']).repeat(1 + Math.floor(random() * 200)) : pick(SNIPPETS);
+      const insert =
+        r < 0.4 && random() < 0.5
+          ? ''
+          : random() < 0.1
+            ? pick(['(', '[', '{', ')', ']', '}']).repeat(1 + Math.floor(random() * 200))
+            : pick(SNIPPETS);
       changes.push({ range: { start: positionAt(text, at), end: positionAt(text, end) }, text: insert });
       text = text.slice(0, at) + insert + text.slice(end);
     }
     version++;
-    void client.rpc.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: changes });
+    void client.rpc.sendNotification('textDocument/didChange', {
+      textDocument: { uri, version },
+      contentChanges: changes,
+    });
     if (n % 7 === 3) {
       const source = new CancellationTokenSource();
       const position = positionAt(text, snap(text, Math.floor(random() * (text.length + 1))));
-      const method = pick(['textDocument/hover', 'textDocument/documentSymbol', 'textDocument/foldingRange', 'textDocument/references', 'textDocument/inlayHint', 'xlaLayout/analyzeShape', 'xlaLayout/paddingReport', 'textDocument/definition', 'textDocument/prepareCallHierarchy', 'callHierarchy/incomingCalls', 'callHierarchy/outgoingCalls', 'workspace/symbol', 'textDocument/prepareRename', 'textDocument/rename', 'textDocument/completion', 'textDocument/selectionRange']);
+      const method = pick([
+        'textDocument/hover',
+        'textDocument/documentSymbol',
+        'textDocument/foldingRange',
+        'textDocument/references',
+        'textDocument/inlayHint',
+        'xlaLayout/analyzeShape',
+        'xlaLayout/paddingReport',
+        'textDocument/definition',
+        'textDocument/prepareCallHierarchy',
+        'callHierarchy/incomingCalls',
+        'callHierarchy/outgoingCalls',
+        'workspace/symbol',
+        'textDocument/prepareRename',
+        'textDocument/rename',
+        'textDocument/completion',
+        'textDocument/selectionRange',
+      ]);
       const params = {
         textDocument: { uri },
         position,
@@ -97,7 +163,13 @@ async function storm(client: TestClient, uri: string, start: string, count: numb
         query: pick(['', 'a', 'fusion', '%', '.']),
         newName: pick(['renamed', '%x.1', '1bad', '']),
         // A call hierarchy item as a client may still hold it after edits: any name, any place.
-        item: { name: pick(['main', 'fused_computation', 'region_0.1', '']), kind: 12, uri, range: { start: position, end: position }, selectionRange: { start: position, end: position } },
+        item: {
+          name: pick(['main', 'fused_computation', 'region_0.1', '']),
+          kind: 12,
+          uri,
+          range: { start: position, end: position },
+          selectionRange: { start: position, end: position },
+        },
       };
       requests.push(
         client.rpc.sendRequest(method, params, source.token).then(
@@ -107,7 +179,8 @@ async function storm(client: TestClient, uri: string, start: string, count: numb
             if (e instanceof ResponseError && e.code === REQUEST_CANCELLED) return 'cancelled';
             if (e instanceof ResponseError && e.code === CONTENT_MODIFIED) return 'modified';
             // A rename refused with its reason (a bad new name, a name taken or defined twice).
-            if (e instanceof ResponseError && e.code === REQUEST_FAILED && method.endsWith('ename')) return 'refused';
+            if (e instanceof ResponseError && e.code === REQUEST_FAILED && method.endsWith('ename'))
+              return 'refused';
             throw e;
           },
         ),
@@ -124,22 +197,29 @@ async function storm(client: TestClient, uri: string, start: string, count: numb
     }
     // Let the connection drain now and then, as a typing user's editor does, without waiting for answers.
     if (n % 50 === 0) await new Promise<void>((resolve) => setImmediate(resolve));
-    if (n % checkpointEvery === checkpointEvery - 1) checkpoints.push({ text, diagnostics: (await client.diagnosticsAt(uri, version)).diagnostics });
+    if (n % checkpointEvery === checkpointEvery - 1)
+      checkpoints.push({ text, diagnostics: (await client.diagnosticsAt(uri, version)).diagnostics });
   }
   for (const s of pendingCancels) s.cancel();
   return { text, version, requests, cancelled, checkpoints };
 }
 
 /** Diagnostics in a comparable form. */
-const comparable = (diags: readonly Diagnostic[]) => diags.map((d) => [d.code, d.severity, d.range, d.message]);
+const comparable = (diags: readonly Diagnostic[]) =>
+  diags.map((d) => [d.code, d.severity, d.range, d.message]);
 
 describe('server: edit storm', () => {
   it('survives 3,000 rapid edits with cancelled requests and ends where a fresh server starts', async function () {
     this.timeout(300_000);
     const base = mixedLineEndings(
       [
-        ...['padded.after_optimizations.hlo', 'invalid.hlo', 'parts.hlo'].map((f) => readFileSync(join(FIXTURES, f), 'utf8')),
-        ...readdirSync(CORPUS).filter((f) => f.endsWith('.hlo')).slice(0, 12).map((f) => readFileSync(join(CORPUS, f), 'utf8')),
+        ...['padded.after_optimizations.hlo', 'invalid.hlo', 'parts.hlo'].map((f) =>
+          readFileSync(join(FIXTURES, f), 'utf8'),
+        ),
+        ...readdirSync(CORPUS)
+          .filter((f) => f.endsWith('.hlo'))
+          .slice(0, 12)
+          .map((f) => readFileSync(join(CORPUS, f), 'utf8')),
       ].join('\n'),
     );
     const { client } = await TestClient.start();
@@ -150,23 +230,42 @@ describe('server: edit storm', () => {
     // STORM_SEED=N replays another storm (the tenth session found a paddingReport race with seed 6).
     const s = await storm(client, uri, base, 3000, Number(process.env.STORM_SEED ?? 20261122), 500);
     const settled = await Promise.all(s.requests);
-    assert.ok(s.requests.length > 400 && s.cancelled > 200, `${s.requests.length} requests, ${s.cancelled} cancelled`);
-    assert.ok(settled.some((r) => r !== 'cancelled' && r !== 'modified'), 'some requests were answered');
+    assert.ok(
+      s.requests.length > 400 && s.cancelled > 200,
+      `${s.requests.length} requests, ${s.cancelled} cancelled`,
+    );
+    assert.ok(
+      settled.some((r) => r !== 'cancelled' && r !== 'modified'),
+      'some requests were answered',
+    );
 
     // Responsive afterwards: hovers are answered, and say what a fresh server says about the same text.
     const random = mulberry32(99);
-    const probes = Array.from({ length: 20 }, () => positionAt(s.text, snap(s.text, Math.floor(random() * (s.text.length + 1)))));
+    const probes = Array.from({ length: 20 }, () =>
+      positionAt(s.text, snap(s.text, Math.floor(random() * (s.text.length + 1)))),
+    );
     const shape = s.text.search(/[a-z0-9]+\[[0-9,]*\]/);
     if (shape >= 0) probes.push(positionAt(s.text, shape + 1));
-    const hover = (c: TestClient, u: string) => Promise.all(probes.map((position) => c.request<Hover | null>('textDocument/hover', { textDocument: { uri: u }, position })));
+    const hover = (c: TestClient, u: string) =>
+      Promise.all(
+        probes.map((position) =>
+          c.request<Hover | null>('textDocument/hover', { textDocument: { uri: u }, position }),
+        ),
+      );
     const stormedHovers = await hover(client, uri);
     // The computation index, kept across edits, must be the one a fresh analysis builds.
     const structure = (c: TestClient, u: string) =>
-      Promise.all([c.request('textDocument/documentSymbol', { textDocument: { uri: u } }), c.request('textDocument/foldingRange', { textDocument: { uri: u } })]);
+      Promise.all([
+        c.request('textDocument/documentSymbol', { textDocument: { uri: u } }),
+        c.request('textDocument/foldingRange', { textDocument: { uri: u } }),
+      ]);
     const stormedStructure = await structure(client, uri);
 
     const stormed = (await client.diagnosticsAt(uri, s.version)).diagnostics;
-    assert.deepEqual(client.logs.filter((l) => /failed/.test(l)), []);
+    assert.deepEqual(
+      client.logs.filter((l) => /failed/.test(l)),
+      [],
+    );
     await client.dispose();
 
     const fresh = await TestClient.start();
@@ -174,7 +273,11 @@ describe('server: edit storm', () => {
     assert.deepEqual(comparable(stormed), comparable(expected));
     assert.ok(expected.length >= 10, `the final text still has diagnostics to compare (${expected.length})`);
     for (const [i, c] of s.checkpoints.entries()) {
-      assert.deepEqual(comparable(c.diagnostics), comparable(await fresh.client.open(`file:///w/checkpoint-${i}.hlo`, c.text)), `checkpoint ${i}`);
+      assert.deepEqual(
+        comparable(c.diagnostics),
+        comparable(await fresh.client.open(`file:///w/checkpoint-${i}.hlo`, c.text)),
+        `checkpoint ${i}`,
+      );
     }
     assert.deepEqual(stormedHovers, await hover(fresh.client, uri));
     assert.deepEqual(stormedStructure, await structure(fresh.client, uri));
@@ -184,7 +287,8 @@ describe('server: edit storm', () => {
   it('keeps line positions right across edits that join and split CR/LF seams', async () => {
     // Seams where a `\r` meets a `\n` are where an incremental line index goes wrong: every step
     // must put the two tile-empty diagnostics where a fresh server puts them.
-    let text = 'HloModule m\nENTRY %e () -> f32[2] {\r\n  %a = f32[2]{0:T()} constant({...})\r\n  ROOT %b = f32[2]{0:T()} copy(%a)\r\n}\r\n';
+    let text =
+      'HloModule m\nENTRY %e () -> f32[2] {\r\n  %a = f32[2]{0:T()} constant({...})\r\n  ROOT %b = f32[2]{0:T()} copy(%a)\r\n}\r\n';
     const { client } = await TestClient.start();
     const fresh = await TestClient.start();
     const uri = 'file:///w/crlf.hlo';
@@ -194,7 +298,10 @@ describe('server: edit storm', () => {
       const range = { start: positionAt(text, start), end: positionAt(text, end) };
       text = text.slice(0, start) + insert + text.slice(end);
       const diags = await client.change(uri, [{ range, text: insert }]);
-      assert.deepEqual(comparable(diags), comparable(await fresh.client.open(`file:///w/crlf-${step++}.hlo`, text)));
+      assert.deepEqual(
+        comparable(diags),
+        comparable(await fresh.client.open(`file:///w/crlf-${step++}.hlo`, text)),
+      );
       return diags.map((d) => d.range.start.line);
     };
     const eol0 = text.indexOf('\n');
@@ -216,28 +323,43 @@ describe('server: hostile documents within a time bound', () => {
     this.timeout(120_000);
     const random = mulberry32(7);
     // Bytes as an editor would hand them over after decoding invalid UTF-8: NULs, U+FFFD, lone surrogates.
-    const binary = Buffer.from(Array.from({ length: 20000 }, () => Math.floor(random() * 256))).toString('utf8') + '\u0000\ud800\udfff\ud800';
+    const binary =
+      Buffer.from(Array.from({ length: 20000 }, () => Math.floor(random() * 256))).toString('utf8') +
+      '\u0000\ud800\udfff\ud800';
     const longLine = `HloModule l\nENTRY %e () -> f32[] {\n  ROOT %t = f32[8,128]{1,0:T(8,128)} custom-call(), backend_config="${'x'.repeat(100_000)}"\n}\n`;
     const deep = `HloModule d\nENTRY %e () -> f32[] {\n  ROOT %t = ${'('.repeat(10000)}f32[2]{0}${')'.repeat(10000)} tuple()\n}\n`;
     const { client } = await TestClient.start();
     for (const [name, text, probes] of [
       ['binary', binary, [0, 1, 100, 5000, binary.length - 1]],
-      ['long-line', longLine, [longLine.indexOf('f32[8'), longLine.indexOf('x'), longLine.indexOf('x') + 99_000]],
+      [
+        'long-line',
+        longLine,
+        [longLine.indexOf('f32[8'), longLine.indexOf('x'), longLine.indexOf('x') + 99_000],
+      ],
       ['deep', deep, [deep.indexOf('f32[2]'), deep.indexOf('(') + 5000, deep.indexOf(')') + 9000]],
     ] as const) {
       const uri = `file:///w/${name}.hlo`;
       await client.open(uri, text);
       for (const offset of probes) {
         const t = performance.now();
-        await client.request('textDocument/hover', { textDocument: { uri }, position: positionAt(text, offset) });
+        await client.request('textDocument/hover', {
+          textDocument: { uri },
+          position: positionAt(text, offset),
+        });
         const ms = performance.now() - t;
         assert.ok(ms < BOUND_MS, `${name}: hover at ${offset} took ${ms.toFixed(0)} ms`);
       }
     }
-    const hover = await client.request<Hover | null>('textDocument/hover', { textDocument: { uri: 'file:///w/long-line.hlo' }, position: positionAt(longLine, longLine.indexOf('f32[8') + 2) });
+    const hover = await client.request<Hover | null>('textDocument/hover', {
+      textDocument: { uri: 'file:///w/long-line.hlo' },
+      position: positionAt(longLine, longLine.indexOf('f32[8') + 2),
+    });
     assert.match((hover?.contents as { value: string }).value, /Result of `%t`/);
     assert.ok(client.diagnostics('file:///w/deep.hlo').some((d) => d.code === 'recursion-depth'));
-    assert.deepEqual(client.logs.filter((l) => /failed/.test(l)), []);
+    assert.deepEqual(
+      client.logs.filter((l) => /failed/.test(l)),
+      [],
+    );
     await client.dispose();
   });
 });

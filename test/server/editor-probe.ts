@@ -12,7 +12,8 @@ import { join } from 'node:path';
 const ROOT = join(__dirname, '..', '..');
 
 /** `T(-1,128)` on line 4 (0-based), characters 29-31, with metadata naming model.py line 7. */
-const BAD_TILE_DUMP = 'HloModule bad\n\nENTRY %main (p: f32[8,128]) -> f32[8,128] {\n  %p = f32[8,128]{1,0} parameter(0)\n  ROOT %t = f32[8,128]{1,0:T(-1,128)} copy(%p), metadata={source_file="model.py" source_line=7}\n}\n';
+const BAD_TILE_DUMP =
+  'HloModule bad\n\nENTRY %main (p: f32[8,128]) -> f32[8,128] {\n  %p = f32[8,128]{1,0} parameter(0)\n  ROOT %t = f32[8,128]{1,0:T(-1,128)} copy(%p), metadata={source_file="model.py" source_line=7}\n}\n';
 
 /** Builds the bundled server (dist/server.js) the probes start. */
 export function buildServer(): void {

@@ -14,8 +14,15 @@ import { badTileCase, buildServer, runProbe } from './editor-probe';
 describe('server: Emacs (eglot) over stdio', function () {
   this.timeout(120000);
   before(function () {
-    const emacs = spawnSync('emacs', ['--batch', '--eval', "(progn (require 'eglot) (princ emacs-version))"], { encoding: 'utf8' });
-    if (emacs.status !== 0) throw new Error(`emacs with eglot is required: apt-get install -y emacs-nox elpa-eglot\n${emacs.stderr}`);
+    const emacs = spawnSync(
+      'emacs',
+      ['--batch', '--eval', "(progn (require 'eglot) (princ emacs-version))"],
+      { encoding: 'utf8' },
+    );
+    if (emacs.status !== 0)
+      throw new Error(
+        `emacs with eglot is required: apt-get install -y emacs-nox elpa-eglot\n${emacs.stderr}`,
+      );
     buildServer();
   });
 
@@ -37,7 +44,10 @@ describe('server: Emacs (eglot) over stdio', function () {
       seen.diagnostics.map((d) => [d.line, d.col, d.end_col, d.type]),
       [[4, 29, 31, 'eglot-warning']],
     );
-    assert.match(seen.diagnostics[0].text, /^xla-layout \[tile-negative\]: Tile dimension size needs to be minimum int64_t/);
+    assert.match(
+      seen.diagnostics[0].text,
+      /^xla-layout \[tile-negative\]: Tile dimension size needs to be minimum int64_t/,
+    );
     assert.match(seen.hover, /^Result of `%t`/);
     assert.match(seen.hover, /\*\*1 error\(s\):\*\* Tile dimension size needs to be minimum int64/);
     // source_file="model.py" is relative: the dump's folder; source_line=7 is line 6 from 0.

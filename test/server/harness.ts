@@ -58,7 +58,9 @@ export class TestClient {
     createServer(server, options);
     server.listen();
     this.rpc = createMessageConnection(new StreamMessageReader(toClient), new StreamMessageWriter(toServer));
-    this.rpc.onRequest('workspace/configuration', (params: { items: unknown[] }) => params.items.map(() => this.settings));
+    this.rpc.onRequest('workspace/configuration', (params: { items: unknown[] }) =>
+      params.items.map(() => this.settings),
+    );
     this.rpc.onRequest('client/registerCapability', () => null);
     this.rpc.onRequest('window/workDoneProgress/create', () => null);
     this.rpc.onNotification('window/logMessage', (p: { message: string }) => this.logs.push(p.message));
@@ -86,11 +88,23 @@ export class TestClient {
   }
 
   /** Starts a server and completes the initialize handshake (`textDocument` adds client capabilities). */
-  static async start(settings: unknown = {}, initializationOptions?: unknown, options: ServerOptions = {}, textDocument: TextDocumentClientCapabilities = {}): Promise<{ client: TestClient; init: InitializeResult }> {
+  static async start(
+    settings: unknown = {},
+    initializationOptions?: unknown,
+    options: ServerOptions = {},
+    textDocument: TextDocumentClientCapabilities = {},
+  ): Promise<{ client: TestClient; init: InitializeResult }> {
     const client = new TestClient(options);
     client.settings = settings;
-    const capabilities = { ...TEST_INITIALIZE_PARAMS.capabilities, textDocument: { ...TEST_INITIALIZE_PARAMS.capabilities.textDocument, ...textDocument } };
-    const init = await client.rpc.sendRequest<InitializeResult>('initialize', { ...TEST_INITIALIZE_PARAMS, capabilities, initializationOptions });
+    const capabilities = {
+      ...TEST_INITIALIZE_PARAMS.capabilities,
+      textDocument: { ...TEST_INITIALIZE_PARAMS.capabilities.textDocument, ...textDocument },
+    };
+    const init = await client.rpc.sendRequest<InitializeResult>('initialize', {
+      ...TEST_INITIALIZE_PARAMS,
+      capabilities,
+      initializationOptions,
+    });
     await client.rpc.sendNotification('initialized', {});
     return { client, init };
   }
@@ -103,7 +117,9 @@ export class TestClient {
   async open(uri: string, text: string, languageId = 'hlo'): Promise<Diagnostic[]> {
     const wait = this.waitForDiagnostics(uri, 1);
     this.versions.set(uri, 1);
-    await this.rpc.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId, version: 1, text } });
+    await this.rpc.sendNotification('textDocument/didOpen', {
+      textDocument: { uri, languageId, version: 1, text },
+    });
     return (await wait).diagnostics;
   }
 
@@ -112,7 +128,10 @@ export class TestClient {
     const version = (this.versions.get(uri) ?? 1) + 1;
     this.versions.set(uri, version);
     const wait = this.waitForDiagnostics(uri, version);
-    await this.rpc.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: changes });
+    await this.rpc.sendNotification('textDocument/didChange', {
+      textDocument: { uri, version },
+      contentChanges: changes,
+    });
     return (await wait).diagnostics;
   }
 
@@ -152,11 +171,17 @@ export class TestClient {
 }
 
 /** The offset-free way tests name a position: the first occurrence of `needle` (plus `delta` chars). */
-export function positionOf(text: string, needle: string, delta = 0, occurrence = 0): { line: number; character: number } {
+export function positionOf(
+  text: string,
+  needle: string,
+  delta = 0,
+  occurrence = 0,
+): { line: number; character: number } {
   let at = -1;
   for (let i = 0; i <= occurrence; i++) {
     at = text.indexOf(needle, at + 1);
-    if (at < 0) throw new Error(`fixture does not contain ${JSON.stringify(needle)} (occurrence ${occurrence})`);
+    if (at < 0)
+      throw new Error(`fixture does not contain ${JSON.stringify(needle)} (occurrence ${occurrence})`);
   }
   const offset = at + delta;
   const before = text.slice(0, offset);
@@ -165,7 +190,10 @@ export function positionOf(text: string, needle: string, delta = 0, occurrence =
 }
 
 /** The text an LSP range covers in `text` (lines split on \n). */
-export function textOf(text: string, range: { start: { line: number; character: number }; end: { line: number; character: number } }): string {
+export function textOf(
+  text: string,
+  range: { start: { line: number; character: number }; end: { line: number; character: number } },
+): string {
   const lines = text.split('\n');
   const offset = (p: { line: number; character: number }) =>
     lines.slice(0, p.line).reduce((n, l) => n + l.length + 1, 0) + p.character;

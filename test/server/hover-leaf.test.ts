@@ -23,7 +23,8 @@ import { CORPUS_HLO_DIR } from '../support/corpus';
 const FIXTURES = join(__dirname, 'fixtures');
 const TPU: Settings = { ...DEFAULT_SETTINGS, assumedTiling: 'tpu' };
 
-const withoutPath = <T extends { path: unknown }>(a: T | undefined) => (a ? { ...a, path: undefined } : undefined);
+const withoutPath = <T extends { path: unknown }>(a: T | undefined) =>
+  a ? { ...a, path: undefined } : undefined;
 
 /** Checks every tuple leaf of `text`; returns how many leaves were compared. */
 async function check(name: string, text: string, settings: Settings): Promise<number> {
@@ -39,9 +40,15 @@ async function check(name: string, text: string, settings: Settings): Promise<nu
         if (target?.leaf !== leaf || target.found !== found) continue;
         const fast = explainTarget(doc, target, settings);
         const whole = explainFound(doc, found, settings);
-        const slow = whole.arrays.find((a) => a.range.start === leaf.range.start && a.range.end === leaf.range.end);
+        const slow = whole.arrays.find(
+          (a) => a.range.start === leaf.range.start && a.range.end === leaf.range.end,
+        );
         assert.deepEqual(withoutPath(fast.leaf), withoutPath(slow), `${name}: leaf at ${leaf.range.start}`);
-        assert.deepEqual(fast.errors, whole.diagnostics.filter((d) => d.severity === 'error'), `${name}: errors of the shape at ${found.shape.range.start}`);
+        assert.deepEqual(
+          fast.errors,
+          whole.diagnostics.filter((d) => d.severity === 'error'),
+          `${name}: errors of the shape at ${found.shape.range.start}`,
+        );
         leaves++;
       }
     }
@@ -53,10 +60,21 @@ describe('server: hover on a tuple element explains the element alone', () => {
   for (const settings of [DEFAULT_SETTINGS, TPU]) {
     it(`agrees with the whole-shape explanation on the corpus and fixtures (assumed tiling ${settings.assumedTiling})`, async () => {
       let leaves = 0;
-      for (const f of readdirSync(CORPUS_HLO_DIR).filter((x) => x.endsWith('.hlo'))) leaves += await check(f, readFileSync(join(CORPUS_HLO_DIR, f), 'utf8'), settings);
-      for (const f of readdirSync(FIXTURES).filter((x) => x.endsWith('.hlo'))) leaves += await check(f, readFileSync(join(FIXTURES, f), 'utf8'), settings);
-      const shapes = ['(f32[3,5]{1,0:T(8,128)}, s32[]{:T(128)})', '((bf16[8,256]{1,0:T(8,128)(2,1)}, f32[2]{5}), pred[])', 'b(f32[9,9]{0,1:T(8,128)(2,1)})', '(f32[4,6]{1,0:T(3,4)(2,1)}, s4[16]{0:T(8)E(4)})'];
-      leaves += await check('inline', `ENTRY %e () -> f32[] {\n${shapes.map((s, i) => `  %t.${i} = ${s} tuple()\n`).join('')}}\n`, settings);
+      for (const f of readdirSync(CORPUS_HLO_DIR).filter((x) => x.endsWith('.hlo')))
+        leaves += await check(f, readFileSync(join(CORPUS_HLO_DIR, f), 'utf8'), settings);
+      for (const f of readdirSync(FIXTURES).filter((x) => x.endsWith('.hlo')))
+        leaves += await check(f, readFileSync(join(FIXTURES, f), 'utf8'), settings);
+      const shapes = [
+        '(f32[3,5]{1,0:T(8,128)}, s32[]{:T(128)})',
+        '((bf16[8,256]{1,0:T(8,128)(2,1)}, f32[2]{5}), pred[])',
+        'b(f32[9,9]{0,1:T(8,128)(2,1)})',
+        '(f32[4,6]{1,0:T(3,4)(2,1)}, s4[16]{0:T(8)E(4)})',
+      ];
+      leaves += await check(
+        'inline',
+        `ENTRY %e () -> f32[] {\n${shapes.map((s, i) => `  %t.${i} = ${s} tuple()\n`).join('')}}\n`,
+        settings,
+      );
       assert.ok(leaves > 50, `${leaves} tuple leaves compared`);
     });
   }
@@ -70,7 +88,10 @@ async function sameHovers(name: string, text: string, settings: Settings): Promi
   for (let i = 0; i < doc.statementCount; i++) {
     for (const found of doc.parse(i).shapes) {
       // The shape itself and the first character of each of its arrays.
-      for (const offset of [found.shape.range.start, ...arrayLeaves(found.shape).map((l) => l.range.start + 1)]) {
+      for (const offset of [
+        found.shape.range.start,
+        ...arrayLeaves(found.shape).map((l) => l.range.start + 1),
+      ]) {
         const warm = await hover(doc, offset, settings);
         const cold = await hover(doc, offset, { ...settings });
         assert.deepEqual(warm, cold, `${name}: hover at ${offset}`);
@@ -85,8 +106,10 @@ describe('server: memoised array hovers', () => {
   it('equal fresh ones on the corpus, the fixtures and a generated dump', async function () {
     this.timeout(120_000);
     let hovers = 0;
-    for (const f of readdirSync(CORPUS_HLO_DIR).filter((x) => x.endsWith('.hlo'))) hovers += await sameHovers(f, readFileSync(join(CORPUS_HLO_DIR, f), 'utf8'), DEFAULT_SETTINGS);
-    for (const f of readdirSync(FIXTURES).filter((x) => x.endsWith('.hlo'))) hovers += await sameHovers(f, readFileSync(join(FIXTURES, f), 'utf8'), TPU);
+    for (const f of readdirSync(CORPUS_HLO_DIR).filter((x) => x.endsWith('.hlo')))
+      hovers += await sameHovers(f, readFileSync(join(CORPUS_HLO_DIR, f), 'utf8'), DEFAULT_SETTINGS);
+    for (const f of readdirSync(FIXTURES).filter((x) => x.endsWith('.hlo')))
+      hovers += await sameHovers(f, readFileSync(join(FIXTURES, f), 'utf8'), TPU);
     const dir = mkdtempSync(join(tmpdir(), 'hover-memo-'));
     try {
       const file = join(dir, 'dump.after_optimizations.txt');

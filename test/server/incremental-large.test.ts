@@ -18,9 +18,23 @@ import { TestClient } from './harness';
 import { positionAt, snap } from '../support/editor-positions';
 
 const EAGER = { padding: { warnExpansion: 1, warnMinWastedBytes: 0 } };
-const SNIPPETS = ['', '\n', '\r\n', '\r', '(', ')', '}', ',', ':T(8,-1)', 'f32[2]{0:T()}', '  %x = bf16[3,5]{1,0:T(8,128)(2,1)} copy(%y)\n', 'ENTRY %e () -> f32[] {\n'];
+const SNIPPETS = [
+  '',
+  '\n',
+  '\r\n',
+  '\r',
+  '(',
+  ')',
+  '}',
+  ',',
+  ':T(8,-1)',
+  'f32[2]{0:T()}',
+  '  %x = bf16[3,5]{1,0:T(8,128)(2,1)} copy(%y)\n',
+  'ENTRY %e () -> f32[] {\n',
+];
 
-const comparable = (diags: readonly Diagnostic[]) => diags.map((d) => [d.code, d.severity, d.range, d.message]);
+const comparable = (diags: readonly Diagnostic[]) =>
+  diags.map((d) => [d.code, d.severity, d.range, d.message]);
 
 describe('server: incremental analysis of a multi-chunk document', () => {
   let base = '';
@@ -49,7 +63,10 @@ describe('server: incremental analysis of a multi-chunk document', () => {
           fc.tuple(
             fc.double({ min: 0, max: 1, noNaN: true }),
             // Mostly short deletes; now and then one across a chunk seam.
-            fc.oneof({ weight: 5, arbitrary: fc.nat(60) }, { weight: 1, arbitrary: fc.integer({ min: CHUNK / 2, max: 2 * CHUNK }) }),
+            fc.oneof(
+              { weight: 5, arbitrary: fc.nat(60) },
+              { weight: 1, arbitrary: fc.integer({ min: CHUNK / 2, max: 2 * CHUNK }) },
+            ),
             fc.array(fc.constantFrom(...SNIPPETS), { maxLength: 3 }),
           ),
           { minLength: 1, maxLength: 8 },
@@ -68,7 +85,10 @@ describe('server: incremental analysis of a multi-chunk document', () => {
             text = text.slice(0, start) + inserted + text.slice(end);
             diags = await client.change(uri, [{ range, text: inserted }]);
           }
-          assert.deepEqual(comparable(diags), comparable(await fresh.client.open(`file:///w/fresh-${run}.hlo`, text)));
+          assert.deepEqual(
+            comparable(diags),
+            comparable(await fresh.client.open(`file:///w/fresh-${run}.hlo`, text)),
+          );
           await client.close(uri);
           await fresh.client.close(`file:///w/fresh-${run}.hlo`);
         },

@@ -6,7 +6,8 @@ import type { InlayHint } from 'vscode-languageserver';
 import { TestClient } from './harness';
 
 const padded = readFileSync(join(__dirname, 'fixtures', 'padded.after_optimizations.hlo'), 'utf8');
-const untiled = 'HloModule m\n\nENTRY %e () -> f32[1024,4] {\n  ROOT %c = f32[1024,4]{1,0} constant({...})\n}\n';
+const untiled =
+  'HloModule m\n\nENTRY %e () -> f32[1024,4] {\n  ROOT %c = f32[1024,4]{1,0} constant({...})\n}\n';
 const whole = { start: { line: 0, character: 0 }, end: { line: 100, character: 0 } };
 
 async function hints(settings: unknown, uri: string, text: string, range = whole): Promise<InlayHint[]> {
@@ -22,7 +23,11 @@ describe('server: inlay hints', () => {
     const out = await hints({}, 'file:///w/dump.hlo', padded);
     const lines = padded.split('\n');
     assert.deepEqual(
-      out.map((h) => [h.position.line, lines[h.position.line].slice(0, h.position.character).split(' ').pop(), h.label]),
+      out.map((h) => [
+        h.position.line,
+        lines[h.position.line].slice(0, h.position.character).split(' ').pop(),
+        h.label,
+      ]),
       [
         [3, 'f32[65536,4]{1,0:T(8,128)}', '1.0 MiB → 32 MiB (32x)'],
         [4, 'f32[65536,4]{1,0:T(8,128)}', '1.0 MiB → 32 MiB (32x)'],
@@ -34,12 +39,21 @@ describe('server: inlay hints', () => {
       ],
     );
     assert.equal(out[0].paddingLeft, true);
-    assert.match(out[0].tooltip as string, /^1,048,576 bytes logical, 33,554,432 bytes physical\. dim 1 \(x, size 4\)/);
+    assert.match(
+      out[0].tooltip as string,
+      /^1,048,576 bytes logical, 33,554,432 bytes physical\. dim 1 \(x, size 4\)/,
+    );
   });
 
   it('answers only for the requested range', async () => {
-    const out = await hints({}, 'file:///w/dump.hlo', padded, { start: { line: 11, character: 0 }, end: { line: 11, character: 200 } });
-    assert.deepEqual(out.map((h) => h.label), ['60 B → 96 B (1.6x)']);
+    const out = await hints({}, 'file:///w/dump.hlo', padded, {
+      start: { line: 11, character: 0 },
+      end: { line: 11, character: 200 },
+    });
+    assert.deepEqual(
+      out.map((h) => h.label),
+      ['60 B → 96 B (1.6x)'],
+    );
   });
 
   it('auto is off for an untiled dump without after_optimizations in its name; on forces them', async () => {
@@ -49,8 +63,15 @@ describe('server: inlay hints', () => {
   });
 
   it('shows the assumed TPU padding, labelled assumed', async () => {
-    const out = await hints({ inlayHints: { mode: 'on' }, assumedTiling: 'tpu' }, 'file:///w/plain.hlo', untiled);
-    assert.deepEqual(out.map((h) => h.label), ['assumed 16 KiB → 512 KiB (32x)']);
+    const out = await hints(
+      { inlayHints: { mode: 'on' }, assumedTiling: 'tpu' },
+      'file:///w/plain.hlo',
+      untiled,
+    );
+    assert.deepEqual(
+      out.map((h) => h.label),
+      ['assumed 16 KiB → 512 KiB (32x)'],
+    );
     assert.match(out[0].tooltip as string, /Assumed TPU 32-bit: \(8,128\); the dump prints no tiles\./);
   });
 });

@@ -16,7 +16,12 @@ import type {
   TextEdit,
   WorkspaceEdit,
 } from 'vscode-languageserver';
-import { PaddingReportRequest, SourceInstructionsRequest, type PaddingReportResult, type SourceInstructionsResult } from '../../protocol/src/lsp';
+import {
+  PaddingReportRequest,
+  SourceInstructionsRequest,
+  type PaddingReportResult,
+  type SourceInstructionsResult,
+} from '../../protocol/src/lsp';
 import fc from 'fast-check';
 import { parseHloText } from '../../core/src/hlo';
 import { offsetAt, positionAt } from '../support/editor-positions';
@@ -57,8 +62,12 @@ ENTRY %main (x: f32[8]) -> f32[8] {
 describe('server: computations written in place', () => {
   let client: TestClient;
   const uri = 'file:///w/inline.hlo';
-  const at = (needle: string, delta = 0, occurrence = 0) => ({ textDocument: { uri }, position: positionOf(TEXT, needle, delta, occurrence) });
-  const lines = (locations: readonly { range: { start: { line: number } } }[]) => locations.map((l) => l.range.start.line);
+  const at = (needle: string, delta = 0, occurrence = 0) => ({
+    textDocument: { uri },
+    position: positionOf(TEXT, needle, delta, occurrence),
+  });
+  const lines = (locations: readonly { range: { start: { line: number } } }[]) =>
+    locations.map((l) => l.range.start.line);
   before(async () => {
     ({ client } = await TestClient.start());
     const diagnostics = await client.open(uri, TEXT);
@@ -82,20 +91,45 @@ describe('server: computations written in place', () => {
   });
 
   it('finds references and highlights within one scope only', async () => {
-    const outerP = await client.request<Location[]>('textDocument/references', { ...at('%p = ', 1, 0), context: { includeDeclaration: true } });
+    const outerP = await client.request<Location[]>('textDocument/references', {
+      ...at('%p = ', 1, 0),
+      context: { includeDeclaration: true },
+    });
     // Line 9's %p: the signature's `p`, the fusion's operand and the ROOT's operand; not lines 12-14.
-    assert.deepEqual(lines(outerP).sort((a, b) => a - b), [8, 9, 10, 22]);
-    const innerP = await client.request<DocumentHighlight[]>('textDocument/documentHighlight', at('%p = ', 1, 1));
-    assert.deepEqual(lines(innerP).sort((a, b) => a - b), [12, 13, 14]);
+    assert.deepEqual(
+      lines(outerP).sort((a, b) => a - b),
+      [8, 9, 10, 22],
+    );
+    const innerP = await client.request<DocumentHighlight[]>(
+      'textDocument/documentHighlight',
+      at('%p = ', 1, 1),
+    );
+    assert.deepEqual(
+      lines(innerP).sort((a, b) => a - b),
+      [12, 13, 14],
+    );
   });
 
   it('renames a name inside without touching the same name outside, and the other way round', async () => {
-    const edit = await client.request<WorkspaceEdit>('textDocument/rename', { ...at('%p = ', 1, 1), newName: 'q' });
+    const edit = await client.request<WorkspaceEdit>('textDocument/rename', {
+      ...at('%p = ', 1, 1),
+      newName: 'q',
+    });
     const edits = edit.changes?.[uri] ?? [];
-    assert.deepEqual(edits.map((e: TextEdit) => [e.range.start.line, textOf(TEXT, e.range)]).sort(), [[12, 'p'], [13, 'p'], [14, 'p']]);
+    assert.deepEqual(edits.map((e: TextEdit) => [e.range.start.line, textOf(TEXT, e.range)]).sort(), [
+      [12, 'p'],
+      [13, 'p'],
+      [14, 'p'],
+    ]);
     // Line 10's %t is defined once in its scope, though the inline computation has a %t too.
-    const outerT = await client.request<WorkspaceEdit>('textDocument/rename', { ...at('%t = ', 1, 0), newName: 'fused' });
-    assert.deepEqual((outerT.changes?.[uri] ?? []).map((e: TextEdit) => e.range.start.line).sort((a, b) => a - b), [10, 17, 22]);
+    const outerT = await client.request<WorkspaceEdit>('textDocument/rename', {
+      ...at('%t = ', 1, 0),
+      newName: 'fused',
+    });
+    assert.deepEqual(
+      (outerT.changes?.[uri] ?? []).map((e: TextEdit) => e.range.start.line).sort((a, b) => a - b),
+      [10, 17, 22],
+    );
   });
 
   it('completes the names of the innermost computation only', async () => {
@@ -106,29 +140,49 @@ describe('server: computations written in place', () => {
   });
 
   it('outlines a computation written in place under the instruction that opens it', async () => {
-    const [module] = await client.request<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri } });
-    assert.deepEqual(module.children!.map((c) => c.name), ['add', 'outer', 'main']);
+    const [module] = await client.request<DocumentSymbol[]>('textDocument/documentSymbol', {
+      textDocument: { uri },
+    });
+    assert.deepEqual(
+      module.children!.map((c) => c.name),
+      ['add', 'outer', 'main'],
+    );
     const outer = module.children![1];
-    assert.deepEqual(outer.children!.map((c) => [c.name, (c.children ?? []).map((k) => k.name)]), [
-      ['p', []],
-      ['t', ['p', 't', 'u']],
-      ['z', []],
-      ['r', ['a', 'b', 's']],
-      ['out', []],
-    ]);
+    assert.deepEqual(
+      outer.children!.map((c) => [c.name, (c.children ?? []).map((k) => k.name)]),
+      [
+        ['p', []],
+        ['t', ['p', 't', 'u']],
+        ['z', []],
+        ['r', ['a', 'b', 's']],
+        ['out', []],
+      ],
+    );
     // The opener's range holds its computation, so the outline follows the cursor into it.
     const t = outer.children![1];
     assert.deepEqual([t.range.start.line, t.range.end.line], [10, 15]);
   });
 
   it('folds a computation written in place from its `{`', async () => {
-    const folds = await client.request<FoldingRange[]>('textDocument/foldingRange', { textDocument: { uri } });
+    const folds = await client.request<FoldingRange[]>('textDocument/foldingRange', {
+      textDocument: { uri },
+    });
     const regions = folds.map((f) => [f.startLine, f.endLine]).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-    assert.deepEqual(regions, [[2, 5], [8, 22], [10, 11], [11, 14], [17, 20], [25, 27]]);
+    assert.deepEqual(regions, [
+      [2, 5],
+      [8, 22],
+      [10, 11],
+      [11, 14],
+      [17, 20],
+      [25, 27],
+    ]);
   });
 
   it('expands the selection from an instruction inside to its computation, then the one around it', async () => {
-    const [chain] = await client.request<SelectionRange[]>('textDocument/selectionRange', { textDocument: { uri }, positions: [positionOf(TEXT, '%b = ', 1)] });
+    const [chain] = await client.request<SelectionRange[]>('textDocument/selectionRange', {
+      textDocument: { uri },
+      positions: [positionOf(TEXT, '%b = ', 1)],
+    });
     const ranges: string[] = [];
     for (let r: SelectionRange | undefined = chain; r; r = r.parent) ranges.push(textOf(TEXT, r.range));
     const inline = TEXT.slice(TEXT.indexOf('{\n    %a'), TEXT.indexOf('  }\n  ROOT %out') + 3);
@@ -137,50 +191,83 @@ describe('server: computations written in place', () => {
   });
 
   it('counts calls from inside as calls of the named computation around it', async () => {
-    const [item] = await client.request<CallHierarchyItem[]>('textDocument/prepareCallHierarchy', at('%a = ', 1));
+    const [item] = await client.request<CallHierarchyItem[]>(
+      'textDocument/prepareCallHierarchy',
+      at('%a = ', 1),
+    );
     assert.equal(item.name, 'outer');
-    const outgoing = await client.request<{ to: CallHierarchyItem; fromRanges: { start: { line: number } }[] }[]>('callHierarchy/outgoingCalls', { item });
-    assert.deepEqual(outgoing.map((c) => [c.to.name, c.fromRanges.map((r) => r.start.line)]), [['add', [20]]]);
-    const [add] = await client.request<CallHierarchyItem[]>('textDocument/prepareCallHierarchy', at('%add (', 1));
-    const incoming = await client.request<{ from: CallHierarchyItem; fromRanges: { start: { line: number } }[] }[]>('callHierarchy/incomingCalls', { item: add });
-    assert.deepEqual(incoming.map((c) => [c.from.name, c.fromRanges.map((r) => r.start.line)]), [['outer', [20]]]);
+    const outgoing = await client.request<
+      { to: CallHierarchyItem; fromRanges: { start: { line: number } }[] }[]
+    >('callHierarchy/outgoingCalls', { item });
+    assert.deepEqual(
+      outgoing.map((c) => [c.to.name, c.fromRanges.map((r) => r.start.line)]),
+      [['add', [20]]],
+    );
+    const [add] = await client.request<CallHierarchyItem[]>(
+      'textDocument/prepareCallHierarchy',
+      at('%add (', 1),
+    );
+    const incoming = await client.request<
+      { from: CallHierarchyItem; fromRanges: { start: { line: number } }[] }[]
+    >('callHierarchy/incomingCalls', { item: add });
+    assert.deepEqual(
+      incoming.map((c) => [c.from.name, c.fromRanges.map((r) => r.start.line)]),
+      [['outer', [20]]],
+    );
   });
 
   it('follows edits that open and close a computation written in place', async () => {
     const editUri = 'file:///w/inline-edit.hlo';
-    const text = 'c {\n  a = f32[] parameter(0)\n  r = f32[] reduce(a, a), dimensions={}, to_apply=%add\n  ROOT x = f32[] negate(r)\n}\n';
+    const text =
+      'c {\n  a = f32[] parameter(0)\n  r = f32[] reduce(a, a), dimensions={}, to_apply=%add\n  ROOT x = f32[] negate(r)\n}\n';
     await client.open(editUri, text);
     const outline = async () => {
-      const [c] = await client.request<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri: editUri } });
-      return c.children!.map((k) => `${k.name}${k.children?.length ? `(${k.children.map((g) => g.name).join(' ')})` : ''}`);
+      const [c] = await client.request<DocumentSymbol[]>('textDocument/documentSymbol', {
+        textDocument: { uri: editUri },
+      });
+      return c.children!.map(
+        (k) => `${k.name}${k.children?.length ? `(${k.children.map((g) => g.name).join(' ')})` : ''}`,
+      );
     };
     assert.deepEqual(await outline(), ['a', 'r', 'x']);
     // `%add` becomes `{` with a body of its own: the instruction now opens a computation.
     const start = positionOf(text, '%add');
     const body = '{\n    ROOT s = f32[] add(a, a)\n  }';
-    await client.change(editUri, [{ range: { start, end: { line: start.line, character: start.character + 4 } }, text: body }]);
+    await client.change(editUri, [
+      { range: { start, end: { line: start.line, character: start.character + 4 } }, text: body },
+    ]);
     assert.deepEqual(await outline(), ['a', 'r(s)', 'x']);
     const edited = text.replace('%add', body);
-    const defs = await client.request<Location[]>('textDocument/definition', { textDocument: { uri: editUri }, position: positionOf(edited, 'add(a', 4) });
+    const defs = await client.request<Location[]>('textDocument/definition', {
+      textDocument: { uri: editUri },
+      position: positionOf(edited, 'add(a', 4),
+    });
     assert.deepEqual(lines(defs), [], '`a` is not defined in the computation written in place');
     // Only the `{` changes, so only that statement's summary: the computation index must notice.
     const brace = { start, end: { line: start.line, character: start.character + 1 } };
     await client.change(editUri, [{ range: brace, text: '%add' }]);
     assert.deepEqual(await outline(), ['a', 'r', 's'], 'the `}` now closes c');
-    await client.change(editUri, [{ range: { start, end: { line: start.line, character: start.character + 4 } }, text: '{' }]);
+    await client.change(editUri, [
+      { range: { start, end: { line: start.line, character: start.character + 4 } }, text: '{' },
+    ]);
     assert.deepEqual(await outline(), ['a', 'r(s)', 'x']);
     // And back.
-    await client.change(editUri, [{ range: { start, end: positionOf(edited, '}\n  ROOT', 1) }, text: '%add' }]);
+    await client.change(editUri, [
+      { range: { start, end: positionOf(edited, '}\n  ROOT', 1) }, text: '%add' },
+    ]);
     assert.deepEqual(await outline(), ['a', 'r', 'x']);
   });
 
   it('nests the outline at most 8 computations deep and lists deeper instructions flat there', async () => {
     const deepUri = 'file:///w/inline-deep.hlo';
     const levels = 12;
-    const opening = (k: number) => `  %p${k} = f32[] parameter(0)\n  %t${k} = f32[] fusion(%p${k}), kind=kLoop, calls=\n  {\n`;
+    const opening = (k: number) =>
+      `  %p${k} = f32[] parameter(0)\n  %t${k} = f32[] fusion(%p${k}), kind=kLoop, calls=\n  {\n`;
     const text = `c {\n${Array.from({ length: levels }, (_, k) => opening(k)).join('')}  ROOT %leaf = f32[] constant(0)\n${'  }\n'.repeat(levels)}}\n`;
     await client.open(deepUri, text);
-    const [c] = await client.request<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri: deepUri } });
+    const [c] = await client.request<DocumentSymbol[]>('textDocument/documentSymbol', {
+      textDocument: { uri: deepUri },
+    });
     const names: string[] = [];
     let depth = 0;
     const walk = (s: DocumentSymbol, d: number) => {
@@ -192,7 +279,10 @@ describe('server: computations written in place', () => {
     };
     walk(c, 0);
     assert.equal(depth, 9, 'c, then 8 levels of openers, then their instructions');
-    assert.deepEqual(names.sort(), [...Array.from({ length: levels }, (_, k) => [`p${k}`, `t${k}`]).flat(), 'leaf'].sort());
+    assert.deepEqual(
+      names.sort(),
+      [...Array.from({ length: levels }, (_, k) => [`p${k}`, `t${k}`]).flat(), 'leaf'].sort(),
+    );
   });
 
   it('names the computation around one written in place in the padding report, source rows and workspace symbols, each instruction once', async () => {
@@ -210,12 +300,29 @@ describe('server: computations written in place', () => {
       '}',
     ].join('\n');
     await client.open(reportUri, text);
-    const report = await client.request<PaddingReportResult>(PaddingReportRequest, { textDocument: { uri: reportUri } });
-    assert.deepEqual(report.rows.map((r) => `${r.name} ${r.computation}`).sort(), ['n main', 'p main', 'q main', 'r main', 't main']);
-    const source = await client.request<SourceInstructionsResult>(SourceInstructionsRequest, { path: '/src/m.py', line: 3 });
-    assert.deepEqual(source.items.filter((i) => i.uri === reportUri).map((i) => `${i.name} ${i.computation}`), ['n main']);
+    const report = await client.request<PaddingReportResult>(PaddingReportRequest, {
+      textDocument: { uri: reportUri },
+    });
+    assert.deepEqual(report.rows.map((r) => `${r.name} ${r.computation}`).sort(), [
+      'n main',
+      'p main',
+      'q main',
+      'r main',
+      't main',
+    ]);
+    const source = await client.request<SourceInstructionsResult>(SourceInstructionsRequest, {
+      path: '/src/m.py',
+      line: 3,
+    });
+    assert.deepEqual(
+      source.items.filter((i) => i.uri === reportUri).map((i) => `${i.name} ${i.computation}`),
+      ['n main'],
+    );
     const symbols = await client.request<SymbolInformation[]>('workspace/symbol', { query: 'q' });
-    assert.deepEqual(symbols.filter((x) => x.location.uri === reportUri && x.name === 'q').map((x) => x.containerName), ['main']);
+    assert.deepEqual(
+      symbols.filter((x) => x.location.uri === reportUri && x.name === 'q').map((x) => x.containerName),
+      ['main'],
+    );
   });
 
   it("finds for every name of random nests the occurrences core's module model resolves to it", async () => {
@@ -228,9 +335,17 @@ describe('server: computations written in place', () => {
         await client.open(u, text);
         for (const symbol of parseHloText(text).symbols) {
           if (!symbol.definition) continue;
-          const refs = await client.request<Location[]>('textDocument/references', { textDocument: { uri: u }, position: positionAt(text, symbol.definition.start), context: { includeDeclaration: true } });
+          const refs = await client.request<Location[]>('textDocument/references', {
+            textDocument: { uri: u },
+            position: positionAt(text, symbol.definition.start),
+            context: { includeDeclaration: true },
+          });
           const found = refs.map((r) => offsetAt(text, r.range.start)).sort((a, b) => a - b);
-          assert.deepEqual(found, [symbol.definition, ...symbol.references].map((r) => r.start).sort((a, b) => a - b), `${symbol.name} in ${text}`);
+          assert.deepEqual(
+            found,
+            [symbol.definition, ...symbol.references].map((r) => r.start).sort((a, b) => a - b),
+            `${symbol.name} in ${text}`,
+          );
           checked++;
         }
         await client.close(u);

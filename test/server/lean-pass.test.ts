@@ -21,7 +21,12 @@ import { CORPUS_DIR } from '../support/corpus';
 const FIXTURES = join(__dirname, 'fixtures');
 const CORPUS = CORPUS_DIR;
 
-const EAGER: Settings = { ...DEFAULT_SETTINGS, assumedTiling: 'tpu', warnExpansion: 1, warnMinWastedBytes: 0 };
+const EAGER: Settings = {
+  ...DEFAULT_SETTINGS,
+  assumedTiling: 'tpu',
+  warnExpansion: 1,
+  warnMinWastedBytes: 0,
+};
 
 interface Comparison {
   readonly statements: number;
@@ -47,7 +52,11 @@ function compare(name: string, text: string, settings: Settings): Comparison {
   for (const r of ranges) {
     const full = analyzer.summarizeFully(text, r.start, r.end, positionAt);
     const got = analyzer.summarize(text, r.start, r.end, positionAt);
-    assert.deepStrictEqual(got, full, `${name}: statement at ${r.start}: ${JSON.stringify(text.slice(r.start, Math.min(r.end, r.start + 200)))}`);
+    assert.deepStrictEqual(
+      got,
+      full,
+      `${name}: statement at ${r.start}: ${JSON.stringify(text.slice(r.start, Math.min(r.end, r.start + 200)))}`,
+    );
     if (probe.statement(text, r.start, r.end) !== undefined) lean++;
     if (probe.header(text, r.start, r.end) !== undefined) headers++;
     if (full.diagnostics) withDiagnostics++;
@@ -66,7 +75,10 @@ function shapeLines(file: string): string[] {
 /** Every corpus shape as the result, an operand and an attribute value of an instruction. */
 function shapeInstructions(shapes: readonly string[]): string {
   return shapes
-    .map((s, i) => `  %i.${i} = ${s} add(${s} %a.${i}, f32[2]{0} %b), outfeed_shape=${s}, metadata={op_name="jit(f)/add" source_line=${i}}\n  ROOT %r.${i} = ${s} copy(${s} %i.${i})\n`)
+    .map(
+      (s, i) =>
+        `  %i.${i} = ${s} add(${s} %a.${i}, f32[2]{0} %b), outfeed_shape=${s}, metadata={op_name="jit(f)/add" source_line=${i}}\n  ROOT %r.${i} = ${s} copy(${s} %i.${i})\n`,
+    )
     .join('');
 }
 
@@ -88,23 +100,28 @@ describe('server: lean first pass = full per-statement analysis', () => {
         // The pass must actually carry the corpus, not fall back everywhere.
         assert.ok(lean > instructions * 0.9, `lean on ${lean} of ${instructions} instructions`);
         // The corpus is clean under defaults; eager settings warn on its padded shapes.
-        if (settings === EAGER) assert.ok(withDiagnostics > 20, `${withDiagnostics} statements with diagnostics`);
+        if (settings === EAGER)
+          assert.ok(withDiagnostics > 20, `${withDiagnostics} statements with diagnostics`);
       });
 
       it('agrees on the fixtures', () => {
-        for (const f of readdirSync(FIXTURES).filter((x) => x.endsWith('.hlo'))) compare(f, readFileSync(join(FIXTURES, f), 'utf8'), settings);
+        for (const f of readdirSync(FIXTURES).filter((x) => x.endsWith('.hlo')))
+          compare(f, readFileSync(join(FIXTURES, f), 'utf8'), settings);
       });
 
       it('agrees on every corpus shape as result, operand and attribute', () => {
         for (const file of ['valid_shapes.txt', 'invalid_shapes.txt', 'legacy_shapes.txt']) {
           const c = compare(file, shapeInstructions(shapeLines(file)), settings);
-          if (file !== 'legacy_shapes.txt') assert.ok(c.lean > c.instructions / 4, `${file}: lean on ${c.lean} of ${c.instructions}`);
+          if (file !== 'legacy_shapes.txt')
+            assert.ok(c.lean > c.instructions / 4, `${file}: lean on ${c.lean} of ${c.instructions}`);
           if (file === 'invalid_shapes.txt') assert.ok(c.withDiagnostics > c.statements / 2);
         }
       });
 
       it('agrees on tuples of corpus shapes as results and operands (new tuples are assembled from their arrays)', () => {
-        const arrays = [...shapeLines('valid_shapes.txt'), ...shapeLines('invalid_shapes.txt')].map((l) => l.split('\t')[0]).filter((s) => !s.startsWith('('));
+        const arrays = [...shapeLines('valid_shapes.txt'), ...shapeLines('invalid_shapes.txt')]
+          .map((l) => l.split('\t')[0])
+          .filter((s) => !s.startsWith('('));
         const pick = (i: number) => arrays[(i * 7919) % arrays.length];
         const text = arrays
           .map((_, i) => {
@@ -125,10 +142,17 @@ describe('server: lean first pass = full per-statement analysis', () => {
           // invalid_shapes.txt lines carry the expected message after a tab.
           const shapes = shapeLines(file).map((l) => l.split('\t')[0]);
           const text = shapes
-            .map((s, i) => `%c.${i} (p.${i}: ${s}, %q: f32[2]{0:T(128)}) -> ${s} {\n  ROOT %r.${i} = ${s} parameter(0)\n}\n\nENTRY e.${i} () -> ${s} {\n}\n`)
+            .map(
+              (s, i) =>
+                `%c.${i} (p.${i}: ${s}, %q: f32[2]{0:T(128)}) -> ${s} {\n  ROOT %r.${i} = ${s} parameter(0)\n}\n\nENTRY e.${i} () -> ${s} {\n}\n`,
+            )
             .join('');
           const c = compare(file, text, settings);
-          if (file !== 'legacy_shapes.txt') assert.ok(c.headers > shapes.length / 2, `${file}: lean on ${c.headers} of ${2 * shapes.length} headers`);
+          if (file !== 'legacy_shapes.txt')
+            assert.ok(
+              c.headers > shapes.length / 2,
+              `${file}: lean on ${c.headers} of ${2 * shapes.length} headers`,
+            );
           if (file === 'invalid_shapes.txt') assert.ok(c.withDiagnostics > shapes.length);
         }
       });
@@ -208,7 +232,11 @@ describe('server: lean first pass = full per-statement analysis', () => {
         if (alone[0] !== undefined || alone[1] !== undefined) answered++;
         for (const tail of tails) {
           const doc = `x\n${own}${tail}`;
-          assert.deepStrictEqual([probe.statement(doc, 2, 2 + cut), probe.header(doc, 2, 2 + cut)], alone, `${JSON.stringify(own)} + ${JSON.stringify(tail)}`);
+          assert.deepStrictEqual(
+            [probe.statement(doc, 2, 2 + cut), probe.header(doc, 2, 2 + cut)],
+            alone,
+            `${JSON.stringify(own)} + ${JSON.stringify(tail)}`,
+          );
         }
       }
     }

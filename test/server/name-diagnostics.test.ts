@@ -48,7 +48,10 @@ describe('server: name diagnostics', () => {
 
   it('reports a misspelt operand, a second definition with where the first is, and follows edits', async () => {
     const uri = 'file:///w/names-edit.hlo';
-    let text = TEXT.replace('reduce(%p, %z)', 'reduce(%p, %zz)').replace('  %b = f32[] parameter(1)\n', '  %b = f32[] parameter(1)\n  %a = f32[] negate(%b)\n');
+    let text = TEXT.replace('reduce(%p, %z)', 'reduce(%p, %zz)').replace(
+      '  %b = f32[] parameter(1)\n',
+      '  %b = f32[] parameter(1)\n  %a = f32[] negate(%b)\n',
+    );
     const opened = await client.open(uri, text);
     assert.deepEqual(named(text, opened), [
       ['instruction-duplicate', 'a', 'instruction already exists: a'],
@@ -57,26 +60,39 @@ describe('server: name diagnostics', () => {
     const duplicate = opened.find((d) => d.code === 'instruction-duplicate')!;
     assert.equal(duplicate.severity, 1);
     assert.deepEqual(
-      duplicate.relatedInformation?.map((r) => [r.location.uri, r.location.range.start.line, textOf(text, r.location.range), r.message]),
+      duplicate.relatedInformation?.map((r) => [
+        r.location.uri,
+        r.location.range.start.line,
+        textOf(text, r.location.range),
+        r.message,
+      ]),
       [[uri, 3, 'a', 'instruction previously defined here']],
     );
     assert.match(String(duplicate.codeDescription?.href), /rules\.md#instruction-duplicate$/);
 
     // Fixing the name in ENTRY leaves %add's diagnostic where it is.
     const at = positionOf(text, 'zz');
-    let diagnostics = await client.change(uri, [{ range: { start: at, end: { line: at.line, character: at.character + 2 } }, text: 'z' }]);
+    let diagnostics = await client.change(uri, [
+      { range: { start: at, end: { line: at.line, character: at.character + 2 } }, text: 'z' },
+    ]);
     text = text.replace('%zz', '%z');
-    assert.deepEqual(named(text, diagnostics), [['instruction-duplicate', 'a', 'instruction already exists: a']]);
+    assert.deepEqual(named(text, diagnostics), [
+      ['instruction-duplicate', 'a', 'instruction already exists: a'],
+    ]);
 
     // A line added above moves it; renaming the second %a removes it.
-    diagnostics = await client.change(uri, [{ range: { start: { line: 1, character: 0 }, end: { line: 1, character: 0 } }, text: '// a comment\n' }]);
+    diagnostics = await client.change(uri, [
+      { range: { start: { line: 1, character: 0 }, end: { line: 1, character: 0 } }, text: '// a comment\n' },
+    ]);
     text = text.replace('HloModule names\n', 'HloModule names\n// a comment\n');
     assert.deepEqual(
       diagnostics.map((d) => [d.code, d.range.start.line, textOf(text, d.range)]),
       [['instruction-duplicate', 6, 'a']],
     );
     const second = positionAt(text, text.indexOf('%a = f32[] negate') + 1);
-    diagnostics = await client.change(uri, [{ range: { start: second, end: { line: second.line, character: second.character + 1 } }, text: 'c' }]);
+    diagnostics = await client.change(uri, [
+      { range: { start: second, end: { line: second.line, character: second.character + 1 } }, text: 'c' },
+    ]);
     assert.deepEqual(diagnostics, []);
   });
 
@@ -87,7 +103,11 @@ describe('server: name diagnostics', () => {
     const text = `${TEXT.replace(add, '')}\n${add.replace('%add (', 'ENTRY %add (').replace('  %b = f32[] parameter(1)', '  ROOT %b = f32[] parameter(1)')}`;
     const diagnostics = await client.open(uri, text);
     assert.deepEqual(named(text, diagnostics), [
-      ['computation-undefined', 'add', "computation does not exist: add (XLA's parser knows a computation only after its closing }, and add's comes after this use)"],
+      [
+        'computation-undefined',
+        'add',
+        "computation does not exist: add (XLA's parser knows a computation only after its closing }, and add's comes after this use)",
+      ],
       ['entry-duplicate', 'ENTRY', 'expects only one ENTRY'],
       ['root-duplicate', 'ROOT', 'one computation should have only one ROOT'],
     ]);
@@ -105,9 +125,15 @@ describe('server: name diagnostics', () => {
       ].join('\n'),
     );
     const diagnostics = await client.open(uri, text);
-    assert.deepEqual(named(text, diagnostics), [['async-computation-shared', 'add', 'Computation add is called by more than one async op.']]);
+    assert.deepEqual(named(text, diagnostics), [
+      ['async-computation-shared', 'add', 'Computation add is called by more than one async op.'],
+    ]);
     assert.deepEqual(
-      diagnostics[0].relatedInformation?.map((r) => [r.location.range.start.line, textOf(text, r.location.range), r.message]),
+      diagnostics[0].relatedInformation?.map((r) => [
+        r.location.range.start.line,
+        textOf(text, r.location.range),
+        r.message,
+      ]),
       [[11, 'add', 'the first async-start that calls it']],
     );
     assert.equal(diagnostics[0].range.start.line, 13);
@@ -123,8 +149,19 @@ describe('server: name diagnostics', () => {
     const diagnostics = await client.open(uri, text);
     const fixes = [];
     for (const d of diagnostics) {
-      const actions = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: d.range, context: { diagnostics: [d] } });
-      fixes.push([textOf(text, d.range), ...actions.map((a) => [a.title, a.isPreferred, a.edit?.changes?.[uri]?.map((e) => [textOf(text, e.range), e.newText])])]);
+      const actions = await client.request<CodeAction[]>('textDocument/codeAction', {
+        textDocument: { uri },
+        range: d.range,
+        context: { diagnostics: [d] },
+      });
+      fixes.push([
+        textOf(text, d.range),
+        ...actions.map((a) => [
+          a.title,
+          a.isPreferred,
+          a.edit?.changes?.[uri]?.map((e) => [textOf(text, e.range), e.newText]),
+        ]),
+      ]);
     }
     assert.deepEqual(fixes, [
       // `c` is one edit from `a` and from `b`: too short a name to guess.
@@ -146,35 +183,91 @@ describe('server: name diagnostics', () => {
         "instruction does not exist: b (b is named only in the computation's signature, which XLA's parser reads for its shape; an instruction defines the name: %b = f32[] parameter(1))",
       ],
     ]);
-    const actions = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: diagnostics[0].range, context: { diagnostics } });
+    const actions = await client.request<CodeAction[]>('textDocument/codeAction', {
+      textDocument: { uri },
+      range: diagnostics[0].range,
+      context: { diagnostics },
+    });
     assert.deepEqual(
       actions.map((a) => [a.title, a.isPreferred, a.edit?.changes?.[uri]?.map((e) => [e.range, e.newText])]),
-      [['Define %b = f32[] parameter(1)', true, [[{ start: { line: 3, character: 0 }, end: { line: 3, character: 0 } }, '  %b = f32[] parameter(1)\n']]]],
+      [
+        [
+          'Define %b = f32[] parameter(1)',
+          true,
+          [
+            [
+              { start: { line: 3, character: 0 }, end: { line: 3, character: 0 } },
+              '  %b = f32[] parameter(1)\n',
+            ],
+          ],
+        ],
+      ],
     );
     // Applied, the module is clean again; a gap in the numbers is what XLA would abort on.
-    const fixed = await client.change(uri, [{ range: { start: { line: 3, character: 0 }, end: { line: 3, character: 0 } }, text: '  %b = f32[] parameter(2)\n' }]);
-    assert.deepEqual(named(text, fixed).map(([code]) => code), ['parameter-number']);
-    assert.match(fixed[0].message, /^invalid parameter number\. Expected \[0, 2\), got 2 .*parameter\(1\) is missing\)$/);
-    const edited = text.replace('  %a = f32[] parameter(0)\n', '  %b = f32[] parameter(2)\n  %a = f32[] parameter(0)\n');
-    assert.deepEqual([fixed[0].range.start, textOf(edited, fixed[0].range)], [{ line: 3, character: 23 }, '2']);
+    const fixed = await client.change(uri, [
+      {
+        range: { start: { line: 3, character: 0 }, end: { line: 3, character: 0 } },
+        text: '  %b = f32[] parameter(2)\n',
+      },
+    ]);
+    assert.deepEqual(
+      named(text, fixed).map(([code]) => code),
+      ['parameter-number'],
+    );
+    assert.match(
+      fixed[0].message,
+      /^invalid parameter number\. Expected \[0, 2\), got 2 .*parameter\(1\) is missing\)$/,
+    );
+    const edited = text.replace(
+      '  %a = f32[] parameter(0)\n',
+      '  %b = f32[] parameter(2)\n  %a = f32[] parameter(0)\n',
+    );
+    assert.deepEqual(
+      [fixed[0].range.start, textOf(edited, fixed[0].range)],
+      [{ line: 3, character: 23 }, '2'],
+    );
   });
 
   it('offers no parameter instruction when the body has one of that number', async () => {
     const uri = 'file:///w/names-signature-taken.hlo';
-    const text = TEXT.replace('(a: f32[], b: f32[])', '(a: f32[], param_1: f32[])').replace(/%b\b/g, '%param.1').replace('add(%a, %param.1)', 'add(%a, %param_1)');
+    const text = TEXT.replace('(a: f32[], b: f32[])', '(a: f32[], param_1: f32[])')
+      .replace(/%b\b/g, '%param.1')
+      .replace('add(%a, %param.1)', 'add(%a, %param_1)');
     const diagnostics = await client.open(uri, text);
-    assert.deepEqual(named(text, diagnostics).map(([code, name]) => [code, name]), [['instruction-undefined', 'param_1']]);
-    const actions = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: diagnostics[0].range, context: { diagnostics } });
+    assert.deepEqual(
+      named(text, diagnostics).map(([code, name]) => [code, name]),
+      [['instruction-undefined', 'param_1']],
+    );
+    const actions = await client.request<CodeAction[]>('textDocument/codeAction', {
+      textDocument: { uri },
+      range: diagnostics[0].range,
+      context: { diagnostics },
+    });
     // parameter(1) is %param.1 already: the spelling guess is what is left.
-    assert.deepEqual(actions.map((a) => [a.title, a.isPreferred]), [['Change to %param.1', false]]);
+    assert.deepEqual(
+      actions.map((a) => [a.title, a.isPreferred]),
+      [['Change to %param.1', false]],
+    );
   });
 
   it('guesses no spelling for a name that exists too far down', async () => {
     const uri = 'file:///w/names-order-fix.hlo';
-    const text = TEXT.replace('  %z = f32[] constant(0)\n', '').replace('  ROOT %r', '  %r').replace('dimensions={0}, to_apply=%add\n', 'dimensions={0}, to_apply=%add\n  ROOT %z = f32[] constant(0)\n');
+    const text = TEXT.replace('  %z = f32[] constant(0)\n', '')
+      .replace('  ROOT %r', '  %r')
+      .replace(
+        'dimensions={0}, to_apply=%add\n',
+        'dimensions={0}, to_apply=%add\n  ROOT %z = f32[] constant(0)\n',
+      );
     const diagnostics = await client.open(uri, text);
-    assert.deepEqual(named(text, diagnostics).map(([code, name]) => [code, name]), [['instruction-undefined', 'z']]);
-    const actions = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: diagnostics[0].range, context: { diagnostics } });
+    assert.deepEqual(
+      named(text, diagnostics).map(([code, name]) => [code, name]),
+      [['instruction-undefined', 'z']],
+    );
+    const actions = await client.request<CodeAction[]>('textDocument/codeAction', {
+      textDocument: { uri },
+      range: diagnostics[0].range,
+      context: { diagnostics },
+    });
     assert.deepEqual(actions, []);
   });
 
@@ -184,54 +277,91 @@ describe('server: name diagnostics', () => {
     // `// -----` parts; then edits
     // that rename a definition, each compared with core's checkNames of the edited text.
     const computation = fc.record({
-      uses: fc.array(fc.array(fc.integer({ min: 0, max: 6 }), { maxLength: 3 }), { minLength: 1, maxLength: 5 }),
+      uses: fc.array(fc.array(fc.integer({ min: 0, max: 6 }), { maxLength: 3 }), {
+        minLength: 1,
+        maxLength: 5,
+      }),
       call: fc.option(fc.integer({ min: 0, max: 5 }), { nil: undefined }),
       inline: fc.boolean(),
       entry: fc.boolean(),
       split: fc.boolean(),
       twice: fc.boolean(),
     });
-    const write = (cs: { uses: number[][]; call?: number; inline: boolean; entry: boolean; split: boolean; twice: boolean }[]) =>
+    const write = (
+      cs: {
+        uses: number[][];
+        call?: number;
+        inline: boolean;
+        entry: boolean;
+        split: boolean;
+        twice: boolean;
+      }[],
+    ) =>
       cs
         .map((c, k) => {
-          const lines = c.uses.map((u, i) => `  %v${i} = f32[] ${u.length === 0 ? `parameter(${i})` : `add(${u.map((n) => `%v${n}`).join(', ')})`}`);
+          const lines = c.uses.map(
+            (u, i) =>
+              `  %v${i} = f32[] ${u.length === 0 ? `parameter(${i})` : `add(${u.map((n) => `%v${n}`).join(', ')})`}`,
+          );
           if (c.call !== undefined) lines.push(`  %k = f32[] call(%v0), to_apply=%c${c.call}`);
           // A second %v0, ROOT and parameter(0) (when %v0 is one), each pointing back at the first.
-          if (c.twice) lines.push('  ROOT %v0 = f32[] constant(0)', '  ROOT %w = f32[] constant(1)', '  %p0 = f32[] parameter(0)');
-          if (c.inline) lines.push('  %f = f32[] fusion(%v0), kind=kLoop, calls=\n  {\n    %v0 = f32[] parameter(0)\n    ROOT %n = f32[] negate(%v1)\n  }');
+          if (c.twice)
+            lines.push(
+              '  ROOT %v0 = f32[] constant(0)',
+              '  ROOT %w = f32[] constant(1)',
+              '  %p0 = f32[] parameter(0)',
+            );
+          if (c.inline)
+            lines.push(
+              '  %f = f32[] fusion(%v0), kind=kLoop, calls=\n  {\n    %v0 = f32[] parameter(0)\n    ROOT %n = f32[] negate(%v1)\n  }',
+            );
           return `${c.split ? '// -----\n' : ''}${c.entry ? 'ENTRY ' : ''}%c${k % 4} (x: f32[]) -> f32[] {\n${lines.join('\n')}\n}\n`;
         })
         .join('\n');
     const expected = (text: string) =>
       checkNames(parseHloText(text))
-        .map((d) => `${d.code} ${d.range.start} ${d.message} ${(d.related ?? []).map((r) => r.range.start).join(',')}`)
+        .map(
+          (d) =>
+            `${d.code} ${d.range.start} ${d.message} ${(d.related ?? []).map((r) => r.range.start).join(',')}`,
+        )
         .sort();
     const published = (text: string, ds: readonly Diagnostic[]) =>
-      ds.map((d) => `${d.code} ${offsetAt(text, d.range.start)} ${d.message} ${(d.relatedInformation ?? []).map((r) => offsetAt(text, r.location.range.start)).join(',')}`).sort();
+      ds
+        .map(
+          (d) =>
+            `${d.code} ${offsetAt(text, d.range.start)} ${d.message} ${(d.relatedInformation ?? []).map((r) => offsetAt(text, r.location.range.start)).join(',')}`,
+        )
+        .sort();
     let n = 0;
     await fc.assert(
-      fc.asyncProperty(fc.array(computation, { minLength: 1, maxLength: 6 }), fc.array(fc.nat(), { maxLength: 3 }), async (cs, edits) => {
-        const uri = `file:///w/names-random-${n++}.hlo`;
-        let text = `HloModule r\n${write(cs)}`;
-        assert.deepEqual(published(text, await client.open(uri, text)), expected(text));
-        for (const e of edits) {
-          // Rename the definition of some %vN (its text changes, so only its computation is parsed again).
-          const sites = [...text.matchAll(/%v\d+ = /g)];
-          if (sites.length === 0) break;
-          const at = sites[e % sites.length].index + 2;
-          const start = positionAt(text, at);
-          text = `${text.slice(0, at)}9${text.slice(at)}`;
-          const ds = await client.change(uri, [{ range: { start, end: start }, text: '9' }]);
-          assert.deepEqual(published(text, ds), expected(text));
-        }
-        await client.close(uri);
-      }),
+      fc.asyncProperty(
+        fc.array(computation, { minLength: 1, maxLength: 6 }),
+        fc.array(fc.nat(), { maxLength: 3 }),
+        async (cs, edits) => {
+          const uri = `file:///w/names-random-${n++}.hlo`;
+          let text = `HloModule r\n${write(cs)}`;
+          assert.deepEqual(published(text, await client.open(uri, text)), expected(text));
+          for (const e of edits) {
+            // Rename the definition of some %vN (its text changes, so only its computation is parsed again).
+            const sites = [...text.matchAll(/%v\d+ = /g)];
+            if (sites.length === 0) break;
+            const at = sites[e % sites.length].index + 2;
+            const start = positionAt(text, at);
+            text = `${text.slice(0, at)}9${text.slice(at)}`;
+            const ds = await client.change(uri, [{ range: { start, end: start }, text: '9' }]);
+            assert.deepEqual(published(text, ds), expected(text));
+          }
+          await client.close(uri);
+        },
+      ),
       { numRuns: 40 },
     );
   });
 
   it('honours severity overrides, "off" included', async () => {
-    const { client: quiet } = await TestClient.start({ diagnostics: { severity: { 'instruction-undefined': 'off', 'computation-undefined': 'warning' } } });
+    const { client: quiet } = await TestClient.start({
+      diagnostics: { severity: { 'instruction-undefined': 'off', 'computation-undefined': 'warning' } },
+    });
     try {
       const text = TEXT.replace('reduce(%p, %z)', 'reduce(%p, %zz)').replace('to_apply=%add', 'to_apply=%ad');
       const diagnostics = await quiet.open('file:///w/names-severity.hlo', text);
@@ -249,7 +379,10 @@ describe('server: name diagnostics', () => {
     const body = filler.replace('%c', '%f').repeat(Math.ceil(NAME_CHECK_MAX_CHARS / filler.length));
     const broken = TEXT.replace('reduce(%p, %z)', 'reduce(%p, %zz)');
     const small = await client.open('file:///w/names-small.hlo', broken);
-    assert.deepEqual(named(broken, small).map(([code]) => code), ['instruction-undefined']);
+    assert.deepEqual(
+      named(broken, small).map(([code]) => code),
+      ['instruction-undefined'],
+    );
     // The same module with a long computation before it: no name is checked, whatever else is.
     const large = broken.replace('HloModule names\n', `HloModule names\n\n%filler {\n${body}}\n`);
     assert.ok(large.length > NAME_CHECK_MAX_CHARS);

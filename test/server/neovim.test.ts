@@ -23,12 +23,24 @@ describe('server: Neovim over stdio', function () {
     const probe = badTileCase('nvim');
     const seen = runProbe<{
       got_diagnostics: boolean;
-      diagnostics: { lnum: number; col: number; end_col: number; severity: number; source: string; message: string; code: string }[];
+      diagnostics: {
+        lnum: number;
+        col: number;
+        end_col: number;
+        severity: number;
+        source: string;
+        message: string;
+        code: string;
+      }[];
       hover: string;
       definitions: { uri: string; line: number }[];
       completions: string[];
       renamed: string[];
-    }>('nvim', ['--headless', '-u', 'NONE', '-c', `luafile ${join(__dirname, 'neovim', 'probe.lua')}`], probe);
+    }>(
+      'nvim',
+      ['--headless', '-u', 'NONE', '-c', `luafile ${join(__dirname, 'neovim', 'probe.lua')}`],
+      probe,
+    );
     assert.equal(seen.got_diagnostics, true);
     assert.deepEqual(
       seen.diagnostics.map((d) => [d.lnum, d.col, d.end_col, d.severity, d.source, d.code]),

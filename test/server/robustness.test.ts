@@ -8,7 +8,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { CancellationTokenSource, ResponseError } from 'vscode-jsonrpc/node';
-import { LSPErrorCodes, type CallHierarchyItem, type Diagnostic, type DocumentSymbol, type Hover, type SelectionRange } from 'vscode-languageserver';
+import {
+  LSPErrorCodes,
+  type CallHierarchyItem,
+  type Diagnostic,
+  type DocumentSymbol,
+  type Hover,
+  type SelectionRange,
+} from 'vscode-languageserver';
 import type { AnalysisProgressParams } from '../../protocol/src/lsp';
 import { TestClient } from './harness';
 import { CORPUS_HLO_DIR } from '../support/corpus';
@@ -16,11 +23,30 @@ import { CORPUS_HLO_DIR } from '../support/corpus';
 const CORPUS = CORPUS_HLO_DIR;
 const FIXTURES = join(__dirname, 'fixtures');
 const texts = [
-  ...['invalid.hlo', 'parts.hlo', 'padded.after_optimizations.hlo'].map((f) => readFileSync(join(FIXTURES, f), 'utf8')),
-  ...readdirSync(CORPUS).filter((f) => f.endsWith('.hlo')).slice(0, 8).map((f) => readFileSync(join(CORPUS, f), 'utf8')),
+  ...['invalid.hlo', 'parts.hlo', 'padded.after_optimizations.hlo'].map((f) =>
+    readFileSync(join(FIXTURES, f), 'utf8'),
+  ),
+  ...readdirSync(CORPUS)
+    .filter((f) => f.endsWith('.hlo'))
+    .slice(0, 8)
+    .map((f) => readFileSync(join(CORPUS, f), 'utf8')),
 ];
 /** Snippets an edit may insert: brackets that change statement boundaries, bad tiles, newlines. */
-const SNIPPETS = ['(', ')', '{', '}', '\n', ',', 'T()', ':T(8,-1)', 'f32[2]{0}', ' %x = f32[3]{1} copy(%y)\n', '', '//', '"'];
+const SNIPPETS = [
+  '(',
+  ')',
+  '{',
+  '}',
+  '\n',
+  ',',
+  'T()',
+  ':T(8,-1)',
+  'f32[2]{0}',
+  ' %x = f32[3]{1} copy(%y)\n',
+  '',
+  '//',
+  '"',
+];
 
 function positionAt(text: string, offset: number): { line: number; character: number } {
   const before = text.slice(0, offset);
@@ -29,8 +55,11 @@ function positionAt(text: string, offset: number): { line: number; character: nu
 
 /** Diagnostics and outline in a comparable form. */
 async function state(client: TestClient, uri: string, diags: Diagnostic[]): Promise<unknown> {
-  const symbols = await client.request<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri } });
-  const flat = (s: DocumentSymbol[]): unknown[] => s.map((x) => [x.name, x.range, x.detail, flat(x.children ?? [])]);
+  const symbols = await client.request<DocumentSymbol[]>('textDocument/documentSymbol', {
+    textDocument: { uri },
+  });
+  const flat = (s: DocumentSymbol[]): unknown[] =>
+    s.map((x) => [x.name, x.range, x.detail, flat(x.children ?? [])]);
   return { diags: diags.map((d) => [d.code, d.range, d.message]), symbols: flat(symbols) };
 }
 
@@ -41,7 +70,10 @@ describe('server: incremental analysis', () => {
     await fc.assert(
       fc.asyncProperty(
         fc.integer({ min: 0, max: texts.length - 1 }),
-        fc.array(fc.tuple(fc.double({ min: 0, max: 1, noNaN: true }), fc.nat(40), fc.constantFrom(...SNIPPETS)), { minLength: 1, maxLength: 6 }),
+        fc.array(
+          fc.tuple(fc.double({ min: 0, max: 1, noNaN: true }), fc.nat(40), fc.constantFrom(...SNIPPETS)),
+          { minLength: 1, maxLength: 6 },
+        ),
         async (which, edits) => {
           run++;
           const uri = `file:///w/edit-${run}.hlo`;
@@ -75,7 +107,10 @@ describe('server: incremental analysis', () => {
       { range: { start: { line: 2, character: 19 }, end: { line: 2, character: 20 } }, text: '1' },
       { range: { start: { line: 2, character: 20 }, end: { line: 2, character: 20 } }, text: ':T()' },
     ]);
-    assert.deepEqual(after.map((d) => d.code), ['minor-to-major-out-of-bounds', 'tile-empty']);
+    assert.deepEqual(
+      after.map((d) => d.code),
+      ['minor-to-major-out-of-bounds', 'tile-empty'],
+    );
     const full = await client.change(uri, [{ text }]);
     assert.deepEqual(full, []);
     await client.dispose();
@@ -84,8 +119,16 @@ describe('server: incremental analysis', () => {
 
 /** A tiled dump of `n` instructions in one computation. */
 function bigDump(n: number): string {
-  const lines = ['HloModule big', '', 'ENTRY %main (p: f32[1024,4]) -> f32[1024,4] {', '  %i0 = f32[1024,4]{1,0:T(8,128)} parameter(0)'];
-  for (let i = 1; i < n; i++) lines.push(`  %i${i} = f32[1024,4]{1,0:T(8,128)} add(f32[1024,4]{1,0:T(8,128)} %i${i - 1}, f32[1024,4]{1,0:T(8,128)} %i0), metadata={op_name="jit(f)/add" source_file="model.py" source_line=${i}}`);
+  const lines = [
+    'HloModule big',
+    '',
+    'ENTRY %main (p: f32[1024,4]) -> f32[1024,4] {',
+    '  %i0 = f32[1024,4]{1,0:T(8,128)} parameter(0)',
+  ];
+  for (let i = 1; i < n; i++)
+    lines.push(
+      `  %i${i} = f32[1024,4]{1,0:T(8,128)} add(f32[1024,4]{1,0:T(8,128)} %i${i - 1}, f32[1024,4]{1,0:T(8,128)} %i0), metadata={op_name="jit(f)/add" source_file="model.py" source_line=${i}}`,
+    );
   lines.push(`  ROOT %out = f32[1024,4]{1,0:T(8,128)} copy(%i${n - 1})`, '}', '');
   return lines.join('\n');
 }
@@ -96,7 +139,9 @@ describe('server: large documents and cancellation', () => {
     const text = bigDump(40000);
     assert.ok(text.length > 5 * 1024 * 1024);
     await client.open('file:///w/big.hlo', text);
-    const progress = client.notifications.filter((n) => n.method === 'xlaLayout/analysisProgress').map((n) => n.params as AnalysisProgressParams);
+    const progress = client.notifications
+      .filter((n) => n.method === 'xlaLayout/analysisProgress')
+      .map((n) => n.params as AnalysisProgressParams);
     assert.deepEqual(progress[0], { uri: 'file:///w/big.hlo', state: 'started', size: text.length });
     assert.deepEqual(progress.at(-1), { uri: 'file:///w/big.hlo', state: 'finished', size: text.length });
     // Reported at every slice after the first millisecond: each a larger share, below 1.
@@ -105,13 +150,17 @@ describe('server: large documents and cancellation', () => {
       return p.done ?? NaN;
     });
     assert.ok(shares.length > 0, 'at least one report of how far the analysis got');
-    shares.forEach((s, i) => assert.ok(s > (shares[i - 1] ?? 0) && s < 1, `share ${s} after ${shares[i - 1]}`));
+    shares.forEach((s, i) =>
+      assert.ok(s > (shares[i - 1] ?? 0) && s < 1, `share ${s} after ${shares[i - 1]}`),
+    );
     await client.dispose();
   });
 
   it('publishes the diagnostics found so far while it analyses a large document it opened, top of the file first', async () => {
     // Every instruction's f32[1024,4] pads 32x under T(8,128): a warning on each, with no minimum waste.
-    const { client } = await TestClient.start({ padding: { warnMinWastedBytes: 0 } }, undefined, { partialDiagnosticsMs: 1 });
+    const { client } = await TestClient.start({ padding: { warnMinWastedBytes: 0 } }, undefined, {
+      partialDiagnosticsMs: 1,
+    });
     const uri = 'file:///w/big.hlo';
     const all = await client.open(uri, bigDump(40000));
     assert.ok(all.length > 39000, `${all.length} padding warnings`);
@@ -130,7 +179,12 @@ describe('server: large documents and cancellation', () => {
 
     // A re-analysis (a padding threshold changed) leaves the diagnostics on screen until the new ones are complete.
     const partialsBefore = client.partials.length;
-    const bracketing = () => client.notifications.filter((n) => n.method === 'xlaLayout/analysisProgress' && (n.params as AnalysisProgressParams).state !== 'progress').length;
+    const bracketing = () =>
+      client.notifications.filter(
+        (n) =>
+          n.method === 'xlaLayout/analysisProgress' &&
+          (n.params as AnalysisProgressParams).state !== 'progress',
+      ).length;
     const progressBefore = bracketing();
     client.settings = { padding: { warnMinWastedBytes: 0, warnExpansion: 64 } };
     const quiet = client.waitFor(uri, (p) => p.diagnostics.length === 0);
@@ -142,7 +196,10 @@ describe('server: large documents and cancellation', () => {
   });
 
   it('publishes nothing before the analysis finishes when the warnings found are turned off', async () => {
-    const settings = { padding: { warnMinWastedBytes: 0 }, diagnostics: { severity: { 'padding-overhead': 'off' } } };
+    const settings = {
+      padding: { warnMinWastedBytes: 0 },
+      diagnostics: { severity: { 'padding-overhead': 'off' } },
+    };
     const { client } = await TestClient.start(settings, undefined, { partialDiagnosticsMs: 1 });
     assert.deepEqual(await client.open('file:///w/big.hlo', bigDump(40000)), []);
     assert.deepEqual(client.partials, []);
@@ -157,7 +214,10 @@ describe('server: large documents and cancellation', () => {
     const text = bigDump(40000);
     const diagnostics = await client.open('file:///w/big.hlo', text);
     // The second collection runs after the publish, before the next message is handled.
-    const h = await client.request<Hover | null>('textDocument/hover', { textDocument: { uri: 'file:///w/big.hlo' }, position: { line: 3, character: 12 } });
+    const h = await client.request<Hover | null>('textDocument/hover', {
+      textDocument: { uri: 'file:///w/big.hlo' },
+      position: { line: 3, character: 12 },
+    });
     assert.deepEqual(calls, ['gc', 'gc']);
     assert.match((h?.contents as { value: string }).value, /Result of `%i0`/);
     const fresh = await TestClient.start();
@@ -176,14 +236,19 @@ describe('server: large documents and cancellation', () => {
       collected();
     };
     // Every result f32[1024,4] padded to 128 columns gets a padding warning (496 KiB wasted each).
-    const { client } = await TestClient.start({ padding: { warnMinWastedBytes: 0 } }, undefined, { collectGarbage, idleCollectionMs: quietMs });
+    const { client } = await TestClient.start({ padding: { warnMinWastedBytes: 0 } }, undefined, {
+      collectGarbage,
+      idleCollectionMs: quietMs,
+    });
     const settle = () => new Promise((resolve) => setTimeout(resolve, 1.5 * quietMs));
     // A document under 5 MB (no collection around its open) with a padding warning per instruction.
     const uri = 'file:///w/many.hlo';
     const text = bigDump(10_500);
     assert.ok(text.length < 5 * 1024 * 1024);
     await client.open('file:///w/few.hlo', bigDump(10));
-    await client.change('file:///w/few.hlo', [{ range: { start: { line: 4, character: 0 }, end: { line: 4, character: 0 } }, text: ' ' }]);
+    await client.change('file:///w/few.hlo', [
+      { range: { start: { line: 4, character: 0 }, end: { line: 4, character: 0 } }, text: ' ' },
+    ]);
     await settle();
     assert.deepEqual(calls, [], 'a small list schedules nothing');
     const collection = new Promise<void>((resolve) => (collected = resolve));
@@ -196,16 +261,24 @@ describe('server: large documents and cancellation', () => {
     assert.deepEqual(calls, [], 'nothing while publishes follow each other');
     await collection;
     await settle();
-    assert.deepEqual(calls, ['gc'], 'one collection for the three publishes, none while nothing is published');
+    assert.deepEqual(
+      calls,
+      ['gc'],
+      'one collection for the three publishes, none while nothing is published',
+    );
     await client.dispose();
   });
 
   it('collects garbage once, after a quiet spell, when an outline lists 10,000 items', async () => {
     const calls: string[] = [];
     const quietMs = 100;
-    const { client } = await TestClient.start({}, undefined, { collectGarbage: () => calls.push('gc'), idleCollectionMs: quietMs });
+    const { client } = await TestClient.start({}, undefined, {
+      collectGarbage: () => calls.push('gc'),
+      idleCollectionMs: quietMs,
+    });
     const settle = () => new Promise((resolve) => setTimeout(resolve, 4 * quietMs));
-    const outline = (uri: string) => client.request<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri } });
+    const outline = (uri: string) =>
+      client.request<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri } });
     // Under 5 MB and without warnings: neither the open nor its publish collects.
     await client.open('file:///w/many.hlo', bigDump(10_500));
     await client.open('file:///w/few.hlo', bigDump(10));
@@ -224,13 +297,20 @@ describe('server: large documents and cancellation', () => {
     const uri = 'file:///w/big.hlo';
     await client.open(uri, bigDump(40000));
     const pending = client.rpc.sendRequest('xlaLayout/paddingReport', { textDocument: { uri } });
-    const changed = client.change(uri, [{ range: { start: { line: 3, character: 0 }, end: { line: 3, character: 0 } }, text: ' ' }]);
+    const changed = client.change(uri, [
+      { range: { start: { line: 3, character: 0 }, end: { line: 3, character: 0 } }, text: ' ' },
+    ]);
     await assert.rejects(pending, (e: unknown) => e instanceof ResponseError && e.code === -32801);
     await changed;
     // Asked again, it answers for the edited text.
-    const report = await client.request<{ rows: unknown[] }>('xlaLayout/paddingReport', { textDocument: { uri } });
+    const report = await client.request<{ rows: unknown[] }>('xlaLayout/paddingReport', {
+      textDocument: { uri },
+    });
     assert.ok(report.rows.length > 1000, String(report?.rows.length));
-    assert.deepEqual(client.logs.filter((l) => /failed/.test(l)), []);
+    assert.deepEqual(
+      client.logs.filter((l) => /failed/.test(l)),
+      [],
+    );
     await client.dispose();
   });
 
@@ -238,11 +318,18 @@ describe('server: large documents and cancellation', () => {
     const { client } = await TestClient.start();
     await client.open('file:///w/big.hlo', bigDump(40000));
     const source = new CancellationTokenSource();
-    const pending = client.rpc.sendRequest('textDocument/documentSymbol', { textDocument: { uri: 'file:///w/big.hlo' } }, source.token);
+    const pending = client.rpc.sendRequest(
+      'textDocument/documentSymbol',
+      { textDocument: { uri: 'file:///w/big.hlo' } },
+      source.token,
+    );
     source.cancel();
     await assert.rejects(pending, (e: unknown) => e instanceof ResponseError && e.code === -32800);
     // The server still answers afterwards.
-    const h = await client.request<Hover | null>('textDocument/hover', { textDocument: { uri: 'file:///w/big.hlo' }, position: { line: 3, character: 12 } });
+    const h = await client.request<Hover | null>('textDocument/hover', {
+      textDocument: { uri: 'file:///w/big.hlo' },
+      position: { line: 3, character: 12 },
+    });
     assert.match((h?.contents as { value: string }).value, /Result of `%i0`/);
     await client.dispose();
   });
@@ -258,7 +345,13 @@ describe('server: hostile input', () => {
     const wide = `HloModule w, entry_computation_layout={(${Array.from({ length: 8000 }, () => 'bf16[8,128]{1,0:T(8,128)(2,1)}').join(', ')})->f32[]}\n`;
     // 20,000 operands of a computation written in place, each naming one of the 10,000 instructions around it.
     const unseen = `HloModule u\nENTRY %e {\n${Array.from({ length: 10000 }, (_, i) => `  %a${i} = f32[] parameter(${i})\n`).join('')}  ROOT %f = f32[] fusion(%a0), kind=kLoop, calls=\n  {\n    ROOT %r = f32[] add(${Array.from({ length: 20000 }, (_, i) => `%a${i % 10000}`).join(', ')})\n  }\n}\n`;
-    for (const [name, text] of [['junk', junk], ['deep', deep], ['inline', inline], ['wide', wide], ['unseen', unseen]] as const) {
+    for (const [name, text] of [
+      ['junk', junk],
+      ['deep', deep],
+      ['inline', inline],
+      ['wide', wide],
+      ['unseen', unseen],
+    ] as const) {
       const uri = `file:///w/${name}.hlo`;
       await client.open(uri, text);
       const lines = text.split('\n');
@@ -271,15 +364,22 @@ describe('server: hostile input', () => {
           await client.request('textDocument/definition', p);
           await client.request('xlaLayout/analyzeShape', p);
           await client.request('textDocument/completion', p);
-          const [selection] = await client.request<SelectionRange[]>('textDocument/selectionRange', { textDocument: p.textDocument, positions: [p.position] });
+          const [selection] = await client.request<SelectionRange[]>('textDocument/selectionRange', {
+            textDocument: p.textDocument,
+            positions: [p.position],
+          });
           let depth = 0;
           for (let s: SelectionRange | undefined = selection; s; s = s.parent) depth++;
           assert.ok(depth <= 24, `${name}: ${depth} nested selection ranges`);
           // A rename may be refused (with its reason), never fail otherwise.
-          const refused = (e: unknown) => assert.ok(e instanceof ResponseError && e.code === LSPErrorCodes.RequestFailed, String(e));
+          const refused = (e: unknown) =>
+            assert.ok(e instanceof ResponseError && e.code === LSPErrorCodes.RequestFailed, String(e));
           await client.request('textDocument/prepareRename', p).catch(refused);
           await client.request('textDocument/rename', { ...p, newName: 'renamed' }).catch(refused);
-          for (const item of (await client.request<CallHierarchyItem[]>('textDocument/prepareCallHierarchy', p)) ?? []) {
+          for (const item of (await client.request<CallHierarchyItem[]>(
+            'textDocument/prepareCallHierarchy',
+            p,
+          )) ?? []) {
             // Each item's calls once: the outgoing calls of a 40,000-statement computation take 0.2-0.3 s.
             const key = `${item.name}@${item.selectionRange.start.line}`;
             if (items.has(key)) continue;
@@ -292,13 +392,25 @@ describe('server: hostile input', () => {
       await client.request('workspace/symbol', { query: text.slice(0, 3) });
       await client.request('textDocument/documentSymbol', { textDocument: { uri } });
       await client.request('textDocument/foldingRange', { textDocument: { uri } });
-      await client.request('textDocument/inlayHint', { textDocument: { uri }, range: { start: { line: 0, character: 0 }, end: { line: 9, character: 0 } } });
+      await client.request('textDocument/inlayHint', {
+        textDocument: { uri },
+        range: { start: { line: 0, character: 0 }, end: { line: 9, character: 0 } },
+      });
     }
     const deepDiags = client.diagnostics('file:///w/deep.hlo');
     assert.ok(deepDiags.some((d) => d.code === 'recursion-depth'));
     const unseenDiags = client.diagnostics('file:///w/unseen.hlo');
-    assert.equal(unseenDiags.filter((d) => d.code === 'instruction-undefined' && /belongs to the computation around this one/.test(d.message)).length, 20000);
-    assert.deepEqual(client.logs.filter((l) => /failed/.test(l)), []);
+    assert.equal(
+      unseenDiags.filter(
+        (d) =>
+          d.code === 'instruction-undefined' && /belongs to the computation around this one/.test(d.message),
+      ).length,
+      20000,
+    );
+    assert.deepEqual(
+      client.logs.filter((l) => /failed/.test(l)),
+      [],
+    );
     await client.dispose();
   });
 });

@@ -20,7 +20,11 @@ describe('docs/rules.md', () => {
 
   it('package.json offers a severity override for every rule, with its title and default', () => {
     const pkg = JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')) as {
-      contributes: { configuration: { properties: Record<string, { properties: Record<string, { enum: string[]; description: string }> }> } };
+      contributes: {
+        configuration: {
+          properties: Record<string, { properties: Record<string, { enum: string[]; description: string }> }>;
+        };
+      };
     };
     const overrides = pkg.contributes.configuration.properties['xlaLayout.diagnostics.severity'].properties;
     assert.deepEqual(Object.keys(overrides).sort(), Object.keys(RULES).sort());

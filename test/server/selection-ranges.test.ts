@@ -29,7 +29,10 @@ describe('server: selection ranges', () => {
 
   /** The texts of the chain at each position, innermost first. */
   async function chains(...positions: { line: number; character: number }[]): Promise<string[][]> {
-    const result = await client.request<SelectionRange[]>('textDocument/selectionRange', { textDocument: { uri }, positions });
+    const result = await client.request<SelectionRange[]>('textDocument/selectionRange', {
+      textDocument: { uri },
+      positions,
+    });
     return result.map((r) => {
       const out: string[] = [];
       for (let s: SelectionRange | undefined = r; s; s = s.parent) out.push(textOf(TEXT, s.range));
@@ -37,7 +40,10 @@ describe('server: selection ranges', () => {
     });
   }
 
-  const statement = (needle: string) => TEXT.split('\n').find((l) => l.includes(needle))!.replace(/^\s+/, '');
+  const statement = (needle: string) =>
+    TEXT.split('\n')
+      .find((l) => l.includes(needle))!
+      .replace(/^\s+/, '');
   const computation = TEXT.slice(TEXT.indexOf('ENTRY'), TEXT.lastIndexOf('}') + 1);
   const module = TEXT.slice(0, TEXT.lastIndexOf('}') + 1);
 
@@ -57,14 +63,30 @@ describe('server: selection ranges', () => {
   });
 
   it('starts from a dimension, a layout attribute or a name, one chain per position', async () => {
-    const [dim, memorySpace, name] = await chains(positionOf(TEXT, '16,256]{1,0:T(8,128)(2,1)S(1)} constant'), positionOf(TEXT, 'S(1)} constant', 2), positionOf(TEXT, 'tuple(%p', 7));
-    assert.deepEqual(dim.slice(0, 4), ['16', '[16,256]', 'bf16[16,256]{1,0:T(8,128)(2,1)S(1)}', statement('%w = ')]);
-    assert.deepEqual(memorySpace.slice(0, 3), ['S(1)', '{1,0:T(8,128)(2,1)S(1)}', 'bf16[16,256]{1,0:T(8,128)(2,1)S(1)}']);
+    const [dim, memorySpace, name] = await chains(
+      positionOf(TEXT, '16,256]{1,0:T(8,128)(2,1)S(1)} constant'),
+      positionOf(TEXT, 'S(1)} constant', 2),
+      positionOf(TEXT, 'tuple(%p', 7),
+    );
+    assert.deepEqual(dim.slice(0, 4), [
+      '16',
+      '[16,256]',
+      'bf16[16,256]{1,0:T(8,128)(2,1)S(1)}',
+      statement('%w = '),
+    ]);
+    assert.deepEqual(memorySpace.slice(0, 3), [
+      'S(1)',
+      '{1,0:T(8,128)(2,1)S(1)}',
+      'bf16[16,256]{1,0:T(8,128)(2,1)S(1)}',
+    ]);
     assert.deepEqual(name, ['p', statement('ROOT %t'), computation, module]);
   });
 
   it('answers an empty range where nothing encloses the position', async () => {
-    const [blank] = await client.request<SelectionRange[]>('textDocument/selectionRange', { textDocument: { uri }, positions: [{ line: 1, character: 0 }] });
+    const [blank] = await client.request<SelectionRange[]>('textDocument/selectionRange', {
+      textDocument: { uri },
+      positions: [{ line: 1, character: 0 }],
+    });
     assert.deepEqual(blank, { range: { start: { line: 1, character: 0 }, end: { line: 1, character: 0 } } });
   });
 
@@ -77,14 +99,20 @@ describe('server: selection ranges', () => {
       // Every 7th offset: starts of lines, indentation, names, shapes, attributes, comments.
       const offsets = Array.from({ length: Math.floor(text.length / 7) }, (_, i) => i * 7);
       const positions = offsets.map((o) => positionAt(text, o));
-      const result = await client.request<SelectionRange[]>('textDocument/selectionRange', { textDocument: { uri: u }, positions });
+      const result = await client.request<SelectionRange[]>('textDocument/selectionRange', {
+        textDocument: { uri: u },
+        positions,
+      });
       assert.equal(result.length, positions.length);
       result.forEach((r, i) => {
         const at = offsets[i];
         let inner = { start: at, end: at };
         for (let s: SelectionRange | undefined = r; s; s = s.parent) {
           const range = { start: offsetAt(text, s.range.start), end: offsetAt(text, s.range.end) };
-          assert.ok(range.start <= inner.start && inner.end <= range.end, `${file} at ${at}: ${JSON.stringify(range)} around ${JSON.stringify(inner)}`);
+          assert.ok(
+            range.start <= inner.start && inner.end <= range.end,
+            `${file} at ${at}: ${JSON.stringify(range)} around ${JSON.stringify(inner)}`,
+          );
           inner = range;
         }
         checked++;

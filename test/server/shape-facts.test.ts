@@ -32,8 +32,11 @@ function referenceCause(shape: ArrayShape): string | undefined {
   if (isLayoutError(account) || !account.dominant) return undefined;
   const c = account.dominant;
   const tile = shape.tiles[c.level];
-  const tileText = tile ? `tile (${tile.map((t) => (t === 'combine' ? '*' : t.toString())).join(',')})` : `tile ${c.level + 1}`;
-  if (c.dims.length === 0) return `${tileText} pads leading size-1 dimensions (vector padding) to ${groupDigits(c.to)}`;
+  const tileText = tile
+    ? `tile (${tile.map((t) => (t === 'combine' ? '*' : t.toString())).join(',')})`
+    : `tile ${c.level + 1}`;
+  if (c.dims.length === 0)
+    return `${tileText} pads leading size-1 dimensions (vector padding) to ${groupDigits(c.to)}`;
   const names = c.dims.map((d) => {
     const info = account.dimensions.find((x) => x.dim === d);
     const letter = info?.letter ? `${info.letter}, ` : '';
@@ -78,6 +81,9 @@ describe('server: shape facts from one tiling plan', () => {
     const advice = facts.diagnostics.filter((d) => d.code === 'tile-not-dividing');
     assert.equal(advice.length, 1);
     assert.deepEqual(advice[0].range, { start: 19, end: 24 });
-    assert.equal(advice[0].message, "Tile 2 does not divide the dimensions it covers (3 is not a multiple of 2): the array needs more memory than XLA's ArraySize reports.");
+    assert.equal(
+      advice[0].message,
+      "Tile 2 does not divide the dimensions it covers (3 is not a multiple of 2): the array needs more memory than XLA's ArraySize reports.",
+    );
   });
 });

@@ -15,11 +15,22 @@ const MAIN = [
   '}',
   '',
 ].join('\n');
-const OTHER = ['HloModule n', '', 'ENTRY %e () -> f32[2] {', '  ROOT %k = f32[2]{0} constant({1, 2}), metadata={source_file="model/train.py" source_line=788}', '}', ''].join('\n');
+const OTHER = [
+  'HloModule n',
+  '',
+  'ENTRY %e () -> f32[2] {',
+  '  ROOT %k = f32[2]{0} constant({1, 2}), metadata={source_file="model/train.py" source_line=788}',
+  '}',
+  '',
+].join('\n');
 
 describe('server: instructions of a source line', () => {
   let client: TestClient;
-  const ask = (path: string, line?: number) => client.request<SourceInstructionsResult>(SourceInstructionsRequest, { path, ...(line !== undefined ? { line } : {}) });
+  const ask = (path: string, line?: number) =>
+    client.request<SourceInstructionsResult>(SourceInstructionsRequest, {
+      path,
+      ...(line !== undefined ? { line } : {}),
+    });
 
   before(async () => {
     ({ client } = await TestClient.start());
@@ -27,10 +38,14 @@ describe('server: instructions of a source line', () => {
   after(async () => client.dispose());
 
   it('says when no HLO document is open', async () => {
-    assert.deepEqual(await ask('/home/me/proj/model/train.py', 788), { items: [], truncated: false, documents: 0 });
+    assert.deepEqual(await ask('/home/me/proj/model/train.py', 788), {
+      items: [],
+      truncated: false,
+      documents: 0,
+    });
   });
 
-  it('lists the line\'s instructions of every open dump, with their sizes, for the file sharing the longest path tail', async () => {
+  it("lists the line's instructions of every open dump, with their sizes, for the file sharing the longest path tail", async () => {
     await client.open('file:///d/main.hlo', MAIN);
     await client.open('file:///d/other.hlo', OTHER);
     const r = await ask('/home/me/proj/workspace/model/train.py', 788);
@@ -38,22 +53,72 @@ describe('server: instructions of a source line', () => {
     assert.equal(r.truncated, false);
     // /workspace/model/train.py shares three segments; jax's train.py and model/train.py fewer.
     assert.deepEqual(
-      r.items.map((i) => [i.uri, i.name, i.computation, i.shape, i.logicalBytes, i.physicalBytes, i.expansion, i.sourceLine, i.opName, i.range.start.line]),
+      r.items.map((i) => [
+        i.uri,
+        i.name,
+        i.computation,
+        i.shape,
+        i.logicalBytes,
+        i.physicalBytes,
+        i.expansion,
+        i.sourceLine,
+        i.opName,
+        i.range.start.line,
+      ]),
       [
-        ['file:///d/main.hlo', 'a', 'main', 'f32[8,4]{1,0:T(8,128)}', '128', '4096', 32, 788, 'jit(f)/add', 4],
-        ['file:///d/main.hlo', 'd', 'main', 'f32[8,4]{1,0:T(8,128)}', '128', '4096', 32, 788, 'jit(f)/copy', 7],
+        [
+          'file:///d/main.hlo',
+          'a',
+          'main',
+          'f32[8,4]{1,0:T(8,128)}',
+          '128',
+          '4096',
+          32,
+          788,
+          'jit(f)/add',
+          4,
+        ],
+        [
+          'file:///d/main.hlo',
+          'd',
+          'main',
+          'f32[8,4]{1,0:T(8,128)}',
+          '128',
+          '4096',
+          32,
+          788,
+          'jit(f)/copy',
+          7,
+        ],
       ],
     );
   });
 
   it('lists every line of the file without a line, and matches other files by their own tails', async () => {
     const whole = await ask('/home/me/proj/workspace/model/train.py');
-    assert.deepEqual(whole.items.map((i) => [i.name, i.sourceLine, i.logicalBytes]), [['a', 788, '128'], ['b', 790, '132'], ['d', 788, '128']]);
+    assert.deepEqual(
+      whole.items.map((i) => [i.name, i.sourceLine, i.logicalBytes]),
+      [
+        ['a', 788, '128'],
+        ['b', 790, '132'],
+        ['d', 788, '128'],
+      ],
+    );
     const jax = await ask('/usr/lib/python3/site-packages/jax/train.py', 788);
-    assert.deepEqual(jax.items.map((i) => i.name), ['c']);
+    assert.deepEqual(
+      jax.items.map((i) => i.name),
+      ['c'],
+    );
     const relative = await ask('/x/model/train.py', 788);
     // model/train.py (other.hlo) and /workspace/model/train.py both share model/train.py.
-    assert.deepEqual(relative.items.map((i) => [i.uri, i.name]), [['file:///d/main.hlo', 'a'], ['file:///d/main.hlo', 'd'], ['file:///d/other.hlo', 'k']]);
+    assert.deepEqual(
+      relative.items.map((i) => [i.uri, i.name]),
+      [
+        ['file:///d/main.hlo', 'a'],
+        ['file:///d/main.hlo', 'd'],
+        ['file:///d/other.hlo', 'k'],
+      ],
+    );
     assert.deepEqual((await ask('/x/model/eval.py', 788)).items, []);
   });
 });

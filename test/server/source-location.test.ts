@@ -19,7 +19,10 @@ const DUMP = [
 
 describe('server: go to source', () => {
   const uri = 'file:///home/u/dumps/module_0001.after_optimizations.txt';
-  const at = (needle: string, delta = 0) => ({ textDocument: { uri }, position: positionOf(DUMP, needle, delta) });
+  const at = (needle: string, delta = 0) => ({
+    textDocument: { uri },
+    position: positionOf(DUMP, needle, delta),
+  });
 
   describe('with plain locations', () => {
     let client: TestClient;
@@ -30,17 +33,36 @@ describe('server: go to source', () => {
     after(async () => client.dispose());
 
     it('goes from source_file and from source_line to the 0-based source line', async () => {
-      for (const [needle, delta] of [['/workspace/model/train.py', 5], ['788', 1], ['"/workspace', 0]] as const) {
+      for (const [needle, delta] of [
+        ['/workspace/model/train.py', 5],
+        ['788', 1],
+        ['"/workspace', 0],
+      ] as const) {
         const defs = await client.request<Location[]>('textDocument/definition', at(needle, delta));
-        assert.deepEqual(defs, [{ uri: 'file:///workspace/model/train.py', range: { start: { line: 787, character: 0 }, end: { line: 787, character: 0 } } }], needle);
+        assert.deepEqual(
+          defs,
+          [
+            {
+              uri: 'file:///workspace/model/train.py',
+              range: { start: { line: 787, character: 0 }, end: { line: 787, character: 0 } },
+            },
+          ],
+          needle,
+        );
       }
     });
 
-    it('takes a relative path from the dump\'s folder, and a file without source_line at its first line', async () => {
+    it("takes a relative path from the dump's folder, and a file without source_line at its first line", async () => {
       let defs = await client.request<Location[]>('textDocument/definition', at('model/layers.py', 3));
-      assert.deepEqual(defs.map((d) => [d.uri, d.range.start.line]), [['file:///home/u/dumps/model/layers.py', 11]]);
+      assert.deepEqual(
+        defs.map((d) => [d.uri, d.range.start.line]),
+        [['file:///home/u/dumps/model/layers.py', 11]],
+      );
       defs = await client.request<Location[]>('textDocument/definition', at('net#2', 1));
-      assert.deepEqual(defs.map((d) => [d.uri, d.range.start.line]), [['file:///C:/src/my%20model/net%232.py', 0]]);
+      assert.deepEqual(
+        defs.map((d) => [d.uri, d.range.start.line]),
+        [['file:///C:/src/my%20model/net%232.py', 0]],
+      );
     });
 
     it('hovers source_file and source_line with a link that opens the line, and adds it to the instruction hover', async () => {
@@ -49,7 +71,10 @@ describe('server: go to source', () => {
         assert.ok(m, markdown);
         return JSON.parse(decodeURIComponent(m[1])) as unknown;
       };
-      for (const [needle, delta] of [['train.py', 1], ['788', 0]] as const) {
+      for (const [needle, delta] of [
+        ['train.py', 1],
+        ['788', 0],
+      ] as const) {
         const h = await client.request<Hover>('textDocument/hover', at(needle, delta));
         const value = (h.contents as MarkupContent).value;
         assert.match(value, /\*\*Source\*\* `\/workspace\/model\/train\.py`, line 788/);
@@ -67,7 +92,10 @@ describe('server: go to source', () => {
     it('offers nothing on op_name, and names still go to their definitions', async () => {
       assert.deepEqual(await client.request<Location[]>('textDocument/definition', at('jit(f)/add', 2)), []);
       const defs = await client.request<Location[]>('textDocument/definition', at('negate(%a)', 8));
-      assert.deepEqual(defs.map((d) => [textOf(DUMP, d.range), d.range.start.line]), [['a', 4]]);
+      assert.deepEqual(
+        defs.map((d) => [textOf(DUMP, d.range), d.range.start.line]),
+        [['a', 4]],
+      );
     });
   });
 
@@ -93,8 +121,14 @@ describe('server: go to source', () => {
     assert.equal(sourceFileUri('/a/100%/x?.py', doc), 'file:///a/100%25/x%3F.py');
     assert.equal(sourceFileUri('../src/x.py', doc), 'file:///home/u/src/x.py');
     assert.equal(sourceFileUri('D:/x/y.py', doc), 'file:///D:/x/y.py');
-    assert.equal(sourceFileUri('https://github.com/o/r/blob/main/x.py', doc), 'https://github.com/o/r/blob/main/x.py');
-    assert.equal(sourceFileUri('x.py', 'vscode-vfs://github/o/r/dumps/m.hlo'), 'vscode-vfs://github/o/r/dumps/x.py');
+    assert.equal(
+      sourceFileUri('https://github.com/o/r/blob/main/x.py', doc),
+      'https://github.com/o/r/blob/main/x.py',
+    );
+    assert.equal(
+      sourceFileUri('x.py', 'vscode-vfs://github/o/r/dumps/m.hlo'),
+      'vscode-vfs://github/o/r/dumps/x.py',
+    );
     // A relative path in an untitled document has no folder to be relative to.
     assert.equal(sourceFileUri('x.py', 'untitled:Untitled-1'), undefined);
     assert.equal(sourceFileUri('', doc), undefined);

@@ -5,11 +5,14 @@ import { closestName, editDistance } from '../../server/src/spelling';
 
 /** Optimal string alignment distance, the whole table, no cut-off. */
 function reference(a: string, b: string): number {
-  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  const d = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
   for (let i = 1; i <= a.length; i++) {
     for (let j = 1; j <= b.length; j++) {
       d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
     }
   }
   return d[a.length][b.length];
@@ -33,6 +36,10 @@ describe('server: spelling suggestions', () => {
     assert.equal(closestName('fusoin', ['fusion.1', 'fusion']), 'fusion');
     assert.equal(closestName('zzz', ['a', 'b', 'zzzzz']), undefined);
     assert.equal(closestName('sum', ['sum']), undefined, 'never the name itself');
-    assert.equal(closestName('param_0.12', ['param_0.1', 'param_0.21']), 'param_0.1', 'the first of equally close ones');
+    assert.equal(
+      closestName('param_0.12', ['param_0.1', 'param_0.21']),
+      'param_0.1',
+      'the first of equally close ones',
+    );
   });
 });

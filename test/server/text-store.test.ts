@@ -9,7 +9,17 @@ import fc from 'fast-check';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DocumentText } from '../../server/src/text-store';
 
-const PIECES = ['\n', '\r\n', '\r', 'abc', '  %x = f32[2]{0} copy(%y)', '', 'def\r', '\nq', '\u00e9\ud83d\ude00'];
+const PIECES = [
+  '\n',
+  '\r\n',
+  '\r',
+  'abc',
+  '  %x = f32[2]{0} copy(%y)',
+  '',
+  'def\r',
+  '\nq',
+  '\u00e9\ud83d\ude00',
+];
 
 /** Compares `store` with the reference at every offset and every line (and a little past both ends). */
 function same(store: DocumentText, text: string): void {
@@ -22,7 +32,12 @@ function same(store: DocumentText, text: string): void {
     assert.equal(store.charCodeAt(o), text.charCodeAt(o));
   }
   for (let line = -1; line <= ref.lineCount; line++) {
-    for (const character of [-1, 0, 1, 2, 5, 1000]) assert.equal(store.offsetAt({ line, character }), ref.offsetAt({ line, character }), `offsetAt(${line}:${character})`);
+    for (const character of [-1, 0, 1, 2, 5, 1000])
+      assert.equal(
+        store.offsetAt({ line, character }),
+        ref.offsetAt({ line, character }),
+        `offsetAt(${line}:${character})`,
+      );
   }
 }
 
@@ -32,7 +47,15 @@ describe('server: document text in chunks', () => {
       fc.property(
         fc.array(fc.constantFrom(...PIECES), { maxLength: 40 }),
         fc.integer({ min: 1, max: 9 }),
-        fc.array(fc.tuple(fc.double({ min: 0, max: 1, noNaN: true }), fc.nat(30), fc.array(fc.constantFrom(...PIECES), { maxLength: 6 }), fc.boolean()), { minLength: 1, maxLength: 12 }),
+        fc.array(
+          fc.tuple(
+            fc.double({ min: 0, max: 1, noNaN: true }),
+            fc.nat(30),
+            fc.array(fc.constantFrom(...PIECES), { maxLength: 6 }),
+            fc.boolean(),
+          ),
+          { minLength: 1, maxLength: 12 },
+        ),
         (parts, chunk, edits) => {
           let text = parts.join('');
           const store = new DocumentText('file:///t', 'hlo', 1, text, chunk);

@@ -5,7 +5,15 @@ import { chromium, type Browser } from 'playwright-core';
 export const CHROMIUM = process.env.XLA_LENS_CHROMIUM ?? '/usr/bin/chromium';
 
 /** Flags that make Chromium quiet and deterministic in a sandbox-less container without GPU. */
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 /** Launches headless Chromium with the flags this machine needs. */
 export async function launchChromium(): Promise<Browser> {

@@ -30,5 +30,7 @@ export function offsetAt(text: string, position: { line: number; character: numb
 
 /** `offset`, moved off the middle of a `\r\n` pair. */
 export function snap(text: string, offset: number): number {
-  return offset > 0 && text.charCodeAt(offset - 1) === 13 && text.charCodeAt(offset) === 10 ? offset - 1 : offset;
+  return offset > 0 && text.charCodeAt(offset - 1) === 13 && text.charCodeAt(offset) === 10
+    ? offset - 1
+    : offset;
 }

@@ -15,7 +15,9 @@ export async function buildBundle(output: string): Promise<void> {
   const out = join(ROOT, output);
   const before = existsSync(out) ? statSync(out).mtimeMs : 0;
   const { error, stderr } = await new Promise<{ error: Error | null; stderr: string }>((done) => {
-    execFile(process.execPath, ['esbuild.js'], { cwd: ROOT }, (err, _stdout, errText) => done({ error: err, stderr: errText }));
+    execFile(process.execPath, ['esbuild.js'], { cwd: ROOT }, (err, _stdout, errText) =>
+      done({ error: err, stderr: errText }),
+    );
   });
   if (!existsSync(out) || (error !== null && statSync(out).mtimeMs <= before)) {
     throw new Error(`esbuild did not produce ${output}:\n${stderr}`);

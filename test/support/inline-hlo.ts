@@ -11,7 +11,12 @@ export interface InlineBody {
 
 /** Bodies nested up to `depth` levels. */
 export const inlineBody: fc.Memo<InlineBody> = fc.memo((depth) =>
-  fc.record({ opens: fc.array(depth > 1 ? fc.option(inlineBody(depth - 1), { nil: undefined }) : fc.constant(undefined), { minLength: 1, maxLength: 4 }) }),
+  fc.record({
+    opens: fc.array(
+      depth > 1 ? fc.option(inlineBody(depth - 1), { nil: undefined }) : fc.constant(undefined),
+      { minLength: 1, maxLength: 4 },
+    ),
+  }),
 );
 
 /**

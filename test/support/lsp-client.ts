@@ -15,7 +15,10 @@ export const TEST_INITIALIZE_PARAMS: InitializeParams = {
       hover: { contentFormat: ['markdown', 'plaintext'] },
       documentSymbol: { hierarchicalDocumentSymbolSupport: true },
       publishDiagnostics: { relatedInformation: true, codeDescriptionSupport: true, versionSupport: true },
-      codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix'] } }, isPreferredSupport: true },
+      codeAction: {
+        codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix'] } },
+        isPreferredSupport: true,
+      },
       rename: { prepareSupport: true },
     },
   },

@@ -17,7 +17,11 @@ export interface SuiteResult {
 }
 
 /** Runs the compiled suite at `testsPath` with `folder` open; resolves when the extension host exits. */
-export async function runSuiteInCodeServer(testsPath: string, folder: string, timeoutMs = 300_000): Promise<SuiteResult> {
+export async function runSuiteInCodeServer(
+  testsPath: string,
+  folder: string,
+  timeoutMs = 300_000,
+): Promise<SuiteResult> {
   const scratch = mkdtempSync(join(tmpdir(), 'xla-lens-suite-'));
   const resultsFile = join(scratch, 'results.json');
   const server = await startCodeServer({ env: { XLA_LENS_SUITE_RESULTS: resultsFile } });
@@ -30,10 +34,24 @@ export async function runSuiteInCodeServer(testsPath: string, folder: string, ti
     await page.goto(server.workbenchUrl(folder, REPO, { testsPath }));
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`the extension-host suite did not finish within ${timeoutMs} ms; server log:\n${readFileSync(server.logFile, 'utf8').slice(-3000)}`)), timeoutMs);
+      timer = setTimeout(
+        () =>
+          reject(
+            new Error(
+              `the extension-host suite did not finish within ${timeoutMs} ms; server log:\n${readFileSync(server.logFile, 'utf8').slice(-3000)}`,
+            ),
+          ),
+        timeoutMs,
+      );
     });
     const code = await Promise.race([exitCode, timeout]).finally(() => clearTimeout(timer));
-    if (!existsSync(resultsFile)) return { exitCode: code, passed: 0, failed: 1, tests: [{ title: 'suite did not report results (runner failed to load?)', state: 'failed' }] };
+    if (!existsSync(resultsFile))
+      return {
+        exitCode: code,
+        passed: 0,
+        failed: 1,
+        tests: [{ title: 'suite did not report results (runner failed to load?)', state: 'failed' }],
+      };
     const parsed = JSON.parse(readFileSync(resultsFile, 'utf8')) as Omit<SuiteResult, 'exitCode'>;
     return { exitCode: code, ...parsed };
   } finally {

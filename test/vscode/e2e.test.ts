@@ -19,7 +19,22 @@ import { SERVER_NODE_ARGS } from '../../protocol/src/server-environment';
 import { buildExtension } from './build';
 import { launchChromium } from '../support/chromium';
 import { REPO, missingPrerequisites, openWorkbench, startCodeServer, type CodeServer } from './harness';
-import { charPoint, closeWorkbenchAfterTests, focusCodeAction, goToLine, goToSourceWithF12, hoverSettled, hoverText, leaveHover, lineText, openCodeActions, quickOpen, revertFile, runCommand, typeForSuggestions } from './workbench';
+import {
+  charPoint,
+  closeWorkbenchAfterTests,
+  focusCodeAction,
+  goToLine,
+  goToSourceWithF12,
+  hoverSettled,
+  hoverText,
+  leaveHover,
+  lineText,
+  openCodeActions,
+  quickOpen,
+  revertFile,
+  runCommand,
+  typeForSuggestions,
+} from './workbench';
 
 const SHOTS = join(REPO, 'test-results', 'vscode');
 const FIXTURES = join(REPO, 'test', 'vscode', 'fixtures');
@@ -30,7 +45,9 @@ const missing = missingPrerequisites();
  * (index.html) and, inside it, the extension's content, loaded as `fake.html`.
  */
 function webviewFrames(page: Page): Frame[] {
-  return page.frames().filter((f) => f.url().includes('fake.html') && f.parentFrame()?.url().includes('index.html'));
+  return page
+    .frames()
+    .filter((f) => f.url().includes('fake.html') && f.parentFrame()?.url().includes('index.html'));
 }
 
 /** The visualizer's content frame: the webview whose page is the visualizer's `main#app`. */
@@ -43,9 +60,21 @@ async function webviewFrameWith(page: Page, selector: string, timeoutMs: number)
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     for (const f of webviewFrames(page)) {
-      if ((await f.locator(selector).count().catch(() => 0)) > 0) return f;
+      if (
+        (await f
+          .locator(selector)
+          .count()
+          .catch(() => 0)) > 0
+      )
+        return f;
     }
-    if (Date.now() > deadline) throw new Error(`no webview has ${selector} among ${page.frames().map((f) => f.url()).join(', ')}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `no webview has ${selector} among ${page
+          .frames()
+          .map((f) => f.url())
+          .join(', ')}`,
+      );
     await page.waitForTimeout(250);
   }
 }
@@ -65,7 +94,9 @@ if (missing !== undefined && process.env.CI === undefined) {
       mkdirSync(SHOTS, { recursive: true });
       buildExtension();
       // calls.hlo's outline has 29 items (5 computations, 24 instructions): a limit of 20 cuts it.
-      server = await startCodeServer({ settings: { 'files.autoSave': 'off', 'xlaLayout.outline.maxItems': 20 } });
+      server = await startCodeServer({
+        settings: { 'files.autoSave': 'off', 'xlaLayout.outline.maxItems': 20 },
+      });
       browser = await launchChromium();
       page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
       await openWorkbench(page, server.workbenchUrl(FIXTURES, REPO));
@@ -85,7 +116,8 @@ if (missing !== undefined && process.env.CI === undefined) {
       // Started as the client starts it: with the node options that keep a large document's memory down.
       const started = server.processes().filter((cmd) => cmd.includes(join(REPO, 'dist', 'server.js')));
       assert.equal(started.length, 1, `dist/server.js runs under code-server: ${started.join('; ')}`);
-      for (const option of SERVER_NODE_ARGS) assert.ok(started[0].split(' ').includes(option), `${option} in ${started[0]}`);
+      for (const option of SERVER_NODE_ARGS)
+        assert.ok(started[0].split(' ').includes(option), `${option} in ${started[0]}`);
       const text = await problem.innerText();
       assert.match(text, /tile/i, text);
       await page.screenshot({ path: join(SHOTS, '2-problems.png') });
@@ -101,7 +133,10 @@ if (missing !== undefined && process.env.CI === undefined) {
       await page.screenshot({ path: join(SHOTS, '3-hover.png') });
       // Move off the shape (to empty editor space) so the hover closes and stops covering lines.
       await leaveHover(page);
-      await page.locator('.monaco-hover-content:visible').waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+      await page
+        .locator('.monaco-hover-content:visible')
+        .waitFor({ state: 'detached', timeout: 10_000 })
+        .catch(() => undefined);
       assert.equal(await page.locator('.monaco-hover-content:visible').count(), 0, 'the hover closed');
     });
 
@@ -136,11 +171,13 @@ if (missing !== undefined && process.env.CI === undefined) {
       for (let i = 0; i < 10 && (await table.getAttribute('data-state')) !== 'cells'; i++) {
         const caption = await table.locator('caption').textContent();
         await frame.getByRole('button', { name: 'Zoom in' }).click();
-        await frame.waitForFunction(
-          ([sel, before]) => document.querySelector(sel)?.querySelector('caption')?.textContent !== before,
-          ['table[id^="logical-"]', caption] as const,
-          { timeout: 5000 },
-        ).catch(() => undefined);
+        await frame
+          .waitForFunction(
+            ([sel, before]) => document.querySelector(sel)?.querySelector('caption')?.textContent !== before,
+            ['table[id^="logical-"]', caption] as const,
+            { timeout: 5000 },
+          )
+          .catch(() => undefined);
       }
       assert.equal(await table.getAttribute('data-state'), 'cells');
       // Zooming keeps the centre; scroll back to the top-left corner with the wheel over the canvas.
@@ -152,11 +189,13 @@ if (missing !== undefined && process.env.CI === undefined) {
       for (let i = 0; i < 40 && !atTopLeft.test((await caption.textContent()) ?? ''); i++) {
         const before = await caption.textContent();
         await page.mouse.wheel(-200, -200);
-        await frame.waitForFunction(
-          ([sel, b]) => document.querySelector(sel)?.querySelector('caption')?.textContent !== b,
-          ['table[id^="logical-"]', before] as const,
-          { timeout: 5000 },
-        ).catch(() => undefined);
+        await frame
+          .waitForFunction(
+            ([sel, b]) => document.querySelector(sel)?.querySelector('caption')?.textContent !== b,
+            ['table[id^="logical-"]', before] as const,
+            { timeout: 5000 },
+          )
+          .catch(() => undefined);
       }
       assert.match((await caption.textContent()) ?? '', atTopLeft);
       const listed = `${await table.locator('caption').textContent()}: ${(await table.innerHTML()).slice(0, 400)}`;
@@ -174,16 +213,25 @@ if (missing !== undefined && process.env.CI === undefined) {
       await page.mouse.click(p.x, p.y);
       await runCommand(page, 'XLA Layout: Linear Index of Element…');
       const input = page.locator('.quick-input-widget input');
-      await page.locator('.quick-input-widget', { hasText: 'Linear index in f32[8,4]{1,0:T(8,128)}' }).waitFor();
+      await page
+        .locator('.quick-input-widget', { hasText: 'Linear index in f32[8,4]{1,0:T(8,128)}' })
+        .waitFor();
       await input.fill('1,9');
       // The box validates as you type: column 9 is outside dimension 1 (size 4).
-      await page.locator('.quick-input-widget', { hasText: 'Index 9 is outside dimension 1 (size 4)' }).waitFor();
+      await page
+        .locator('.quick-input-widget', { hasText: 'Index 9 is outside dimension 1 (size 4)' })
+        .waitFor();
       await input.fill('1,2');
       await page.keyboard.press('Enter');
       // (1,2) → tile (0,0), row 1, column 2 of the 8×128 tile: slot 130, byte 520.
-      const toast = page.locator('.notifications-toasts .notification-list-item', { hasText: 'linear index 130' }).first();
+      const toast = page
+        .locator('.notifications-toasts .notification-list-item', { hasText: 'linear index 130' })
+        .first();
       await toast.waitFor({ timeout: 30_000 });
-      assert.match(await toast.innerText(), /\[1,2\] of f32\[8,4\]\{1,0:T\(8,128\)\} is at linear index 130 \(byte 520\)/);
+      assert.match(
+        await toast.innerText(),
+        /\[1,2\] of f32\[8,4\]\{1,0:T\(8,128\)\} is at linear index 130 \(byte 520\)/,
+      );
       await page.screenshot({ path: join(SHOTS, '7-linear-index.png') });
       await toast.getByRole('button', { name: 'Show steps' }).click();
       // The steps open rendered in the markdown preview: bold and lists drawn, not markdown source.
@@ -196,7 +244,10 @@ if (missing !== undefined && process.env.CI === undefined) {
       await page.locator('.tab', { hasText: 'tiles.hlo' }).first().click();
       // Start from line 1 so that revealing the picked buffer visibly moves the cursor.
       await page.keyboard.press('Control+Home');
-      await page.locator('.statusbar-item', { hasText: /Ln 1, Col 1/ }).first().waitFor({ timeout: 10_000 });
+      await page
+        .locator('.statusbar-item', { hasText: /Ln 1, Col 1/ })
+        .first()
+        .waitFor({ timeout: 10_000 });
       await runCommand(page, 'XLA Layout: Padding Report');
       const quick = page.locator('.quick-input-widget');
       await quick.locator('.quick-input-list .monaco-list-row').first().waitFor({ timeout: 30_000 });
@@ -213,7 +264,10 @@ if (missing !== undefined && process.env.CI === undefined) {
       const lines = readFileSync(join(FIXTURES, 'tiles.hlo'), 'utf8').split('\n');
       const line = lines.findIndex((l) => l.includes(`%${name} =`)) + 1;
       assert.ok(line > 0, `${name} is defined in the fixture`);
-      await page.locator('.statusbar-item', { hasText: new RegExp(`Ln ${line}, Col`) }).first().waitFor({ timeout: 10_000 });
+      await page
+        .locator('.statusbar-item', { hasText: new RegExp(`Ln ${line}, Col`) })
+        .first()
+        .waitFor({ timeout: 10_000 });
     });
 
     it("opens the visualizer from the hover's command link", async () => {
@@ -225,7 +279,11 @@ if (missing !== undefined && process.env.CI === undefined) {
       await link.click();
       // The link's JSON arguments reach the command (validated there) and the reused panel shows p1's shape.
       const frame = await visualizerFrame(page, 60_000);
-      await frame.waitForFunction((want) => [...document.querySelectorAll('input')].some((i) => i.value === want), 'bf16[16,256]{1,0:T(8,128)(2,1)}', { timeout: 30_000 });
+      await frame.waitForFunction(
+        (want) => [...document.querySelectorAll('input')].some((i) => i.value === want),
+        'bf16[16,256]{1,0:T(8,128)(2,1)}',
+        { timeout: 30_000 },
+      );
       await page.screenshot({ path: join(SHOTS, '10-visualizer-from-hover.png') });
     });
 
@@ -245,7 +303,10 @@ if (missing !== undefined && process.env.CI === undefined) {
       await page.screenshot({ path: join(SHOTS, '12-source-hover.png') });
       await link.click();
       await page.locator('.tab.active', { hasText: 'layers.py' }).waitFor({ timeout: 30_000 });
-      await page.locator('.statusbar-item', { hasText: /Ln 4, Col 1/ }).first().waitFor({ timeout: 10_000 });
+      await page
+        .locator('.statusbar-item', { hasText: /Ln 4, Col 1/ })
+        .first()
+        .waitFor({ timeout: 10_000 });
     });
 
     it('lists the HLO instructions of the source line from the palette and reveals the picked one', async () => {
@@ -257,11 +318,17 @@ if (missing !== undefined && process.env.CI === undefined) {
       await row.waitFor({ timeout: 30_000 });
       assert.match(await quick.innerText(), /layers\.py:4: 1 instruction in the open HLO documents/);
       // Label "1x  s" (nothing pads), then logical → physical bytes; shape, computation and dump below.
-      assert.match(await row.innerText(), /^1x\s+s\s*32 B → 32 B\s+f32\[8\]\{0\}\s+·\s+main\s+·\s+source\.hlo$/);
+      assert.match(
+        await row.innerText(),
+        /^1x\s+s\s*32 B → 32 B\s+f32\[8\]\{0\}\s+·\s+main\s+·\s+source\.hlo$/,
+      );
       await page.screenshot({ path: join(SHOTS, '13-hlo-for-source-line.png') });
       await page.keyboard.press('Enter');
       await page.locator('.tab.active', { hasText: 'source.hlo' }).waitFor({ timeout: 30_000 });
-      await page.locator('.statusbar-item', { hasText: /Ln 5, Col/ }).first().waitFor({ timeout: 10_000 });
+      await page
+        .locator('.statusbar-item', { hasText: /Ln 5, Col/ })
+        .first()
+        .waitFor({ timeout: 10_000 });
     });
 
     it('shows the callers of a fused computation with Show Call Hierarchy', async () => {
@@ -276,7 +343,10 @@ if (missing !== undefined && process.env.CI === undefined) {
       await caller.waitFor({ timeout: 30_000 });
       // Expanding body asks for its callers in turn: the ENTRY computation's while loop.
       await caller.locator('.monaco-tl-twistie').click();
-      await page.locator('.monaco-list-row', { hasText: /^\s*main/ }).first().waitFor({ timeout: 30_000 });
+      await page
+        .locator('.monaco-list-row', { hasText: /^\s*main/ })
+        .first()
+        .waitFor({ timeout: 30_000 });
       await page.screenshot({ path: join(SHOTS, '15-call-hierarchy.png') });
       await page.keyboard.press('Escape');
     });
@@ -298,10 +368,14 @@ if (missing !== undefined && process.env.CI === undefined) {
         await page.screenshot({ path: join(SHOTS, '18-rename-box.png') });
         await page.keyboard.press('Enter');
         // Both call sites, next to the cursor, and the header, 16 lines up (Ctrl+G to bring it into view).
-        await page.locator('.monaco-editor .view-line', { hasText: /%g\s=\s.*calls=%negate_all/ }).waitFor({ timeout: 30_000 });
+        await page
+          .locator('.monaco-editor .view-line', { hasText: /%g\s=\s.*calls=%negate_all/ })
+          .waitFor({ timeout: 30_000 });
         assert.match((await lineText(page, '%f = ')) ?? '', /calls=%negate_all$/);
         await goToLine(page, 9);
-        await page.locator('.monaco-editor .view-line', { hasText: /%negate_all\s\(p/ }).waitFor({ timeout: 10_000 });
+        await page
+          .locator('.monaco-editor .view-line', { hasText: /%negate_all\s\(p/ })
+          .waitFor({ timeout: 10_000 });
         await page.screenshot({ path: join(SHOTS, '19-renamed.png') });
         // A name the computation already has: VS Code shows the server's reason, and nothing changes.
         await goToLine(page, 25);
@@ -313,7 +387,10 @@ if (missing !== undefined && process.env.CI === undefined) {
         await page.keyboard.press('Enter');
         const message = page.locator('.notification-list-item-message', { hasText: 'already names' }).first();
         await message.waitFor({ timeout: 30_000 });
-        assert.match(await message.innerText(), /%g already names an instruction in this computation \(line 26\)/);
+        assert.match(
+          await message.innerText(),
+          /%g already names an instruction in this computation \(line 26\)/,
+        );
         await page.waitForTimeout(800); // for the screenshot: the toast slides in
         await page.screenshot({ path: join(SHOTS, '20-rename-refused.png') });
         assert.match((await lineText(page, 'fusion(%v)')) ?? '', /^\s*%f = /);
@@ -334,7 +411,9 @@ if (missing !== undefined && process.env.CI === undefined) {
         await page.screenshot({ path: join(SHOTS, '21-completion.png') });
         await page.keyboard.press('Enter');
         // The editor redraws the line a moment after Enter (CI's attribute test once read it before).
-        await page.locator('.monaco-editor .view-line', { hasText: /%g,\s%j\)/ }).waitFor({ timeout: 10_000 });
+        await page
+          .locator('.monaco-editor .view-line', { hasText: /%g,\s%j\)/ })
+          .waitFor({ timeout: 10_000 });
         assert.match((await lineText(page, 'tuple(')) ?? '', /tuple\(%j, %g, %j\)$/);
       } finally {
         // Back to the file on disk, as the other tests expect it.
@@ -353,7 +432,9 @@ if (missing !== undefined && process.env.CI === undefined) {
         await page.screenshot({ path: join(SHOTS, '22-attribute-completion.png') });
         await page.keyboard.press('Enter');
         // The editor redraws the line a moment after Enter (CI once read it before).
-        await page.locator('.monaco-editor .view-line', { hasText: 'output_to_operand_aliasing=' }).waitFor({ timeout: 10_000 });
+        await page
+          .locator('.monaco-editor .view-line', { hasText: 'output_to_operand_aliasing=' })
+          .waitFor({ timeout: 10_000 });
         assert.match((await lineText(page, '%g = ')) ?? '', /calls=%fused, output_to_operand_aliasing=$/);
         await page.keyboard.press('Escape');
         // Hovering a key: the form of its value, and that the fusion requires it.
@@ -424,7 +505,11 @@ if (missing !== undefined && process.env.CI === undefined) {
       for (let attempt = 1; ; attempt++) {
         await entry.hover();
         await hover.waitFor({ timeout: 30_000 });
-        await hover.getByRole('button', { name: 'Configure' }).or(hover.locator('a', { hasText: 'Configure' })).first().click();
+        await hover
+          .getByRole('button', { name: 'Configure' })
+          .or(hover.locator('a', { hasText: 'Configure' }))
+          .first()
+          .click();
         try {
           await setting.waitFor({ timeout: 10_000 });
           break;
@@ -444,8 +529,14 @@ if (missing !== undefined && process.env.CI === undefined) {
       const header = page.locator('.monaco-editor .view-line', { hasText: 'HloModule' }).first();
       await header.waitFor();
       // Each token is drawn as a span with its colour class (mtk1 is the default foreground).
-      const tokens = (line: Locator): Promise<[string, string][]> => line.evaluate((l) => [...l.querySelectorAll('span')].filter((s) => /^mtk\d+$/.test(s.className)).map((s): [string, string] => [s.textContent ?? '', s.className]));
-      const colourOf = (spans: [string, string][], text: string): string | undefined => spans.find(([t]) => t === text)?.[1];
+      const tokens = (line: Locator): Promise<[string, string][]> =>
+        line.evaluate((l) =>
+          [...l.querySelectorAll('span')]
+            .filter((s) => /^mtk\d+$/.test(s.className))
+            .map((s): [string, string] => [s.textContent ?? '', s.className]),
+        );
+      const colourOf = (spans: [string, string][], text: string): string | undefined =>
+        spans.find(([t]) => t === text)?.[1];
       const deadline = Date.now() + 30_000;
       let head = await tokens(header);
       while (new Set(head.map(([, c]) => c)).size < 4 && Date.now() < deadline) {
@@ -459,14 +550,22 @@ if (missing !== undefined && process.env.CI === undefined) {
       const numbers = new Set(head.filter(([t]) => /^\d+$/.test(t)).map(([, c]) => c));
       assert.equal(numbers.size, 1, `numbers: ${JSON.stringify(head)}`);
       const [number] = numbers;
-      assert.equal(new Set(['mtk1', type, attribute, number]).size, 4, `start of the header: ${JSON.stringify(head)}`);
+      assert.equal(
+        new Set(['mtk1', type, attribute, number]).size,
+        4,
+        `start of the header: ${JSON.stringify(head)}`,
+      );
       // The end of the line, 28,000 characters in (word wrap draws it as the last rows before line 2),
       // is coloured the same way: the whole line was tokenized, not only a prefix.
       await page.keyboard.press('Control+End');
       const end = page.locator('.monaco-editor .view-line', { hasText: 'is_scheduled' }).first();
       await end.waitFor({ timeout: 10_000 });
       const tail = await tokens(end);
-      assert.deepEqual([colourOf(tail, 'f32'), colourOf(tail, 'is_scheduled'), colourOf(tail, '128')], [type, attribute, number], `end of the header: ${JSON.stringify(tail)}`);
+      assert.deepEqual(
+        [colourOf(tail, 'f32'), colourOf(tail, 'is_scheduled'), colourOf(tail, '128')],
+        [type, attribute, number],
+        `end of the header: ${JSON.stringify(tail)}`,
+      );
     });
   });
 }

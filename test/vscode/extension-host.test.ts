@@ -26,12 +26,18 @@ if (missing !== undefined && process.env.CI === undefined) {
       this.timeout(600_000);
       assert.equal(missing, undefined, `prerequisites missing: ${missing}`);
       buildExtension();
-      result = await runSuiteInCodeServer(await buildSuite(), join(REPO, 'test', 'vscode', 'fixtures'), 540_000);
+      result = await runSuiteInCodeServer(
+        await buildSuite(),
+        join(REPO, 'test', 'vscode', 'fixtures'),
+        540_000,
+      );
     });
 
     it('passes every test of the suite in the extension host', () => {
       for (const t of result.tests) console.log(`      ${t.state === 'passed' ? '✓' : '✗'} ${t.title}`);
-      const failures = result.tests.filter((t) => t.state === 'failed').map((t) => `${t.title}\n${t.error ?? ''}`);
+      const failures = result.tests
+        .filter((t) => t.state === 'failed')
+        .map((t) => `${t.title}\n${t.error ?? ''}`);
       assert.deepEqual(failures, [], 'failed in the extension host');
       assert.equal(result.exitCode, 0, 'the extension host exit code');
       assert.ok(result.passed >= 15, `${result.passed} tests passed`);

@@ -11,7 +11,17 @@
  * `window.codeAutomationExit(code)`, which we expose to learn the exit code.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { homedir, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -24,7 +34,9 @@ export const REPO = resolve(__dirname, '..', '..');
 
 /** Where install-code-server.sh puts code-server (same defaults and overrides as the script). */
 export function codeServerDir(): string {
-  const root = process.env.XLA_LENS_CODE_SERVER_ROOT ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'xla-layout-lens', 'code-server');
+  const root =
+    process.env.XLA_LENS_CODE_SERVER_ROOT ??
+    join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'xla-layout-lens', 'code-server');
   return join(root, CODE_SERVER_VERSION);
 }
 
@@ -34,7 +46,8 @@ const entryJs = (dir: string): string => join(dir, 'node_modules', 'code-server'
 export function missingPrerequisites(): string | undefined {
   const dir = codeServerDir();
   const missing: string[] = [];
-  if (!existsSync(join(dir, '.install-complete')) || !existsSync(entryJs(dir))) missing.push(`code-server ${CODE_SERVER_VERSION} in ${dir} (run scripts/install-code-server.sh)`);
+  if (!existsSync(join(dir, '.install-complete')) || !existsSync(entryJs(dir)))
+    missing.push(`code-server ${CODE_SERVER_VERSION} in ${dir} (run scripts/install-code-server.sh)`);
   if (!existsSync(CHROMIUM)) missing.push(`Chromium at ${CHROMIUM} (run scripts/install-system-deps.sh)`);
   return missing.length > 0 ? missing.join('; ') : undefined;
 }
@@ -65,16 +78,28 @@ async function freePort(): Promise<number> {
     server.on('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address !== null ? resolvePort(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address !== null
+          ? resolvePort(address.port)
+          : reject(new Error('no port')),
+      );
     });
   });
 }
 
 /** Polls code-server's health endpoint until it answers (or the process dies / time runs out). */
-async function waitForHealthy(url: string, child: ChildProcess, logFile: string, timeoutMs: number): Promise<void> {
+async function waitForHealthy(
+  url: string,
+  child: ChildProcess,
+  logFile: string,
+  timeoutMs: number,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`code-server exited with ${child.exitCode}:\n${readFileSync(logFile, 'utf8').slice(-4000)}`);
+    if (child.exitCode !== null)
+      throw new Error(
+        `code-server exited with ${child.exitCode}:\n${readFileSync(logFile, 'utf8').slice(-4000)}`,
+      );
     try {
       const res = await fetch(`${url}/healthz`);
       if (res.ok) return;
@@ -83,7 +108,9 @@ async function waitForHealthy(url: string, child: ChildProcess, logFile: string,
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error(`code-server did not answer within ${timeoutMs} ms:\n${readFileSync(logFile, 'utf8').slice(-4000)}`);
+  throw new Error(
+    `code-server did not answer within ${timeoutMs} ms:\n${readFileSync(logFile, 'utf8').slice(-4000)}`,
+  );
 }
 
 export interface CodeServerOptions {
@@ -125,7 +152,8 @@ function processGroup(pgid: number): string[] {
       // Field 5 of /proc/PID/stat is the process group; the command name (field 2) may contain spaces.
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(fields[2]) === pgid) out.push(readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').trim());
+      if (Number(fields[2]) === pgid)
+        out.push(readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').trim());
     } catch {
       // The process ended while we looked.
     }
@@ -142,25 +170,36 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
   mkdirSync(join(userData, 'User'), { recursive: true });
   mkdirSync(join(root, 'extensions'));
   mkdirSync(join(root, 'config'));
-  writeFileSync(join(userData, 'User', 'settings.json'), JSON.stringify({ ...TEST_SETTINGS, ...options.settings }, null, 2));
+  writeFileSync(
+    join(userData, 'User', 'settings.json'),
+    JSON.stringify({ ...TEST_SETTINGS, ...options.settings }, null, 2),
+  );
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const logFile = join(root, 'code-server.log');
   const log = openSync(logFile, 'a');
   const args = [
     entryJs(codeServerDir()),
-    '--auth', 'none',
-    '--bind-addr', `127.0.0.1:${port}`,
+    '--auth',
+    'none',
+    '--bind-addr',
+    `127.0.0.1:${port}`,
     '--disable-telemetry',
     '--disable-update-check',
     ...(options.workspaceTrust === true ? [] : ['--disable-workspace-trust']),
     '--disable-getting-started-override',
-    '--user-data-dir', userData,
-    '--extensions-dir', join(root, 'extensions'),
+    '--user-data-dir',
+    userData,
+    '--extensions-dir',
+    join(root, 'extensions'),
   ];
   const env = { ...process.env, XDG_CONFIG_HOME: join(root, 'config'), ...options.env };
   for (const vsix of options.install ?? []) {
-    const r = spawnSync(process.execPath, [entryJs(codeServerDir()), '--extensions-dir', join(root, 'extensions'), '--install-extension', vsix], { env, encoding: 'utf8' });
+    const r = spawnSync(
+      process.execPath,
+      [entryJs(codeServerDir()), '--extensions-dir', join(root, 'extensions'), '--install-extension', vsix],
+      { env, encoding: 'utf8' },
+    );
     if (r.status !== 0) throw new Error(`installing ${vsix} failed: ${r.stdout}${r.stderr}`);
   }
   options.beforeStart?.(join(root, 'extensions'));
@@ -223,4 +262,3 @@ export async function openWorkbench(page: Page, url: string): Promise<void> {
   await page.goto(url);
   await page.waitForSelector('.monaco-workbench', { timeout: 60_000 });
 }
-

@@ -21,7 +21,9 @@ const FIXTURES = join(REPO, 'test', 'vscode', 'fixtures');
 async function desktopUnavailable(): Promise<string | undefined> {
   if (process.env.VSCODE_EXECUTABLE !== undefined) return undefined;
   try {
-    const res = await fetch('https://update.code.visualstudio.com/api/releases/stable', { signal: AbortSignal.timeout(8000) });
+    const res = await fetch('https://update.code.visualstudio.com/api/releases/stable', {
+      signal: AbortSignal.timeout(8000),
+    });
     return res.ok ? undefined : `update.code.visualstudio.com answered ${res.status}`;
   } catch (e) {
     return `cannot reach update.code.visualstudio.com to download VS Code (${e instanceof Error ? (e.cause instanceof Error ? e.cause.message : e.message) : String(e)})`;
@@ -30,7 +32,19 @@ async function desktopUnavailable(): Promise<string | undefined> {
 
 /** The client modules free of `vscode`, under plain mocha (the repo's .mocharc ignores test/vscode/). */
 function runUnitTests(): boolean {
-  const r = spawnSync('npx', ['mocha', '--no-config', '--node-option', 'import=tsx', '--reporter', 'dot', 'test/vscode/unit/*.test.ts'], { cwd: REPO, stdio: 'inherit' });
+  const r = spawnSync(
+    'npx',
+    [
+      'mocha',
+      '--no-config',
+      '--node-option',
+      'import=tsx',
+      '--reporter',
+      'dot',
+      'test/vscode/unit/*.test.ts',
+    ],
+    { cwd: REPO, stdio: 'inherit' },
+  );
   return r.status === 0;
 }
 
@@ -47,7 +61,9 @@ async function main(): Promise<number> {
     return runTests({
       extensionDevelopmentPath: REPO,
       extensionTestsPath: testsPath,
-      ...(process.env.VSCODE_EXECUTABLE !== undefined ? { vscodeExecutablePath: process.env.VSCODE_EXECUTABLE } : {}),
+      ...(process.env.VSCODE_EXECUTABLE !== undefined
+        ? { vscodeExecutablePath: process.env.VSCODE_EXECUTABLE }
+        : {}),
       launchArgs: [FIXTURES, '--disable-extensions', '--disable-workspace-trust'],
     });
   }
@@ -58,10 +74,17 @@ async function main(): Promise<number> {
     console.log('test:vscode: NO extension-host tests ran.');
     return 1;
   }
-  console.log('test:vscode: running the same suite in code-server (VS Code 1.100.3 workbench, Node extension host) instead.');
+  console.log(
+    'test:vscode: running the same suite in code-server (VS Code 1.100.3 workbench, Node extension host) instead.',
+  );
   const result = await runSuiteInCodeServer(testsPath, FIXTURES);
-  for (const t of result.tests) console.log(`  ${t.state === 'passed' ? '✓' : '✗'} ${t.title}${t.error ? `\n      ${t.error.split('\n').slice(0, 6).join('\n      ')}` : ''}`);
-  console.log(`\n${result.passed} passed, ${result.failed} failed (extension host exit code ${result.exitCode})`);
+  for (const t of result.tests)
+    console.log(
+      `  ${t.state === 'passed' ? '✓' : '✗'} ${t.title}${t.error ? `\n      ${t.error.split('\n').slice(0, 6).join('\n      ')}` : ''}`,
+    );
+  console.log(
+    `\n${result.passed} passed, ${result.failed} failed (extension host exit code ${result.exitCode})`,
+  );
   return result.exitCode === 0 && result.passed > 0 ? 0 : 1;
 }
 

@@ -34,7 +34,10 @@ function declareNoUntrustedSupport(extensionsDir: string): void {
   assert.ok(dir, `extension installed in ${extensionsDir}`);
   const file = join(extensionsDir, dir, 'package.json');
   const manifest = JSON.parse(readFileSync(file, 'utf8')) as { capabilities?: Record<string, unknown> };
-  manifest.capabilities = { ...manifest.capabilities, untrustedWorkspaces: { supported: false, description: 'control case' } };
+  manifest.capabilities = {
+    ...manifest.capabilities,
+    untrustedWorkspaces: { supported: false, description: 'control case' },
+  };
   writeFileSync(file, JSON.stringify(manifest));
 }
 
@@ -55,13 +58,29 @@ if (missing !== undefined && process.env.CI === undefined) {
       buildExtension();
       vsixDir = mkdtempSync(join(tmpdir(), 'xla-lens-vsix-'));
       vsix = join(vsixDir, 'xla-layout-lens.vsix');
-      execFileSync(process.execPath, [join(REPO, 'node_modules', '@vscode', 'vsce', 'vsce'), 'package', '--no-dependencies', '--out', vsix], { cwd: REPO, stdio: 'pipe' });
+      execFileSync(
+        process.execPath,
+        [
+          join(REPO, 'node_modules', '@vscode', 'vsce', 'vsce'),
+          'package',
+          '--no-dependencies',
+          '--out',
+          vsix,
+        ],
+        { cwd: REPO, stdio: 'pipe' },
+      );
       browser = await launchChromium();
       page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     });
 
     afterEach(async function () {
-      if (this.currentTest?.state === 'failed') await page.screenshot({ path: join(SHOTS, `failed-untrusted-${this.currentTest.title.slice(0, 40).replace(/\W+/g, '-')}.png`) });
+      if (this.currentTest?.state === 'failed')
+        await page.screenshot({
+          path: join(
+            SHOTS,
+            `failed-untrusted-${this.currentTest.title.slice(0, 40).replace(/\W+/g, '-')}.png`,
+          ),
+        });
       server?.saveLogs(join(SHOTS, 'logs-untrusted'));
       await server?.stop();
       server = undefined;
@@ -76,26 +95,42 @@ if (missing !== undefined && process.env.CI === undefined) {
     async function openFixture(s: CodeServer): Promise<void> {
       await openWorkbench(page, `${s.url}/?folder=${encodeURIComponent(FIXTURES)}`);
       // VS Code says so in the status bar when the workspace is untrusted.
-      await page.locator('.statusbar-item', { hasText: 'Restricted Mode' }).first().waitFor({ timeout: 60_000 });
+      await page
+        .locator('.statusbar-item', { hasText: 'Restricted Mode' })
+        .first()
+        .waitFor({ timeout: 60_000 });
       await quickOpen(page, 'tiles.hlo');
-      await page.locator('.monaco-editor .view-line', { hasText: /ENTRY\s%main/ }).waitFor({ timeout: 60_000 });
+      await page
+        .locator('.monaco-editor .view-line', { hasText: /ENTRY\s%main/ })
+        .waitFor({ timeout: 60_000 });
     }
 
     it('runs in Restricted Mode: the squiggle and the hover come from the language server', async () => {
       server = await startCodeServer({ workspaceTrust: true, settings: TRUST_SETTINGS, install: [vsix] });
       await openFixture(server);
       await page.locator('.monaco-editor .squiggly-error').first().waitFor({ timeout: 60_000 });
-      assert.ok(server.processes().some((cmd) => /extensions\/xla-layout-lens\.[^ ]*\/dist\/server\.js/.test(cmd)), 'the installed dist/server.js runs');
+      assert.ok(
+        server.processes().some((cmd) => /extensions\/xla-layout-lens\.[^ ]*\/dist\/server\.js/.test(cmd)),
+        'the installed dist/server.js runs',
+      );
       const text = await hoverText(page, 'p0 = f32[8,4]{1,0:T(8,128)}', 7);
       assert.match(text, /4,?096/, text);
       await page.screenshot({ path: join(SHOTS, 'untrusted.png') });
     });
 
     it('control: the same extension declaring no untrusted support is kept off there', async () => {
-      server = await startCodeServer({ workspaceTrust: true, settings: TRUST_SETTINGS, install: [vsix], beforeStart: declareNoUntrustedSupport });
+      server = await startCodeServer({
+        workspaceTrust: true,
+        settings: TRUST_SETTINGS,
+        install: [vsix],
+        beforeStart: declareNoUntrustedSupport,
+      });
       await openFixture(server);
       // The signal the first test waits on must not come, and no language server may start.
-      await assert.rejects(page.locator('.monaco-editor .squiggly-error').first().waitFor({ timeout: 15_000 }), /Timeout/);
+      await assert.rejects(
+        page.locator('.monaco-editor .squiggly-error').first().waitFor({ timeout: 15_000 }),
+        /Timeout/,
+      );
       assert.ok(!server.processes().some((cmd) => cmd.includes('dist/server.js')), 'no language server runs');
       await page.screenshot({ path: join(SHOTS, 'untrusted-control.png') });
     });

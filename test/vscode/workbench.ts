@@ -10,7 +10,11 @@ import type { Browser, Page } from 'playwright-core';
 import type { CodeServer } from './harness';
 
 /** Centre of the character `delta` after the start of `needle` on the visible editor line that contains it. */
-export async function charPoint(page: Page, needle: string, delta: number): Promise<{ x: number; y: number }> {
+export async function charPoint(
+  page: Page,
+  needle: string,
+  delta: number,
+): Promise<{ x: number; y: number }> {
   const point = await page.evaluate(
     ([n, d]) => {
       for (const line of document.querySelectorAll<HTMLElement>('.monaco-editor .view-line')) {
@@ -77,7 +81,12 @@ export async function hoverSettled(page: Page): Promise<void> {
   await page.waitForFunction(() =>
     document.getAnimations().every((a) => {
       const target = a.effect instanceof KeyframeEffect ? a.effect.target : null;
-      return !(target instanceof Element && target.closest('.monaco-hover, .monaco-hover-content, .workbench-hover')) || a.playState === 'finished';
+      return (
+        !(
+          target instanceof Element &&
+          target.closest('.monaco-hover, .monaco-hover-content, .workbench-hover')
+        ) || a.playState === 'finished'
+      );
     }),
   );
 }
@@ -173,7 +182,10 @@ export async function goToSourceWithF12(page: Page): Promise<void> {
   await page.locator('.breadcrumbs-control', { hasText: 'main' }).first().waitFor({ timeout: 30_000 });
   await page.keyboard.press('F12');
   await page.locator('.tab.active', { hasText: 'layers.py' }).waitFor({ timeout: 30_000 });
-  await page.locator('.statusbar-item', { hasText: /Ln 4, Col 1/ }).first().waitFor({ timeout: 10_000 });
+  await page
+    .locator('.statusbar-item', { hasText: /Ln 4, Col 1/ })
+    .first()
+    .waitFor({ timeout: 10_000 });
   assert.match((await lineText(page, 'def scale')) ?? '', /def scale\(x\)/);
 }
 
@@ -190,7 +202,8 @@ export async function openCodeActions(page: Page): Promise<void> {
  */
 export async function focusCodeAction(page: Page, wanted: RegExp): Promise<string> {
   const rows = page.locator('.action-widget .monaco-list-row.action');
-  const focused = async (): Promise<string> => (await page.locator('.action-widget .monaco-list-row.focused').getAttribute('aria-label')) ?? '';
+  const focused = async (): Promise<string> =>
+    (await page.locator('.action-widget .monaco-list-row.focused').getAttribute('aria-label')) ?? '';
   for (let i = 0; i < (await rows.count()); i++) {
     if (wanted.test(await focused())) break;
     await page.keyboard.press('ArrowDown');
@@ -215,7 +228,9 @@ export function closeWorkbenchAfterTests(parts: () => WorkbenchParts, shots: str
   afterEach(async function () {
     const { page } = parts();
     if (this.currentTest?.state === 'failed' && page !== undefined) {
-      await page.screenshot({ path: join(shots, `failed-${this.currentTest.title.replace(/[^a-z0-9]+/gi, '-')}.png`) });
+      await page.screenshot({
+        path: join(shots, `failed-${this.currentTest.title.replace(/[^a-z0-9]+/gi, '-')}.png`),
+      });
     }
     await page?.keyboard.press('Escape');
   });
@@ -235,7 +250,13 @@ export function closeWorkbenchAfterTests(parts: () => WorkbenchParts, shots: str
  * the suggest widget that opens. Pressed earlier, while the server starts, the keys can reach an
  * editor that offers nothing yet.
  */
-export async function typeForSuggestions(page: Page, line: number, computation: string, keys: string, back = 0): Promise<string[]> {
+export async function typeForSuggestions(
+  page: Page,
+  line: number,
+  computation: string,
+  keys: string,
+  back = 0,
+): Promise<string[]> {
   await goToLine(page, line);
   await page.locator('.breadcrumbs-control', { hasText: computation }).first().waitFor({ timeout: 30_000 });
   await page.keyboard.press('End');

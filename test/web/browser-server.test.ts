@@ -22,7 +22,14 @@ import type {
 import type { AnalyzeShapeResult } from '../../protocol/src/lsp';
 import { launchChromium } from '../support/chromium';
 import { TEST_INITIALIZE_PARAMS } from '../support/lsp-client';
-import { assertChromium, buildBrowserServer, openWorkerSession, serveWorkerPage, type WorkerPageServer, type WorkerSession } from './worker-harness';
+import {
+  assertChromium,
+  buildBrowserServer,
+  openWorkerSession,
+  serveWorkerPage,
+  type WorkerPageServer,
+  type WorkerSession,
+} from './worker-harness';
 
 const URI = 'file:///w/web.after_optimizations.hlo';
 const TEXT = [
@@ -46,16 +53,21 @@ function at(text: string, needle: string, delta = 0): { line: number; character:
 }
 
 /** The text an LSP range covers. */
-function textOf(text: string, r: { start: { line: number; character: number }; end: { line: number; character: number } }): string {
+function textOf(
+  text: string,
+  r: { start: { line: number; character: number }; end: { line: number; character: number } },
+): string {
   const lines = text.split('\n');
-  const offset = (p: { line: number; character: number }) => lines.slice(0, p.line).reduce((n, l) => n + l.length + 1, 0) + p.character;
+  const offset = (p: { line: number; character: number }) =>
+    lines.slice(0, p.line).reduce((n, l) => n + l.length + 1, 0) + p.character;
   return text.slice(offset(r.start), offset(r.end));
 }
 
 /** Applies LSP edits to `text`, last first so earlier offsets stay valid. */
 function applyEdits(text: string, edits: readonly TextEdit[]): string {
   const lines = text.split('\n');
-  const offset = (p: { line: number; character: number }) => lines.slice(0, p.line).reduce((n, l) => n + l.length + 1, 0) + p.character;
+  const offset = (p: { line: number; character: number }) =>
+    lines.slice(0, p.line).reduce((n, l) => n + l.length + 1, 0) + p.character;
   let out = text;
   for (const e of [...edits].sort((a, b) => offset(b.range.start) - offset(a.range.start))) {
     out = out.slice(0, offset(e.range.start)) + e.newText + out.slice(offset(e.range.end));
@@ -90,12 +102,17 @@ async function connect(browser: Browser, origin: string, settings: unknown): Pro
   );
   rpc.onRequest('client/registerCapability', () => null);
   rpc.onRequest('window/workDoneProgress/create', () => null);
-  rpc.onNotification('window/logMessage', (p: { type: number; message: string }) => serverMessages.push(`${p.type}: ${p.message}`));
-  rpc.onNotification('window/showMessage', (p: { type: number; message: string }) => serverMessages.push(`${p.type}: ${p.message}`));
+  rpc.onNotification('window/logMessage', (p: { type: number; message: string }) =>
+    serverMessages.push(`${p.type}: ${p.message}`),
+  );
+  rpc.onNotification('window/showMessage', (p: { type: number; message: string }) =>
+    serverMessages.push(`${p.type}: ${p.message}`),
+  );
   rpc.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {
     published.push(p);
     for (let i = waiters.length - 1; i >= 0; i--) {
-      if (waiters[i].uri === p.uri && (p.version ?? 0) >= waiters[i].version) waiters.splice(i, 1)[0].resolve(p);
+      if (waiters[i].uri === p.uri && (p.version ?? 0) >= waiters[i].version)
+        waiters.splice(i, 1)[0].resolve(p);
     }
   });
   rpc.listen();
@@ -150,7 +167,9 @@ describe('web: language server in a Web Worker (headless Chromium, postMessage)'
     before(async () => {
       client = await connect(browser, server.origin, {});
       const published = client.diagnostics(URI, 1);
-      await client.session.rpc.sendNotification('textDocument/didOpen', { textDocument: { uri: URI, languageId: 'hlo', version: 1, text: TEXT } });
+      await client.session.rpc.sendNotification('textDocument/didOpen', {
+        textDocument: { uri: URI, languageId: 'hlo', version: 1, text: TEXT },
+      });
       diagnostics = (await published).diagnostics;
     });
 
@@ -173,13 +192,24 @@ describe('web: language server in a Web Worker (headless Chromium, postMessage)'
     it('publishes tile-negative on exactly the -1 of T(-1,128)', () => {
       assert.deepEqual(
         diagnostics.map((d) => [d.code, d.severity, d.source, textOf(TEXT, d.range), d.range]),
-        [['tile-negative', 1, 'xla-layout', '-1', { start: { line: 4, character: 26 }, end: { line: 4, character: 28 } }]],
+        [
+          [
+            'tile-negative',
+            1,
+            'xla-layout',
+            '-1',
+            { start: { line: 4, character: 26 }, end: { line: 4, character: 28 } },
+          ],
+        ],
       );
       assert.match(diagnostics[0].codeDescription?.href ?? '', /tile-negative/);
     });
 
     it('hovers a tiled shape and reads its logical and physical sizes', async () => {
-      const hover = await client.session.rpc.sendRequest<Hover | null>('textDocument/hover', { textDocument: { uri: URI }, position: at(TEXT, 'f32[8,4]{1,0:T(8,128)}', 3) });
+      const hover = await client.session.rpc.sendRequest<Hover | null>('textDocument/hover', {
+        textDocument: { uri: URI },
+        position: at(TEXT, 'f32[8,4]{1,0:T(8,128)}', 3),
+      });
       assert.ok(hover);
       assert.equal(textOf(TEXT, hover.range!), 'f32[8,4]{1,0:T(8,128)}');
       // Table cells start with &nbsp; only to look spaced out in VS Code; assert on the values.
@@ -193,21 +223,35 @@ describe('web: language server in a Web Worker (headless Chromium, postMessage)'
     });
 
     it('lists the module, its entry computation and every instruction in the outline', async () => {
-      const symbols = await client.session.rpc.sendRequest<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri: URI } });
-      assert.deepEqual(symbols.map((s) => s.name), ['web_worker']);
+      const symbols = await client.session.rpc.sendRequest<DocumentSymbol[]>('textDocument/documentSymbol', {
+        textDocument: { uri: URI },
+      });
+      assert.deepEqual(
+        symbols.map((s) => s.name),
+        ['web_worker'],
+      );
       const main = symbols[0].children!;
-      assert.deepEqual(main.map((c) => [c.name, c.detail]), [['main', 'ENTRY']]);
-      assert.deepEqual(main[0].children!.map((c) => [c.name, c.detail]), [
-        ['p', 'f32[8,128]{1,0}'],
-        ['neg', 'f32[8,128]{1,0:T(-1,128)}'],
-        ['big', 'f32[1099511627776,1048576]{1,0}'],
-        ['small', 'f32[8,4]{1,0:T(8,128)}'],
-      ]);
+      assert.deepEqual(
+        main.map((c) => [c.name, c.detail]),
+        [['main', 'ENTRY']],
+      );
+      assert.deepEqual(
+        main[0].children!.map((c) => [c.name, c.detail]),
+        [
+          ['p', 'f32[8,128]{1,0}'],
+          ['neg', 'f32[8,128]{1,0:T(-1,128)}'],
+          ['big', 'f32[1099511627776,1048576]{1,0}'],
+          ['small', 'f32[8,4]{1,0:T(8,128)}'],
+        ],
+      );
       assert.equal(textOf(TEXT, main[0].selectionRange), 'main');
     });
 
     it('answers xlaLayout/analyzeShape with exact sizes past 2^53 (bigint as decimal strings)', async () => {
-      const r = await client.session.rpc.sendRequest<AnalyzeShapeResult | null>('xlaLayout/analyzeShape', { textDocument: { uri: URI }, position: at(TEXT, 'f32[1099511627776,', 5) });
+      const r = await client.session.rpc.sendRequest<AnalyzeShapeResult | null>('xlaLayout/analyzeShape', {
+        textDocument: { uri: URI },
+        position: at(TEXT, 'f32[1099511627776,', 5),
+      });
       assert.ok(r);
       assert.equal(r.text, 'f32[1099511627776,1048576]{1,0}');
       assert.equal(r.owner, 'big');
@@ -222,7 +266,10 @@ describe('web: language server in a Web Worker (headless Chromium, postMessage)'
         range: d.range,
         context: { diagnostics: [d], only: ['quickfix'] },
       });
-      assert.deepEqual(actions.map((a) => [a.title, a.kind, a.isPreferred]), [['Replace -1 with * (combine dimension)', 'quickfix', true]]);
+      assert.deepEqual(
+        actions.map((a) => [a.title, a.kind, a.isPreferred]),
+        [['Replace -1 with * (combine dimension)', 'quickfix', true]],
+      );
       const edits = actions[0].edit!.changes![URI];
       const fixed = applyEdits(TEXT, edits);
       assert.equal(fixed.split('\n')[4], '  %neg = f32[8,128]{1,0:T(*,128)} copy(%p)');
@@ -235,20 +282,30 @@ describe('web: language server in a Web Worker (headless Chromium, postMessage)'
       assert.equal(after.version, 2);
       assert.deepEqual(after.diagnostics, []);
       // The server's copy of the document is the edited text: the hover now sees the * tile.
-      const hover = await client.session.rpc.sendRequest<Hover | null>('textDocument/hover', { textDocument: { uri: URI }, position: at(fixed, 'f32[8,128]{1,0:T(*,128)}', 3) });
+      const hover = await client.session.rpc.sendRequest<Hover | null>('textDocument/hover', {
+        textDocument: { uri: URI },
+        position: at(fixed, 'f32[8,128]{1,0:T(*,128)}', 3),
+      });
       assert.equal(textOf(fixed, hover!.range!), 'f32[8,128]{1,0:T(*,128)}');
       await assertQuiet(client);
     });
   });
 
   it('applies the settings answered to workspace/configuration (severity override) in a fresh worker', async () => {
-    const client = await connect(browser, server.origin, { diagnostics: { severity: { 'tile-negative': 'hint' } } });
+    const client = await connect(browser, server.origin, {
+      diagnostics: { severity: { 'tile-negative': 'hint' } },
+    });
     try {
       const published = client.diagnostics(URI, 1);
-      await client.session.rpc.sendNotification('textDocument/didOpen', { textDocument: { uri: URI, languageId: 'hlo', version: 1, text: TEXT } });
+      await client.session.rpc.sendNotification('textDocument/didOpen', {
+        textDocument: { uri: URI, languageId: 'hlo', version: 1, text: TEXT },
+      });
       const { diagnostics } = await published;
       // LSP DiagnosticSeverity.Hint = 4: the very first publication already honours the user's settings.
-      assert.deepEqual(diagnostics.map((d) => [d.code, d.severity, textOf(TEXT, d.range)]), [['tile-negative', 4, '-1']]);
+      assert.deepEqual(
+        diagnostics.map((d) => [d.code, d.severity, textOf(TEXT, d.range)]),
+        [['tile-negative', 4, '-1']],
+      );
       assert.deepEqual(client.configurationAsks, ['xlaLayout']);
       await client.session.rpc.sendRequest('shutdown');
       await assertQuiet(client);

@@ -10,7 +10,15 @@ import type { Page, Worker } from 'playwright-core';
 import { REPO } from '../vscode/harness';
 
 /** What a .vsix ships for the browser (see .vscodeignore), minus the Node bundles. */
-const WEB_FILES = ['dist/browser/extension.js', 'dist/browser/server.js', 'dist/webview.js', 'syntaxes', 'webview/media', 'client/media/icon.png', 'language-configuration.json'];
+const WEB_FILES = [
+  'dist/browser/extension.js',
+  'dist/browser/server.js',
+  'dist/webview.js',
+  'syntaxes',
+  'webview/media',
+  'client/media/icon.png',
+  'language-configuration.json',
+];
 
 export interface WebOnlyExtension {
   readonly path: string;
@@ -63,7 +71,8 @@ export async function requestInWorker(worker: Worker, method: string, params: un
           resolve(message);
         };
         const receive = self.onmessage as ((event: MessageEvent) => void) | null;
-        if (receive === null) resolve({ error: 'the worker has no onmessage handler: not a vscode-jsonrpc browser server' });
+        if (receive === null)
+          resolve({ error: 'the worker has no onmessage handler: not a vscode-jsonrpc browser server' });
         else receive(new MessageEvent('message', { data: { jsonrpc: '2.0', id, method: m, params: p } }));
       }),
     [method, params] as const,

@@ -14,10 +14,33 @@ import { join } from 'node:path';
 import type { Browser, Page, Worker } from 'playwright-core';
 import { buildExtension } from '../vscode/build';
 import { launchChromium } from '../support/chromium';
-import { REPO, missingPrerequisites, openWorkbench, startCodeServer, type CodeServer } from '../vscode/harness';
-import { charPoint, closeWorkbenchAfterTests, focusCodeAction, goToSourceWithF12, hoverSettled, hoverText, leaveHover, openCodeActions, quickOpen, runCommand } from '../vscode/workbench';
+import {
+  REPO,
+  missingPrerequisites,
+  openWorkbench,
+  startCodeServer,
+  type CodeServer,
+} from '../vscode/harness';
+import {
+  charPoint,
+  closeWorkbenchAfterTests,
+  focusCodeAction,
+  goToSourceWithF12,
+  hoverSettled,
+  hoverText,
+  leaveHover,
+  openCodeActions,
+  quickOpen,
+  runCommand,
+} from '../vscode/workbench';
 import type { AnalyzeShapeResult } from '../../protocol/src/lsp';
-import { extensionWorkers, requestInWorker, stageWebOnlyExtension, workerName, type WebOnlyExtension } from './web-extension-harness';
+import {
+  extensionWorkers,
+  requestInWorker,
+  stageWebOnlyExtension,
+  workerName,
+  type WebOnlyExtension,
+} from './web-extension-harness';
 
 const SHOTS = join(REPO, 'test-results', 'web');
 const FIXTURES = join(REPO, 'test', 'vscode', 'fixtures');
@@ -30,7 +53,13 @@ async function findWorker(page: Page, accept: (name: string) => boolean, timeout
       if (accept(await workerName(w))) return w;
     }
     const left = deadline - Date.now();
-    if (left <= 0) throw new Error(`no such worker among ${page.workers().map((w) => w.url()).join(', ')}`);
+    if (left <= 0)
+      throw new Error(
+        `no such worker among ${page
+          .workers()
+          .map((w) => w.url())
+          .join(', ')}`,
+      );
     await page.waitForEvent('worker', { timeout: left }).catch(() => undefined);
   }
 }
@@ -47,7 +76,8 @@ describe('web: browser extension in the web worker extension host (code-server +
   before(async function () {
     this.timeout(300_000);
     const missing = missingPrerequisites();
-    if (missing !== undefined) throw new Error(`missing ${missing}. Run scripts/setup.sh to install code-server and Chromium.`);
+    if (missing !== undefined)
+      throw new Error(`missing ${missing}. Run scripts/setup.sh to install code-server and Chromium.`);
     mkdirSync(SHOTS, { recursive: true });
     buildExtension();
     extension = stageWebOnlyExtension();
@@ -76,17 +106,33 @@ describe('web: browser extension in the web worker extension host (code-server +
     // started: asked directly, that worker analyses the open document's f32[8,4]{1,0:T(8,128)}...
     const worker = await findWorker(page, (name) => name.startsWith('ExtensionHostWorker -> '), 30_000);
     const uri = `vscode-remote://127.0.0.1:${server.port}${join(FIXTURES, 'tiles.hlo')}`;
-    const answer = (await requestInWorker(worker, 'xlaLayout/analyzeShape', { textDocument: { uri }, position: { line: 3, character: 12 } })) as { result?: AnalyzeShapeResult };
+    const answer = (await requestInWorker(worker, 'xlaLayout/analyzeShape', {
+      textDocument: { uri },
+      position: { line: 3, character: 12 },
+    })) as { result?: AnalyzeShapeResult };
     assert.equal(answer.result?.text, 'f32[8,4]{1,0:T(8,128)}', JSON.stringify(answer));
     assert.equal(answer.result?.owner, 'p0');
-    assert.deepEqual([answer.result?.analysis.arrays[0].sizes?.logicalBytes, answer.result?.analysis.arrays[0].sizes?.physicalBytes], ['128', '4096']);
+    assert.deepEqual(
+      [
+        answer.result?.analysis.arrays[0].sizes?.logicalBytes,
+        answer.result?.analysis.arrays[0].sizes?.physicalBytes,
+      ],
+      ['128', '4096'],
+    );
     // ...and not from a Node language server: nothing under code-server runs the extension's files.
-    assert.deepEqual(server.processes().filter((cmd) => cmd.includes(extension.path) || cmd.includes(join(REPO, 'dist'))), []);
+    assert.deepEqual(
+      server.processes().filter((cmd) => cmd.includes(extension.path) || cmd.includes(join(REPO, 'dist'))),
+      [],
+    );
     await page.keyboard.press('Control+Shift+M');
     const problem = page.locator('.markers-panel .monaco-list-row', { hasText: 'tile-negative' }).first();
     await problem.waitFor({ timeout: 30_000 });
     const text = await problem.innerText();
-    assert.match(text, /Value is -1 \(XLA aborts with LOG\(FATAL\) here; write \* to combine dimensions\)/, text);
+    assert.match(
+      text,
+      /Value is -1 \(XLA aborts with LOG\(FATAL\) here; write \* to combine dimensions\)/,
+      text,
+    );
     assert.match(text, /xla-layout/, text);
     // Row and column of the -1 in `  %wide = f32[8,256]{1,0:T(-1,128)}`, 1-based as VS Code shows them.
     assert.match(text, /\[Ln 6, Col 28\]/, text);

@@ -40,7 +40,9 @@ interface RelayPage {
 /** Fails with the way to fix it when Chromium is not installed (no silent skip, locally or in CI). */
 export function assertChromium(): void {
   if (!existsSync(CHROMIUM)) {
-    throw new Error(`Chromium is missing at ${CHROMIUM}: run scripts/setup.sh (or scripts/install-system-deps.sh), or set XLA_LENS_CHROMIUM.`);
+    throw new Error(
+      `Chromium is missing at ${CHROMIUM}: run scripts/setup.sh (or scripts/install-system-deps.sh), or set XLA_LENS_CHROMIUM.`,
+    );
   }
 }
 
@@ -70,9 +72,19 @@ export type WorkerPageServer = LoopbackServer;
 /** Serves the page at `/` and the worker bundle (and its source map) on an ephemeral 127.0.0.1 port. */
 export async function serveWorkerPage(): Promise<WorkerPageServer> {
   return serveLoopback((path) => {
-    if (path === '/') return { headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': PAGE_CSP }, body: PAGE };
+    if (path === '/')
+      return {
+        headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': PAGE_CSP },
+        body: PAGE,
+      };
     if (path === '/dist/browser/server.js' || path === '/dist/browser/server.js.map') {
-      return { headers: { 'content-type': path.endsWith('.js') ? 'text/javascript' : 'application/json', 'content-security-policy': "default-src 'none'" }, body: readFileSync(join(ROOT, path)) };
+      return {
+        headers: {
+          'content-type': path.endsWith('.js') ? 'text/javascript' : 'application/json',
+          'content-security-policy': "default-src 'none'",
+        },
+        body: readFileSync(join(ROOT, path)),
+      };
     }
     return undefined;
   });
@@ -106,8 +118,12 @@ class PageWriter extends AbstractMessageWriter implements MessageWriter {
   }
 
   write(message: Message): Promise<void> {
-    const sent = this.last.then(() => this.page.evaluate((m) => (window as unknown as RelayPage).toServer(m), message as unknown));
-    this.last = sent.catch((e: unknown) => this.fireError(e instanceof Error ? e : new Error(String(e)), message, 1));
+    const sent = this.last.then(() =>
+      this.page.evaluate((m) => (window as unknown as RelayPage).toServer(m), message as unknown),
+    );
+    this.last = sent.catch((e: unknown) =>
+      this.fireError(e instanceof Error ? e : new Error(String(e)), message, 1),
+    );
     return sent;
   }
 

@@ -56,7 +56,9 @@ async function redrawn(page: Page, before: number): Promise<void> {
   await page.waitForFunction((n) => {
     const pane = document.getElementById('pane-a')!;
     const sized = [...pane.querySelectorAll<HTMLCanvasElement>('.canvas-host canvas:not(.overlay)')].every(
-      (c) => c.width === Math.round(c.parentElement!.clientWidth * devicePixelRatio) && c.height === Math.round(c.parentElement!.clientHeight * devicePixelRatio),
+      (c) =>
+        c.width === Math.round(c.parentElement!.clientWidth * devicePixelRatio) &&
+        c.height === Math.round(c.parentElement!.clientHeight * devicePixelRatio),
     );
     return sized && Number(pane.dataset.draws) > n;
   }, before);
@@ -74,7 +76,14 @@ async function pixels(page: Page, x: number, y: number, w = 1, h = 1, selector =
       const r = devicePixelRatio;
       const x0 = Math.ceil(px * r);
       const y0 = Math.ceil(py * r);
-      const data = c.getContext('2d')!.getImageData(x0, y0, Math.max(1, Math.floor((px + pw) * r) - x0), Math.max(1, Math.floor((py + ph) * r) - y0)).data;
+      const data = c
+        .getContext('2d')!
+        .getImageData(
+          x0,
+          y0,
+          Math.max(1, Math.floor((px + pw) * r) - x0),
+          Math.max(1, Math.floor((py + ph) * r) - y0),
+        ).data;
       const out: [number, number, number][] = [];
       for (let i = 0; i < data.length; i += 4) out.push([data[i], data[i + 1], data[i + 2]]);
       return out;
@@ -112,15 +121,20 @@ async function tileRgb(page: Page, mapper: ElementMapper, row: number, col: numb
   return token(page, `tile-${tileColourIndex(mapper.tileId(0, row, col))}`);
 }
 
-const near = (a: Rgb, b: Rgb, tolerance: number): boolean => a.every((v, i) => Math.abs(v - b[i]) <= tolerance);
+const near = (a: Rgb, b: Rgb, tolerance: number): boolean =>
+  a.every((v, i) => Math.abs(v - b[i]) <= tolerance);
 
 /** The whole backing store of a canvas, read in one round trip. */
-async function snapshot(page: Page, selector = LOGICAL): Promise<{ width: number; dpr: number; data: Buffer }> {
+async function snapshot(
+  page: Page,
+  selector = LOGICAL,
+): Promise<{ width: number; dpr: number; data: Buffer }> {
   const { width, dpr, base64 } = await page.evaluate((sel) => {
     const c = document.querySelector<HTMLCanvasElement>(sel)!;
     const bytes = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
     let binary = '';
-    for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    for (let i = 0; i < bytes.length; i += 0x8000)
+      binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
     return { width: c.width, dpr: devicePixelRatio, base64: btoa(binary) };
   }, selector);
   return { width, dpr, data: Buffer.from(base64, 'base64') };
@@ -131,7 +145,12 @@ async function snapshot(page: Page, selector = LOGICAL): Promise<{ width: number
  * (3 px in from the corner, clear of grid lines, borders and its centred label) has its tile's
  * colour; a padding cell's interior shows the hatch's padding colour and no tile colour.
  */
-async function checkCellsAgainstPixels(page: Page, mapper: ElementMapper, cells: readonly TableCell[], d: Drawn): Promise<number> {
+async function checkCellsAgainstPixels(
+  page: Page,
+  mapper: ElementMapper,
+  cells: readonly TableCell[],
+  d: Drawn,
+): Promise<number> {
   const padding = await token(page, 'padding');
   const palette = await Promise.all(Array.from({ length: 8 }, (_, i) => token(page, `tile-${i}`)));
   const shot = await snapshot(page);
@@ -146,13 +165,24 @@ async function checkCellsAgainstPixels(page: Page, mapper: ElementMapper, cells:
     if (x < 0 || y < 0 || x + d.scale > d.width || y + d.scale > d.height) continue;
     if (cell.kind === 'cell') {
       const tile = palette[tileColourIndex(mapper.tileId(0, cell.row, cell.col))];
-      assert.deepEqual(at(x + 3, y + 3), tile, `cell (${cell.row},${cell.col}) at ${x.toFixed(1)},${y.toFixed(1)}`);
+      assert.deepEqual(
+        at(x + 3, y + 3),
+        tile,
+        `cell (${cell.row},${cell.col}) at ${x.toFixed(1)},${y.toFixed(1)}`,
+      );
     } else {
       assert.equal(cell.kind, 'padding');
       const inside: Rgb[] = [];
-      for (let py = y + 3; py < y + d.scale - 3; py += 1 / shot.dpr) for (let px = x + 3; px < x + d.scale - 3; px += 1 / shot.dpr) inside.push(at(px, py));
-      assert.ok(inside.some((p) => near(p, padding, 40)), `padding (${cell.row},${cell.col}) is hatched`);
-      assert.ok(!inside.some((p) => palette.some((t) => near(p, t, 0))), `padding (${cell.row},${cell.col}) has no tile colour`);
+      for (let py = y + 3; py < y + d.scale - 3; py += 1 / shot.dpr)
+        for (let px = x + 3; px < x + d.scale - 3; px += 1 / shot.dpr) inside.push(at(px, py));
+      assert.ok(
+        inside.some((p) => near(p, padding, 40)),
+        `padding (${cell.row},${cell.col}) is hatched`,
+      );
+      assert.ok(
+        !inside.some((p) => palette.some((t) => near(p, t, 0))),
+        `padding (${cell.row},${cell.col}) has no tile colour`,
+      );
     }
     checked++;
   }
@@ -185,14 +215,18 @@ describe('visualizer canvas geometry in a panel-sized view (headless Chromium)',
     await page.setViewportSize({ width: 500, height: 700 });
     await redrawn(page, before);
     const d = await drawn(page);
-    assert.ok(d.width < wide.width && d.width === d.hostWidth, `canvas ${d.width} px fills its ${d.hostWidth} px host`);
+    assert.ok(
+      d.width < wide.width && d.width === d.hostWidth,
+      `canvas ${d.width} px fills its ${d.hostWidth} px host`,
+    );
     assert.deepEqual([d.backingWidth, d.backingHeight], [d.width, d.height]);
     assert.equal(d.scale, (d.width - 8) / 128, 'fitted to the new width');
     assert.equal(d.x0 * d.scale, -4, 'cell (0,0) starts 4 px from the left');
     assert.equal(d.y0 * d.scale, -4, 'and 4 px from the top');
     // Too small for cells one by one: tile blocks, padding as its half-tone, background after the grid.
     const mapper = mapperOf('f32[8,4]{1,0:T(8,128)}');
-    const centre = (r: number, c: number): Promise<Rgb[]> => pixels(page, 4 + (c + 0.5) * d.scale, 4 + (r + 0.5) * d.scale);
+    const centre = (r: number, c: number): Promise<Rgb[]> =>
+      pixels(page, 4 + (c + 0.5) * d.scale, 4 + (r + 0.5) * d.scale);
     assert.deepEqual((await centre(0, 0))[0], await tileRgb(page, mapper, 0, 0));
     // (7,3) touches the outline of the logical bounds; (6,2) is the last cell clear of it.
     assert.deepEqual((await centre(6, 2))[0], await tileRgb(page, mapper, 6, 2));
@@ -200,7 +234,11 @@ describe('visualizer canvas geometry in a panel-sized view (headless Chromium)',
     const [br, bg, bb] = await token(page, 'background');
     const half: Rgb = [Math.round((pr + br) / 2), Math.round((pg + bg) / 2), Math.round((pb + bb) / 2)];
     assert.deepEqual((await centre(0, 127))[0], half, 'the last padded column is on the canvas');
-    assert.deepEqual((await pixels(page, d.width - 2, 4 + 9 * d.scale))[0], [br, bg, bb], 'background right of and below the grid');
+    assert.deepEqual(
+      (await pixels(page, d.width - 2, 4 + 9 * d.scale))[0],
+      [br, bg, bb],
+      'background right of and below the grid',
+    );
     await page.screenshot({ path: join(RESULTS, 'panel-resized-500.png') });
   });
 
@@ -209,16 +247,32 @@ describe('visualizer canvas geometry in a panel-sized view (headless Chromium)',
     await show(page, 'f32[8,4]{1,0:T(8,128)}');
     const d = await drawn(page);
     assert.equal(d.dpr, 2);
-    assert.deepEqual([d.backingWidth, d.backingHeight], [d.width * 2, d.height * 2], 'backing store at device pixels');
+    assert.deepEqual(
+      [d.backingWidth, d.backingHeight],
+      [d.width * 2, d.height * 2],
+      'backing store at device pixels',
+    );
     assert.equal(d.width, d.hostWidth);
     assert.equal(d.x0 * d.scale, -4);
     const mapper = mapperOf('f32[8,4]{1,0:T(8,128)}');
-    assert.deepEqual((await pixels(page, 4 + d.scale / 2, 4 + d.scale / 2))[0], await tileRgb(page, mapper, 0, 0), 'cell (0,0) at the top-left');
-    assert.deepEqual((await pixels(page, 1, 1))[0], await token(page, 'background'), 'only the margin before it');
+    assert.deepEqual(
+      (await pixels(page, 4 + d.scale / 2, 4 + d.scale / 2))[0],
+      await tileRgb(page, mapper, 0, 0),
+      'cell (0,0) at the top-left',
+    );
+    assert.deepEqual(
+      (await pixels(page, 1, 1))[0],
+      await token(page, 'background'),
+      'only the margin before it',
+    );
     // The memory view folds T(8,128) tiles one tile row (128 slots) per line: 8 lines of 128.
     const memory = await drawn(page, MEMORY);
     assert.equal(memory.scale, (memory.width - 8) / 128);
-    assert.deepEqual((await pixels(page, 4 + memory.scale / 2, 4 + 7.5 * memory.scale, 1, 1, MEMORY))[0], await tileRgb(page, mapper, 7, 0), 'slot 896 holds element (7,0)');
+    assert.deepEqual(
+      (await pixels(page, 4 + memory.scale / 2, 4 + 7.5 * memory.scale, 1, 1, MEMORY))[0],
+      await tileRgb(page, mapper, 7, 0),
+      'slot 896 holds element (7,0)',
+    );
   });
 
   it('zooms the drawn picture and the table together, and keeps the zoom through a resize', async () => {
@@ -240,12 +294,25 @@ describe('visualizer canvas geometry in a panel-sized view (headless Chromium)',
       d = await drawn(page);
       // The fitted grid grows from its top-left corner instead of sliding out of view.
       assert.ok(Math.abs(d.scale - fitted.scale * 1.25 ** zooms) < 1e-9, `zoom ${zooms}: scale ${d.scale}`);
-      assert.ok(Math.abs(d.x0 * d.scale + 4) < 1e-9 && Math.abs(d.y0 * d.scale + 4) < 1e-9, `zoom ${zooms}: cell (0,0) stays at the top-left`);
+      assert.ok(
+        Math.abs(d.x0 * d.scale + 4) < 1e-9 && Math.abs(d.y0 * d.scale + 4) < 1e-9,
+        `zoom ${zooms}: cell (0,0) stays at the top-left`,
+      );
     }
     let cells = await readTable(page, 'logical-a');
-    const window = (t: readonly TableCell[]): number[] => [Math.min(...t.map((c) => c.row)), Math.max(...t.map((c) => c.row)), Math.min(...t.map((c) => c.col)), Math.max(...t.map((c) => c.col))];
+    const window = (t: readonly TableCell[]): number[] => [
+      Math.min(...t.map((c) => c.row)),
+      Math.max(...t.map((c) => c.row)),
+      Math.min(...t.map((c) => c.col)),
+      Math.max(...t.map((c) => c.col)),
+    ];
     // The table lists exactly the cells the drawn transform puts on the canvas.
-    assert.deepEqual(window(cells), [0, Math.min(24, Math.ceil(d.y0 + d.height / d.scale)) - 1, 0, Math.ceil(d.x0 + d.width / d.scale) - 1]);
+    assert.deepEqual(window(cells), [
+      0,
+      Math.min(24, Math.ceil(d.y0 + d.height / d.scale)) - 1,
+      0,
+      Math.ceil(d.x0 + d.width / d.scale) - 1,
+    ]);
     assert.ok((await checkCellsAgainstPixels(page, mapper, cells, d)) > 100);
     await page.screenshot({ path: join(RESULTS, 'panel-zoomed-dpr2.png') });
 
@@ -254,7 +321,10 @@ describe('visualizer canvas geometry in a panel-sized view (headless Chromium)',
     const beforePan = await draws(page);
     await page.locator(LOGICAL).hover();
     await page.mouse.wheel(200, 0);
-    await page.waitForFunction((n) => Number(document.getElementById('pane-a')!.dataset.draws) > n, beforePan);
+    await page.waitForFunction(
+      (n) => Number(document.getElementById('pane-a')!.dataset.draws) > n,
+      beforePan,
+    );
     const panned = await drawn(page);
     assert.ok(panned.x0 > 0, `panned right to column ${panned.x0}`);
     const beforeResize = await draws(page);
@@ -262,14 +332,25 @@ describe('visualizer canvas geometry in a panel-sized view (headless Chromium)',
     await redrawn(page, beforeResize);
     d = await drawn(page);
     assert.ok(d.width < panned.width);
-    assert.deepEqual([d.scale, d.x0, d.y0], [panned.scale, panned.x0, panned.y0], 'a resize does not undo the zoom');
+    assert.deepEqual(
+      [d.scale, d.x0, d.y0],
+      [panned.scale, panned.x0, panned.y0],
+      'a resize does not undo the zoom',
+    );
     cells = await readTable(page, 'logical-a');
     assert.equal(window(cells)[2], Math.floor(d.x0), 'the table follows the pan');
     assert.ok((await checkCellsAgainstPixels(page, mapper, cells, d)) > 100);
 
     // Fit returns to the whole grid at the new width; later resizes re-fit again.
     await page.click('#action-fit');
-    await page.waitForFunction((w) => Number(document.querySelector<HTMLCanvasElement>('#pane-a .canvas-host.logical canvas')!.dataset.scale) === (w - 8) / 256, d.width);
+    await page.waitForFunction(
+      (w) =>
+        Number(
+          document.querySelector<HTMLCanvasElement>('#pane-a .canvas-host.logical canvas')!.dataset.scale,
+        ) ===
+        (w - 8) / 256,
+      d.width,
+    );
     const beforeWiden = await draws(page);
     await page.setViewportSize({ width: 700, height: 700 });
     await redrawn(page, beforeWiden);

@@ -29,7 +29,10 @@ describe('visualizer figures (headless Chromium)', function () {
       ['2', '3', '6', '7', '10'],
       ['12', '13', '16', '17', '20'],
     ]);
-    const padding = cells.filter((c) => c.kind === 'padding').map((c) => `${c.row},${c.col}`).sort();
+    const padding = cells
+      .filter((c) => c.kind === 'padding')
+      .map((c) => `${c.row},${c.col}`)
+      .sort();
     assert.deepEqual(padding, ['0,5', '1,5', '2,5', '3,0', '3,1', '3,2', '3,3', '3,4', '3,5']);
     await page.screenshot({ path: join(RESULTS, 'figure1.png'), fullPage: true });
   });
@@ -39,7 +42,32 @@ describe('visualizer figures (headless Chromium)', function () {
     const wrap = Math.max(...slots.map((c) => c.col)) + 1;
     const byOffset = new Map(slots.map((c) => [c.row * wrap + c.col, c]));
     assert.equal(byOffset.size, 24, '24 slots');
-    const expected = ['0,0', '0,1', '1,0', '1,1', '0,2', '0,3', '1,2', '1,3', '0,4', '', '1,4', '', '2,0', '2,1', '', '', '2,2', '2,3', '', '', '2,4', '', '', ''];
+    const expected = [
+      '0,0',
+      '0,1',
+      '1,0',
+      '1,1',
+      '0,2',
+      '0,3',
+      '1,2',
+      '1,3',
+      '0,4',
+      '',
+      '1,4',
+      '',
+      '2,0',
+      '2,1',
+      '',
+      '',
+      '2,2',
+      '2,3',
+      '',
+      '',
+      '2,4',
+      '',
+      '',
+      '',
+    ];
     expected.forEach((label, offset) => {
       const slot = byOffset.get(offset)!;
       if (label === '') assert.equal(slot.kind, 'padding', `slot ${offset} is padding`);
@@ -70,12 +98,18 @@ describe('visualizer figures (headless Chromium)', function () {
     });
     const pixel = (): Promise<number[]> =>
       page.evaluate(() => {
-        const canvas = document.querySelector<HTMLCanvasElement>('#pane-a .canvas-host.logical canvas:not(.overlay)')!;
+        const canvas = document.querySelector<HTMLCanvasElement>(
+          '#pane-a .canvas-host.logical canvas:not(.overlay)',
+        )!;
         // The bottom-right corner is background (the 4x8 grid sits at the top-left).
-        return Array.from(canvas.getContext('2d')!.getImageData(canvas.width - 2, canvas.height - 2, 1, 1).data);
+        return Array.from(
+          canvas.getContext('2d')!.getImageData(canvas.width - 2, canvas.height - 2, 1, 1).data,
+        );
       });
     await page.waitForFunction(() => {
-      const canvas = document.querySelector<HTMLCanvasElement>('#pane-a .canvas-host.logical canvas:not(.overlay)')!;
+      const canvas = document.querySelector<HTMLCanvasElement>(
+        '#pane-a .canvas-host.logical canvas:not(.overlay)',
+      )!;
       return canvas.getContext('2d')!.getImageData(canvas.width - 2, canvas.height - 2, 1, 1).data[0] === 30;
     });
     assert.deepEqual(await pixel(), [30, 30, 30, 255]);
@@ -85,14 +119,18 @@ describe('visualizer figures (headless Chromium)', function () {
       document.body.className = '';
     });
     await page.waitForFunction(() => {
-      const canvas = document.querySelector<HTMLCanvasElement>('#pane-a .canvas-host.logical canvas:not(.overlay)')!;
+      const canvas = document.querySelector<HTMLCanvasElement>(
+        '#pane-a .canvas-host.logical canvas:not(.overlay)',
+      )!;
       return canvas.getContext('2d')!.getImageData(canvas.width - 2, canvas.height - 2, 1, 1).data[0] === 255;
     });
   });
 
   it('draws bf16[4096,4096]{1,0:T(8,128)(2,1)} zoomed out as tile blocks and zoomed in with numbers', async () => {
     await show(page, 'bf16[4096,4096]{1,0:T(8,128)(2,1)}');
-    const firstPaint = Number(await page.evaluate(() => document.getElementById('app')!.dataset.firstPaintMs));
+    const firstPaint = Number(
+      await page.evaluate(() => document.getElementById('app')!.dataset.firstPaintMs),
+    );
     assert.ok(firstPaint > 0, `first paint measured (${firstPaint} ms)`);
     assert.equal(await tableState(page, 'logical-a'), 'overview');
     await page.screenshot({ path: join(RESULTS, 'tpu-bf16-4096-overview.png'), fullPage: true });
@@ -115,7 +153,8 @@ describe('visualizer figures (headless Chromium)', function () {
     const status = await page.evaluate(() => document.querySelector('#pane-a .status')!.textContent);
     assert.match(status ?? '', /selected element \(0,0\) → linear index 0 of 16,777,216 slots/);
     const cells = await readTable(page, 'logical-a');
-    const at = (r: number, c: number): string | undefined => cells.find((x) => x.row === r && x.col === c)?.text;
+    const at = (r: number, c: number): string | undefined =>
+      cells.find((x) => x.row === r && x.col === c)?.text;
     // (8,128)(2,1): rows 0 and 1 of a column share a 32-bit word (offsets 0, 1; (0,1) is 2); row 2
     // starts the next row pair after 128 pairs (256); row 8 is the next row of 32 tiles of 1024 slots.
     assert.deepEqual([at(0, 0), at(1, 0), at(0, 1), at(2, 0), at(8, 0)], ['0', '1', '2', '256', '32768']);

@@ -27,7 +27,11 @@ export async function buildWebview(): Promise<void> {
   await buildBundle('dist/webview.js');
 }
 
-const TYPES: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.map': 'application/json' };
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.map': 'application/json',
+};
 /** The only files the page may load, like the panel's localResourceRoots. */
 const SERVED = ['/dist/webview.js', '/dist/webview.js.map', '/webview/media/visualizer.css'];
 
@@ -47,7 +51,10 @@ export async function servePage(): Promise<PageServer> {
       return { headers: { 'content-type': 'text/html; charset=utf-8' }, body: html };
     }
     if (SERVED.includes(path) && existsSync(join(ROOT, path))) {
-      return { headers: { 'content-type': TYPES[path.slice(path.lastIndexOf('.'))] ?? 'application/octet-stream' }, body: readFileSync(join(ROOT, path)) };
+      return {
+        headers: { 'content-type': TYPES[path.slice(path.lastIndexOf('.'))] ?? 'application/octet-stream' },
+        body: readFileSync(join(ROOT, path)),
+      };
     }
     return undefined;
   });
@@ -57,7 +64,12 @@ export async function servePage(): Promise<PageServer> {
  * Opens the page in a new tab of its own browser context and waits until its script has said
  * `ready`. Collects console errors and CSP violations into `errors`.
  */
-export async function openPage(browser: Browser, origin: string, viewport = { width: 1100, height: 900 }, deviceScaleFactor = 1): Promise<{ page: Page; errors: string[] }> {
+export async function openPage(
+  browser: Browser,
+  origin: string,
+  viewport = { width: 1100, height: 900 },
+  deviceScaleFactor = 1,
+): Promise<{ page: Page; errors: string[] }> {
   const page = await browser.newPage({ viewport, deviceScaleFactor });
   const errors: string[] = [];
   page.on('console', (m) => {
@@ -72,7 +84,10 @@ export async function openPage(browser: Browser, origin: string, viewport = { wi
 /** Opens pages of the visualizer on the browser and server a suite shares. */
 export interface PageRig {
   /** {@link openPage} on the suite's browser and server. */
-  open(viewport?: { width: number; height: number }, deviceScaleFactor?: number): Promise<{ page: Page; errors: string[] }>;
+  open(
+    viewport?: { width: number; height: number },
+    deviceScaleFactor?: number,
+  ): Promise<{ page: Page; errors: string[] }>;
 }
 
 /**
@@ -95,14 +110,20 @@ export function usePageRig(): PageRig {
   });
   return {
     open(viewport, deviceScaleFactor) {
-      if (browser === undefined || server === undefined) return Promise.reject(new Error('the suite\'s before hook did not start the browser and the page server'));
+      if (browser === undefined || server === undefined)
+        return Promise.reject(
+          new Error("the suite's before hook did not start the browser and the page server"),
+        );
       return openPage(browser, server.origin, viewport, deviceScaleFactor);
     },
   };
 }
 
 /** Sends a host message the way VS Code delivers it (a window `message` event). */
-export async function post(page: Page, message: HostToWebviewMessage | Record<string, unknown>): Promise<void> {
+export async function post(
+  page: Page,
+  message: HostToWebviewMessage | Record<string, unknown>,
+): Promise<void> {
   await page.evaluate((m) => window.postMessage(m, '*'), message);
 }
 
@@ -112,7 +133,8 @@ export async function show(page: Page, shape: string, extra: Record<string, unkn
   await post(page, { type: 'show', shape, ...extra });
   await page.waitForFunction((n) => Number(document.getElementById('app')!.dataset.shown ?? 0) > n, before);
   const drawable = await page.evaluate(() => document.getElementById('pane-a')!.dataset.status === 'drawn');
-  if (drawable) await page.waitForFunction(() => (document.getElementById('app')!.dataset.firstPaintMs ?? '') !== '');
+  if (drawable)
+    await page.waitForFunction(() => (document.getElementById('app')!.dataset.firstPaintMs ?? '') !== '');
 }
 
 /** The page's messages to the host so far. */
@@ -129,7 +151,10 @@ export interface TableCell {
 
 /** Waits until a view's table shows the current picture: the page refreshes tables at most every 150 ms. */
 async function tableCurrent(page: Page, id: string): Promise<void> {
-  await page.waitForFunction((tableId) => document.getElementById(tableId)?.dataset.pending === undefined, id);
+  await page.waitForFunction(
+    (tableId) => document.getElementById(tableId)?.dataset.pending === undefined,
+    id,
+  );
 }
 
 /** Reads the offscreen accessible table of a view (`logical-a`, `memory-b`, …). */
@@ -137,7 +162,12 @@ export async function readTable(page: Page, id: string): Promise<TableCell[]> {
   await tableCurrent(page, id);
   return page.evaluate((tableId) => {
     const cells = Array.from(document.querySelectorAll<HTMLTableCellElement>(`#${tableId} td`));
-    return cells.map((td) => ({ row: Number(td.dataset.row), col: Number(td.dataset.col), kind: td.dataset.kind ?? '', text: td.textContent ?? '' }));
+    return cells.map((td) => ({
+      row: Number(td.dataset.row),
+      col: Number(td.dataset.col),
+      kind: td.dataset.kind ?? '',
+      text: td.textContent ?? '',
+    }));
   }, id);
 }
 

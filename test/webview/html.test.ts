@@ -22,10 +22,24 @@ describe('visualizer page HTML and CSP', () => {
   });
 
   it('loads one script with the nonce and one stylesheet, with the URIs escaped', () => {
-    const html = visualizerHtml({ cspSource: source, nonce: 'n0nce', scriptUri: `${source}/dist/webview.js?a="b"`, styleUri: `${source}/webview/media/visualizer.css` });
+    const html = visualizerHtml({
+      cspSource: source,
+      nonce: 'n0nce',
+      scriptUri: `${source}/dist/webview.js?a="b"`,
+      styleUri: `${source}/webview/media/visualizer.css`,
+    });
     assert.equal(html.match(/<script/g)?.length, 1);
-    assert.match(html, /<script nonce="n0nce" src="https:\/\/file\+\.vscode-resource\.vscode-cdn\.net\/dist\/webview\.js\?a=&#34;b&#34;"><\/script>/);
-    assert.match(html, /<meta http-equiv="Content-Security-Policy" content="default-src &#39;none&#39;; img-src [^"]+ data:; style-src [^"]+; script-src &#39;nonce-n0nce&#39;">/);
-    assert.match(html, /<link rel="stylesheet" href="https:\/\/file\+\.vscode-resource\.vscode-cdn\.net\/webview\/media\/visualizer\.css">/);
+    assert.match(
+      html,
+      /<script nonce="n0nce" src="https:\/\/file\+\.vscode-resource\.vscode-cdn\.net\/dist\/webview\.js\?a=&#34;b&#34;"><\/script>/,
+    );
+    assert.match(
+      html,
+      /<meta http-equiv="Content-Security-Policy" content="default-src &#39;none&#39;; img-src [^"]+ data:; style-src [^"]+; script-src &#39;nonce-n0nce&#39;">/,
+    );
+    assert.match(
+      html,
+      /<link rel="stylesheet" href="https:\/\/file\+\.vscode-resource\.vscode-cdn\.net\/webview\/media\/visualizer\.css">/,
+    );
   });
 });

@@ -36,16 +36,29 @@ describe('visualizer page (headless Chromium)', function () {
   });
 
   it('renders a hostile shape and source name as inert text', async () => {
-    await show(page, HOSTILE, { source: { name: HOSTILE, uri: 'file:///tmp/x.hlo', range: { start: { line: 0, character: 0 }, end: { line: 0, character: 5 } } } });
+    await show(page, HOSTILE, {
+      source: {
+        name: HOSTILE,
+        uri: 'file:///tmp/x.hlo',
+        range: { start: { line: 0, character: 0 }, end: { line: 0, character: 5 } },
+      },
+    });
     await page.fill('#shape-a', `f32[2]{0:T(${HOSTILE})}`);
-    await page.waitForFunction(() => document.getElementById('shape-a')!.getAttribute('aria-invalid') === 'true');
+    await page.waitForFunction(
+      () => document.getElementById('shape-a')!.getAttribute('aria-invalid') === 'true',
+    );
     const result = await page.evaluate(() => ({
       pwned: (window as unknown as { __pwned?: number }).__pwned,
       images: document.querySelectorAll('img').length,
       source: document.getElementById('source-name')!.textContent,
       status: document.getElementById('pane-a')!.dataset.status,
     }));
-    assert.deepEqual(result, { pwned: undefined, images: 0, source: `Source: ${HOSTILE}`, status: 'invalid' });
+    assert.deepEqual(result, {
+      pwned: undefined,
+      images: 0,
+      source: `Source: ${HOSTILE}`,
+      status: 'invalid',
+    });
     await page.screenshot({ path: join(RESULTS, 'hostile.png') });
     assert.deepEqual(errors, []);
   });
@@ -59,7 +72,10 @@ describe('visualizer page (headless Chromium)', function () {
       return (window as unknown as { __inline?: number }).__inline;
     });
     assert.equal(ran, undefined);
-    assert.match((await refused).text(), /inline script violates the following Content Security Policy directive 'script-src 'nonce-[0-9a-f]{32}''/);
+    assert.match(
+      (await refused).text(),
+      /inline script violates the following Content Security Policy directive 'script-src 'nonce-[0-9a-f]{32}''/,
+    );
   });
 
   it('ignores malformed host messages and keeps what it shows', async () => {
@@ -87,11 +103,18 @@ describe('visualizer page (headless Chromium)', function () {
       return { start: Number(s.dataset.start), end: Number(s.dataset.end), text: s.textContent };
     });
     assert.deepEqual(squiggle, { start: expected.range.start, end: expected.range.end, text: '-1' });
-    assert.equal(await page.evaluate(() => document.querySelector('.shape-mirror .squiggle.error')?.textContent), '-1');
+    assert.equal(
+      await page.evaluate(() => document.querySelector('.shape-mirror .squiggle.error')?.textContent),
+      '-1',
+    );
     await page.screenshot({ path: join(RESULTS, 'inline-error.png') });
     // Fixing the text draws again, with the new layout's numbers.
     await page.fill('#shape-a', 'f32[3,5]{0,1:T(2,2)}');
-    await page.waitForFunction(() => document.getElementById('pane-a')!.dataset.status === 'drawn' && document.querySelector('#logical-a td[data-row="0"][data-col="1"]')?.textContent === '2');
+    await page.waitForFunction(
+      () =>
+        document.getElementById('pane-a')!.dataset.status === 'drawn' &&
+        document.querySelector('#logical-a td[data-row="0"][data-col="1"]')?.textContent === '2',
+    );
     // {0,1}: physical [5,3]; (r,c) → tile (c÷2, r÷2) of a 3x2 tile grid, inner (c mod 2, r mod 2).
     assert.deepEqual(cellMatrix(await readTable(page, 'logical-a'), 3, 5), [
       ['0', '2', '8', '10', '16'],
@@ -103,7 +126,8 @@ describe('visualizer page (headless Chromium)', function () {
   it('moves the selection with arrow keys and shows it in the memory view', async () => {
     await show(page, 'f32[3,5]{1,0:T(2,2)}');
     await page.focus('#pane-a .canvas-host.logical canvas:not(.overlay)');
-    for (const key of ['ArrowDown', 'ArrowDown', 'ArrowDown', 'ArrowRight', 'ArrowRight', 'ArrowRight']) await page.keyboard.press(key);
+    for (const key of ['ArrowDown', 'ArrowDown', 'ArrowDown', 'ArrowRight', 'ArrowRight', 'ArrowRight'])
+      await page.keyboard.press(key);
     assert.match(await statusText(page), /selected element \(2,3\) → linear index 17 of 24 slots/);
     // Clicking slot 9 (padding) in the memory strip says so; slot 10 selects element (1,4).
     const box = (await page.locator('#pane-a .canvas-host.memory canvas:not(.overlay)').boundingBox())!;
@@ -113,15 +137,24 @@ describe('visualizer page (headless Chromium)', function () {
     const cellAt = (offset: number): { x: number; y: number } => {
       // The fitted strip: a 4 px margin, then square cells of (width - 8) / wrap px, at most 44.
       const size = Math.min(44, (box.width - 8) / wrap);
-      return { x: box.x + 4 + (offset % wrap) * size + size / 2, y: box.y + 4 + Math.floor(offset / wrap) * size + size / 2 };
+      return {
+        x: box.x + 4 + (offset % wrap) * size + size / 2,
+        y: box.y + 4 + Math.floor(offset / wrap) * size + size / 2,
+      };
     };
     let p = cellAt(9);
     await page.mouse.move(p.x, p.y);
-    await page.waitForFunction(() => /slot 9 is padding/.test(document.querySelector('#pane-a .status')!.textContent ?? ''));
+    await page.waitForFunction(() =>
+      /slot 9 is padding/.test(document.querySelector('#pane-a .status')!.textContent ?? ''),
+    );
     p = cellAt(10);
     await page.mouse.click(p.x, p.y);
     await page.mouse.move(box.x + box.width - 2, box.y + box.height - 2);
-    await page.waitForFunction(() => /selected element \(1,4\) → linear index 10 /.test(document.querySelector('#pane-a .status')!.textContent ?? ''));
+    await page.waitForFunction(() =>
+      /selected element \(1,4\) → linear index 10 /.test(
+        document.querySelector('#pane-a .status')!.textContent ?? '',
+      ),
+    );
     await page.screenshot({ path: join(RESULTS, 'selection.png') });
   });
 
@@ -129,7 +162,9 @@ describe('visualizer page (headless Chromium)', function () {
     await show(page, 'f32[1024,4]{1,0:T(8,128)}', { compareWith: 'f32[1024,4]{0,1:T(8,128)}' });
     await page.waitForFunction(() => document.getElementById('pane-b')!.dataset.status === 'drawn');
     const sizes = await page.evaluate(() =>
-      ['a', 'b'].map((p) => document.querySelector(`#pane-${p} tr[data-size="physical"] .value`)!.textContent),
+      ['a', 'b'].map(
+        (p) => document.querySelector(`#pane-${p} tr[data-size="physical"] .value`)!.textContent,
+      ),
     );
     // 1024 rows padded to 1024, 4 columns padded to 128: 1024*128*4 B; transposed: [4→8, 1024] * 4 B.
     assert.deepEqual(sizes, ['524,288 B (512 KiB)', '32,768 B (32 KiB)']);
@@ -144,7 +179,9 @@ describe('visualizer page (headless Chromium)', function () {
     assert.equal((await readTable(page, 'logical-a')).find((c) => c.row === 2 && c.col === 3)?.text, '17');
     await page.fill('#slice-index-0', '1');
     await page.dispatchEvent('#slice-index-0', 'change');
-    await page.waitForFunction(() => document.querySelector('#logical-a td[data-row="2"][data-col="3"]')?.textContent === '41');
+    await page.waitForFunction(
+      () => document.querySelector('#logical-a td[data-row="2"][data-col="3"]')?.textContent === '41',
+    );
     await page.selectOption('#slice-rows', '0');
     await page.waitForFunction(() => document.querySelectorAll('#logical-a tr').length === 2);
   });
@@ -157,7 +194,9 @@ describe('visualizer page (headless Chromium)', function () {
       ['f32[2,3]{0,0}', /XLA would reject/],
     ] as const) {
       await show(page, shape);
-      const message = await page.evaluate(() => document.getElementById('shape-a-problems')!.textContent ?? '');
+      const message = await page.evaluate(
+        () => document.getElementById('shape-a-problems')!.textContent ?? '',
+      );
       assert.match(message, pattern, shape);
       assert.notEqual(await page.evaluate(() => document.getElementById('pane-a')!.dataset.status), 'drawn');
     }
@@ -183,7 +222,9 @@ describe('visualizer page (headless Chromium)', function () {
   });
 
   it('exports SVG and PNG through validated messages, and asks the host to reveal the source', async () => {
-    await show(page, 'f32[3,5]{1,0:T(2,2)}', { source: { name: `m.hlo:3 ${HOSTILE}`, uri: 'file:///m.hlo' } });
+    await show(page, 'f32[3,5]{1,0:T(2,2)}', {
+      source: { name: `m.hlo:3 ${HOSTILE}`, uri: 'file:///m.hlo' },
+    });
     await page.click('#action-export-svg');
     await page.click('#action-export-png');
     // The PNG is encoded asynchronously (canvas toBlob): a click on reveal may be sent before it.
@@ -191,7 +232,10 @@ describe('visualizer page (headless Chromium)', function () {
     await page.click('#action-reveal');
     await page.waitForFunction(() => (window.xlaLayoutLensHost?.sent.length ?? 0) >= 4);
     const messages = await sent(page);
-    assert.deepEqual(messages.map((m) => m.type), ['ready', 'export', 'export', 'reveal']);
+    assert.deepEqual(
+      messages.map((m) => m.type),
+      ['ready', 'export', 'export', 'reveal'],
+    );
     for (const m of messages) assert.equal(validateWebviewToHost(m).ok, true, m.type);
     const svg = messages[1];
     const png = messages[2];

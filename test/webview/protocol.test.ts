@@ -3,7 +3,12 @@
  * page: well-formed messages pass unchanged, malformed ones are rejected with a reason.
  */
 import { strict as assert } from 'node:assert';
-import { MAX_SHAPE_LENGTH, isRange, validateHostToWebview, validateWebviewToHost } from '../../protocol/src/webview';
+import {
+  MAX_SHAPE_LENGTH,
+  isRange,
+  validateHostToWebview,
+  validateWebviewToHost,
+} from '../../protocol/src/webview';
 
 const range = { start: { line: 3, character: 4 }, end: { line: 3, character: 24 } };
 
@@ -11,7 +16,12 @@ describe('webview protocol validation', () => {
   it('accepts every well-formed host → webview message', () => {
     const messages = [
       { type: 'show', shape: 'f32[3,5]{1,0:T(2,2)}' },
-      { type: 'show', shape: 'f32[8]', compareWith: 'f32[8]{0:T(4)}', source: { name: 'a.hlo:4', uri: 'file:///a.hlo', range } },
+      {
+        type: 'show',
+        shape: 'f32[8]',
+        compareWith: 'f32[8]{0:T(4)}',
+        source: { name: 'a.hlo:4', uri: 'file:///a.hlo', range },
+      },
       { type: 'exportResult', ok: true, detail: '/tmp/layout.png' },
     ];
     for (const m of messages) assert.deepEqual(validateHostToWebview(m), { ok: true, value: m });
@@ -28,8 +38,16 @@ describe('webview protocol validation', () => {
       { type: 'show', shape: 'f32[2]', extra: 1 },
       { type: 'show', shape: 'f32[2]', compareWith: null },
       { type: 'show', shape: 'f32[2]', source: { uri: 'file:///a' } },
-      { type: 'show', shape: 'f32[2]', source: { name: 'a', range: { start: { line: 1, character: 0 }, end: { line: 0, character: 0 } } } },
-      { type: 'show', shape: 'f32[2]', source: { name: 'a', range: { start: { line: -1, character: 0 }, end: { line: 0, character: 0 } } } },
+      {
+        type: 'show',
+        shape: 'f32[2]',
+        source: { name: 'a', range: { start: { line: 1, character: 0 }, end: { line: 0, character: 0 } } },
+      },
+      {
+        type: 'show',
+        shape: 'f32[2]',
+        source: { name: 'a', range: { start: { line: -1, character: 0 }, end: { line: 0, character: 0 } } },
+      },
       { type: 'show', shape: 'f32[2]', source: { name: 'a', html: '<b>' } },
       { type: 'exportResult', ok: 'yes', detail: '' },
       { type: 'eval', code: 'alert(1)' },
@@ -42,7 +60,12 @@ describe('webview protocol validation', () => {
       { type: 'ready' },
       { type: 'reveal' },
       { type: 'export', format: 'png', fileName: 'layout.png', data: 'iVBORw0KGgo=' },
-      { type: 'export', format: 'svg', fileName: 'my-layout_2.svg', data: '<svg xmlns="http://www.w3.org/2000/svg"></svg>' },
+      {
+        type: 'export',
+        format: 'svg',
+        fileName: 'my-layout_2.svg',
+        data: '<svg xmlns="http://www.w3.org/2000/svg"></svg>',
+      },
     ];
     for (const m of messages) assert.deepEqual(validateWebviewToHost(m), { ok: true, value: m });
   });

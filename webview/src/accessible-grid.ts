@@ -17,7 +17,11 @@ function kindOf(code: number): string {
  * Rewrites `table` for `win`. Cells carry `data-row`/`data-col` (grid coordinates), `data-kind`
  * (cell, padding, other, empty) and their label as text. `what` names the grid ("Logical view").
  */
-export function renderAccessibleGrid(table: HTMLTableElement, win: GridWindow | undefined, what: string): void {
+export function renderAccessibleGrid(
+  table: HTMLTableElement,
+  win: GridWindow | undefined,
+  what: string,
+): void {
   if (win === undefined || win.rows * win.cols > ACCESSIBLE_CELLS) {
     table.dataset.state = 'overview';
     replaceChildren(table, el('caption', {}, `${what}: zoomed out; zoom in to list cells.`));
@@ -33,12 +37,29 @@ export function renderAccessibleGrid(table: HTMLTableElement, win: GridWindow | 
       const kind = kindOf(code);
       const text = kind === 'padding' ? 'padding' : kind === 'empty' ? '' : win.labels[i];
       tr.appendChild(
-        el('td', { 'data-row': win.row0 + r, 'data-col': win.col0 + c, 'data-kind': kind, 'aria-colindex': win.col0 + c + 1 }, text),
+        el(
+          'td',
+          {
+            'data-row': win.row0 + r,
+            'data-col': win.col0 + c,
+            'data-kind': kind,
+            'aria-colindex': win.col0 + c + 1,
+          },
+          text,
+        ),
       );
     }
     body.appendChild(tr);
   }
-  replaceChildren(table, el('caption', {}, `${what}: rows ${win.row0 + 1}–${win.row0 + win.rows}, columns ${win.col0 + 1}–${win.col0 + win.cols}`), body);
+  replaceChildren(
+    table,
+    el(
+      'caption',
+      {},
+      `${what}: rows ${win.row0 + 1}–${win.row0 + win.rows}, columns ${win.col0 + 1}–${win.col0 + win.cols}`,
+    ),
+    body,
+  );
 }
 
 /** Rebuilding the table costs a DOM node per cell, so while the user pans it is refreshed at most this often. */

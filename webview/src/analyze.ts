@@ -5,7 +5,15 @@
  */
 import type { ArrayShapeNode } from '../../core/src/ast';
 import type { LayoutDiagnostic } from '../../core/src/diagnostics';
-import { isLayoutError, paddingByDimension, planTiling, sizes, type LayoutSizes, type PaddingAccount, type TilingPlan } from '../../core/src/layout';
+import {
+  isLayoutError,
+  paddingByDimension,
+  planTiling,
+  sizes,
+  type LayoutSizes,
+  type PaddingAccount,
+  type TilingPlan,
+} from '../../core/src/layout';
 import type { ArrayShape } from '../../core/src/model';
 import { parseShapeText } from '../../core/src/parse';
 import { primitiveType } from '../../core/src/primitive-types';
@@ -45,24 +53,42 @@ export function analyzeShape(text: string): Analysis {
     return { kind: 'invalid', text, message: 'The shape does not parse.', diagnostics: parsed.diagnostics };
   }
   const diagnostics = [...parsed.diagnostics, ...validateShape(node)];
-  if (hasErrors(diagnostics)) return { kind: 'invalid', text, message: 'XLA would reject this layout.', diagnostics };
+  if (hasErrors(diagnostics))
+    return { kind: 'invalid', text, message: 'XLA would reject this layout.', diagnostics };
   let array: ArrayShapeNode;
   if (node.kind === 'tuple') {
-    return { kind: 'unsupported', text, message: 'A tuple has no layout of its own: open one of its elements.', diagnostics };
+    return {
+      kind: 'unsupported',
+      text,
+      message: 'A tuple has no layout of its own: open one of its elements.',
+      diagnostics,
+    };
   } else if (node.kind === 'buffer') {
-    if (node.element.kind !== 'array') return { kind: 'unsupported', text, message: 'b(...) must hold an array shape.', diagnostics };
+    if (node.element.kind !== 'array')
+      return { kind: 'unsupported', text, message: 'b(...) must hold an array shape.', diagnostics };
     array = node.element;
   } else {
     array = node;
   }
   if (primitiveType(array.elementType)?.isArray !== true) {
-    return { kind: 'unsupported', text, message: `${array.elementType}[] holds no array elements, so there is no layout to draw.`, diagnostics };
+    return {
+      kind: 'unsupported',
+      text,
+      message: `${array.elementType}[] holds no array elements, so there is no layout to draw.`,
+      diagnostics,
+    };
   }
   if (array.dims.some((d) => d.kind === 'unbounded')) {
-    return { kind: 'unsupported', text, message: 'An unbounded dimension (?) has no size to lay out.', diagnostics };
+    return {
+      kind: 'unsupported',
+      text,
+      message: 'An unbounded dimension (?) has no size to lay out.',
+      diagnostics,
+    };
   }
   const shape = toArrayShape(array);
-  if (shape === undefined) return { kind: 'invalid', text, message: 'The shape is not valid enough to lay out.', diagnostics };
+  if (shape === undefined)
+    return { kind: 'invalid', text, message: 'The shape is not valid enough to lay out.', diagnostics };
   const plan = planTiling(shape);
   const sized = sizes(shape);
   const padding = paddingByDimension(shape);

@@ -58,14 +58,20 @@ export class App {
     this.paneRow = el('div', { class: 'panes' }, this.panes[0].root, this.panes[1].root);
     // Grouped, with short faces for zoom and export (their accessible names stay the full words),
     // so the toolbar fits one line in an editor-side panel about 500 px wide.
-    const group = (label: string, ...buttons: HTMLButtonElement[]): HTMLElement => el('div', { class: 'group', role: 'group', 'aria-label': label }, ...buttons);
+    const group = (label: string, ...buttons: HTMLButtonElement[]): HTMLElement =>
+      el('div', { class: 'group', role: 'group', 'aria-label': label }, ...buttons);
     const toolbar = el(
       'div',
       { class: 'toolbar', role: 'toolbar', 'aria-label': 'Visualizer actions' },
       group('Compare', this.compareButton),
       group(
         'View',
-        button('Fit', 'fit', () => this.eachDrawn((p) => { p.logical.fit(); p.memory.fit(); })),
+        button('Fit', 'fit', () =>
+          this.eachDrawn((p) => {
+            p.logical.fit();
+            p.memory.fit();
+          }),
+        ),
         button('−', 'zoom-out', () => this.eachDrawn((p) => p.logical.zoom(0.8)), 'Zoom out'),
         button('+', 'zoom-in', () => this.eachDrawn((p) => p.logical.zoom(1.25)), 'Zoom in'),
       ),
@@ -76,7 +82,13 @@ export class App {
       ),
       this.revealButton,
     );
-    replaceChildren(root, el('header', {}, this.sourceLine, toolbar), this.slice.root, this.notice, this.paneRow);
+    replaceChildren(
+      root,
+      el('header', {}, this.sourceLine, toolbar),
+      this.slice.root,
+      this.notice,
+      this.paneRow,
+    );
     this.panes.forEach((pane, i) => {
       pane.field.onChange = (text) => this.edited(i, text);
       pane.onDrawn = () => this.painted();
@@ -178,14 +190,19 @@ export class App {
       replaceChildren(this.notice);
       return;
     }
-    const same = a.shape.elementType === b.shape.elementType && a.shape.dims.join(',') === b.shape.dims.join(',');
-    this.notice.textContent = same ? '' : 'The two shapes are different arrays: compare mode is meant for two layouts of the same array.';
+    const same =
+      a.shape.elementType === b.shape.elementType && a.shape.dims.join(',') === b.shape.dims.join(',');
+    this.notice.textContent = same
+      ? ''
+      : 'The two shapes are different arrays: compare mode is meant for two layouts of the same array.';
   }
 
   private painted(): void {
     if (this.paintStart === undefined) return;
     // Painted when every pane with a picture drew both its views since the `show`.
-    const settled = this.visiblePanes().every((p, i) => p.mapper === undefined || p.draws >= (this.paintBaseline[i] ?? 0) + 2);
+    const settled = this.visiblePanes().every(
+      (p, i) => p.mapper === undefined || p.draws >= (this.paintBaseline[i] ?? 0) + 2,
+    );
     if (!settled) return;
     this.root.dataset.firstPaintMs = (performance.now() - this.paintStart).toFixed(1);
     this.paintStart = undefined;
@@ -193,7 +210,11 @@ export class App {
 
   private persist(): void {
     if (this.shown === undefined) return;
-    this.saveState({ shown: this.shown, edited: this.panes[0].field.value, compare: this.compare ? this.panes[1].field.value : undefined });
+    this.saveState({
+      shown: this.shown,
+      edited: this.panes[0].field.value,
+      compare: this.compare ? this.panes[1].field.value : undefined,
+    });
   }
 
   private svgParts(): SvgPart[] {
@@ -214,12 +235,19 @@ export class App {
       this.notice.textContent = 'Zoom in until cells are drawn one by one to export SVG.';
       return;
     }
-    this.send({ type: 'export', format: 'svg', fileName: 'layout.svg', data: windowsToSvg(parts, this.theme) });
+    this.send({
+      type: 'export',
+      format: 'svg',
+      fileName: 'layout.svg',
+      data: windowsToSvg(parts, this.theme),
+    });
   }
 
   /** The visible canvases of every shown pane, stacked into one PNG. */
   private async exportPng(): Promise<void> {
-    const canvases = this.visiblePanes().filter((p) => p.mapper !== undefined).map((p) => [p.logical.canvas, p.memory.canvas] as const);
+    const canvases = this.visiblePanes()
+      .filter((p) => p.mapper !== undefined)
+      .map((p) => [p.logical.canvas, p.memory.canvas] as const);
     if (canvases.length === 0) return;
     const width = canvases.reduce((w, [l, m]) => w + Math.max(l.width, m.width), 0);
     const height = Math.max(...canvases.map(([l, m]) => l.height + m.height));
@@ -240,7 +268,8 @@ export class App {
     if (blob === null) return;
     const bytes = new Uint8Array(await blob.arrayBuffer());
     let binary = '';
-    for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    for (let i = 0; i < bytes.length; i += 0x8000)
+      binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
     this.send({ type: 'export', format: 'png', fileName: 'layout.png', data: btoa(binary) });
   }
 }

@@ -36,7 +36,11 @@ export function hatchPattern(ctx: CanvasRenderingContext2D, theme: Theme): Canva
   return ctx.createPattern(tile, 'repeat') ?? theme.padding.css;
 }
 
-function fillFor(code: number, theme: Theme, hatch: CanvasPattern | string): CanvasPattern | string | undefined {
+function fillFor(
+  code: number,
+  theme: Theme,
+  hatch: CanvasPattern | string,
+): CanvasPattern | string | undefined {
   if (code >= 0) return theme.tiles[code].css;
   if (code === PADDING) return hatch;
   if (code === OTHER) return theme.otherSlice.css;
@@ -44,7 +48,13 @@ function fillFor(code: number, theme: Theme, hatch: CanvasPattern | string): Can
 }
 
 /** Draws a window cell by cell. */
-export function drawCells(ctx: CanvasRenderingContext2D, vp: Viewport, theme: Theme, win: GridWindow, hatch: CanvasPattern | string): void {
+export function drawCells(
+  ctx: CanvasRenderingContext2D,
+  vp: Viewport,
+  theme: Theme,
+  win: GridWindow,
+  hatch: CanvasPattern | string,
+): void {
   const s = vp.scale;
   const x0 = vp.toScreenX(win.col0);
   const y0 = vp.toScreenY(win.row0);
@@ -63,11 +73,28 @@ export function drawCells(ctx: CanvasRenderingContext2D, vp: Viewport, theme: Th
   // Memory windows have no border levels at all; zoomed out, only the first level is drawn.
   const innermost = s >= DETAIL_MIN_SCALE ? win.borders.length - 1 : Math.min(0, win.borders.length - 1);
   for (let level = innermost; level >= 0; level--) {
-    drawBorders(ctx, s, x0, y0, win, win.borders[level], level === 0 ? theme.tileBorder : theme.subTileBorder, level === 0 ? 2 : 1.5, level > 0);
+    drawBorders(
+      ctx,
+      s,
+      x0,
+      y0,
+      win,
+      win.borders[level],
+      level === 0 ? theme.tileBorder : theme.subTileBorder,
+      level === 0 ? 2 : 1.5,
+      level > 0,
+    );
   }
 }
 
-function drawGrid(ctx: CanvasRenderingContext2D, s: number, x0: number, y0: number, theme: Theme, win: GridWindow): void {
+function drawGrid(
+  ctx: CanvasRenderingContext2D,
+  s: number,
+  x0: number,
+  y0: number,
+  theme: Theme,
+  win: GridWindow,
+): void {
   ctx.strokeStyle = theme.grid.css;
   ctx.lineWidth = 1;
   ctx.beginPath();
@@ -80,7 +107,14 @@ function drawGrid(ctx: CanvasRenderingContext2D, s: number, x0: number, y0: numb
   ctx.stroke();
 }
 
-function drawLabels(ctx: CanvasRenderingContext2D, s: number, x0: number, y0: number, theme: Theme, win: GridWindow): void {
+function drawLabels(
+  ctx: CanvasRenderingContext2D,
+  s: number,
+  x0: number,
+  y0: number,
+  theme: Theme,
+  win: GridWindow,
+): void {
   ctx.fillStyle = theme.foreground.css;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
@@ -126,10 +160,22 @@ function drawBorders(
       const y = Math.round(y0 + r * s);
       const x1 = Math.round(x0 + (c + 1) * s);
       const y1 = Math.round(y0 + (r + 1) * s);
-      if (b & RIGHT) { ctx.moveTo(x1, y); ctx.lineTo(x1, y1); }
-      if (b & BOTTOM) { ctx.moveTo(x, y1); ctx.lineTo(x1, y1); }
-      if (b & LEFT) { ctx.moveTo(x, y); ctx.lineTo(x, y1); }
-      if (b & TOP) { ctx.moveTo(x, y); ctx.lineTo(x1, y); }
+      if (b & RIGHT) {
+        ctx.moveTo(x1, y);
+        ctx.lineTo(x1, y1);
+      }
+      if (b & BOTTOM) {
+        ctx.moveTo(x, y1);
+        ctx.lineTo(x1, y1);
+      }
+      if (b & LEFT) {
+        ctx.moveTo(x, y);
+        ctx.lineTo(x, y1);
+      }
+      if (b & TOP) {
+        ctx.moveTo(x, y);
+        ctx.lineTo(x1, y);
+      }
     }
   }
   ctx.stroke();
@@ -143,7 +189,13 @@ export type CellColour = (row: number, col: number) => number;
  * Zoomed-out drawing: one sample per `blockPixels` CSS pixels, written into an ImageData and scaled up,
  * so the cost depends on the canvas size only, never on the array size.
  */
-export function drawBlocks(ctx: CanvasRenderingContext2D, vp: Viewport, theme: Theme, colourAt: CellColour, blockPixels: number): void {
+export function drawBlocks(
+  ctx: CanvasRenderingContext2D,
+  vp: Viewport,
+  theme: Theme,
+  colourAt: CellColour,
+  blockPixels: number,
+): void {
   // Sample at least once per cell while cells are 2 px or more: sampling every `blockPixels` over
   // smaller cells skips whole rows, and a strip a few cells tall would vanish or stripe.
   const block = vp.scale >= 2 ? Math.min(blockPixels, Math.floor(vp.scale)) : blockPixels;
@@ -159,7 +211,14 @@ export function drawBlocks(ctx: CanvasRenderingContext2D, vp: Viewport, theme: T
       let rgb = theme.background;
       if (row >= 0 && col >= 0 && row < vp.rows && col < vp.cols) {
         const code = colourAt(row, col);
-        rgb = code >= 0 ? theme.tiles[code] : code === PADDING ? padding : code === OTHER ? theme.otherSlice : theme.background;
+        rgb =
+          code >= 0
+            ? theme.tiles[code]
+            : code === PADDING
+              ? padding
+              : code === OTHER
+                ? theme.otherSlice
+                : theme.background;
       }
       const k = (j * nx + i) * 4;
       data[k] = rgb.r;
@@ -185,7 +244,14 @@ function mix(a: Rgb, b: Rgb): Rgb {
 }
 
 /** Outlines one cell (selection / hover), at least 6 px so it shows when zoomed far out. */
-export function outlineCell(ctx: CanvasRenderingContext2D, vp: Viewport, row: number, col: number, colour: Rgb, width: number): void {
+export function outlineCell(
+  ctx: CanvasRenderingContext2D,
+  vp: Viewport,
+  row: number,
+  col: number,
+  colour: Rgb,
+  width: number,
+): void {
   const size = Math.max(vp.scale, 6);
   const x = vp.toScreenX(col) + vp.scale / 2 - size / 2;
   const y = vp.toScreenY(row) + vp.scale / 2 - size / 2;

@@ -34,7 +34,13 @@ export const LEFT = 4;
 export const TOP = 8;
 
 /** Allocates an empty window (everything EMPTY, no labels, `levels` border layers). */
-export function emptyWindow(row0: number, col0: number, rows: number, cols: number, levels: number): GridWindow & { labels: string[] } {
+export function emptyWindow(
+  row0: number,
+  col0: number,
+  rows: number,
+  cols: number,
+  levels: number,
+): GridWindow & { labels: string[] } {
   const n = rows * cols;
   return {
     row0,

@@ -4,7 +4,14 @@
  */
 import type { ElementMapper } from '../../core/src/layout/memory-map';
 import { CanvasView, type Cell } from './canvas-view';
-import { CELL_MODE_MIN_SCALE, LABEL_MIN_SCALE, drawBlocks, drawCells, hatchPattern, outlineCell } from './grid-draw';
+import {
+  CELL_MODE_MIN_SCALE,
+  LABEL_MIN_SCALE,
+  drawBlocks,
+  drawCells,
+  hatchPattern,
+  outlineCell,
+} from './grid-draw';
 import { PADDING, type GridWindow } from './grid-window';
 import { logicalWindow, type LogicalGeometry } from './logical-window';
 import type { Selection } from './selection';
@@ -19,11 +26,16 @@ export class LogicalView extends CanvasView {
   /** The window last drawn cell by cell (undefined when zoomed out to blocks). */
   window: GridWindow | undefined;
 
-  constructor(host: HTMLElement, theme: Theme, private readonly selection: Selection) {
+  constructor(
+    host: HTMLElement,
+    theme: Theme,
+    private readonly selection: Selection,
+  ) {
     super(host, theme, 'Logical view: the array slice as a grid of linear indices');
     selection.onChange((what, origin) => {
       // A cell picked in another view is brought into this one too.
-      if (what === 'select' && origin !== this && this.selection.selected !== undefined) this.revealCell(this.selection.selected);
+      if (what === 'select' && origin !== this && this.selection.selected !== undefined)
+        this.revealCell(this.selection.selected);
       this.requestDraw();
     });
   }
@@ -56,12 +68,24 @@ export class LogicalView extends CanvasView {
     if (vp.scale >= CELL_MODE_MIN_SCALE) {
       const range = vp.visible();
       const count = (range.row1 - range.row0) * (range.col1 - range.col0);
-      const win = logicalWindow(mapper, this.geometry, range, vp.scale >= LABEL_MIN_SCALE || count <= ACCESSIBLE_CELLS);
+      const win = logicalWindow(
+        mapper,
+        this.geometry,
+        range,
+        vp.scale >= LABEL_MIN_SCALE || count <= ACCESSIBLE_CELLS,
+      );
       drawCells(ctx, vp, this.theme, win, hatchPattern(ctx, this.theme));
       this.window = win;
     } else {
       const levels = mapper.levels;
-      drawBlocks(ctx, vp, this.theme, (r, c) => (r >= rows || c >= cols ? PADDING : levels > 0 ? tileColourIndex(mapper.tileId(0, r, c)) : 0), 2);
+      drawBlocks(
+        ctx,
+        vp,
+        this.theme,
+        (r, c) =>
+          r >= rows || c >= cols ? PADDING : levels > 0 ? tileColourIndex(mapper.tileId(0, r, c)) : 0,
+        2,
+      );
       // The logical bounds, so padding stays distinguishable from data at this zoom.
       ctx.strokeStyle = this.theme.foreground.css;
       ctx.lineWidth = 1;
@@ -72,11 +96,14 @@ export class LogicalView extends CanvasView {
   protected renderOverlay(ctx: CanvasRenderingContext2D): void {
     const { hovered, selected } = this.selection;
     if (hovered !== undefined) outlineCell(ctx, this.vp, hovered.row, hovered.col, this.theme.hover, 2);
-    if (selected !== undefined) outlineCell(ctx, this.vp, selected.row, selected.col, this.theme.selection, 3);
+    if (selected !== undefined)
+      outlineCell(ctx, this.vp, selected.row, selected.col, this.theme.selection, 3);
   }
 
   private inBounds(cell: Cell | undefined): Cell | undefined {
-    return cell !== undefined && cell.row < this.geometry.rows && cell.col < this.geometry.cols ? cell : undefined;
+    return cell !== undefined && cell.row < this.geometry.rows && cell.col < this.geometry.cols
+      ? cell
+      : undefined;
   }
 
   protected pointerCell(cell: Cell | undefined, click: boolean): void {
@@ -86,7 +113,12 @@ export class LogicalView extends CanvasView {
   }
 
   protected key(event: KeyboardEvent): boolean {
-    const moves: Record<string, [number, number]> = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    const moves: Record<string, [number, number]> = {
+      ArrowUp: [-1, 0],
+      ArrowDown: [1, 0],
+      ArrowLeft: [0, -1],
+      ArrowRight: [0, 1],
+    };
     const move = moves[event.key];
     if (move === undefined) return false;
     const { rows, cols } = this.geometry;

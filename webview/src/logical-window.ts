@@ -22,7 +22,9 @@ const EXACT_LIMIT = BigInt(Number.MAX_SAFE_INTEGER);
 
 /** The text of a cell: its linear index (slot offset). */
 export function offsetLabel(mapper: ElementMapper, row: number, col: number): string {
-  return mapper.totalSlots > EXACT_LIMIT ? mapper.offsetExact(row, col).toString() : String(mapper.offset(row, col));
+  return mapper.totalSlots > EXACT_LIMIT
+    ? mapper.offsetExact(row, col).toString()
+    : String(mapper.offset(row, col));
 }
 
 /**
@@ -30,7 +32,12 @@ export function offsetLabel(mapper: ElementMapper, row: number, col: number): st
  * borders) is that of the nearest logical cell, which is right: padding never reaches past the
  * last tile of a dimension.
  */
-export function logicalWindow(mapper: ElementMapper, geometry: LogicalGeometry, range: VisibleRange, withLabels: boolean): GridWindow {
+export function logicalWindow(
+  mapper: ElementMapper,
+  geometry: LogicalGeometry,
+  range: VisibleRange,
+  withLabels: boolean,
+): GridWindow {
   const { row0, col0 } = range;
   const rows = range.row1 - row0;
   const cols = range.col1 - col0;

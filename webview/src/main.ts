@@ -9,14 +9,22 @@ import { acquireHost } from './host';
 function isPageState(value: unknown): value is PageState {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
-  return validateHostToWebview(v.shown).ok && typeof v.edited === 'string' && (v.compare === undefined || typeof v.compare === 'string');
+  return (
+    validateHostToWebview(v.shown).ok &&
+    typeof v.edited === 'string' &&
+    (v.compare === undefined || typeof v.compare === 'string')
+  );
 }
 
 function start(): void {
   const root = document.getElementById('app');
   if (root === null) return;
   const host = acquireHost();
-  const app = new App(root, (m) => host.postMessage(m), (s) => host.setState(s));
+  const app = new App(
+    root,
+    (m) => host.postMessage(m),
+    (s) => host.setState(s),
+  );
   window.addEventListener('message', (event: MessageEvent<unknown>) => {
     const checked = validateHostToWebview(event.data);
     if (!checked.ok) {

@@ -4,10 +4,23 @@
  * N-D array are dimmed. Hovering or selecting a slot selects its element in the logical view.
  */
 import { CanvasView, type Cell } from './canvas-view';
-import { CELL_MODE_MIN_SCALE, LABEL_MIN_SCALE, drawBlocks, drawCells, hatchPattern, outlineCell } from './grid-draw';
+import {
+  CELL_MODE_MIN_SCALE,
+  LABEL_MIN_SCALE,
+  drawBlocks,
+  drawCells,
+  hatchPattern,
+  outlineCell,
+} from './grid-draw';
 import { EMPTY, OTHER, PADDING, type GridWindow } from './grid-window';
 import { ACCESSIBLE_CELLS } from './logical-view';
-import { memoryWindow, type IndexLabel, type MemoryGeometry, type SlotInfo, type SlotResolver } from './memory-window';
+import {
+  memoryWindow,
+  type IndexLabel,
+  type MemoryGeometry,
+  type SlotInfo,
+  type SlotResolver,
+} from './memory-window';
 import type { Selection } from './selection';
 import { tileColourIndex, type Theme } from './theme';
 
@@ -22,7 +35,11 @@ export class MemoryView extends CanvasView {
   onSlotHover: (() => void) | undefined;
   window: GridWindow | undefined;
 
-  constructor(host: HTMLElement, theme: Theme, private readonly selection: Selection) {
+  constructor(
+    host: HTMLElement,
+    theme: Theme,
+    private readonly selection: Selection,
+  ) {
     super(host, theme, 'Memory view: element slots in memory order');
     selection.onChange((what, origin) => {
       if (what === 'select' && origin !== this && this.selection.selected !== undefined) {
@@ -69,7 +86,8 @@ export class MemoryView extends CanvasView {
     const resolver = this.resolver;
     if (resolver === undefined || offset >= this.geometry.totalSlots) return EMPTY;
     const slot = resolver.resolve(offset);
-    if (slot.kind === 'cell') return resolver.mapper.levels > 0 ? tileColourIndex(resolver.mapper.tileId(0, slot.row, slot.col)) : 0;
+    if (slot.kind === 'cell')
+      return resolver.mapper.levels > 0 ? tileColourIndex(resolver.mapper.tileId(0, slot.row, slot.col)) : 0;
     return slot.kind === 'padding' ? PADDING : slot.kind === 'element' ? OTHER : EMPTY;
   }
 
@@ -81,7 +99,13 @@ export class MemoryView extends CanvasView {
     if (vp.scale >= CELL_MODE_MIN_SCALE) {
       const range = vp.visible();
       const count = (range.row1 - range.row0) * (range.col1 - range.col0);
-      const win = memoryWindow(resolver, this.geometry, range, vp.scale >= LABEL_MIN_SCALE || count <= ACCESSIBLE_CELLS, this.cellLabel);
+      const win = memoryWindow(
+        resolver,
+        this.geometry,
+        range,
+        vp.scale >= LABEL_MIN_SCALE || count <= ACCESSIBLE_CELLS,
+        this.cellLabel,
+      );
       drawCells(ctx, vp, this.theme, win, hatchPattern(ctx, this.theme));
       this.window = win;
     } else {
@@ -135,8 +159,10 @@ export class MemoryView extends CanvasView {
     const wrap = this.geometry.wrap;
     const moves: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -wrap, ArrowDown: wrap };
     const move = moves[event.key];
-    if (move === undefined || this.resolver === undefined || this.geometry.totalSlots === 0) return move !== undefined;
-    const next = this.cursor === undefined ? 0 : Math.min(this.geometry.totalSlots - 1, Math.max(0, this.cursor + move));
+    if (move === undefined || this.resolver === undefined || this.geometry.totalSlots === 0)
+      return move !== undefined;
+    const next =
+      this.cursor === undefined ? 0 : Math.min(this.geometry.totalSlots - 1, Math.max(0, this.cursor + move));
     this.cursor = next;
     this.revealSlot(next);
     const info = this.resolver.resolve(next);

@@ -55,12 +55,24 @@ const WHOLE_TILE_SLOTS = 256;
  * memory row, so a tile reads as the same block as in the logical view instead of a 1,024-slot
  * strip too thin to see. Untiled: the length of one slice row.
  */
-export function memoryGeometry(tile: readonly number[] | undefined, sliceCols: number, totalSlots: bigint): MemoryGeometry {
+export function memoryGeometry(
+  tile: readonly number[] | undefined,
+  sliceCols: number,
+  totalSlots: bigint,
+): MemoryGeometry {
   const slots = tile?.reduce((n, t) => n * t, 1);
   const minor = tile?.[tile.length - 1];
   let wrap: number;
-  if (slots !== undefined && minor !== undefined && slots > WHOLE_TILE_SLOTS && minor >= 16 && minor <= 1 << 12) wrap = minor;
-  else if (slots !== undefined && slots > 0 && slots <= 1 << 16) wrap = slots * Math.max(1, Math.floor(16 / slots));
+  if (
+    slots !== undefined &&
+    minor !== undefined &&
+    slots > WHOLE_TILE_SLOTS &&
+    minor >= 16 &&
+    minor <= 1 << 12
+  )
+    wrap = minor;
+  else if (slots !== undefined && slots > 0 && slots <= 1 << 16)
+    wrap = slots * Math.max(1, Math.floor(16 / slots));
   else wrap = Math.min(Math.max(1, sliceCols), 1 << 12);
   const total = Number(totalSlots);
   return { wrap, totalSlots: total, rows: Math.max(1, Math.ceil(total / wrap)) };

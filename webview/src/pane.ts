@@ -66,7 +66,15 @@ export class LayoutPane {
       memoryHost,
       el('div', { class: 'sr-only' }, this.memoryTable),
     );
-    this.root = el('section', { class: 'pane', id: `pane-${id}`, 'data-status': 'empty' }, this.field.root, this.message, this.views, this.status, this.details);
+    this.root = el(
+      'section',
+      { class: 'pane', id: `pane-${id}`, 'data-status': 'empty' },
+      this.field.root,
+      this.message,
+      this.views,
+      this.status,
+      this.details,
+    );
     this.logical = new LogicalView(logicalHost, theme, selection);
     this.memory = new MemoryView(memoryHost, theme, selection);
     const logicalTable = new TableUpdater(this.logicalTable, () => this.logical.window, 'Logical view');
@@ -94,7 +102,11 @@ export class LayoutPane {
     if (!fromField) this.field.value = text;
     const analysis = analyzeShape(text);
     this.analysis = analysis;
-    this.field.showProblems(text, analysis.diagnostics, analysis.kind === 'array' ? undefined : analysis.message);
+    this.field.showProblems(
+      text,
+      analysis.diagnostics,
+      analysis.kind === 'array' ? undefined : analysis.message,
+    );
     return analysis;
   }
 
@@ -116,7 +128,10 @@ export class LayoutPane {
     this.mapper = undefined;
     if (d === undefined) {
       // The field's problem list already says why; the pane only hides its pictures.
-      this.showMessage(this.analysis === undefined ? 'empty' : this.analysis.kind === 'invalid' ? 'invalid' : 'unsupported', '');
+      this.showMessage(
+        this.analysis === undefined ? 'empty' : this.analysis.kind === 'invalid' ? 'invalid' : 'unsupported',
+        '',
+      );
       return;
     }
     const spec = this.slice.spec;
@@ -142,7 +157,12 @@ export class LayoutPane {
     this.views.hidden = false;
     replaceChildren(this.message);
     this.logical.setData(mapper, geometry, refit);
-    this.memory.setData(resolver, memoryGeometry(firstTile(d.shape), mapper.cols, mapper.totalSlots), (r, c) => this.indexText(r, c), refit);
+    this.memory.setData(
+      resolver,
+      memoryGeometry(firstTile(d.shape), mapper.cols, mapper.totalSlots),
+      (r, c) => this.indexText(r, c),
+      refit,
+    );
     replaceChildren(this.details, el('h3', {}, 'Steps'), stepsList(d), el('h3', {}, 'Sizes'), sizesTable(d));
     this.updateStatus();
   }
@@ -187,11 +207,16 @@ export class LayoutPane {
     const cell = this.selection.hovered ?? this.selection.selected;
     if (cell !== undefined && cell.row < mapper.rows && cell.col < mapper.cols) {
       const offset = mapper.offsetExact(cell.row, cell.col);
-      parts.push(`${this.selection.hovered ? 'hovered' : 'selected'} element (${this.indexText(cell.row, cell.col)}) → linear index ${groupDigits(offset)} of ${groupDigits(mapper.totalSlots)} slots`);
+      parts.push(
+        `${this.selection.hovered ? 'hovered' : 'selected'} element (${this.indexText(cell.row, cell.col)}) → linear index ${groupDigits(offset)} of ${groupDigits(mapper.totalSlots)} slots`,
+      );
     }
     const slot = this.memory.hoveredSlot;
     if (slot !== undefined && slot.info.kind !== 'cell') parts.push(this.slotText(slot.offset, slot.info));
-    if (parts.length === 0) parts.push(`${groupDigits(mapper.rows)} × ${groupDigits(mapper.cols)} slice; ${groupDigits(mapper.totalSlots)} slots. Click a cell or slot; arrows move, +/- zoom, 0 fits.`);
+    if (parts.length === 0)
+      parts.push(
+        `${groupDigits(mapper.rows)} × ${groupDigits(mapper.cols)} slice; ${groupDigits(mapper.totalSlots)} slots. Click a cell or slot; arrows move, +/- zoom, 0 fits.`,
+      );
     this.status.textContent = parts.join(' · ');
     this.logical.canvas.setAttribute('aria-label', `Logical view. ${parts.join('. ')}`);
   }

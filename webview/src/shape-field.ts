@@ -28,7 +28,12 @@ export class ShapeField {
       'aria-describedby': `${id}-problems`,
     });
     this.mirror = el('div', { class: 'shape-mirror', 'aria-hidden': 'true' });
-    this.problems = el('div', { id: `${id}-problems`, class: 'problems', role: 'status', 'aria-live': 'polite' });
+    this.problems = el('div', {
+      id: `${id}-problems`,
+      class: 'problems',
+      role: 'status',
+      'aria-live': 'polite',
+    });
     this.root = el(
       'div',
       { class: 'shape-field' },
@@ -75,8 +80,13 @@ export class ShapeField {
     }
     this.mirror.scrollLeft = this.input.scrollLeft;
     const items = sorted.slice(0, MAX_LISTED).map((d) => this.problemItem(text, d));
-    if (sorted.length > MAX_LISTED) items.push(el('div', { class: 'problem more' }, `and ${sorted.length - MAX_LISTED} more`));
-    replaceChildren(this.problems, summary !== undefined ? el('div', { class: 'summary' }, summary) : undefined, ...items);
+    if (sorted.length > MAX_LISTED)
+      items.push(el('div', { class: 'problem more' }, `and ${sorted.length - MAX_LISTED} more`));
+    replaceChildren(
+      this.problems,
+      summary !== undefined ? el('div', { class: 'summary' }, summary) : undefined,
+      ...items,
+    );
   }
 
   private problemItem(text: string, d: LayoutDiagnostic): HTMLElement {
@@ -88,13 +98,22 @@ export class ShapeField {
       { class: 'excerpt' },
       from > 0 ? '…' : undefined,
       text.slice(from, start),
-      el('span', { class: `squiggle ${d.severity}`, 'data-start': start, 'data-end': end }, end > start ? text.slice(start, end) : ' '),
+      el(
+        'span',
+        { class: `squiggle ${d.severity}`, 'data-start': start, 'data-end': end },
+        end > start ? text.slice(start, end) : ' ',
+      ),
       text.slice(end, to),
       to < text.length ? '…' : undefined,
     );
     const item = el(
       'div',
-      { class: `problem ${d.severity}`, 'data-code': d.code, tabindex: 0, title: 'Select the characters in the field' },
+      {
+        class: `problem ${d.severity}`,
+        'data-code': d.code,
+        tabindex: 0,
+        title: 'Select the characters in the field',
+      },
       el('span', { class: 'severity' }, d.severity),
       ' ',
       el('span', { class: 'message' }, d.message),

@@ -45,8 +45,7 @@ export class SliceControls {
   /** Sets the array's dims; keeps the current choice when the rank is unchanged and it still fits. */
   setDims(dims: readonly bigint[]): void {
     const rank = dims.length;
-    const keep =
-      rank === this.dims.length && this.fixed.every((v, i) => v < (dims[i] ?? 0n) || v === 0n);
+    const keep = rank === this.dims.length && this.fixed.every((v, i) => v < (dims[i] ?? 0n) || v === 0n);
     this.dims = dims;
     if (!keep) {
       this.rowDim = rank >= 2 ? rank - 2 : undefined;

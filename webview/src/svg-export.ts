@@ -7,7 +7,10 @@ import type { Theme } from './theme';
 
 /** Escapes text for XML content and attribute values. */
 export function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!,
+  );
 }
 
 /** One grid to export, with its title line. */
@@ -26,7 +29,9 @@ export function windowsToSvg(parts: readonly SvgPart[], theme: Theme): string {
   const out: string[] = [];
   let y = GAP;
   for (const part of parts) {
-    out.push(`<text x="${GAP}" y="${y + 16}" font-size="14" fill="${theme.foreground.css}">${escapeXml(part.title)}</text>`);
+    out.push(
+      `<text x="${GAP}" y="${y + 16}" font-size="14" fill="${theme.foreground.css}">${escapeXml(part.title)}</text>`,
+    );
     y += TITLE;
     out.push(gridSvg(part.window, theme, GAP, y));
     y += part.window.rows * CELL + GAP;
@@ -50,12 +55,23 @@ function gridSvg(win: GridWindow, theme: Theme, left: number, top: number): stri
       if (code === EMPTY) continue;
       const x = left + c * CELL;
       const y = top + r * CELL;
-      const fill = code >= 0 ? theme.tiles[code].css : code === PADDING ? 'url(#hatch)' : code === OTHER ? theme.otherSlice.css : 'none';
-      out.push(`<rect x="${x}" y="${y}" width="${CELL}" height="${CELL}" fill="${fill}" stroke="${theme.grid.css}" stroke-width="0.5"/>`);
+      const fill =
+        code >= 0
+          ? theme.tiles[code].css
+          : code === PADDING
+            ? 'url(#hatch)'
+            : code === OTHER
+              ? theme.otherSlice.css
+              : 'none';
+      out.push(
+        `<rect x="${x}" y="${y}" width="${CELL}" height="${CELL}" fill="${fill}" stroke="${theme.grid.css}" stroke-width="0.5"/>`,
+      );
       const label = win.labels[i];
       if (label !== '' && code !== PADDING) {
         const size = Math.min(12, (CELL - 4) / (label.length * 0.62));
-        out.push(`<text x="${x + CELL / 2}" y="${y + CELL / 2}" font-size="${size.toFixed(1)}" text-anchor="middle" dominant-baseline="central" fill="${theme.foreground.css}">${escapeXml(label)}</text>`);
+        out.push(
+          `<text x="${x + CELL / 2}" y="${y + CELL / 2}" font-size="${size.toFixed(1)}" text-anchor="middle" dominant-baseline="central" fill="${theme.foreground.css}">${escapeXml(label)}</text>`,
+        );
       }
     }
   }
@@ -75,7 +91,9 @@ function gridSvg(win: GridWindow, theme: Theme, left: number, top: number): stri
     if (path.length === 0) return;
     const colour = level === 0 ? theme.tileBorder.css : theme.subTileBorder.css;
     const dash = level === 0 ? '' : ' stroke-dasharray="4 3"';
-    out.push(`<path d="${path.join('')}" fill="none" stroke="${colour}" stroke-width="${level === 0 ? 2 : 1.5}"${dash}/>`);
+    out.push(
+      `<path d="${path.join('')}" fill="none" stroke="${colour}" stroke-width="${level === 0 ? 2 : 1.5}"${dash}/>`,
+    );
   });
   return out.join('\n');
 }

@@ -30,7 +30,17 @@ export interface Theme {
   readonly fontFamily: string;
 }
 
-const TOKENS = ['background', 'foreground', 'grid', 'tile-border', 'subtile-border', 'padding', 'other-slice', 'selection', 'hover'] as const;
+const TOKENS = [
+  'background',
+  'foreground',
+  'grid',
+  'tile-border',
+  'subtile-border',
+  'padding',
+  'other-slice',
+  'selection',
+  'hover',
+] as const;
 
 function parseRgb(text: string): Rgb {
   // Computed colours come back as `rgb(r, g, b)`, `rgba(r, g, b, a)` or `color(srgb r g b)`.
@@ -71,7 +81,10 @@ export function readTheme(root: HTMLElement): Theme {
 
 /** Calls `onChange` when VS Code switches theme (it rewrites the body's class and style). */
 export function watchTheme(onChange: () => void): void {
-  new MutationObserver(onChange).observe(document.body, { attributes: true, attributeFilter: ['class', 'style'] });
+  new MutationObserver(onChange).observe(document.body, {
+    attributes: true,
+    attributeFilter: ['class', 'style'],
+  });
 }
 
 /**

@@ -57,8 +57,12 @@ class VisualizerPanel {
     webview.html = visualizerHtml({
       cspSource: webview.cspSource,
       nonce: createNonce(),
-      scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview.js')).toString(),
-      styleUri: webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'webview', 'media', 'visualizer.css')).toString(),
+      scriptUri: webview
+        .asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview.js'))
+        .toString(),
+      styleUri: webview
+        .asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'webview', 'media', 'visualizer.css'))
+        .toString(),
     });
   }
 
@@ -120,11 +124,16 @@ class VisualizerPanel {
       return;
     }
     try {
-      const bytes = message.format === 'png' ? decodeBase64(message.data) : new TextEncoder().encode(message.data);
+      const bytes =
+        message.format === 'png' ? decodeBase64(message.data) : new TextEncoder().encode(message.data);
       await vscode.workspace.fs.writeFile(target, bytes);
       this.post({ type: 'exportResult', ok: true, detail: target.fsPath || target.toString() });
     } catch (error) {
-      this.post({ type: 'exportResult', ok: false, detail: error instanceof Error ? error.message : String(error) });
+      this.post({
+        type: 'exportResult',
+        ok: false,
+        detail: error instanceof Error ? error.message : String(error),
+      });
     }
   }
 
@@ -169,12 +178,17 @@ let panel: VisualizerPanel | undefined;
  * Opens the layout visualizer for `input.shape`, or shows it in the panel that is already open.
  * With `uri` (and `range`), the page offers "reveal in editor", which jumps back to that range.
  */
-export function openVisualizer(context: vscode.ExtensionContext, input: { shape: string; uri?: string; range?: Range }): void {
+export function openVisualizer(
+  context: vscode.ExtensionContext,
+  input: { shape: string; uri?: string; range?: Range },
+): void {
   const range = plainRange(input.range);
   const message: ShowShapeMessage = {
     type: 'show',
     shape: input.shape,
-    ...(input.uri !== undefined ? { source: { name: sourceName(input.uri, range), uri: input.uri, ...(range ? { range } : {}) } } : {}),
+    ...(input.uri !== undefined
+      ? { source: { name: sourceName(input.uri, range), uri: input.uri, ...(range ? { range } : {}) } }
+      : {}),
   };
   if (panel !== undefined) {
     panel.show(message);
@@ -187,7 +201,10 @@ export function openVisualizer(context: vscode.ExtensionContext, input: { shape:
     { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false },
     {
       enableScripts: true,
-      localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'dist'), vscode.Uri.joinPath(extensionUri, 'webview', 'media')],
+      localResourceRoots: [
+        vscode.Uri.joinPath(extensionUri, 'dist'),
+        vscode.Uri.joinPath(extensionUri, 'webview', 'media'),
+      ],
     },
   );
   panel = new VisualizerPanel(webviewPanel, extensionUri, message, () => {

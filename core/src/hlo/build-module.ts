@@ -110,7 +110,13 @@ interface OpenComputation {
 
 /** Builds the module model from statements in text order (normally `parseStatement` of each split range). */
 export function buildModule(statements: readonly HloStatement[]): HloModel {
-  const modules: { header?: ModuleHeaderStatement; start: number; end: number; computations: number[]; entry?: number }[] = [];
+  const modules: {
+    header?: ModuleHeaderStatement;
+    start: number;
+    end: number;
+    computations: number[];
+    entry?: number;
+  }[] = [];
   // In header order (an inline computation after the one holding it); filled as each is finished.
   const computations: HloComputation[] = [];
   // The computations not closed yet, innermost last: more than one only inside inline computations.
@@ -183,7 +189,12 @@ export function buildModule(statements: readonly HloStatement[]): HloModel {
           inner.instructions.push(s);
           inner.end = s.range.end;
           if (s.inlineComputation) {
-            begin({ module: inner.module, inline: { computation: inner.index, instruction: s }, start: s.inlineComputation.brace.start, end: s.range.end });
+            begin({
+              module: inner.module,
+              inline: { computation: inner.index, instruction: s },
+              start: s.inlineComputation.brace.start,
+              end: s.range.end,
+            });
           }
         }
         break;
@@ -198,7 +209,8 @@ export function buildModule(statements: readonly HloStatement[]): HloModel {
         break;
     }
     const last = modules[modules.length - 1];
-    if (last && !split && s.kind !== 'blank' && s.kind !== 'comment' && s.kind !== 'separator') last.end = Math.max(last.end, s.range.end);
+    if (last && !split && s.kind !== 'blank' && s.kind !== 'comment' && s.kind !== 'separator')
+      last.end = Math.max(last.end, s.range.end);
   }
   finishAll();
 
@@ -214,7 +226,10 @@ export function buildModule(statements: readonly HloStatement[]): HloModel {
   return { statements, modules: moduleInfos, computations, symbols, occurrences };
 }
 
-function buildSymbols(modules: readonly HloModuleInfo[], computations: readonly HloComputation[]): { symbols: HloSymbol[]; occurrences: SymbolOccurrence[] } {
+function buildSymbols(
+  modules: readonly HloModuleInfo[],
+  computations: readonly HloComputation[],
+): { symbols: HloSymbol[]; occurrences: SymbolOccurrence[] } {
   const symbols: MutableSymbol[] = [];
   const occurrences: SymbolOccurrence[] = [];
   const add = (s: Omit<MutableSymbol, 'index' | 'references'>): MutableSymbol => {
@@ -234,7 +249,10 @@ function buildSymbols(modules: readonly HloModuleInfo[], computations: readonly 
     for (const ci of m.computations) {
       const c = computations[ci];
       if (!c?.name || byName.has(c.name.name)) continue;
-      byName.set(c.name.name, add({ kind: 'computation', name: c.name.name, module: m.index, definition: c.name.range }));
+      byName.set(
+        c.name.name,
+        add({ kind: 'computation', name: c.name.name, module: m.index, definition: c.name.range }),
+      );
     }
     const computationRef = (name: HloName): void => {
       let sym = byName.get(name.name);
@@ -250,7 +268,17 @@ function buildSymbols(modules: readonly HloModuleInfo[], computations: readonly 
       const local = new Map<string, MutableSymbol>();
       for (const ins of c.instructions) {
         if (local.has(ins.name.name)) continue;
-        local.set(ins.name.name, add({ kind: 'instruction', name: ins.name.name, module: m.index, computation: ci, definition: ins.name.range, instruction: ins }));
+        local.set(
+          ins.name.name,
+          add({
+            kind: 'instruction',
+            name: ins.name.name,
+            module: m.index,
+            computation: ci,
+            definition: ins.name.range,
+            instruction: ins,
+          }),
+        );
       }
       const instructionRef = (name: HloName): void => {
         let sym = local.get(name.name);
@@ -264,7 +292,11 @@ function buildSymbols(modules: readonly HloModuleInfo[], computations: readonly 
       for (const p of c.parameters) {
         const sym = local.get(p.name);
         if (sym) reference(sym, p.range);
-        else local.set(p.name, add({ kind: 'instruction', name: p.name, module: m.index, computation: ci, definition: p.range }));
+        else
+          local.set(
+            p.name,
+            add({ kind: 'instruction', name: p.name, module: m.index, computation: ci, definition: p.range }),
+          );
       }
       for (const ins of c.instructions) {
         for (const o of ins.operands) instructionRef(o);
@@ -278,7 +310,10 @@ function buildSymbols(modules: readonly HloModuleInfo[], computations: readonly 
 }
 
 /** The symbol occurrence whose range contains `offset` (end inclusive, so a cursor right after a name counts). */
-export function symbolAt(model: HloModel, offset: number): { symbol: HloSymbol; occurrence: SymbolOccurrence } | undefined {
+export function symbolAt(
+  model: HloModel,
+  offset: number,
+): { symbol: HloSymbol; occurrence: SymbolOccurrence } | undefined {
   const occ = model.occurrences;
   let lo = 0;
   let hi = occ.length - 1;

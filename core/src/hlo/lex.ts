@@ -101,7 +101,12 @@ export function skipValue(text: string, pos: number, end: number): number {
       i = skipString(text, i, end);
       continue;
     }
-    if (c === 47 && i + 1 < end && (text.charCodeAt(i + 1) === 47 || text.charCodeAt(i + 1) === 42) && depth === 0) {
+    if (
+      c === 47 &&
+      i + 1 < end &&
+      (text.charCodeAt(i + 1) === 47 || text.charCodeAt(i + 1) === 42) &&
+      depth === 0
+    ) {
       return trimEnd(text, pos, i);
     }
     if (c === 40 || c === 91 || c === 123) depth++;

@@ -5,7 +5,13 @@
  * called computation one whose closing `}` comes before the call. Messages are the parser's, with
  * the reason added where the name does exist, but too late or elsewhere.
  */
-import { RULES, type LayoutDiagnostic, type RelatedPlace, type RuleCode, type TextRange } from '../diagnostics';
+import {
+  RULES,
+  type LayoutDiagnostic,
+  type RelatedPlace,
+  type RuleCode,
+  type TextRange,
+} from '../diagnostics';
 import type { HloComputation, HloModel } from './build-module';
 import type { HloName, InstructionStatement } from './types';
 import { printShape } from '../print';
@@ -17,22 +23,37 @@ import { printShape } from '../print';
  */
 export const NAME_CHECK_MAX_CHARS = 1_000_000;
 
-function diagnostic(code: RuleCode, range: TextRange, message: string, related?: RelatedPlace): LayoutDiagnostic {
+function diagnostic(
+  code: RuleCode,
+  range: TextRange,
+  message: string,
+  related?: RelatedPlace,
+): LayoutDiagnostic {
   return { code, severity: RULES[code].severity, message, range, ...(related ? { related: [related] } : {}) };
 }
 
 /** Why a name XLA's parser does not know at `use` exists all the same, or '' when it does not. */
-function instructionHint(name: string, use: InstructionStatement, c: HloComputation, everywhere: ReadonlyMap<string, InstructionStatement>, aroundNames: () => ReadonlySet<string>): string {
+function instructionHint(
+  name: string,
+  use: InstructionStatement,
+  c: HloComputation,
+  everywhere: ReadonlyMap<string, InstructionStatement>,
+  aroundNames: () => ReadonlySet<string>,
+): string {
   const definition = everywhere.get(name);
   if (definition === use) return ` (an instruction cannot be its own operand)`;
-  if (definition) return ` (${name} is defined further down, and XLA's parser knows only the instructions above)`;
+  if (definition)
+    return ` (${name} is defined further down, and XLA's parser knows only the instructions above)`;
   const index = c.parameters.findIndex((p) => p.name === name);
   if (index >= 0) {
     const shape = c.parameters[index]?.shape;
-    const example = shape ? `%${name} = ${printShape(shape)} parameter(${index})` : `a parameter(${index}) instruction named ${name}`;
+    const example = shape
+      ? `%${name} = ${printShape(shape)} parameter(${index})`
+      : `a parameter(${index}) instruction named ${name}`;
     return ` (${name} is named only in the computation's signature, which XLA's parser reads for its shape; an instruction defines the name: ${example})`;
   }
-  if (aroundNames().has(name)) return ` (${name} belongs to the computation around this one, whose names a computation written in place does not see)`;
+  if (aroundNames().has(name))
+    return ` (${name} belongs to the computation around this one, whose names a computation written in place does not see)`;
   return '';
 }
 
@@ -55,24 +76,56 @@ function checkScope(c: HloComputation, outer: HloComputation | undefined, out: L
   let duplicateNumber = false;
   for (const ins of c.instructions) {
     for (const o of ins.operands) {
-      if (!known.has(o.name)) out.push(diagnostic('instruction-undefined', o.range, `instruction does not exist: ${o.name}${instructionHint(o.name, ins, c, everywhere, aroundNames)}`));
+      if (!known.has(o.name))
+        out.push(
+          diagnostic(
+            'instruction-undefined',
+            o.range,
+            `instruction does not exist: ${o.name}${instructionHint(o.name, ins, c, everywhere, aroundNames)}`,
+          ),
+        );
     }
     for (const p of ins.controlPredecessors) {
-      if (!known.has(p.name)) out.push(diagnostic('instruction-undefined', p.range, `instruction '${p.name}' is not defined${instructionHint(p.name, ins, c, everywhere, aroundNames)}`));
+      if (!known.has(p.name))
+        out.push(
+          diagnostic(
+            'instruction-undefined',
+            p.range,
+            `instruction '${p.name}' is not defined${instructionHint(p.name, ins, c, everywhere, aroundNames)}`,
+          ),
+        );
     }
     if (ins.rootKeyword) {
-      if (root?.rootKeyword) out.push(diagnostic('root-duplicate', ins.rootKeyword, 'one computation should have only one ROOT', { range: root.rootKeyword, message: 'the first ROOT' }));
+      if (root?.rootKeyword)
+        out.push(
+          diagnostic('root-duplicate', ins.rootKeyword, 'one computation should have only one ROOT', {
+            range: root.rootKeyword,
+            message: 'the first ROOT',
+          }),
+        );
       else root = ins;
     }
     if (ins.parameter) {
       const { value, range } = ins.parameter;
       const earlier = parameters.get(value);
       duplicateNumber ||= earlier !== undefined;
-      if (earlier) out.push(diagnostic('parameter-duplicate', range, `Duplicate parameter number ${value}`, { range: earlier, message: `the first parameter(${value})` }));
+      if (earlier)
+        out.push(
+          diagnostic('parameter-duplicate', range, `Duplicate parameter number ${value}`, {
+            range: earlier,
+            message: `the first parameter(${value})`,
+          }),
+        );
       else parameters.set(value, range);
     } else if (ins.opcode?.name === 'parameter') numbered = false;
     const first = known.get(ins.name.name);
-    if (first) out.push(diagnostic('instruction-duplicate', ins.name.range, `instruction already exists: ${ins.name.name}`, { range: first.name.range, message: 'instruction previously defined here' }));
+    if (first)
+      out.push(
+        diagnostic('instruction-duplicate', ins.name.range, `instruction already exists: ${ins.name.name}`, {
+          range: first.name.range,
+          message: 'instruction previously defined here',
+        }),
+      );
     else known.set(ins.name.name, ins);
   }
   // A duplicate stops XLA's parser first; a number it could not read leaves the count unknown.
@@ -88,21 +141,32 @@ function checkParameterNumbers(parameters: ReadonlyMap<number, TextRange>, out: 
   const missing: number[] = [];
   for (let n = 0; n < count; n++) if (!parameters.has(n)) missing.push(n);
   if (missing.length === 0) return;
-  const absent = missing.slice(0, 3).map((n) => `parameter(${n})`).join(', ') + (missing.length > 3 ? ', ...' : '');
+  const absent =
+    missing
+      .slice(0, 3)
+      .map((n) => `parameter(${n})`)
+      .join(', ') + (missing.length > 3 ? ', ...' : '');
   for (const [value, range] of parameters) {
     if (value < count) continue;
     const why =
       count === 1
         ? "XLA aborts on this CHECK: the computation's one parameter must be parameter(0)"
         : `XLA aborts on this CHECK: the computation's ${count} parameters must be numbered 0 to ${count - 1}, and ${absent} ${missing.length === 1 ? 'is' : 'are'} missing`;
-    out.push(diagnostic('parameter-number', range, `invalid parameter number. Expected [0, ${count}), got ${value} (${why})`));
+    out.push(
+      diagnostic(
+        'parameter-number',
+        range,
+        `invalid parameter number. Expected [0, ${count}), got ${value} (${why})`,
+      ),
+    );
   }
 }
 
 /** The diagnostics on instruction names of every computation of `model`, each scoped as XLA's parser scopes it. */
 export function checkInstructionNames(model: HloModel): LayoutDiagnostic[] {
   const out: LayoutDiagnostic[] = [];
-  for (const c of model.computations) checkScope(c, c.inline ? model.computations[c.inline.computation] : undefined, out);
+  for (const c of model.computations)
+    checkScope(c, c.inline ? model.computations[c.inline.computation] : undefined, out);
   return out;
 }
 
@@ -124,25 +188,44 @@ export interface ComputationCall extends HloName {
  * or marked ENTRY a second time, `calls`-style references (in any order) to a computation not
  * complete before them, and a computation wrapped by two `async-start`s.
  */
-export function checkComputationNames(computations: readonly DeclaredComputation[], calls: readonly ComputationCall[]): LayoutDiagnostic[] {
+export function checkComputationNames(
+  computations: readonly DeclaredComputation[],
+  calls: readonly ComputationCall[],
+): LayoutDiagnostic[] {
   const out: LayoutDiagnostic[] = [];
   const byName = new Map<string, DeclaredComputation>();
   let entry: DeclaredComputation | undefined;
   for (const c of computations) {
     if (c.entryKeyword) {
-      if (entry?.entryKeyword) out.push(diagnostic('entry-duplicate', c.entryKeyword, 'expects only one ENTRY', { range: entry.entryKeyword, message: 'the first ENTRY' }));
+      if (entry?.entryKeyword)
+        out.push(
+          diagnostic('entry-duplicate', c.entryKeyword, 'expects only one ENTRY', {
+            range: entry.entryKeyword,
+            message: 'the first ENTRY',
+          }),
+        );
       else entry = c;
     }
     if (!c.name) continue;
     const first = byName.get(c.name.name);
-    if (first?.name) out.push(diagnostic('computation-duplicate', c.name.range, `computation already exists: ${c.name.name}`, { range: first.name.range, message: 'computation previously defined here' }));
+    if (first?.name)
+      out.push(
+        diagnostic('computation-duplicate', c.name.range, `computation already exists: ${c.name.name}`, {
+          range: first.name.range,
+          message: 'computation previously defined here',
+        }),
+      );
     else byName.set(c.name.name, c);
   }
   for (const call of calls) {
     const c = byName.get(call.name);
     if (c && c.end <= call.range.start) continue;
-    const hint = c ? ` (XLA's parser knows a computation only after its closing }, and ${call.name}'s comes after this use)` : '';
-    out.push(diagnostic('computation-undefined', call.range, `computation does not exist: ${call.name}${hint}`));
+    const hint = c
+      ? ` (XLA's parser knows a computation only after its closing }, and ${call.name}'s comes after this use)`
+      : '';
+    out.push(
+      diagnostic('computation-undefined', call.range, `computation does not exist: ${call.name}${hint}`),
+    );
   }
   checkAsyncCallers(calls, out);
   return out;
@@ -158,7 +241,15 @@ function checkAsyncCallers(calls: readonly ComputationCall[], out: LayoutDiagnos
   const first = new Map<string, ComputationCall>();
   for (const call of starts) {
     const earlier = first.get(call.name);
-    if (earlier) out.push(diagnostic('async-computation-shared', call.range, `Computation ${call.name} is called by more than one async op.`, { range: earlier.range, message: 'the first async-start that calls it' }));
+    if (earlier)
+      out.push(
+        diagnostic(
+          'async-computation-shared',
+          call.range,
+          `Computation ${call.name} is called by more than one async op.`,
+          { range: earlier.range, message: 'the first async-start that calls it' },
+        ),
+      );
     else first.set(call.name, call);
   }
 }
@@ -169,7 +260,8 @@ export function computationCalls(computations: readonly HloComputation[]): Compu
   for (const c of computations) {
     for (const ins of c.instructions) {
       const asyncStart = ins.opcode?.name === 'async-start';
-      for (const { name, range, attribute } of ins.calledComputations) calls.push(asyncStart && attribute === 'calls' ? { name, range, asyncStart } : { name, range });
+      for (const { name, range, attribute } of ins.calledComputations)
+        calls.push(asyncStart && attribute === 'calls' ? { name, range, asyncStart } : { name, range });
     }
   }
   return calls;
@@ -177,15 +269,23 @@ export function computationCalls(computations: readonly HloComputation[]): Compu
 
 /** The module-wide view of a computation: computations written in place have no name and are never called by one. */
 export function declared(c: HloComputation): DeclaredComputation {
-  return { ...(c.name ? { name: c.name } : {}), ...(c.header?.entryKeyword ? { entryKeyword: c.header.entryKeyword } : {}), end: c.range.end };
+  return {
+    ...(c.name ? { name: c.name } : {}),
+    ...(c.header?.entryKeyword ? { entryKeyword: c.header.entryKeyword } : {}),
+    end: c.range.end,
+  };
 }
 
 /** Every name diagnostic of `model`, in no particular order. */
 export function checkNames(model: HloModel): LayoutDiagnostic[] {
   const out = checkInstructionNames(model);
   for (const m of model.modules) {
-    const computations = m.computations.map((i) => model.computations[i]).filter((c): c is HloComputation => c !== undefined);
-    const named = computations.filter((c) => c.inline === undefined).sort((a, b) => a.range.start - b.range.start);
+    const computations = m.computations
+      .map((i) => model.computations[i])
+      .filter((c): c is HloComputation => c !== undefined);
+    const named = computations
+      .filter((c) => c.inline === undefined)
+      .sort((a, b) => a.range.start - b.range.start);
     for (const d of checkComputationNames(named.map(declared), computationCalls(computations))) out.push(d);
   }
   return out;

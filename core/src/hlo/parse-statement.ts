@@ -63,7 +63,8 @@ class Shapes {
   }
 
   private scan(start: number, end: number): void {
-    for (const f of scanShapes(this.text, start, end)) this.found.push({ shape: f.shape, diagnostics: f.diagnostics });
+    for (const f of scanShapes(this.text, start, end))
+      this.found.push({ shape: f.shape, diagnostics: f.diagnostics });
   }
 }
 
@@ -120,8 +121,12 @@ function readMetadata(text: string, start: number, end: number): HloMetadata {
       value = text.slice(s, p);
     }
     switch (key.name.name) {
-      case 'op_name': fields.opName = value; break;
-      case 'op_type': fields.opType = value; break;
+      case 'op_name':
+        fields.opName = value;
+        break;
+      case 'op_type':
+        fields.opType = value;
+        break;
       case 'source_file':
         fields.sourceFile = value;
         fields.sourceFileRange = { start: valueStart, end: p };
@@ -187,7 +192,8 @@ function readAttributes(
   let metadata: HloMetadata | undefined;
   const p = readKeyValues(text, pos, end, attributes, (key, vs) => {
     const ve = valueEnd(text, vs, end);
-    if (COMPUTATION_ATTRIBUTES.has(key.name)) readNameList(text, vs, ve, (n) => calls.push({ ...n, attribute: key.name }));
+    if (COMPUTATION_ATTRIBUTES.has(key.name))
+      readNameList(text, vs, ve, (n) => calls.push({ ...n, attribute: key.name }));
     else if (key.name === 'control-predecessors') readNameList(text, vs, ve, (n) => controls.push(n));
     else if (key.name === 'metadata') metadata = readMetadata(text, vs, ve);
     return ve;
@@ -251,7 +257,13 @@ function parseModuleHeader(text: string, range: TextRange, pos: number): HloStat
   };
 }
 
-function parseComputationHeader(text: string, range: TextRange, entryKeyword: TextRange | undefined, name: HloName | undefined, pos: number): HloStatement {
+function parseComputationHeader(
+  text: string,
+  range: TextRange,
+  entryKeyword: TextRange | undefined,
+  name: HloName | undefined,
+  pos: number,
+): HloStatement {
   const { end } = range;
   const shapes = new Shapes(text);
   const parameters: ComputationParameter[] = [];
@@ -294,7 +306,13 @@ function parseComputationHeader(text: string, range: TextRange, entryKeyword: Te
   };
 }
 
-function parseInstruction(text: string, range: TextRange, rootKeyword: TextRange | undefined, name: HloName, pos: number): HloStatement {
+function parseInstruction(
+  text: string,
+  range: TextRange,
+  rootKeyword: TextRange | undefined,
+  name: HloName,
+  pos: number,
+): HloStatement {
   const { end } = range;
   const shapes = new Shapes(text);
   const operands: OperandRef[] = [];
@@ -341,7 +359,11 @@ function parseInstruction(text: string, range: TextRange, rootKeyword: TextRange
  * after it in the statement: the opening of a computation written in place, whose instructions the
  * statement splitter leaves to the statements that follow.
  */
-function inlineOpening(text: string, end: number, attributes: readonly HloAttribute[]): InlineComputationOpening | undefined {
+function inlineOpening(
+  text: string,
+  end: number,
+  attributes: readonly HloAttribute[],
+): InlineComputationOpening | undefined {
   const last = attributes[attributes.length - 1];
   if (!last || !COMPUTATION_ATTRIBUTES.has(last.key.name)) return undefined;
   const brace = last.valueRange.start;
@@ -370,7 +392,14 @@ const MAX_NESTED_OPERANDS = 16;
  * written in place of an operand (`[shape] opcode(operands)`, which XLA's parser adds to the same
  * computation) contributes the names of its own operands, looked up in the same scope.
  */
-function readOperands(text: string, start: number, close: number, shapes: Shapes, out: OperandRef[], depth = 0): void {
+function readOperands(
+  text: string,
+  start: number,
+  close: number,
+  shapes: Shapes,
+  out: OperandRef[],
+  depth = 0,
+): void {
   const end = Math.max(start, charAt(text, close - 1, close) === 41 ? close - 1 : close);
   let p = start;
   while (p < end) {
@@ -422,7 +451,8 @@ export function parseStatement(text: string, range: TextRange): HloStatement {
   }
   if (charAt(text, p, end) === 125) return { kind: 'close', range: r, shapes: [], diagnostics: [] };
   const first = readName(text, p, end);
-  if (first?.name.name === 'HloModule' && charAt(text, p, end) !== 37) return parseModuleHeader(text, r, first.end);
+  if (first?.name.name === 'HloModule' && charAt(text, p, end) !== 37)
+    return parseModuleHeader(text, r, first.end);
   let keyword: TextRange | undefined;
   let q = p;
   if (first && charAt(text, p, end) !== 37 && (first.name.name === 'ENTRY' || first.name.name === 'ROOT')) {
@@ -434,8 +464,10 @@ export function parseStatement(text: string, range: TextRange): HloStatement {
   const name = readName(text, q, end);
   const after = name ? skipTrivia(text, name.end, end) : q;
   const c = charAt(text, after, end);
-  if (name && !entry && c === 61) return parseInstruction(text, r, root ? keyword : undefined, name.name, after + 1);
-  if (!root && (c === 40 || c === 123 || text.startsWith('->', after))) return parseComputationHeader(text, r, entry ? keyword : undefined, name?.name, after);
+  if (name && !entry && c === 61)
+    return parseInstruction(text, r, root ? keyword : undefined, name.name, after + 1);
+  if (!root && (c === 40 || c === 123 || text.startsWith('->', after)))
+    return parseComputationHeader(text, r, entry ? keyword : undefined, name?.name, after);
   const shapes = new Shapes(text);
   return { kind: 'unknown', range: r, shapes: shapes.scanRest(r), diagnostics: [] };
 }

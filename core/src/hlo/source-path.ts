@@ -31,7 +31,11 @@ export function closestBySuffix(wanted: string, candidates: readonly string[]): 
     const segments = pathSegments(path);
     const shared = sharedTail(target, segments);
     if (shared === 0) continue;
-    const better = !best || shared > best.shared || (shared === best.shared && (segments.length < best.depth || (segments.length === best.depth && path < best.path)));
+    const better =
+      !best ||
+      shared > best.shared ||
+      (shared === best.shared &&
+        (segments.length < best.depth || (segments.length === best.depth && path < best.path)));
     if (better) best = { path, shared, depth: segments.length };
   }
   return best?.path;
@@ -89,8 +93,12 @@ export interface SourceFilter {
 }
 
 /** How many trailing path segments an instruction's metadata source file shares with `from` (0: not it, or another line). */
-export function sourceMatch(metadata: { sourceFile?: string; sourceLine?: number } | undefined, from: SourceFilter): number {
-  if (metadata?.sourceFile === undefined || (from.line !== undefined && metadata.sourceLine !== from.line)) return 0;
+export function sourceMatch(
+  metadata: { sourceFile?: string; sourceLine?: number } | undefined,
+  from: SourceFilter,
+): number {
+  if (metadata?.sourceFile === undefined || (from.line !== undefined && metadata.sourceLine !== from.line))
+    return 0;
   return sharedPathTail(metadata.sourceFile, from.path);
 }
 

@@ -125,7 +125,14 @@ function scanLine(text: string, pos: number, lineEnd: number, st: LineState): vo
         break;
       }
       case LPAREN:
-        if (paren === 0 && bracket === 0 && anyBrace === 0 && i > pos && isIdentifierChar(text.charCodeAt(i - 1))) sawCall = true;
+        if (
+          paren === 0 &&
+          bracket === 0 &&
+          anyBrace === 0 &&
+          i > pos &&
+          isIdentifierChar(text.charCodeAt(i - 1))
+        )
+          sawCall = true;
         paren++;
         last = c;
         break;
@@ -187,7 +194,7 @@ function startsShape(text: string, pos: number, end: number): boolean {
   while (i < end && isIdentifierChar(text.charCodeAt(i))) i++;
   if (i === pos || i >= end) return false;
   const c = text.charCodeAt(i);
-  return c === LBRACKET || (c === LPAREN && i === pos + 1 && text.charCodeAt(pos) === 98 /* b */);
+  return c === LBRACKET || (c === LPAREN && i === pos + 1 && text.charCodeAt(pos) === 98); /* b */
 }
 
 /** `[ROOT] [%]name = <shape>` at the start of [pos, lineEnd)? */
@@ -215,10 +222,14 @@ function startsStatement(text: string, pos: number, lineEnd: number): boolean {
   const i = skipBlanks(text, pos, lineEnd);
   if (i >= lineEnd) return false;
   const c = text.charCodeAt(i);
-  if (c === RBRACE) return skipBlanks(text, i + 1, lineEnd) === lineEnd || text.startsWith('//', skipBlanks(text, i + 1, lineEnd));
+  if (c === RBRACE)
+    return (
+      skipBlanks(text, i + 1, lineEnd) === lineEnd || text.startsWith('//', skipBlanks(text, i + 1, lineEnd))
+    );
   const e = identifierEnd(text, i, lineEnd);
   if (e === i) return false;
-  if (isWord(text, i, e, 'ROOT') || isWord(text, i, e, 'ENTRY') || isWord(text, i, e, 'HloModule')) return true;
+  if (isWord(text, i, e, 'ROOT') || isWord(text, i, e, 'ENTRY') || isWord(text, i, e, 'HloModule'))
+    return true;
   const j = skipBlanks(text, e, lineEnd);
   const after = text.charCodeAt(j);
   // An instruction `name = shape ...` (what startsInstruction tests, the name already read).
@@ -226,7 +237,11 @@ function startsStatement(text: string, pos: number, lineEnd: number): boolean {
   // A computation header `%name (...) -> shape {` or `name {`: a name, then `(` or `{`, and `{` at the end.
   if (after !== LPAREN && after !== LBRACE) return false;
   let last = lineEnd - 1;
-  while (last > e && (text.charCodeAt(last) === SPACE || text.charCodeAt(last) === TAB || text.charCodeAt(last) === CR)) last--;
+  while (
+    last > e &&
+    (text.charCodeAt(last) === SPACE || text.charCodeAt(last) === TAB || text.charCodeAt(last) === CR)
+  )
+    last--;
   return text.charCodeAt(last) === LBRACE;
 }
 
@@ -237,7 +252,7 @@ function startsStatement(text: string, pos: number, lineEnd: number): boolean {
  * same as splitting from there: a place to cut a file into pieces that are checked apart.
  */
 export function statementBoundaryAfter(text: string, from: number, end = text.length): number {
-  for (let pos = from; pos < end; ) {
+  for (let pos = from; pos < end;) {
     const lineEnd = lineEndOf(text, pos, end);
     if (lineEnd < end && startsStatement(text, pos, lineEnd)) return pos;
     pos = lineEnd + 1;
@@ -268,7 +283,12 @@ export function lastStatementBoundary(text: string, from = 0, maxLines = 1000): 
  * statement ends at `end`: a streaming caller that cuts `end` at a line break must treat the last
  * statement as possibly incomplete and feed it again with the following text.
  */
-export function splitStatements(text: string, start = 0, end = text.length, options: SplitOptions = {}): TextRange[] {
+export function splitStatements(
+  text: string,
+  start = 0,
+  end = text.length,
+  options: SplitOptions = {},
+): TextRange[] {
   const out: TextRange[] = [];
   scanStatements(text, start, end, options, (s, e) => out.push({ start: s, end: e }));
   return out;
@@ -279,7 +299,12 @@ export function splitStatements(text: string, start = 0, end = text.length, opti
  * object per statement, for the language server, which keeps the bounds of a document's 358,000
  * statements (the objects were 14 MB more to allocate, promote and collect at every open).
  */
-export function statementBounds(text: string, start = 0, end = text.length, options: SplitOptions = {}): { starts: number[]; ends: number[] } {
+export function statementBounds(
+  text: string,
+  start = 0,
+  end = text.length,
+  options: SplitOptions = {},
+): { starts: number[]; ends: number[] } {
   const starts: number[] = [];
   const ends: number[] = [];
   scanStatements(text, start, end, options, (s, e) => {
@@ -290,11 +315,25 @@ export function statementBounds(text: string, start = 0, end = text.length, opti
 }
 
 /** Calls `emit` with the start and end of each statement of `text[start, end)`, in order. */
-function scanStatements(text: string, start: number, end: number, options: SplitOptions, emit: (start: number, end: number) => void): void {
+function scanStatements(
+  text: string,
+  start: number,
+  end: number,
+  options: SplitOptions,
+  emit: (start: number, end: number) => void,
+): void {
   const cap = Math.max(1, options.maxStatementLength ?? DEFAULT_MAX_STATEMENT_LENGTH);
   start = Math.max(0, Math.min(start, text.length));
   end = Math.max(start, Math.min(end, text.length));
-  const st: LineState = { paren: 0, bracket: 0, attrBrace: 0, anyBrace: 0, inBlockComment: false, last: 0, sawCall: false };
+  const st: LineState = {
+    paren: 0,
+    bracket: 0,
+    attrBrace: 0,
+    anyBrace: 0,
+    inBlockComment: false,
+    last: 0,
+    sawCall: false,
+  };
   let pos = start;
   // The end of the line starting at `pos`, carried over from the look at the next line.
   let lineEnd = lineEndOf(text, pos, end);
@@ -322,7 +361,12 @@ function scanStatements(text: string, start: number, end: number, options: Split
       if (continues) {
         scanLine(text, pos, lineEnd, st);
         const open = st.paren > 0 || st.bracket > 0 || st.attrBrace > 0;
-        continues = st.inBlockComment || open || st.last === COMMA || st.last === EQUALS || (!st.sawCall && startsInstruction(text, stmtStart, lineEnd));
+        continues =
+          st.inBlockComment ||
+          open ||
+          st.last === COMMA ||
+          st.last === EQUALS ||
+          (!st.sawCall && startsInstruction(text, stmtStart, lineEnd));
       }
       const thisLineEnd = lineEnd;
       pos = next;

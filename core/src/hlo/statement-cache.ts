@@ -9,7 +9,11 @@ import type { HloStatement } from './types';
 
 function isRange(v: object): v is TextRange {
   const keys = Object.keys(v);
-  return keys.length === 2 && typeof (v as TextRange).start === 'number' && typeof (v as TextRange).end === 'number';
+  return (
+    keys.length === 2 &&
+    typeof (v as TextRange).start === 'number' &&
+    typeof (v as TextRange).end === 'number'
+  );
 }
 
 /**

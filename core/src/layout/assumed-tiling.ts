@@ -43,7 +43,11 @@ export function assumedTpuTileRule(shape: ArrayShape): AssumedTileRule | undefin
   const rank = shape.dims.length;
   if (rank <= 1) {
     const lanes = 128n * (32n / BigInt(bits));
-    return { tiles: [[lanes]], elementSizeBits: packed, rule: `TPU ${rank === 0 ? 'scalar' : 'vector'}, ${bits}-bit: (${lanes})` };
+    return {
+      tiles: [[lanes]],
+      elementSizeBits: packed,
+      rule: `TPU ${rank === 0 ? 'scalar' : 'vector'}, ${bits}-bit: (${lanes})`,
+    };
   }
   const secondMinor = shape.dims[shape.minorToMajor[1]];
   let rows = 8n;
@@ -55,7 +59,13 @@ export function assumedTpuTileRule(shape: ArrayShape): AssumedTileRule | undefin
     rows = 4n;
     why = ', compact 2nd minor';
   }
-  const tiles = subRows === 1n ? [[rows, 128n]] : [[rows, 128n], [subRows, 1n]];
+  const tiles =
+    subRows === 1n
+      ? [[rows, 128n]]
+      : [
+          [rows, 128n],
+          [subRows, 1n],
+        ];
   const text = tiles.map((t) => `(${t.join(',')})`).join('');
   return { tiles, elementSizeBits: packed, rule: `TPU ${bits}-bit${why}: ${text}${packed ? ' E(4)' : ''}` };
 }

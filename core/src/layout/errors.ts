@@ -10,5 +10,7 @@ export interface LayoutError {
 
 /** Narrows any layout-math result to its error case. */
 export function isLayoutError(value: unknown): value is LayoutError {
-  return typeof value === 'object' && value !== null && typeof (value as { error?: unknown }).error === 'string';
+  return (
+    typeof value === 'object' && value !== null && typeof (value as { error?: unknown }).error === 'string'
+  );
 }

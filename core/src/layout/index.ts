@@ -7,22 +7,38 @@ export { type LayoutError, isLayoutError } from './errors';
 export { type Ratio } from './bigint-math';
 export { type TilingPlan, type TilingStep, planTiling } from './tiling-plan';
 export {
-  type ElementAtResult, type PaddingSlot, type TilePosition, linearIndex, elementAt,
+  type ElementAtResult,
+  type PaddingSlot,
+  type TilePosition,
+  linearIndex,
+  elementAt,
 } from './linear-index';
 export { type LayoutSizes, sizes, maxSplitSize } from './sizes';
 export { type PhysicalSizes, physicalSizes } from './physical-sizes';
 export {
-  type PaddingAccount, type PaddingCause, type DimensionPadding, type TileDivisibility, type TileLevelFit,
-  paddingByDimension, tileDivisibility,
+  type PaddingAccount,
+  type PaddingCause,
+  type DimensionPadding,
+  type TileDivisibility,
+  type TileLevelFit,
+  paddingByDimension,
+  tileDivisibility,
 } from './padding';
 export { type LayoutFix, suggestFix } from './suggest-fix';
 export {
-  trueRank, normalizeDimension, dimensionLetters, dimensionLetter, physicalOrder, isUntiled,
+  trueRank,
+  normalizeDimension,
+  dimensionLetters,
+  dimensionLetter,
+  physicalOrder,
+  isUntiled,
 } from './dimensions';
-export {
-  type LegacyPaddedLayout, legacyPaddedLinearIndex, legacyPaddedOrder,
-} from './legacy-padding';
+export { type LegacyPaddedLayout, legacyPaddedLinearIndex, legacyPaddedOrder } from './legacy-padding';
 export { type AssumedTileRule, assumedTpuTileRule, assumedTpuTiling, withTileRule } from './assumed-tiling';
 export {
-  type SliceSpec, type ElementMapper, type MemoryMap, createElementMapper, buildMemoryMap,
+  type SliceSpec,
+  type ElementMapper,
+  type MemoryMap,
+  createElementMapper,
+  buildMemoryMap,
 } from './memory-map';

@@ -16,22 +16,34 @@ export interface LegacyPaddedLayout {
 function check(layout: LegacyPaddedLayout): LayoutError | undefined {
   const rank = layout.dims.length;
   if (layout.paddedDimensions.length !== rank) {
-    return { error: `padded_dimensions has ${layout.paddedDimensions.length} entries but the shape has rank ${rank}` };
+    return {
+      error: `padded_dimensions has ${layout.paddedDimensions.length} entries but the shape has rank ${rank}`,
+    };
   }
-  if (layout.minorToMajor.length !== rank || new Set(layout.minorToMajor).size !== rank
-    || layout.minorToMajor.some((d) => !Number.isInteger(d) || d < 0 || d >= rank)) {
-    return { error: `minor_to_major {${layout.minorToMajor.join(',')}} is not a permutation of 0..${rank - 1}` };
+  if (
+    layout.minorToMajor.length !== rank ||
+    new Set(layout.minorToMajor).size !== rank ||
+    layout.minorToMajor.some((d) => !Number.isInteger(d) || d < 0 || d >= rank)
+  ) {
+    return {
+      error: `minor_to_major {${layout.minorToMajor.join(',')}} is not a permutation of 0..${rank - 1}`,
+    };
   }
   for (let i = 0; i < rank; i++) {
     if (layout.dims[i] < 0n || layout.paddedDimensions[i] < layout.dims[i]) {
-      return { error: `dimension ${i} of size ${layout.dims[i]} cannot be padded to ${layout.paddedDimensions[i]}` };
+      return {
+        error: `dimension ${i} of size ${layout.dims[i]} cannot be padded to ${layout.paddedDimensions[i]}`,
+      };
     }
   }
   return undefined;
 }
 
 /** Slot offset of a logical index under a legacy padded layout. */
-export function legacyPaddedLinearIndex(layout: LegacyPaddedLayout, index: readonly bigint[]): bigint | LayoutError {
+export function legacyPaddedLinearIndex(
+  layout: LegacyPaddedLayout,
+  index: readonly bigint[],
+): bigint | LayoutError {
   const bad = check(layout);
   if (bad !== undefined) return bad;
   if (index.length !== layout.dims.length || index.some((e, i) => e < 0n || e >= layout.dims[i])) {
@@ -49,7 +61,10 @@ export function legacyPaddedLinearIndex(layout: LegacyPaddedLayout, index: reado
  * Memory order of a legacy padded layout: for each slot, the logical index it holds or `null` for
  * padding. Refuses layouts with more than `maxSlots` slots (default 65536).
  */
-export function legacyPaddedOrder(layout: LegacyPaddedLayout, maxSlots = 65536): (bigint[] | null)[] | LayoutError {
+export function legacyPaddedOrder(
+  layout: LegacyPaddedLayout,
+  maxSlots = 65536,
+): (bigint[] | null)[] | LayoutError {
   const bad = check(layout);
   if (bad !== undefined) return bad;
   const slots = product(layout.paddedDimensions);

@@ -37,9 +37,7 @@ export interface PaddingSlot {
 }
 
 export type ElementAtResult =
-  | { readonly kind: 'element'; readonly index: bigint[] }
-  | PaddingSlot
-  | { readonly kind: 'out-of-range' };
+  { readonly kind: 'element'; readonly index: bigint[] } | PaddingSlot | { readonly kind: 'out-of-range' };
 
 /** Checks that `index` is a valid logical index of `shape`. */
 function checkIndex(shape: ArrayShape, index: readonly bigint[]): LayoutError | undefined {
@@ -99,7 +97,11 @@ export function elementAtInPlan(plan: TilingPlan, offset: bigint): ElementAtResu
     if (paddedPositions.length > 0) {
       const dims = new Set(paddedPositions.flatMap((p) => step.combinedOrigins[p]));
       return {
-        kind: 'padding', cause: 'tile', level, tiles, paddedPositions,
+        kind: 'padding',
+        cause: 'tile',
+        level,
+        tiles,
+        paddedPositions,
         paddedDims: [...dims].sort((a, b) => a - b),
       };
     }

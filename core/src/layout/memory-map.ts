@@ -41,7 +41,9 @@ export interface ElementMapper {
    */
   tileId(level: number, row: number, col: number): number;
   /** What the slot at `offset` holds: the cell in this slice, an element of another slice, or padding. */
-  slot(offset: bigint):
+  slot(
+    offset: bigint,
+  ):
     | { kind: 'cell'; row: number; col: number }
     | { kind: 'element'; index: bigint[] }
     | { kind: 'padding'; tile: bigint[]; inTile: bigint[] }
@@ -58,7 +60,11 @@ interface ResolvedSlice {
 
 function resolveSlice(shape: ArrayShape, slice: SliceSpec): ResolvedSlice | { error: string } {
   const rank = shape.dims.length;
-  const pick = (given: number | undefined, fallback: number | undefined, name: string): number | undefined | { error: string } => {
+  const pick = (
+    given: number | undefined,
+    fallback: number | undefined,
+    name: string,
+  ): number | undefined | { error: string } => {
     if (given === undefined) return fallback;
     const d = normalizeDimension(rank, given);
     return d === undefined ? { error: `${name} ${given} is not a dimension of a rank-${rank} array` } : d;
@@ -70,7 +76,8 @@ function resolveSlice(shape: ArrayShape, slice: SliceSpec): ResolvedSlice | { er
   if (typeof row === 'object') return row;
   if (row !== undefined && row === col) return { error: `rowDim and colDim are both dimension ${row}` };
   const fixed = slice.fixed ?? new Array<bigint>(rank).fill(0n);
-  if (fixed.length !== rank) return { error: `fixed has ${fixed.length} entries but the shape has rank ${rank}` };
+  if (fixed.length !== rank)
+    return { error: `fixed has ${fixed.length} entries but the shape has rank ${rank}` };
   for (let d = 0; d < rank; d++) {
     if (d === row || d === col) continue;
     const e = fixed[d];
@@ -100,7 +107,11 @@ class SliceMapper implements ElementMapper {
   private readonly fixed: readonly bigint[];
   private readonly index: Float64Array;
 
-  constructor(readonly plan: TilingPlan, slice: ResolvedSlice, dims: readonly bigint[]) {
+  constructor(
+    readonly plan: TilingPlan,
+    slice: ResolvedSlice,
+    dims: readonly bigint[],
+  ) {
     this.rows = slice.rows;
     this.cols = slice.cols;
     this.rowDim = slice.rowDim;
@@ -108,15 +119,27 @@ class SliceMapper implements ElementMapper {
     this.fixed = slice.fixed;
     this.totalSlots = plan.totalSlots;
     this.levels = plan.steps.length;
-    this.separable = !plan.expandedOrigins.some((o) => slice.rowDim !== undefined && slice.colDim !== undefined
-      && o.includes(slice.rowDim) && o.includes(slice.colDim));
+    this.separable = !plan.expandedOrigins.some(
+      (o) =>
+        slice.rowDim !== undefined &&
+        slice.colDim !== undefined &&
+        o.includes(slice.rowDim) &&
+        o.includes(slice.colDim),
+    );
     this.wholeArray = dims.every((d, i) => i === slice.rowDim || i === slice.colDim || d === 1n);
     this.numeric = NumericTiling.from(plan);
     this.index = Float64Array.from(slice.fixed.map(Number));
   }
 
   inSlice(row: number, col: number): boolean {
-    return Number.isInteger(row) && Number.isInteger(col) && row >= 0 && row < this.rows && col >= 0 && col < this.cols;
+    return (
+      Number.isInteger(row) &&
+      Number.isInteger(col) &&
+      row >= 0 &&
+      row < this.rows &&
+      col >= 0 &&
+      col < this.cols
+    );
   }
 
   private bigIndex(row: number, col: number): bigint[] {
@@ -150,7 +173,8 @@ class SliceMapper implements ElementMapper {
     for (let l = 0; l <= level; l++) current = stepForward(this.plan.steps[l], current);
     const step = this.plan.steps[level];
     let id = 0n;
-    for (let i = 0; i < step.prefixLength + step.effectiveTile.length; i++) id = id * step.output[i] + current[i];
+    for (let i = 0; i < step.prefixLength + step.effectiveTile.length; i++)
+      id = id * step.output[i] + current[i];
     return Number(id);
   }
 
@@ -158,11 +182,14 @@ class SliceMapper implements ElementMapper {
     const r = elementAtInPlan(this.plan, offset);
     if (r.kind === 'out-of-range') return r;
     if (r.kind === 'padding') {
-      if (r.cause === 'tail') return { kind: 'padding', tile: [], inTile: [offset - this.plan.expandedElements] };
+      if (r.cause === 'tail')
+        return { kind: 'padding', tile: [], inTile: [offset - this.plan.expandedElements] };
       const lowest = r.tiles[r.tiles.length - 1];
       return { kind: 'padding', tile: [...lowest.tile], inTile: [...lowest.inTile] };
     }
-    const inThisSlice = r.index.every((e, d) => d === this.rowDim || d === this.colDim || e === this.fixed[d]);
+    const inThisSlice = r.index.every(
+      (e, d) => d === this.rowDim || d === this.colDim || e === this.fixed[d],
+    );
     if (!inThisSlice) return { kind: 'element', index: r.index };
     return {
       kind: 'cell',
@@ -259,13 +286,18 @@ function fillCellByCell(m: SliceMapper, offsets: Float64Array): { error: string 
  * The whole slice as typed arrays. Refuses (returns {error}) when the slice has more than
  * `maxCells` cells (default 2^25) or its slot span passes 2^31.
  */
-export function buildMemoryMap(shape: ArrayShape, slice?: SliceSpec, maxCells: number = DEFAULT_MAX_CELLS): MemoryMap | { error: string } {
+export function buildMemoryMap(
+  shape: ArrayShape,
+  slice?: SliceSpec,
+  maxCells: number = DEFAULT_MAX_CELLS,
+): MemoryMap | { error: string } {
   const m = createSliceMapper(shape, slice);
   if ('error' in m) return m;
   const { rows, cols } = m;
   const cells = rows * cols;
   if (cells > maxCells) return { error: `the slice has ${cells} cells, more than the limit of ${maxCells}` };
-  if (cells === 0) return { rows, cols, slotOf: () => -1, firstSlot: 0, slotCount: 0, slotToCell: new Int32Array(0) };
+  if (cells === 0)
+    return { rows, cols, slotOf: () => -1, firstSlot: 0, slotCount: 0, slotToCell: new Int32Array(0) };
   let first: number;
   let last: number;
   let terms: { rowTerm: Float64Array; colTerm: Float64Array } | undefined;
@@ -288,7 +320,9 @@ export function buildMemoryMap(shape: ArrayShape, slice?: SliceSpec, maxCells: n
   if (slotCount > MAX_SLOTS) return { error: `the slice spans ${slotCount} slots, more than 2^31` };
   const spanLimit = Math.max(MIN_SPAN_LIMIT, MAX_SLOTS_PER_CELL * cells);
   if (slotCount > spanLimit) {
-    return { error: `the slice spans ${slotCount} slots for ${cells} cells (limit ${spanLimit}): its cells lie too far apart in memory to map` };
+    return {
+      error: `the slice spans ${slotCount} slots for ${cells} cells (limit ${spanLimit}): its cells lie too far apart in memory to map`,
+    };
   }
   const slotToCell = new Int32Array(slotCount);
   // When the cells fill the span exactly every slot is overwritten below, so skip the -1 pass.

@@ -58,15 +58,22 @@ export function paddingCauses(plan: TilingPlan): PaddingCause[] {
   for (const step of plan.steps) {
     // Map each effective tile entry back to its index in the tile as written.
     const written: number[] = [];
-    step.tile.forEach((t, j) => { if (t !== 'combine') written.push(j); });
+    step.tile.forEach((t, j) => {
+      if (t !== 'combine') written.push(j);
+    });
     step.effectiveTile.forEach((t, j) => {
       const p = step.prefixLength + j;
       const from = step.combined[p];
       const to = step.padded[p];
       if (to === from) return;
       causes.push({
-        level: step.level, tileEntry: written[j], tileSize: t, from, to,
-        factor: ratio(to, from)!, dims: step.combinedOrigins[p],
+        level: step.level,
+        tileEntry: written[j],
+        tileSize: t,
+        from,
+        to,
+        factor: ratio(to, from)!,
+        dims: step.combinedOrigins[p],
       });
     });
   }
@@ -88,8 +95,13 @@ export function paddingByDimension(shape: ArrayShape): PaddingAccount | LayoutEr
       den *= c.from;
     }
     return {
-      dim, letter: dimensionLetter(rank, dim), physicalPosition, isMinorMost: physicalPosition === rank - 1,
-      size: shape.dims[dim], causes: mine, factor: ratio(num, den)!,
+      dim,
+      letter: dimensionLetter(rank, dim),
+      physicalPosition,
+      isMinorMost: physicalPosition === rank - 1,
+      size: shape.dims[dim],
+      causes: mine,
+      factor: ratio(num, den)!,
     };
   });
   dimensions.sort((a, b) => a.dim - b.dim);
@@ -98,7 +110,9 @@ export function paddingByDimension(shape: ArrayShape): PaddingAccount | LayoutEr
   let logical = 1n;
   for (const d of shape.dims) logical *= d;
   return {
-    dimensions, causes, dominant,
+    dimensions,
+    causes,
+    dominant,
     tilingFactor: ratio(plan.expandedElements, logical),
     tailPaddingSlots: plan.totalSlots - plan.expandedElements,
   };
@@ -107,7 +121,12 @@ export function paddingByDimension(shape: ArrayShape): PaddingAccount | LayoutEr
 /** How one later tile level fits the dims it covers. */
 export interface TileLevelFit {
   readonly level: number;
-  readonly entries: readonly { readonly position: number; readonly size: bigint; readonly tile: bigint; readonly divides: boolean }[];
+  readonly entries: readonly {
+    readonly position: number;
+    readonly size: bigint;
+    readonly tile: bigint;
+    readonly divides: boolean;
+  }[];
   readonly divides: boolean;
 }
 
@@ -123,7 +142,10 @@ export interface TileDivisibility {
  * does not, that level adds padding XLA's ArraySize does not count (spec §3: `f32[4,6]{1,0:T(3,4)(2,1)}`
  * has ArraySize 192 bytes but needs 256). `plan` is `planTiling(shape)` when the caller has it.
  */
-export function tileDivisibility(shape: ArrayShape, plan: TilingPlan | LayoutError = planTiling(shape)): TileDivisibility | LayoutError {
+export function tileDivisibility(
+  shape: ArrayShape,
+  plan: TilingPlan | LayoutError = planTiling(shape),
+): TileDivisibility | LayoutError {
   if (isLayoutError(plan)) return plan;
   const levels = plan.steps.slice(1).map((step): TileLevelFit => {
     const entries = step.effectiveTile.map((tile, j) => {

@@ -18,10 +18,14 @@ export function checkArrayShape(shape: ArrayShape): LayoutError | undefined {
     if (shape.dims[i] < 0n) return { error: `dimension ${i} has negative size ${shape.dims[i]}` };
   }
   if (shape.minorToMajor.length !== rank) {
-    return { error: `minor_to_major has ${shape.minorToMajor.length} entries but the shape has rank ${rank}` };
+    return {
+      error: `minor_to_major has ${shape.minorToMajor.length} entries but the shape has rank ${rank}`,
+    };
   }
   if (!isPermutation(shape.minorToMajor)) {
-    return { error: `minor_to_major {${shape.minorToMajor.join(',')}} is not a permutation of 0..${rank - 1}` };
+    return {
+      error: `minor_to_major {${shape.minorToMajor.join(',')}} is not a permutation of 0..${rank - 1}`,
+    };
   }
   for (let level = 0; level < shape.tiles.length; level++) {
     const tile = shape.tiles[level];
@@ -43,7 +47,8 @@ export function checkArrayShape(shape: ArrayShape): LayoutError | undefined {
   if (!Number.isSafeInteger(shape.elementSizeBits)) {
     return { error: 'E(n) beyond 2^53 bits per element cannot be computed with exactly' };
   }
-  if (shape.tailPaddingAlignment < 1n) return { error: `L(${shape.tailPaddingAlignment}) must be at least 1` };
+  if (shape.tailPaddingAlignment < 1n)
+    return { error: `L(${shape.tailPaddingAlignment}) must be at least 1` };
   return undefined;
 }
 

@@ -35,7 +35,10 @@ export interface LayoutSizes {
  * All sizes of `shape`, or why they cannot be computed. `plan` is `planTiling(shape)`, passed by
  * callers that already built it (it is the costly part).
  */
-export function sizes(shape: ArrayShape, plan: TilingPlan | LayoutError = planTiling(shape)): LayoutSizes | LayoutError {
+export function sizes(
+  shape: ArrayShape,
+  plan: TilingPlan | LayoutError = planTiling(shape),
+): LayoutSizes | LayoutError {
   if (isLayoutError(plan)) return plan;
   const logicalElements = product(shape.dims);
   const logicalBytes = bytesForSlots(shape, logicalElements);

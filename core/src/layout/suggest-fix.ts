@@ -35,7 +35,9 @@ function physicalBytesOf(shape: ArrayShape): bigint | undefined {
 
 function permutations(items: readonly number[]): number[][] {
   if (items.length <= 1) return [[...items]];
-  return items.flatMap((x, i) => permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((p) => [x, ...p]));
+  return items.flatMap((x, i) =>
+    permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((p) => [x, ...p]),
+  );
 }
 
 function* swaps(items: readonly number[]): Generator<number[]> {
@@ -57,13 +59,14 @@ function reorderOrders(current: readonly number[]): Iterable<number[]> {
 function reorderFix(shape: ArrayShape, order: number[], bytes: bigint): LayoutFix {
   const current = shape.minorToMajor;
   const oldMinor = current[0];
-  const moved = order[0] !== oldMinor
-    ? `; dim ${oldMinor} (size ${shape.dims[oldMinor]}) is no longer minor-most`
-    : '';
+  const moved =
+    order[0] !== oldMinor ? `; dim ${oldMinor} (size ${shape.dims[oldMinor]}) is no longer minor-most` : '';
   return {
     kind: 'reorder',
     description: `use minor_to_major {${order.join(',')}} instead of {${current.join(',')}}${moved}`,
-    shape: { ...shape, minorToMajor: order, splitConfigs: [] }, physicalBytes: bytes, savedBytes: 0n,
+    shape: { ...shape, minorToMajor: order, splitConfigs: [] },
+    physicalBytes: bytes,
+    savedBytes: 0n,
   };
 }
 
@@ -74,7 +77,10 @@ function mergeCandidate(shape: ArrayShape): LayoutFix | undefined {
   const physical = [...shape.minorToMajor].reverse();
   const minor = physical[rank - 1];
   const second = physical[rank - 2];
-  const dims = [...physical.slice(0, rank - 2).map((d) => shape.dims[d]), shape.dims[second] * shape.dims[minor]];
+  const dims = [
+    ...physical.slice(0, rank - 2).map((d) => shape.dims[d]),
+    shape.dims[second] * shape.dims[minor],
+  ];
   const candidate: ArrayShape = {
     ...shape,
     dims,
@@ -87,7 +93,9 @@ function mergeCandidate(shape: ArrayShape): LayoutFix | undefined {
   return {
     kind: 'merge',
     description: `merge dims ${second} and ${minor} into one of size ${dims[dims.length - 1]} (shape [${dims.join(',')}], physical order kept)`,
-    shape: candidate, physicalBytes: bytes, savedBytes: 0n,
+    shape: candidate,
+    physicalBytes: bytes,
+    savedBytes: 0n,
   };
 }
 
@@ -122,6 +130,7 @@ export function suggestFix(shape: ArrayShape): LayoutFix | undefined | LayoutErr
   }
   const merge = mergeCandidate(shape);
   let best = bestOrder === undefined ? undefined : reorderFix(shape, bestOrder, bestBytes);
-  if (merge !== undefined && merge.physicalBytes < (best === undefined ? currentBytes : best.physicalBytes)) best = merge;
+  if (merge !== undefined && merge.physicalBytes < (best === undefined ? currentBytes : best.physicalBytes))
+    best = merge;
   return best === undefined ? undefined : { ...best, savedBytes: currentBytes - best.physicalBytes };
 }

@@ -87,7 +87,9 @@ function exceedsSlotLimit(sizes: readonly TileDim[]): boolean {
   return false;
 }
 
-const TOO_LARGE: LayoutError = { error: `the tiled layout has more than 2^${MAX_SLOT_BITS} element slots; not computed` };
+const TOO_LARGE: LayoutError = {
+  error: `the tiled layout has more than 2^${MAX_SLOT_BITS} element slots; not computed`,
+};
 
 /**
  * One-element lists `[i]` shared by every plan, for origins (logical dim i) and merge groups
@@ -234,8 +236,20 @@ function applyTile(
     outputOrigins[prefixLength + j] = outputOrigins[n + j] = combinedOrigins[prefixLength + j];
   }
   return {
-    level, tile, input, vectorPadding, vectorPadded, mergedFrom, combined, effectiveTile, prefixLength,
-    padded, reshaped, output, combinedOrigins, outputOrigins,
+    level,
+    tile,
+    input,
+    vectorPadding,
+    vectorPadded,
+    mergedFrom,
+    combined,
+    effectiveTile,
+    prefixLength,
+    padded,
+    reshaped,
+    output,
+    combinedOrigins,
+    outputOrigins,
   };
 }
 

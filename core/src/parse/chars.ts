@@ -130,7 +130,11 @@ export function forgetCommentSearch(): void {
  * later query inside the span of an earlier one reuses its answer.
  */
 export function blockCommentClose(text: string, pos: number): number {
-  if (text === lastSearchText && pos >= lastSearchFrom && (lastSearchClose < 0 || pos + 2 <= lastSearchClose)) {
+  if (
+    text === lastSearchText &&
+    pos >= lastSearchFrom &&
+    (lastSearchClose < 0 || pos + 2 <= lastSearchClose)
+  ) {
     return lastSearchClose;
   }
   const close = text.indexOf('*/', pos + 2);

@@ -3,11 +3,30 @@
  * attributes in XLA's fixed order D T L # * E S SC P M, each at most once. Messages are XLA's.
  */
 import type {
-  DimLevelNode, IntAttributeNode, IntNode, LayoutNode, ShapeNode, SplitConfigNode, TileEntryNode, TileNode, TypeAttributeNode,
+  DimLevelNode,
+  IntAttributeNode,
+  IntNode,
+  LayoutNode,
+  ShapeNode,
+  SplitConfigNode,
+  TileEntryNode,
+  TileNode,
+  TypeAttributeNode,
 } from '../ast';
 import type { TextRange } from '../diagnostics';
 import {
-  CH_COLON, CH_COMMA, CH_HASH, CH_LPAREN, CH_PLUS, CH_RBRACE, CH_RPAREN, CH_STAR, CH_TILDE, identifierEnd, isIdentStart, isLetter,
+  CH_COLON,
+  CH_COMMA,
+  CH_HASH,
+  CH_LPAREN,
+  CH_PLUS,
+  CH_RBRACE,
+  CH_RPAREN,
+  CH_STAR,
+  CH_TILDE,
+  identifierEnd,
+  isIdentStart,
+  isLetter,
   skipTrivia,
 } from './chars';
 import type { ParserState } from './parser-state';
@@ -65,7 +84,9 @@ function attributeExtent(text: string, pos: number, end: number): number {
 }
 
 /** Index in {@link ORDER} of a one-character attribute name, by char code. */
-const SINGLE_INDEX: ReadonlyMap<number, number> = new Map(ORDER.filter((n) => n.length === 1).map((n) => [n.charCodeAt(0), ORDER.indexOf(n)]));
+const SINGLE_INDEX: ReadonlyMap<number, number> = new Map(
+  ORDER.filter((n) => n.length === 1).map((n) => [n.charCodeAt(0), ORDER.indexOf(n)]),
+);
 const SC_INDEX = ORDER.indexOf('SC');
 
 /**
@@ -101,17 +122,28 @@ function parseTypeAttribute(state: ParserState, start: number, hash: boolean): T
   state.peek();
   const t = tokenAt(state.text, state.pos, state.end);
   if (t.kind !== 'kPrimitiveType') {
-    state.fail('expected-primitive-type', `expected primitive type, saw ${t.kind}`, { start: t.start, end: t.end });
+    state.fail('expected-primitive-type', `expected primitive type, saw ${t.kind}`, {
+      start: t.start,
+      end: t.end,
+    });
     return undefined;
   }
   state.pos = t.end;
   const typeName = state.text.slice(t.start, t.end);
-  if (!state.expect(CH_RPAREN, `expects ${hash ? 'index' : 'pointer'} primitive type to be followed by kRparen`)) return undefined;
+  if (
+    !state.expect(CH_RPAREN, `expects ${hash ? 'index' : 'pointer'} primitive type to be followed by kRparen`)
+  )
+    return undefined;
   return { range: { start, end: state.pos }, typeName, typeRange: { start: t.start, end: t.end } };
 }
 
 /** `(` [item (`,` item)*] `)` as `ParseList` does it; `item` returns false after failing. */
-function parseParenList(state: ParserState, openMessage: string, item: () => boolean, open = CH_LPAREN): boolean {
+function parseParenList(
+  state: ParserState,
+  openMessage: string,
+  item: () => boolean,
+  open = CH_LPAREN,
+): boolean {
   if (!state.expect(open, openMessage)) return false;
   if (state.peek() === CH_RPAREN) {
     state.pos++;
@@ -135,7 +167,10 @@ function parseDimLevelTypes(state: ParserState, start: number): LayoutFields['di
     const t = tokenAt(state.text, state.pos, state.end);
     const word = t.kind === 'kIdent' ? state.text.slice(t.start, t.end) : '';
     if (word !== 'D' && word !== 'C' && word !== 'S' && word !== 'H') {
-      state.fail('dim-level-type', 'expected a DimLevelType abbreviation (D, C, or S)', { start: t.start, end: t.end });
+      state.fail('dim-level-type', 'expected a DimLevelType abbreviation (D, C, or S)', {
+        start: t.start,
+        end: t.end,
+      });
       return false;
     }
     state.pos = t.end;
@@ -195,18 +230,27 @@ function parseSplitConfigs(state: ParserState, start: number): LayoutFields['spl
     const dimension = state.readInt();
     if (dimension === undefined) return undefined;
     const indices: IntNode[] = [];
-    const ok = parseParenList(state, 'expects a list starting with kColon', () => {
-      const n = state.readInt();
-      if (n !== undefined) indices.push(n);
-      return n !== undefined;
-    }, CH_COLON);
+    const ok = parseParenList(
+      state,
+      'expects a list starting with kColon',
+      () => {
+        const n = state.readInt();
+        if (n !== undefined) indices.push(n);
+        return n !== undefined;
+      },
+      CH_COLON,
+    );
     if (!ok) return undefined;
     configs.push({ range: { start: configStart, end: state.pos }, dimension, indices });
   } while (state.peek() === CH_LPAREN);
   return { range: { start, end: state.pos }, configs };
 }
 
-function parsePhysicalShape(state: ParserState, start: number, nested: NestedShapeParser): LayoutFields['physicalShape'] {
+function parsePhysicalShape(
+  state: ParserState,
+  start: number,
+  nested: NestedShapeParser,
+): LayoutFields['physicalShape'] {
   if (!state.expect(CH_LPAREN, 'expects physical shape to start with kLparen')) return undefined;
   const shape = nested(state);
   if (shape === undefined || state.failed) return undefined;
@@ -215,7 +259,13 @@ function parsePhysicalShape(state: ParserState, start: number, nested: NestedSha
 }
 
 /** Parses one attribute's body into `fields` (only when its slot is still free). False on failure. */
-function parseAttribute(state: ParserState, name: AttributeName, start: number, fields: LayoutFields, nested: NestedShapeParser): boolean {
+function parseAttribute(
+  state: ParserState,
+  name: AttributeName,
+  start: number,
+  fields: LayoutFields,
+  nested: NestedShapeParser,
+): boolean {
   switch (name) {
     case 'D': {
       const v = parseDimLevelTypes(state, start);
@@ -279,7 +329,10 @@ function parseAttributes(state: ParserState, fields: LayoutFields, nested: Neste
       let misplaced: TextRange = range;
       if (seen[index] === undefined) {
         const later = seen.slice(index + 1).filter((r): r is TextRange => r !== undefined);
-        misplaced = { start: Math.min(...later.map((r) => r.start)), end: Math.max(...later.map((r) => r.end)) };
+        misplaced = {
+          start: Math.min(...later.map((r) => r.start)),
+          end: Math.max(...later.map((r) => r.end)),
+        };
       }
       state.report('layout-attribute-order', 'expects layout to end with kRbrace', misplaced);
     }
@@ -310,10 +363,16 @@ export function parseLayout(state: ParserState, nested: NestedShapeParser): Layo
   }
   if (state.peek() !== CH_RBRACE) {
     const t = tokenAt(state.text, state.pos, state.end);
-    const looksLikeAttribute = state.pos < state.end && (isLetter(state.text.charCodeAt(state.pos)) || t.kind === 'kOctothorp' || t.kind === 'kAsterisk');
+    const looksLikeAttribute =
+      state.pos < state.end &&
+      (isLetter(state.text.charCodeAt(state.pos)) || t.kind === 'kOctothorp' || t.kind === 'kAsterisk');
     const end = looksLikeAttribute ? attributeExtent(state.text, state.pos, state.end) : t.end;
     // An unknown, lower-case or misplaced attribute is what usually stands here.
-    state.fail(looksLikeAttribute ? 'layout-attribute-order' : 'expected-token', 'expects layout to end with kRbrace', { start: t.start, end });
+    state.fail(
+      looksLikeAttribute ? 'layout-attribute-order' : 'expected-token',
+      'expects layout to end with kRbrace',
+      { start: t.start, end },
+    );
     return layoutNode(start, state.pos, minorToMajor, fields);
   }
   state.pos++;

@@ -75,12 +75,14 @@ export function lexNumber(text: string, pos: number, end: number): LexedNumber {
     const fracEnd = digitsEnd(text, i + 1, end);
     return { kind: 'decimal', end: exponentEnd(text, fracEnd, end), value: 0n, tooLarge: false };
   }
-  if (digitsStop === digitsStart) return { kind: 'error', end: Math.max(i, pos + 1), value: 0n, tooLarge: false };
+  if (digitsStop === digitsStart)
+    return { kind: 'error', end: Math.max(i, pos + 1), value: 0n, tooLarge: false };
   const expEnd = exponentEnd(text, i, end);
   if (expEnd > i) return { kind: 'decimal', end: expEnd, value: 0n, tooLarge: false };
   if (!negative && next === CH_X && i + 1 < end && isDigit(text.charCodeAt(i + 1))) {
     let j = i;
-    while (j + 1 < end && text.charCodeAt(j) === CH_X && isDigit(text.charCodeAt(j + 1))) j = digitsEnd(text, j + 1, end);
+    while (j + 1 < end && text.charCodeAt(j) === CH_X && isDigit(text.charCodeAt(j + 1)))
+      j = digitsEnd(text, j + 1, end);
     return { kind: 'dxd', end: j, value: 0n, tooLarge: false };
   }
   if (next === CH_UNDERSCORE) {
@@ -88,7 +90,15 @@ export function lexNumber(text: string, pos: number, end: number): LexedNumber {
     let j = i + 1;
     while (j < end) {
       const c = text.charCodeAt(j);
-      if (isDigit(c) || isLetter(c) || c === CH_UNDERSCORE || c === CH_QUESTION_MARK || c === CH_MINUS || c === CH_GT) j++;
+      if (
+        isDigit(c) ||
+        isLetter(c) ||
+        c === CH_UNDERSCORE ||
+        c === CH_QUESTION_MARK ||
+        c === CH_MINUS ||
+        c === CH_GT
+      )
+        j++;
       else break;
     }
     return { kind: 'pad', end: j, value: 0n, tooLarge: false };
@@ -99,7 +109,12 @@ export function lexNumber(text: string, pos: number, end: number): LexedNumber {
     return { kind: 'int', end: i, value: -magnitude, tooLarge: false };
   }
   if (magnitude >= TWO_64) return { kind: 'int', end: i, value: magnitude, tooLarge: true };
-  return { kind: 'int', end: i, value: magnitude >= TWO_63 ? magnitude - TWO_64 : magnitude, tooLarge: false };
+  return {
+    kind: 'int',
+    end: i,
+    value: magnitude >= TWO_63 ? magnitude - TWO_64 : magnitude,
+    tooLarge: false,
+  };
 }
 
 /** Whether a character after a digit run makes the token something other than an integer. */

@@ -100,9 +100,13 @@ export class ParserState {
   atInt(): boolean {
     const c = this.peek();
     if (!isDigit(c)) {
-      if (c !== CH_MINUS || this.pos + 1 >= this.end || !isDigit(this.text.charCodeAt(this.pos + 1))) return false;
+      if (c !== CH_MINUS || this.pos + 1 >= this.end || !isDigit(this.text.charCodeAt(this.pos + 1)))
+        return false;
     }
-    return lexSmallInt(this.text, this.pos, this.end) >= 0 || lexNumber(this.text, this.pos, this.end).kind === 'int';
+    return (
+      lexSmallInt(this.text, this.pos, this.end) >= 0 ||
+      lexNumber(this.text, this.pos, this.end).kind === 'int'
+    );
   }
 
   /** Start, end and value of the integer read by the last successful {@link readIntValue}. */
@@ -118,7 +122,10 @@ export class ParserState {
   readIntValue(): boolean {
     const c = this.peek();
     const start = this.pos;
-    if (isDigit(c) || (c === CH_MINUS && !(start + 1 < this.end && this.text.charCodeAt(start + 1) === CH_GT))) {
+    if (
+      isDigit(c) ||
+      (c === CH_MINUS && !(start + 1 < this.end && this.text.charCodeAt(start + 1) === CH_GT))
+    ) {
       const fastEnd = lexSmallInt(this.text, start, this.end);
       if (fastEnd >= 0) {
         this.pos = fastEnd;
@@ -133,7 +140,12 @@ export class ParserState {
         this.intStart = start;
         this.intEnd = n.end;
         this.intValue = n.value;
-        if (n.tooLarge) this.report('integer-too-large', `expects integer: ${this.text.slice(start, n.end)} does not fit in 64 bits`, { start, end: n.end });
+        if (n.tooLarge)
+          this.report(
+            'integer-too-large',
+            `expects integer: ${this.text.slice(start, n.end)} does not fit in 64 bits`,
+            { start, end: n.end },
+          );
         return true;
       }
     }

@@ -11,7 +11,17 @@
 import type { ShapeNode } from '../ast';
 import type { LayoutDiagnostic } from '../diagnostics';
 import {
-  CH_LSQUARE, CH_PERCENT, CH_QUOTE, CH_SLASH, CH_STAR, blockCommentClose, forgetCommentSearch, isIdentPart, isIdentStart, lineCommentEnd, quotedEnd,
+  CH_LSQUARE,
+  CH_PERCENT,
+  CH_QUOTE,
+  CH_SLASH,
+  CH_STAR,
+  blockCommentClose,
+  forgetCommentSearch,
+  isIdentPart,
+  isIdentStart,
+  lineCommentEnd,
+  quotedEnd,
 } from './chars';
 import { ParserState } from './parser-state';
 import { DEFAULT_MAX_DEPTH, parseShapeTree } from './shape-parser';
@@ -53,7 +63,12 @@ function diagnosticsPicker(all: readonly LayoutDiagnostic[]): (node: ShapeNode) 
  * After a tuple/buffer attempt failed at tuple level, reports the complete shapes inside it. The
  * partial nodes form a chain from the root to the failure point; everything else is complete.
  */
-function collectComplete(root: ShapeNode, partials: readonly object[], diagnostics: readonly LayoutDiagnostic[], out: FoundShape[]): void {
+function collectComplete(
+  root: ShapeNode,
+  partials: readonly object[],
+  diagnostics: readonly LayoutDiagnostic[],
+  out: FoundShape[],
+): void {
   const incomplete = new Set(partials);
   const diagnosticsWithin = diagnosticsPicker(diagnostics);
   const work: ShapeNode[] = [root];
@@ -180,7 +195,12 @@ function isBlank(c: number): boolean {
  * but names, blanks, comments and plain punctuation lies between it and the stop), and the
  * comments skipped since then are one run of comments separated by blanks, `chain` to `chainEnd`.
  */
-export function walkShapeCandidates(text: string, start: number, end: number, visit: ShapeCandidateVisitor): void {
+export function walkShapeCandidates(
+  text: string,
+  start: number,
+  end: number,
+  visit: ShapeCandidateVisitor,
+): void {
   end = Math.max(0, Math.min(end, text.length));
   let from = Math.max(0, start);
   let floor = from;
@@ -249,7 +269,8 @@ export function walkShapeCandidates(text: string, start: number, end: number, vi
     while (run < nameEnd && !isIdentStart(text.charCodeAt(run))) run++;
     // `%name` is an instruction or computation name, whatever it spells.
     const named = run < nameEnd && !(run > 0 && text.charCodeAt(run - 1) === CH_PERCENT);
-    if (c === CH_LSQUARE) from = named && typeAt(text, run, nameEnd) !== undefined ? visit(text, run, end, nameEnd) : p + 1;
+    if (c === CH_LSQUARE)
+      from = named && typeAt(text, run, nameEnd) !== undefined ? visit(text, run, end, nameEnd) : p + 1;
     else if (named && nameEnd === run + 1 && text.charCodeAt(run) === 98) from = visit(text, run, end, -1);
     // `opcode(` is an operand list; any other `(` may open a tuple shape.
     else if (p > 0 && isIdentPart(text.charCodeAt(p - 1))) from = p + 1;

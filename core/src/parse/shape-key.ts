@@ -23,8 +23,23 @@
  * Anything else (line comments, `b(`, operand names, ...) has no key, and the caller parses it as usual.
  */
 import {
-  CH_COLON, CH_COMMA, CH_EQUAL, CH_LBRACE, CH_LPAREN, CH_LSQUARE, CH_LT, CH_MINUS, CH_QUESTION, CH_RBRACE, CH_RPAREN, CH_RSQUARE,
-  CH_SLASH, CH_STAR, blockCommentClose, identifierEnd, isIdentStart,
+  CH_COLON,
+  CH_COMMA,
+  CH_EQUAL,
+  CH_LBRACE,
+  CH_LPAREN,
+  CH_LSQUARE,
+  CH_LT,
+  CH_MINUS,
+  CH_QUESTION,
+  CH_RBRACE,
+  CH_RPAREN,
+  CH_RSQUARE,
+  CH_SLASH,
+  CH_STAR,
+  blockCommentClose,
+  identifierEnd,
+  isIdentStart,
 } from './chars';
 import { FNV_OFFSET, FNV_PRIME, HASH_MASK, fnvRegion, regionHash } from './text-hash';
 import { typeAt } from './type-names';
@@ -41,7 +56,8 @@ const CLASS = new Uint8Array(128);
 for (let c = 48; c <= 57; c++) CLASS[c] = DIM_CHAR | LAYOUT_CHAR;
 for (const c of [CH_COMMA, CH_MINUS]) CLASS[c] = DIM_CHAR | LAYOUT_CHAR;
 for (const c of [CH_QUESTION, CH_LT, CH_EQUAL]) CLASS[c] = DIM_CHAR;
-for (const c of [CH_COLON, CH_STAR, CH_LPAREN, CH_RPAREN, ...'TLESCM'.split('').map((l) => l.charCodeAt(0))]) CLASS[c] = LAYOUT_CHAR;
+for (const c of [CH_COLON, CH_STAR, CH_LPAREN, CH_RPAREN, ...'TLESCM'.split('').map((l) => l.charCodeAt(0))])
+  CLASS[c] = LAYOUT_CHAR;
 for (const c of [32, 9, 10, 13]) CLASS[c] = BLANK;
 
 function hasClass(c: number, flag: number): boolean {
@@ -179,7 +195,13 @@ function tupleExtent(text: string, pos: number, end: number, leaves: number[] | 
  * order: every one of them is itself a keyed candidate whose parse is the same as inside the
  * tuple (what follows it is `,` or `)`, which no array key reads past).
  */
-export function shapeKeyEnd(text: string, pos: number, end: number, typeEnd: number, leaves?: number[]): number {
+export function shapeKeyEnd(
+  text: string,
+  pos: number,
+  end: number,
+  typeEnd: number,
+  leaves?: number[],
+): number {
   if (typeEnd >= 0) return arrayExtent(text, pos, typeEnd, end, false);
   if (text.charCodeAt(pos) !== CH_LPAREN) return -1;
   const keyEnd = tupleExtent(text, pos, end, leaves);

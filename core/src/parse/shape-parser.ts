@@ -11,7 +11,18 @@ import { diagnostic, type LayoutDiagnostic } from '../diagnostics';
 import { primitiveType, type PrimitiveTypeInfo } from '../primitive-types';
 import { printLayout } from '../print';
 import {
-  CH_COLON, CH_COMMA, CH_EQUAL, CH_LBRACE, CH_LPAREN, CH_LSQUARE, CH_LT, CH_QUESTION, CH_RPAREN, CH_RSQUARE, identifierEnd, isIdentStart,
+  CH_COLON,
+  CH_COMMA,
+  CH_EQUAL,
+  CH_LBRACE,
+  CH_LPAREN,
+  CH_LSQUARE,
+  CH_LT,
+  CH_QUESTION,
+  CH_RPAREN,
+  CH_RSQUARE,
+  identifierEnd,
+  isIdentStart,
   skipTrivia,
 } from './chars';
 import { parseLayout } from './layout-parser';
@@ -77,13 +88,15 @@ function parseDims(state: ParserState, dims: DimNode[]): void {
       state.pos++;
       dims.push({ range: { start, end: state.pos }, kind: 'unbounded', value: 0n });
     } else {
-      const bounded = c === CH_LT && state.pos + 1 < state.end && state.text.charCodeAt(state.pos + 1) === CH_EQUAL;
+      const bounded =
+        c === CH_LT && state.pos + 1 < state.end && state.text.charCodeAt(state.pos + 1) === CH_EQUAL;
       if (bounded) state.pos += 2;
       if (!state.readIntValue()) return;
       const value = state.intValue;
       // XLA stores `?` as a dynamic INT64_MIN, so `<=` that number (or 2^63, which lexes to it)
       // is an unbounded dimension (`Shape::IsValidDimensionSize`), printed as `?`.
-      if (bounded && value === INT64_MIN) dims.push({ range: { start, end: state.intEnd }, kind: 'unbounded', value: 0n });
+      if (bounded && value === INT64_MIN)
+        dims.push({ range: { start, end: state.intEnd }, kind: 'unbounded', value: 0n });
       else dims.push({ range: { start, end: state.intEnd }, kind: bounded ? 'bounded' : 'static', value });
     }
     const next = state.peek();
@@ -109,7 +122,12 @@ function parseArray(state: ParserState): ArrayShapeNode | undefined {
   }
   if (type === undefined) {
     const t = tokenAt(state.text, start, state.end);
-    state.fail('expected-primitive-type', `expected primitive type, saw ${t.kind}`, { start: t.start, end: t.end }, true);
+    state.fail(
+      'expected-primitive-type',
+      `expected primitive type, saw ${t.kind}`,
+      { start: t.start, end: t.end },
+      true,
+    );
     return undefined;
   }
   state.pos = typeEnd;
@@ -119,23 +137,52 @@ function parseArray(state: ParserState): ArrayShapeNode | undefined {
   const dimsRange = { start: dimsStart, end: state.pos };
   const elementTypeRange = { start, end: typeEnd };
   if (state.failed || !layoutAhead(state)) {
-    return { kind: 'array', range: { start, end: state.pos }, elementType: type.name, elementTypeRange, dimsRange, dims };
+    return {
+      kind: 'array',
+      range: { start, end: state.pos },
+      elementType: type.name,
+      elementTypeRange,
+      dimsRange,
+      dims,
+    };
   }
   const layout = parseLayout(state, parseNestedShape);
-  const node: ArrayShapeNode = { kind: 'array', range: { start, end: state.pos }, elementType: type.name, elementTypeRange, dimsRange, dims, layout };
+  const node: ArrayShapeNode = {
+    kind: 'array',
+    range: { start, end: state.pos },
+    elementType: type.name,
+    elementTypeRange,
+    dimsRange,
+    dims,
+    layout,
+  };
   if (!state.failed) checkParsedLayout(state, node, type, layout);
   return node;
 }
 
 /** The two checks XLA's ParseShape makes on a parsed layout (spec §1.3), both non-fatal here. */
-function checkParsedLayout(state: ParserState, node: ArrayShapeNode, type: PrimitiveTypeInfo, layout: LayoutNode): void {
+function checkParsedLayout(
+  state: ParserState,
+  node: ArrayShapeNode,
+  type: PrimitiveTypeInfo,
+  layout: LayoutNode,
+): void {
   const m2m = layout.minorToMajor;
   if (type.isArray && m2m.length !== node.dims.length) {
-    const range = m2m.length > 0 ? { start: m2m[0].range.start, end: m2m[m2m.length - 1].range.end } : layout.range;
-    state.report('rank-mismatch', `Dimensions size is ${node.dims.length}, but minor to major size is ${m2m.length}.`, range);
+    const range =
+      m2m.length > 0 ? { start: m2m[0].range.start, end: m2m[m2m.length - 1].range.end } : layout.range;
+    state.report(
+      'rank-mismatch',
+      `Dimensions size is ${node.dims.length}, but minor to major size is ${m2m.length}.`,
+      range,
+    );
   }
   if (layout.physicalShape !== undefined) {
-    state.report('physical-shape-dense', `Layout has physical shape, but is not for a sparse array: ${printLayout(layout)}`, layout.physicalShape.range);
+    state.report(
+      'physical-shape-dense',
+      `Layout has physical shape, but is not for a sparse array: ${printLayout(layout)}`,
+      layout.physicalShape.range,
+    );
   }
 }
 
@@ -161,9 +208,10 @@ function bufferAhead(state: ParserState, c: number): boolean {
 function closePartial(state: ParserState, frame: Frame, child: ShapeNode | undefined): ShapeNode {
   if (child !== undefined) frame.elements.push(child);
   const range = { start: frame.start, end: Math.max(frame.start, state.pos) };
-  const node: ShapeNode = frame.kind === 'tuple' || frame.elements.length === 0
-    ? { kind: 'tuple', range, elements: frame.elements }
-    : { kind: 'buffer', range, element: frame.elements[0] };
+  const node: ShapeNode =
+    frame.kind === 'tuple' || frame.elements.length === 0
+      ? { kind: 'tuple', range, elements: frame.elements }
+      : { kind: 'buffer', range, element: frame.elements[0] };
   state.partials.push(node);
   return node;
 }
@@ -180,7 +228,10 @@ export function parseShapeTree(state: ParserState, maxDepth: number): ShapeNode 
     const c = state.peek();
     if (c === CH_LPAREN || (isIdentStart(c) && bufferAhead(state, c))) {
       if (frames.length >= maxDepth) {
-        state.fail('recursion-depth', 'maximum recursion depth exceeded', { start: state.pos, end: state.pos + 1 });
+        state.fail('recursion-depth', 'maximum recursion depth exceeded', {
+          start: state.pos,
+          end: state.pos + 1,
+        });
       } else if (c === CH_LPAREN) {
         frames.push({ kind: 'tuple', start: state.pos, elements: [] });
         state.pos++;
@@ -215,7 +266,11 @@ export function parseShapeTree(state: ParserState, maxDepth: number): ShapeNode 
         if (next === CH_RPAREN) {
           state.pos++;
           frames.pop();
-          node = { kind: 'tuple', range: { start: frame.start, end: state.pos }, elements: frame.elements } satisfies TupleShapeNode;
+          node = {
+            kind: 'tuple',
+            range: { start: frame.start, end: state.pos },
+            elements: frame.elements,
+          } satisfies TupleShapeNode;
           continue;
         }
         state.failAtToken('expected-token', "expects ')' at the end of tuple.", true);
@@ -231,7 +286,11 @@ export function parseShapeTree(state: ParserState, maxDepth: number): ShapeNode 
       frames.pop();
       const element = node!;
       if (element.kind !== 'array' || primitiveType(element.elementType)?.isArray !== true) {
-        state.report('buffer-element', 'element_shape must be an array shape to create a buffer shape.', element.range);
+        state.report(
+          'buffer-element',
+          'element_shape must be an array shape to create a buffer shape.',
+          element.range,
+        );
       }
       node = { kind: 'buffer', range: { start: frame.start, end: state.pos }, element };
     }
@@ -241,7 +300,11 @@ export function parseShapeTree(state: ParserState, maxDepth: number): ShapeNode 
 const shared = new ParserState();
 
 /** {@link parseShape} plus whether a fatal error stopped it. */
-function run(text: string, start: number, options: ShapeParseOptions): ShapeParseResult & { readonly failed: boolean } {
+function run(
+  text: string,
+  start: number,
+  options: ShapeParseOptions,
+): ShapeParseResult & { readonly failed: boolean } {
   const end = Math.max(0, Math.min(options.end ?? text.length, text.length));
   const state = shared;
   state.reset(text, Math.max(0, Math.min(start, end)), end);
@@ -268,7 +331,9 @@ export function parseShapeText(text: string): ShapeParseResult {
   const { shape, end, diagnostics, failed } = run(text, 0, {});
   const rest = skipTrivia(text, end, text.length);
   if (!failed && rest < text.length) {
-    diagnostics.push(diagnostic('extra-content', 'Extra content after shape', { start: rest, end: text.length }));
+    diagnostics.push(
+      diagnostic('extra-content', 'Extra content after shape', { start: rest, end: text.length }),
+    );
   }
   return { shape, end, diagnostics };
 }

@@ -4,7 +4,17 @@
  */
 import { primitiveType } from '../primitive-types';
 import {
-  CH_COLON, CH_EQUAL, CH_GT, CH_LT, CH_MINUS, CH_PERCENT, CH_QUOTE, identifierEnd, isDigit, isIdentStart, stringEnd,
+  CH_COLON,
+  CH_EQUAL,
+  CH_GT,
+  CH_LT,
+  CH_MINUS,
+  CH_PERCENT,
+  CH_QUOTE,
+  identifierEnd,
+  isDigit,
+  isIdentStart,
+  stringEnd,
 } from './chars';
 import { lexNumber } from './numbers';
 
@@ -18,12 +28,29 @@ export interface TokenInfo {
 // Maps, not object literals: looking up user text in an object finds inherited keys such as
 // `constructor` or `__proto__` ("saw function Object() { [native code] }").
 const SINGLE: ReadonlyMap<string, string> = new Map([
-  ['=', 'kEqual'], [',', 'kComma'], [':', 'kColon'], ['*', 'kAsterisk'], ['#', 'kOctothorp'], ['+', 'kPlus'], ['~', 'kTilde'],
-  ['[', 'kLsquare'], [']', 'kRsquare'], ['{', 'kLbrace'], ['}', 'kRbrace'], ['(', 'kLparen'], [')', 'kRparen'], ['?', 'kQuestionMark'],
+  ['=', 'kEqual'],
+  [',', 'kComma'],
+  [':', 'kColon'],
+  ['*', 'kAsterisk'],
+  ['#', 'kOctothorp'],
+  ['+', 'kPlus'],
+  ['~', 'kTilde'],
+  ['[', 'kLsquare'],
+  [']', 'kRsquare'],
+  ['{', 'kLbrace'],
+  ['}', 'kRbrace'],
+  ['(', 'kLparen'],
+  [')', 'kRparen'],
+  ['?', 'kQuestionMark'],
 ]);
 
 const KEYWORDS: ReadonlyMap<string, string> = new Map([
-  ['true', 'kw_true'], ['false', 'kw_false'], ['inf', 'kw_inf'], ['nan', 'kw_nan'], ['ROOT', 'kw_ROOT'], ['ENTRY', 'kw_ENTRY'],
+  ['true', 'kw_true'],
+  ['false', 'kw_false'],
+  ['inf', 'kw_inf'],
+  ['nan', 'kw_nan'],
+  ['ROOT', 'kw_ROOT'],
+  ['ENTRY', 'kw_ENTRY'],
   ['HloModule', 'kw_HloModule'],
 ]);
 
@@ -42,7 +69,8 @@ export function tokenAt(text: string, pos: number, end: number): TokenInfo {
     if (primitiveType(word) !== undefined) return { kind: 'kPrimitiveType', start: pos, end: e };
     return { kind: KEYWORDS.get(word) ?? 'kIdent', start: pos, end: e };
   }
-  if (c === CH_MINUS && pos + 1 < end && text.charCodeAt(pos + 1) === CH_GT) return { kind: 'kArrow', start: pos, end: pos + 2 };
+  if (c === CH_MINUS && pos + 1 < end && text.charCodeAt(pos + 1) === CH_GT)
+    return { kind: 'kArrow', start: pos, end: pos + 2 };
   if (isDigit(c) || c === CH_MINUS) {
     const n = lexNumber(text, pos, end);
     return { kind: n.tooLarge ? 'kError' : NUMBER_KINDS[n.kind], start: pos, end: n.end };

@@ -63,7 +63,11 @@ export class CheckStream {
           else this.other++;
           const start = lines.at(d.range.start);
           const end = lines.endOf(d.range, start);
-          onDiagnostic({ diagnostic: { ...d, range: { start: base + d.range.start, end: base + d.range.end } }, start, end });
+          onDiagnostic({
+            diagnostic: { ...d, range: { start: base + d.range.start, end: base + d.range.end } },
+            start,
+            end,
+          });
         }
       }
     }, options);

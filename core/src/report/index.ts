@@ -6,8 +6,28 @@
 export { LineCounter, type LineColumn } from './line-counter';
 export { StatementStream, type StatementBatchHandler, type StatementStreamOptions } from './statement-stream';
 export { LeafSizeCache, expansionOf, type BufferBytes } from './leaf-sizes';
-export { PaddingReporter, paddingReportOf, type PaddingReport, type PaddingRow, type PaddingTotals, type PaddingReporterOptions } from './padding-reporter';
-export { CheckStream, type CheckCounts, type CheckStreamOptions, type LocatedDiagnostic } from './check-stream';
-export { parseOomMessage, xlaBytes, OOM_MAX_CHARS, type OomMessage, type OomAllocation, type OomSummary, type PrintedSize } from './oom-message';
+export {
+  PaddingReporter,
+  paddingReportOf,
+  type PaddingReport,
+  type PaddingRow,
+  type PaddingTotals,
+  type PaddingReporterOptions,
+} from './padding-reporter';
+export {
+  CheckStream,
+  type CheckCounts,
+  type CheckStreamOptions,
+  type LocatedDiagnostic,
+} from './check-stream';
+export {
+  parseOomMessage,
+  xlaBytes,
+  OOM_MAX_CHARS,
+  type OomMessage,
+  type OomAllocation,
+  type OomSummary,
+  type PrintedSize,
+} from './oom-message';
 export { checkOomAllocation, type OomAllocationCheck } from './oom-check';
 export { oomReportLines } from './oom-text';

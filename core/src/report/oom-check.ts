@@ -38,7 +38,9 @@ function figures(allocation: OomAllocation, array: ArrayExplanation): OomAllocat
     logicalBytes: sizes.logicalBytes,
     physicalBytes: sizes.physicalBytes,
     sizeAgrees: printedAs(sizes.physicalBytes, allocation.size.text),
-    ...(allocation.unpaddedSize ? { unpaddedAgrees: printedAs(sizes.logicalBytes, allocation.unpaddedSize.text) } : {}),
+    ...(allocation.unpaddedSize
+      ? { unpaddedAgrees: printedAs(sizes.logicalBytes, allocation.unpaddedSize.text) }
+      : {}),
   };
 }
 
@@ -47,9 +49,14 @@ export function checkOomAllocation(allocation: OomAllocation): OomAllocationChec
   const shape = allocation.shape;
   if (!shape) return { allocation, problem: 'the message gives no shape for it' };
   const written = explainShapeText(shape.text);
-  if (written.hasErrors) return { allocation, problem: `its shape does not parse: ${written.diagnostics.find((d) => d.severity === 'error')?.message ?? ''}` };
+  if (written.hasErrors)
+    return {
+      allocation,
+      problem: `its shape does not parse: ${written.diagnostics.find((d) => d.severity === 'error')?.message ?? ''}`,
+    };
   const array = written.arrays.length === 1 ? written.arrays[0] : undefined;
-  if (!array) return { allocation, problem: 'its shape is a tuple; each array of it is an allocation of its own' };
+  if (!array)
+    return { allocation, problem: 'its shape is a tuple; each array of it is an allocation of its own' };
   const asWritten = figures(allocation, array);
   if (asWritten.sizeAgrees !== false || array.tiles.length > 0) return asWritten;
   const assumed = explainShapeText(shape.text, { assumedTiling: 'tpu' }).arrays[0];

@@ -47,10 +47,12 @@ export interface OomMessage {
   readonly allocations: readonly OomAllocation[];
 }
 
-const SUMMARY = /Ran out of memory in memory space (\S+)\. Used (\S+) of (\S+) \S+\. Exceeded \S+ capacity by (\S+?)\.?(?:\s|$)/;
+const SUMMARY =
+  /Ran out of memory in memory space (\S+)\. Used (\S+) of (\S+) \S+\. Exceeded \S+ capacity by (\S+?)\.?(?:\s|$)/;
 const LIST = /Largest program allocations in (\S+?):/;
 const ENTRY = /(?:^|\s)(\d+)\. Size: (\S+)/;
-const FIELD = /(?:^|\s)(Operator|Shape|Unpadded size|Extra memory due to padding|XLA label|Allocation type): /;
+const FIELD =
+  /(?:^|\s)(Operator|Shape|Unpadded size|Extra memory due to padding|XLA label|Allocation type): /;
 const PADDING = /^(\S+) \(([\d.]+)x expansion\)/;
 const SEPARATOR = /={10,}/;
 
@@ -88,7 +90,13 @@ export function parseOomMessage(text: string, firstLine = 0): OomMessage {
       close();
       const used = size(summary[2], summary.index);
       const capacity = size(summary[3], used.range.end - start);
-      summaries.push({ memorySpace: summary[1], used, capacity, exceededBy: size(summary[4], capacity.range.end - start), line });
+      summaries.push({
+        memorySpace: summary[1],
+        used,
+        capacity,
+        exceededBy: size(summary[4], capacity.range.end - start),
+        line,
+      });
       continue;
     }
     const list = LIST.exec(content);
@@ -100,7 +108,12 @@ export function parseOomMessage(text: string, firstLine = 0): OomMessage {
     const entry = ENTRY.exec(content);
     if (entry) {
       close();
-      open = { rank: Number(entry[1]), memorySpace: space, line, size: size(entry[2], entry.index + entry[0].length - entry[2].length) };
+      open = {
+        rank: Number(entry[1]),
+        memorySpace: space,
+        line,
+        size: size(entry[2], entry.index + entry[0].length - entry[2].length),
+      };
       continue;
     }
     if (!open) continue;

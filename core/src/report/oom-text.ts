@@ -34,15 +34,19 @@ function allocationLines(c: OomAllocationCheck): string[] {
       ? `the message's ${a.size.text} agrees${basis}`
       : `the message says ${a.size.text}, not ${xlaBytes(c.physicalBytes)}${basis}: the target laid it out otherwise than written`;
     more(`${sizes}; ${verdict}`);
-    if (a.unpaddedSize && c.unpaddedAgrees === false) more(`the message's unpadded size is ${a.unpaddedSize.text}, not ${xlaBytes(c.logicalBytes)}`);
+    if (a.unpaddedSize && c.unpaddedAgrees === false)
+      more(`the message's unpadded size is ${a.unpaddedSize.text}, not ${xlaBytes(c.logicalBytes)}`);
     const tiles = c.array.tiles.join('');
     for (const d of c.array.padding?.dimensions ?? []) {
       if (d.causes.length === 0) continue;
       const causes = d.causes.map((k) => `${groupDigits(k.from)} to ${groupDigits(k.to)}`).join(', then ');
-      more(`pads: dim ${d.dim}${d.letter ? ` (${d.letter})` : ''}, size ${groupDigits(d.size)}${d.isMinorMost ? ', minor-most' : ''}: T${tiles} pads ${causes} (${formatFactor(d.factor.value)})`);
+      more(
+        `pads: dim ${d.dim}${d.letter ? ` (${d.letter})` : ''}, size ${groupDigits(d.size)}${d.isMinorMost ? ', minor-most' : ''}: T${tiles} pads ${causes} (${formatFactor(d.factor.value)})`,
+      );
     }
     const fix = c.array.fix;
-    if (fix) more(`fix: ${fix.description} -> ${xlaBytes(fix.physicalBytes)}, saves ${xlaBytes(fix.savedBytes)}`);
+    if (fix)
+      more(`fix: ${fix.description} -> ${xlaBytes(fix.physicalBytes)}, saves ${xlaBytes(fix.savedBytes)}`);
   }
   if (a.operator) more(`operator: ${cut(a.operator)}`);
   if (a.label) more(`XLA label: ${cut(a.label)}`);
@@ -73,10 +77,16 @@ function totalsLine(checks: readonly OomAllocationCheck[]): string {
 export function oomReportLines(message: OomMessage): string[] {
   const lines: string[] = [];
   for (const s of message.summaries) {
-    lines.push(`Out of memory in ${s.memorySpace}: ${s.used.text} used of ${s.capacity.text}, ${s.exceededBy.text} over (line ${s.line + 1}).`);
+    lines.push(
+      `Out of memory in ${s.memorySpace}: ${s.used.text} used of ${s.capacity.text}, ${s.exceededBy.text} over (line ${s.line + 1}).`,
+    );
   }
   if (message.allocations.length === 0) {
-    lines.push(message.summaries.length > 0 ? 'The message lists no allocations ("Largest program allocations in ...").' : 'No XLA out-of-memory message ("Ran out of memory in memory space ...", "Largest program allocations in ...") found.');
+    lines.push(
+      message.summaries.length > 0
+        ? 'The message lists no allocations ("Largest program allocations in ...").'
+        : 'No XLA out-of-memory message ("Ran out of memory in memory space ...", "Largest program allocations in ...") found.',
+    );
     return lines;
   }
   const checks = message.allocations.map(checkOomAllocation);

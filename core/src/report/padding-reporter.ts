@@ -41,7 +41,6 @@ export interface PaddingRow {
   readonly sourceMatch?: number;
 }
 
-
 /** Totals over every buffer that could be sized, exact. */
 export interface PaddingTotals {
   /** Instructions counted. */
@@ -133,7 +132,15 @@ export class PaddingReporter {
         const shape = s.shape.range;
         const expansion = expansionOf(z.logical, z.physical);
         // Most rows lose against the kept ones: decide before computing positions and copying text.
-        if (!this.top.wouldKeep({ logicalBytes: z.logical, physicalBytes: z.physical, expansion, offset: base + shape.start })) continue;
+        if (
+          !this.top.wouldKeep({
+            logicalBytes: z.logical,
+            physicalBytes: z.physical,
+            expansion,
+            offset: base + shape.start,
+          })
+        )
+          continue;
         const start = lines.at(shape.start);
         this.top.add({
           name: s.name.name,
@@ -145,7 +152,9 @@ export class PaddingReporter {
           logicalBytes: z.logical,
           physicalBytes: z.physical,
           expansion,
-          ...(s.metadata?.sourceFile ? { source: sourceLabel(s.metadata.sourceFile, s.metadata.sourceLine) } : {}),
+          ...(s.metadata?.sourceFile
+            ? { source: sourceLabel(s.metadata.sourceFile, s.metadata.sourceLine) }
+            : {}),
           ...(match !== undefined ? { sourceMatch: match } : {}),
           offset: base + shape.start,
         });

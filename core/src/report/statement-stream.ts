@@ -14,7 +14,12 @@ import { LineCounter } from './line-counter';
  * of `text[0]` in the whole stream (UTF-16 units); `lines` turns offsets of `text` into 1-based
  * line/column while they are visited in increasing order.
  */
-export type StatementBatchHandler = (text: string, statements: readonly TextRange[], base: number, lines: LineCounter) => void;
+export type StatementBatchHandler = (
+  text: string,
+  statements: readonly TextRange[],
+  base: number,
+  lines: LineCounter,
+) => void;
 
 /** Options of {@link StatementStream}. */
 export interface StatementStreamOptions {
@@ -76,7 +81,8 @@ export class StatementStream {
   private flush(text: string, end: number, final: boolean, complete = false): void {
     const statements = splitStatements(text, 0, end, { maxStatementLength: this.cap });
     const last = statements[statements.length - 1];
-    const keepFrom = final || complete || last === undefined || last.end - last.start >= this.cap ? end : last.start;
+    const keepFrom =
+      final || complete || last === undefined || last.end - last.start >= this.cap ? end : last.start;
     const done = keepFrom === end ? statements : statements.slice(0, -1);
     this.lines.reset(text);
     if (done.length > 0) this.onBatch(text, done, this.base, this.lines);

@@ -37,12 +37,24 @@ function checkMinorToMajor(layout: LayoutNode, ctx: LayoutContext, out: LayoutDi
   const seen: boolean[] = [];
   for (const entry of m2m) {
     if (entry.value < 0n || entry.value >= bigRank) {
-      out.push(diagnostic('minor-to-major-out-of-bounds', `layout minor_to_major field has out-of-bounds value: {${joined(m2m)}}; shape: ${ctx.human()}`, entry.range));
+      out.push(
+        diagnostic(
+          'minor-to-major-out-of-bounds',
+          `layout minor_to_major field has out-of-bounds value: {${joined(m2m)}}; shape: ${ctx.human()}`,
+          entry.range,
+        ),
+      );
       return false;
     }
     const dim = Number(entry.value);
     if (seen[dim] === true) {
-      out.push(diagnostic('minor-to-major-duplicate', `layout minor_to_major field has duplicate values: {${joined(m2m)}}; shape: ${ctx.human()}`, entry.range));
+      out.push(
+        diagnostic(
+          'minor-to-major-duplicate',
+          `layout minor_to_major field has duplicate values: {${joined(m2m)}}; shape: ${ctx.human()}`,
+          entry.range,
+        ),
+      );
       return false;
     }
     seen[dim] = true;
@@ -64,27 +76,56 @@ function checkTiles(layout: LayoutNode, ctx: LayoutContext, out: LayoutDiagnosti
     for (const entry of tile.entries) {
       if (entry.value === 'combine') continue;
       if (entry.value < 0n) {
-        out.push(diagnostic('tile-negative', `Tile dimension size needs to be minimum int64_t value if it's negative. Value is ${entry.value} (XLA aborts with LOG(FATAL) here; write * to combine dimensions)`, entry.range));
+        out.push(
+          diagnostic(
+            'tile-negative',
+            `Tile dimension size needs to be minimum int64_t value if it's negative. Value is ${entry.value} (XLA aborts with LOG(FATAL) here; write * to combine dimensions)`,
+            entry.range,
+          ),
+        );
       } else if (entry.value === 0n) {
-        out.push(diagnostic('tile-dimension-invalid', `layout has invalid tiles: tile dimension 0 must be positive or kCombineDimension: ${ctx.human()}`, entry.range));
+        out.push(
+          diagnostic(
+            'tile-dimension-invalid',
+            `layout has invalid tiles: tile dimension 0 must be positive or kCombineDimension: ${ctx.human()}`,
+            entry.range,
+          ),
+        );
       }
     }
     if (ctx.advice) {
       const last = tile.entries[k - 1];
       if (last.value === 'combine') {
-        out.push(diagnostic('combine-without-minor', '* merges this dimension into the next more-minor one, but it is the minor-most entry of the tile: there is nothing to merge into.', last.range));
+        out.push(
+          diagnostic(
+            'combine-without-minor',
+            '* merges this dimension into the next more-minor one, but it is the minor-most entry of the tile: there is nothing to merge into.',
+            last.range,
+          ),
+        );
       }
       // Scalars are exempt: padding a scalar with a 1-D tile (`s32[]{:T(128)}`) is the usual TPU
       // convention, not a surprise.
       if (k > currentRank && currentRank > 0) {
-        out.push(diagnostic('tile-rank-exceeds-shape', `The tile has ${k} dimensions but it applies to ${currentRank}; XLA pads the shape with ${k - currentRank} leading dimension(s) of size 1 before tiling.`, tile.range));
+        out.push(
+          diagnostic(
+            'tile-rank-exceeds-shape',
+            `The tile has ${k} dimensions but it applies to ${currentRank}; XLA pads the shape with ${k - currentRank} leading dimension(s) of size 1 before tiling.`,
+            tile.range,
+          ),
+        );
       }
     }
     currentRank = Math.max(currentRank, k) + k;
   }
 }
 
-function checkSplitConfigs(layout: LayoutNode, ctx: LayoutContext, permutationOk: boolean, out: LayoutDiagnostic[]): void {
+function checkSplitConfigs(
+  layout: LayoutNode,
+  ctx: LayoutContext,
+  permutationOk: boolean,
+  out: LayoutDiagnostic[],
+): void {
   if (layout.splitConfigs === undefined) return;
   const dims = ctx.node.dims;
   const rank = dims.length;
@@ -92,11 +133,23 @@ function checkSplitConfigs(layout: LayoutNode, ctx: LayoutContext, permutationOk
   for (const config of layout.splitConfigs.configs) {
     const d = config.dimension.value;
     if (d < 0n || d >= BigInt(rank)) {
-      out.push(diagnostic('split-config-dimension', `split config has out-of-bounds physical dimension: ${d}; shape: ${ctx.human()}`, config.dimension.range));
+      out.push(
+        diagnostic(
+          'split-config-dimension',
+          `split config has out-of-bounds physical dimension: ${d}; shape: ${ctx.human()}`,
+          config.dimension.range,
+        ),
+      );
       continue;
     }
     if (seen.has(d)) {
-      out.push(diagnostic('split-config-dimension', `split config has duplicate physical dimension: ${d}; shape: ${ctx.human()}`, config.dimension.range));
+      out.push(
+        diagnostic(
+          'split-config-dimension',
+          `split config has duplicate physical dimension: ${d}; shape: ${ctx.human()}`,
+          config.dimension.range,
+        ),
+      );
       continue;
     }
     seen.add(d);
@@ -106,7 +159,13 @@ function checkSplitConfigs(layout: LayoutNode, ctx: LayoutContext, permutationOk
       if (indices[i].value <= 0n || (i > 0 && indices[i].value <= indices[i - 1].value)) increasing = false;
     }
     if (!increasing) {
-      out.push(diagnostic('split-config-indices', `split config split indices must be strictly increasing and positive: {${joined(indices)}}; shape: ${ctx.human()}`, span(indices[0], indices[indices.length - 1])));
+      out.push(
+        diagnostic(
+          'split-config-indices',
+          `split config split indices must be strictly increasing and positive: {${joined(indices)}}; shape: ${ctx.human()}`,
+          span(indices[0], indices[indices.length - 1]),
+        ),
+      );
       continue;
     }
     if (!permutationOk) continue;
@@ -116,7 +175,13 @@ function checkSplitConfigs(layout: LayoutNode, ctx: LayoutContext, permutationOk
     const size = dim.kind === 'unbounded' ? INT64_MIN : dim.value;
     const bad = indices.find((i) => i.value >= size);
     if (bad !== undefined) {
-      out.push(diagnostic('split-config-indices', `split config split index is out of bounds: ${bad.value} (dim size ${size}); shape: ${ctx.human()}`, bad.range));
+      out.push(
+        diagnostic(
+          'split-config-indices',
+          `split config split index is out of bounds: ${bad.value} (dim size ${size}); shape: ${ctx.human()}`,
+          bad.range,
+        ),
+      );
     }
   }
 }
@@ -130,16 +195,34 @@ function checkAttributesAdvice(layout: LayoutNode, ctx: LayoutContext, out: Layo
     // pred stored as 32-bit words, `pred[...]{...:E(32)}`, appears in XLA's own tests.
     const predWord = ctx.type.name === 'pred' && e.value.value === 32n;
     if (e.value.value !== bits && e.value.value !== storage && !predWord) {
-      out.push(diagnostic('element-size-unusual', `E(${e.value.value}) stores each ${ctx.type.name} element in ${e.value.value} bits, but ${ctx.type.name} is ${ctx.type.bits} bits wide (${storage} bits unpacked); XLA accepts it, but it is rarely intended.`, e.value.range));
+      out.push(
+        diagnostic(
+          'element-size-unusual',
+          `E(${e.value.value}) stores each ${ctx.type.name} element in ${e.value.value} bits, but ${ctx.type.name} is ${ctx.type.bits} bits wide (${storage} bits unpacked); XLA accepts it, but it is rarely intended.`,
+          e.value.range,
+        ),
+      );
     }
   }
   const s = layout.memorySpace;
   if (s !== undefined && (s.value.value < -128n || s.value.value > 127n)) {
     const wrapped = BigInt.asIntN(8, s.value.value);
-    out.push(diagnostic('memory-space-range', `S(${s.value.value}) does not fit the int8 XLA stores the memory space in; it wraps to S(${wrapped}).`, s.value.range));
+    out.push(
+      diagnostic(
+        'memory-space-range',
+        `S(${s.value.value}) does not fit the int8 XLA stores the memory space in; it wraps to S(${wrapped}).`,
+        s.value.range,
+      ),
+    );
   }
   if (layout.dimLevelTypes !== undefined) {
-    out.push(diagnostic('legacy-dim-level-types', 'D(...) (sparse dimension level types) is parsed and discarded by XLA since 2025-05; the layout is dense.', layout.dimLevelTypes.range));
+    out.push(
+      diagnostic(
+        'legacy-dim-level-types',
+        'D(...) (sparse dimension level types) is parsed and discarded by XLA since 2025-05; the layout is dense.',
+        layout.dimLevelTypes.range,
+      ),
+    );
   }
 }
 
@@ -148,18 +231,42 @@ export function checkLayout(layout: LayoutNode, ctx: LayoutContext, out: LayoutD
   const permutationOk = checkMinorToMajor(layout, ctx, out);
   const l = layout.tailPaddingAlignment;
   if (l !== undefined && l.value.value < 1n) {
-    out.push(diagnostic('tail-alignment-invalid', `L(${l.value.value}) makes XLA abort: Layout::set_tail_padding_alignment_in_elements requires a value >= 1 (layout tail_padding_alignment_in_elements field is <= 0: {${l.value.value}})`, l.value.range));
+    out.push(
+      diagnostic(
+        'tail-alignment-invalid',
+        `L(${l.value.value}) makes XLA abort: Layout::set_tail_padding_alignment_in_elements requires a value >= 1 (layout tail_padding_alignment_in_elements field is <= 0: {${l.value.value}})`,
+        l.value.range,
+      ),
+    );
   }
   if (layout.indexType !== undefined) {
-    out.push(diagnostic('index-type-dense', `layout has a index_primitive_type, but is not a sparse array: ${ctx.human()}`, layout.indexType.range));
+    out.push(
+      diagnostic(
+        'index-type-dense',
+        `layout has a index_primitive_type, but is not a sparse array: ${ctx.human()}`,
+        layout.indexType.range,
+      ),
+    );
   }
   if (layout.pointerType !== undefined) {
-    out.push(diagnostic('pointer-type-dense', `layout has a pointer_primitive_type, but is not a sparse array: ${ctx.human()}`, layout.pointerType.range));
+    out.push(
+      diagnostic(
+        'pointer-type-dense',
+        `layout has a pointer_primitive_type, but is not a sparse array: ${ctx.human()}`,
+        layout.pointerType.range,
+      ),
+    );
   }
   checkTiles(layout, ctx, out);
   const e = layout.elementSizeBits;
   if (e !== undefined && e.value.value < 0n) {
-    out.push(diagnostic('element-size-negative', `layout element_size_in_bits field is negative: ${e.value.value}`, e.value.range));
+    out.push(
+      diagnostic(
+        'element-size-negative',
+        `layout element_size_in_bits field is negative: ${e.value.value}`,
+        e.value.range,
+      ),
+    );
   }
   checkSplitConfigs(layout, ctx, permutationOk, out);
   if (ctx.advice) checkAttributesAdvice(layout, ctx, out);

@@ -35,7 +35,8 @@ class Table<V> {
       const h = this.hashes[i];
       if (h === 0) return undefined;
       // A slice and `===` (a native comparison) measured faster than `startsWith` or a loop.
-      if (h === tag && this.keys[i].length === length && text.slice(start, end) === this.keys[i]) return this.values[i];
+      if (h === tag && this.keys[i].length === length && text.slice(start, end) === this.keys[i])
+        return this.values[i];
     }
   }
 
@@ -59,7 +60,8 @@ class Table<V> {
     this.values = new Array<V | undefined>(size).fill(undefined);
     this.count = 0;
     // Rehash into the doubled table.
-    for (let i = 0; i < hashes.length; i++) if (hashes[i] !== 0) this.add(keys[i], hashes[i] - 1, values[i] as V);
+    for (let i = 0; i < hashes.length; i++)
+      if (hashes[i] !== 0) this.add(keys[i], hashes[i] - 1, values[i] as V);
   }
 }
 

@@ -62,7 +62,11 @@ function shift(diagnostics: readonly LayoutDiagnostic[], delta: number): LayoutD
 
 /** `result` with its offsets made relative to `pos`. */
 function relative(result: CandidateResult, pos: number): CandidateResult {
-  return { ...result, diagnostics: result.diagnostics.length === 0 ? NONE : shift(result.diagnostics, -pos), next: result.next - pos };
+  return {
+    ...result,
+    diagnostics: result.diagnostics.length === 0 ? NONE : shift(result.diagnostics, -pos),
+    next: result.next - pos,
+  };
 }
 
 /** Creates a checker with its own caches (diagnostics stored relative to the shape's start). */
@@ -108,11 +112,20 @@ export function createShapeChecker(options: ShapeCheckerOptions = {}): ShapeChec
    * The cached result of the keyed candidate text[pos, keyEnd), computed on a miss; offsets
    * relative to pos. Call right after the shapeKeyEnd call that gave `keyEnd` (it hashed the key).
    */
-  function keyedResult(text: string, pos: number, keyEnd: number, bound: number, leaves: readonly number[] | undefined): CandidateResult {
+  function keyedResult(
+    text: string,
+    pos: number,
+    keyEnd: number,
+    bound: number,
+    leaves: readonly number[] | undefined,
+  ): CandidateResult {
     const hash = shapeKeyHash();
     let cached = candidates.get(text, pos, keyEnd, hash);
     if (cached === undefined) {
-      cached = leaves === undefined ? relative(checkCandidate(text, pos, bound, true), pos) : tupleFromLeaves(text, pos, keyEnd, bound, leaves.slice());
+      cached =
+        leaves === undefined
+          ? relative(checkCandidate(text, pos, bound, true), pos)
+          : tupleFromLeaves(text, pos, keyEnd, bound, leaves.slice());
       candidates.set(text, pos, keyEnd, hash, cached);
     }
     return cached;
@@ -126,16 +139,28 @@ export function createShapeChecker(options: ShapeCheckerOptions = {}): ShapeChec
    * array the parser complains about or stops short in (`{*0}` is no layout to it, and the tuple
    * then expects `)` at the `{`) derails the tuple's own parse, so such a tuple is parsed whole.
    */
-  function tupleFromLeaves(text: string, pos: number, keyEnd: number, bound: number, leaves: readonly number[]): CandidateResult {
+  function tupleFromLeaves(
+    text: string,
+    pos: number,
+    keyEnd: number,
+    bound: number,
+    leaves: readonly number[],
+  ): CandidateResult {
     const diagnostics: LayoutDiagnostic[] = [];
     for (let k = 0; k < leaves.length; k += 2) {
       const at = leaves[k];
       const leafKeyEnd = shapeKeyEnd(text, at, bound, leaves[k + 1]);
       const leaf = keyedResult(text, at, leafKeyEnd, bound, undefined);
-      if (leaf.parsed > 0 || leaf.next !== leafKeyEnd - at) return relative(checkCandidate(text, pos, bound, true), pos);
+      if (leaf.parsed > 0 || leaf.next !== leafKeyEnd - at)
+        return relative(checkCandidate(text, pos, bound, true), pos);
       for (const d of leaf.diagnostics) diagnostics.push(moved(d, at - pos));
     }
-    return { diagnostics: diagnostics.length === 0 ? NONE : diagnostics, parsed: 0, next: keyEnd - pos, shapes: 1 };
+    return {
+      diagnostics: diagnostics.length === 0 ? NONE : diagnostics,
+      parsed: 0,
+      next: keyEnd - pos,
+      shapes: 1,
+    };
   }
 
   let shapesChecked = 0;

@@ -27,7 +27,13 @@ function validateArray(node: ArrayShapeNode, advice: boolean, out: LayoutDiagnos
   const human = (): string => (humanText ??= printShape(node, { layout: false }));
   if (!type.isArray) {
     if (node.dims.length > 0) {
-      out.push(diagnostic('token-dimensions', `${type.name} shapes take no dimensions: XLA aborts (CHECK failure in Shape::add_dimensions) on ${human()}. Write ${type.name}[].`, node.dimsRange));
+      out.push(
+        diagnostic(
+          'token-dimensions',
+          `${type.name} shapes take no dimensions: XLA aborts (CHECK failure in Shape::add_dimensions) on ${human()}. Write ${type.name}[].`,
+          node.dimsRange,
+        ),
+      );
     }
     return;
   }
@@ -36,7 +42,13 @@ function validateArray(node: ArrayShapeNode, advice: boolean, out: LayoutDiagnos
   node.dims.forEach((dim, i) => {
     if (dim.kind !== 'unbounded' && dim.value < 0n) {
       negative = true;
-      out.push(diagnostic('invalid-dimension-size', shapeError(`Negative dimension at index ${i}: ${dim.value}.`), dim.range));
+      out.push(
+        diagnostic(
+          'invalid-dimension-size',
+          shapeError(`Negative dimension at index ${i}: ${dim.value}.`),
+          dim.range,
+        ),
+      );
     }
   });
   if (!negative) {
@@ -45,7 +57,9 @@ function validateArray(node: ArrayShapeNode, advice: boolean, out: LayoutDiagnos
     if (elements > INT64_MAX) {
       out.push(diagnostic('dimensions-overflow', shapeError('Dimensions overflow.'), node.dimsRange));
     } else if (elements * BigInt(type.bytes) > INT64_MAX) {
-      out.push(diagnostic('dimensions-overflow', `Shape ${human()} size may overflow int64_t.`, node.dimsRange));
+      out.push(
+        diagnostic('dimensions-overflow', `Shape ${human()} size may overflow int64_t.`, node.dimsRange),
+      );
     }
   }
   if (node.layout !== undefined) checkLayout(node.layout, { node, type, human, advice }, out);

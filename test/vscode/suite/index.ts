@@ -18,7 +18,9 @@ interface TestRecord {
 
 export function run(_testsRoot: string, callback: (error: unknown, failures?: number) => void): void {
   const mocha = new Mocha({ ui: 'bdd', timeout: 60_000, color: false, reporter: 'spec' });
-  for (const file of readdirSync(__dirname).filter((f) => f.endsWith('.test.js')).sort()) {
+  for (const file of readdirSync(__dirname)
+    .filter((f) => f.endsWith('.test.js'))
+    .sort()) {
     mocha.addFile(join(__dirname, file));
   }
   const records: TestRecord[] = [];
@@ -26,12 +28,21 @@ export function run(_testsRoot: string, callback: (error: unknown, failures?: nu
     const runner = mocha.run((failures) => {
       const out = process.env.XLA_LENS_SUITE_RESULTS;
       if (out !== undefined) {
-        writeFileSync(out, JSON.stringify({ passed: records.filter((r) => r.state === 'passed').length, failed: failures, tests: records }, null, 2));
+        writeFileSync(
+          out,
+          JSON.stringify(
+            { passed: records.filter((r) => r.state === 'passed').length, failed: failures, tests: records },
+            null,
+            2,
+          ),
+        );
       }
       callback(null, failures);
     });
     runner.on('pass', (t) => records.push({ title: t.fullTitle(), state: 'passed', ms: t.duration }));
-    runner.on('fail', (t, err: Error) => records.push({ title: t.fullTitle(), state: 'failed', error: err.stack ?? err.message }));
+    runner.on('fail', (t, err: Error) =>
+      records.push({ title: t.fullTitle(), state: 'failed', error: err.stack ?? err.message }),
+    );
   } catch (e) {
     callback(e);
   }

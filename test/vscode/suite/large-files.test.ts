@@ -42,15 +42,22 @@ describe('XLA Layout Lens on a dump too large for extensions', function () {
       vscode.window.tabGroups.onDidChangeTabs,
       () => {
         const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
-        return input instanceof vscode.TabInputText && input.uri.toString() === uri.toString() ? true : undefined;
+        return input instanceof vscode.TabInputText && input.uri.toString() === uri.toString()
+          ? true
+          : undefined;
       },
       'the dump to be the active tab',
     );
-    assert.equal(vscode.workspace.textDocuments.some((d) => d.uri.toString() === uri.toString()), false);
+    assert.equal(
+      vscode.workspace.textDocuments.some((d) => d.uri.toString() === uri.toString()),
+      false,
+    );
   });
 
   it('Padding Report streams the active tab from disk and lists its worst buffers', async () => {
-    const result = await vscode.commands.executeCommand<DiskReportResult | undefined>('xlaLayout.paddingReport');
+    const result = await vscode.commands.executeCommand<DiskReportResult | undefined>(
+      'xlaLayout.paddingReport',
+    );
     await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
     assert.ok(result, 'the report ran from disk');
     assert.equal(result.uri.toString(), uri.toString());
@@ -60,7 +67,10 @@ describe('XLA Layout Lens on a dump too large for extensions', function () {
   });
 
   it('Check File puts the one invalid layout into Problems at its line', async () => {
-    const result = await vscode.commands.executeCommand<DiskCheckResult | undefined>('xlaLayout.checkFile', uri);
+    const result = await vscode.commands.executeCommand<DiskCheckResult | undefined>(
+      'xlaLayout.checkFile',
+      uri,
+    );
     assert.ok(result, 'the check ran from disk');
     assert.deepEqual([result.errors, result.reported], [1, 1]);
     assert.ok(result.shapes > 400_000, `${result.shapes} shapes`);
@@ -68,6 +78,9 @@ describe('XLA Layout Lens on a dump too large for extensions', function () {
     assert.equal(rest.length, 0);
     assert.ok(d);
     assert.equal(codeOf(d), 'minor-to-major-duplicate');
-    assert.deepEqual([d.range.start.line, d.range.start.character, d.range.end.character], [lines - 1, 20, 21]);
+    assert.deepEqual(
+      [d.range.start.line, d.range.start.character, d.range.end.character],
+      [lines - 1, 20, 21],
+    );
   });
 });

@@ -28,7 +28,13 @@ describe('XLA Layout Lens on a 30 MB dump', function () {
     const file = join(dir, 'module_0002.jit_progressive.after_optimizations.txt');
     generateDump(file, 30 * 1024 * 1024);
     uri = vscode.Uri.file(file);
-    const doc = new HloDocument(uri.toString(), 'hlo', 1, readFileSync(file, 'utf8'), new Analyzer(DEFAULT_SETTINGS));
+    const doc = new HloDocument(
+      uri.toString(),
+      'hlo',
+      1,
+      readFileSync(file, 'utf8'),
+      new Analyzer(DEFAULT_SETTINGS),
+    );
     await doc.analyze(() => Promise.resolve());
     expected = documentDiagnostics(doc, DEFAULT_SETTINGS, 'https://example.invalid/rules.md').length;
     assert.ok(expected > 1000, `${expected} padding warnings in the dump`);
@@ -42,18 +48,27 @@ describe('XLA Layout Lens on a 30 MB dump', function () {
   it('fills Problems in as the analysis goes, top of the file first, up to every diagnostic', async () => {
     const seen: vscode.Diagnostic[][] = [];
     const watch = vscode.languages.onDidChangeDiagnostics((e) => {
-      if (e.uris.some((u) => u.toString() === uri.toString())) seen.push(vscode.languages.getDiagnostics(uri));
+      if (e.uris.some((u) => u.toString() === uri.toString()))
+        seen.push(vscode.languages.getDiagnostics(uri));
     });
     try {
       await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
-      await waitFor(vscode.languages.onDidChangeDiagnostics, () => (vscode.languages.getDiagnostics(uri).length === expected ? true : undefined), `${expected} diagnostics on the dump`, 120_000);
+      await waitFor(
+        vscode.languages.onDidChangeDiagnostics,
+        () => (vscode.languages.getDiagnostics(uri).length === expected ? true : undefined),
+        `${expected} diagnostics on the dump`,
+        120_000,
+      );
     } finally {
       watch.dispose();
     }
     const counts = seen.map((d) => d.length);
     const partial = seen.filter((d) => d.length > 0 && d.length < expected);
     assert.ok(partial.length > 0, `a part was shown before all of them (counts ${counts.join(', ')})`);
-    counts.reduce((previous, n) => (assert.ok(n >= previous, `counts only grow: ${counts.join(', ')}`), n), 0);
+    counts.reduce(
+      (previous, n) => (assert.ok(n >= previous, `counts only grow: ${counts.join(', ')}`), n),
+      0,
+    );
     // The first part shown is the top of the file: it ends where the complete set goes on.
     const all = seen.at(-1)!;
     const first = partial[0];

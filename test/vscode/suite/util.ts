@@ -9,7 +9,12 @@ export const fixture = (name: string): vscode.Uri => vscode.Uri.file(join(FIXTUR
 export const EXTENSION_ID = 'xla-layout-lens.xla-layout-lens';
 
 /** Resolves with `check()`'s first non-undefined value, re-checking on every `event`; rejects after `ms`. */
-export function waitFor<T>(event: vscode.Event<unknown>, check: () => T | undefined, what: string, ms = 30_000): Promise<T> {
+export function waitFor<T>(
+  event: vscode.Event<unknown>,
+  check: () => T | undefined,
+  what: string,
+  ms = 30_000,
+): Promise<T> {
   return new Promise((resolvePromise, reject) => {
     const now = check();
     if (now !== undefined) {

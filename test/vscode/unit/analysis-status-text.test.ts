@@ -28,6 +28,9 @@ describe('client: analysis status item text', () => {
   });
 
   it('formats sizes in characters, KB and MB', () => {
-    assert.deepEqual([formatSize(999), formatSize(2048), formatSize(5 * 1024 * 1024)], ['999 chars', '2.0 KB', '5.0 MB']);
+    assert.deepEqual(
+      [formatSize(999), formatSize(2048), formatSize(5 * 1024 * 1024)],
+      ['999 chars', '2.0 KB', '5.0 MB'],
+    );
   });
 });

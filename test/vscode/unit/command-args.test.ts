@@ -1,6 +1,11 @@
 /** Validation of `xlaLayout.openVisualizer` arguments, which hover links build from document text. */
 import { strict as assert } from 'node:assert';
-import { MAX_SHAPE_LENGTH, parseOpenSourceArgs, parseRange, parseVisualizerArgs } from '../../../client/src/command-args';
+import {
+  MAX_SHAPE_LENGTH,
+  parseOpenSourceArgs,
+  parseRange,
+  parseVisualizerArgs,
+} from '../../../client/src/command-args';
 
 const range = { start: { line: 3, character: 8 }, end: { line: 3, character: 30 } };
 
@@ -12,7 +17,15 @@ describe('client: openVisualizer arguments', () => {
   });
 
   it('drops unknown fields and bad optional fields but keeps the shape', () => {
-    assert.deepEqual(parseVisualizerArgs({ shape: 'f32[2]{0}', uri: 'javascript alert(1)', range: { start: { line: -1, character: 0 }, end: range.end }, html: '<b>' }), { shape: 'f32[2]{0}' });
+    assert.deepEqual(
+      parseVisualizerArgs({
+        shape: 'f32[2]{0}',
+        uri: 'javascript alert(1)',
+        range: { start: { line: -1, character: 0 }, end: range.end },
+        html: '<b>',
+      }),
+      { shape: 'f32[2]{0}' },
+    );
     assert.deepEqual(parseVisualizerArgs({ shape: 'f32[2]{0}', uri: 42 }), { shape: 'f32[2]{0}' });
   });
 
@@ -30,7 +43,10 @@ describe('client: openVisualizer arguments', () => {
     assert.equal(parseRange({ start: range.end, end: range.start }), undefined);
     assert.equal(parseRange({ start: { line: 1.5, character: 0 }, end: range.end }), undefined);
     assert.equal(parseRange({ start: { line: 0, character: 0 } }), undefined);
-    assert.deepEqual(parseRange({ start: { line: 2, character: 9 }, end: { line: 2, character: 9 } }), { start: { line: 2, character: 9 }, end: { line: 2, character: 9 } });
+    assert.deepEqual(parseRange({ start: { line: 2, character: 9 }, end: { line: 2, character: 9 } }), {
+      start: { line: 2, character: 9 },
+      end: { line: 2, character: 9 },
+    });
   });
 });
 

@@ -23,8 +23,16 @@ describe('client: out-of-memory account as markdown', () => {
       '`s32[2097152,16,2]{2,1,0:T(8,128)}`',
       '',
     ]);
-    assert.ok(lines.includes('- pads\\: dim 2 \\(x\\)\\, size 2\\, minor\\-most\\: T\\(8\\,128\\) pads 2 to 128 \\(64x\\)'));
-    assert.ok(lines.includes('- fix\\: use minor\\_to\\_major \\{0\\,1\\,2\\} instead of \\{2\\,1\\,0\\}\\; dim 2 \\(size 2\\) is no longer minor\\-most \\-\\> 256\\.00M\\, saves 15\\.75G'));
+    assert.ok(
+      lines.includes(
+        '- pads\\: dim 2 \\(x\\)\\, size 2\\, minor\\-most\\: T\\(8\\,128\\) pads 2 to 128 \\(64x\\)',
+      ),
+    );
+    assert.ok(
+      lines.includes(
+        '- fix\\: use minor\\_to\\_major \\{0\\,1\\,2\\} instead of \\{2\\,1\\,0\\}\\; dim 2 \\(size 2\\) is no longer minor\\-most \\-\\> 256\\.00M\\, saves 15\\.75G',
+      ),
+    );
     assert.ok(lines.includes('## 5\\. 24\\.0K in hbm\\, line 53'));
     assert.equal(lines.filter((l) => l.startsWith('## ')).length, 5);
     assert.ok(md.endsWith('the suggested layouts would save 20\\.70G\\.\n'), md.slice(-80));
@@ -32,7 +40,10 @@ describe('client: out-of-memory account as markdown', () => {
   });
 
   it('keeps a shape with backticks in one code span and a crafted label from forming HTML or links', () => {
-    const md = oomMarkdown(['1. 1.00G in hbm, line 2: f32[2]`x', '   XLA label: <img src=x> [a](command:evil)'], 'log');
+    const md = oomMarkdown(
+      ['1. 1.00G in hbm, line 2: f32[2]`x', '   XLA label: <img src=x> [a](command:evil)'],
+      'log',
+    );
     assert.ok(md.includes('``f32[2]`x``'), md);
     assert.ok(md.includes('- XLA label\\: \\<img src\\=x\\> \\[a\\]\\(command\\:evil\\)'), md);
   });

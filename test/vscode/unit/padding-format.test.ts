@@ -24,11 +24,27 @@ describe('client: padding report text', () => {
   });
 
   it('builds rows worst-first-friendly and a title with the totals', () => {
-    const row = { name: 'p0', computation: 'main', shape: 'f32[8,4]{1,0:T(8,128)}', range, logicalBytes: '128', physicalBytes: '4096', expansion: 32 };
-    assert.deepEqual(rowItem(row), { label: '32x  p0', description: '128 B → 4.0 KiB', detail: 'f32[8,4]{1,0:T(8,128)}  ·  main', row });
+    const row = {
+      name: 'p0',
+      computation: 'main',
+      shape: 'f32[8,4]{1,0:T(8,128)}',
+      range,
+      logicalBytes: '128',
+      physicalBytes: '4096',
+      expansion: 32,
+    };
+    assert.deepEqual(rowItem(row), {
+      label: '32x  p0',
+      description: '128 B → 4.0 KiB',
+      detail: 'f32[8,4]{1,0:T(8,128)}  ·  main',
+      row,
+    });
     const sourced = { ...row, source: 'train.py:12' };
     assert.equal(rowItem(sourced).detail, 'f32[8,4]{1,0:T(8,128)}  ·  main  ·  train.py:12');
     assert.equal(rowItem(sourced, false).detail, 'f32[8,4]{1,0:T(8,128)}  ·  main');
-    assert.equal(totalsTitle({ rows: [row], totalLogicalBytes: '128', totalPhysicalBytes: '4096' }), 'Padding: 128 B logical → 4.0 KiB physical (32x), 1 buffer');
+    assert.equal(
+      totalsTitle({ rows: [row], totalLogicalBytes: '128', totalPhysicalBytes: '4096' }),
+      'Padding: 128 B logical → 4.0 KiB physical (32x), 1 buffer',
+    );
   });
 });

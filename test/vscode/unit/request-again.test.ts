@@ -29,7 +29,10 @@ describe('client: requests sent again after ContentModified', () => {
 
   it('gives up after three, and passes other errors on at once', async () => {
     const three = fakeClient([modified(), modified(), modified()], 'never');
-    await assert.rejects(requestAgainIfModified(three.client, 'xlaLayout/paddingReport', {}), (e: unknown) => e instanceof ResponseError && e.code === -32801);
+    await assert.rejects(
+      requestAgainIfModified(three.client, 'xlaLayout/paddingReport', {}),
+      (e: unknown) => e instanceof ResponseError && e.code === -32801,
+    );
     assert.equal(three.sent(), 3);
     const other = fakeClient([new ResponseError(-32603, 'internal')], 'never');
     await assert.rejects(requestAgainIfModified(other.client, 'xlaLayout/paddingReport', {}), /internal/);

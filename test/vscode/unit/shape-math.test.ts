@@ -1,6 +1,12 @@
 /** The client's computations behind "Linear Index of Element…" and "Element at Offset…". */
 import { strict as assert } from 'node:assert';
-import { explainElementAt, explainLinearIndex, parseArrayShape, parseIndex, parseOffset } from '../../../client/src/shape-math';
+import {
+  explainElementAt,
+  explainLinearIndex,
+  parseArrayShape,
+  parseIndex,
+  parseOffset,
+} from '../../../client/src/shape-math';
 
 /** Figure 1 of the spec: f32[3,5] in 2×2 tiles, padded to 4×6 = 24 slots; (r,c) → 4·(3·⌊r/2⌋+⌊c/2⌋) + 2·(r mod 2) + c mod 2. */
 const FIG1 = 'f32[3,5]{1,0:T(2,2)}';
