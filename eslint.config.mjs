@@ -30,7 +30,14 @@ const editorModules = [
   'vscode-languageclient/*',
   'vscode-languageserver-textdocument',
 ];
-const layer = (patterns, message) => ({ patterns: [{ group: patterns, message }] });
+// Upper layers see core through its index (core/src/index.ts), its one public API.
+const coreInternals = '**/core/src/**';
+const layer = (patterns, message) => ({
+  patterns: [
+    { group: patterns, message },
+    { group: [coreInternals], message: 'import core from its index (core/src), its public API.' },
+  ],
+});
 
 export default tseslint.config(
   { ignores: ['dist/**', 'out/**', 'node_modules/**', '.cache/**', '**/*.js', '**/*.mjs'] },

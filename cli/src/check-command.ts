@@ -6,10 +6,10 @@
  */
 import * as fs from 'fs';
 import * as os from 'os';
-import type { LayoutDiagnostic } from '../../core/src/diagnostics';
-import { checkNames, NAME_CHECK_MAX_CHARS, parseHloText } from '../../core/src/hlo';
-import { LineCounter } from '../../core/src/report/line-counter';
-import { createShapeChecker } from '../../core/src/validate';
+import type { LayoutDiagnostic } from '../../core/src';
+import { checkNames, NAME_CHECK_MAX_CHARS, parseHloText } from '../../core/src';
+import { LineCounter } from '../../core/src';
+import { createShapeChecker } from '../../core/src';
 import { intOption, parseArgs } from './args';
 import { checkStreamTo, type SegmentDiagnostic } from './check-worker';
 import { FileError, UsageError } from './errors';

@@ -4,8 +4,8 @@
  * range's diagnostics (line numbers relative to the range's first line) and how many lines it has.
  */
 import { parentPort } from 'worker_threads';
-import { CheckStream, type CheckCounts } from '../../core/src/report';
-import { createShapeChecker, type ShapeChecker } from '../../core/src/validate';
+import { CheckStream, type CheckCounts } from '../../core/src';
+import { createShapeChecker, type ShapeChecker } from '../../core/src';
 import { forEachTextPiece } from './read-statements';
 
 /** One range of a file to check. */

@@ -1,12 +1,12 @@
 /** `xla-layout element SHAPE OFFSET`: which element (or which padding) a slot holds. */
-import { elementAt, isLayoutError, planTiling, type ElementAtResult } from '../../core/src/layout';
-import type { ArrayShape } from '../../core/src/model';
+import { elementAt, isLayoutError, planTiling, type ElementAtResult } from '../../core/src';
+import type { ArrayShape } from '../../core/src';
 import { parseArgs } from './args';
 import { InputError, UsageError } from './errors';
-import { groupDigits } from '../../core/src/format';
+import { groupDigits } from '../../core/src';
 import type { Output } from './output';
 import { parseOffset, requireArrayShape } from './shape-arg';
-import { printTile } from '../../core/src/print';
+import { printTile } from '../../core/src';
 
 export const ELEMENT_HELP = `Usage: xla-layout element SHAPE OFFSET [--json]
 

@@ -1,14 +1,9 @@
 /** `xla-layout explain SHAPE`: everything about one shape's layout, as text or JSON. */
-import {
-  explainShapeText,
-  toJsonSafe,
-  type ArrayExplanation,
-  type ShapeExplanation,
-} from '../../core/src/explain';
-import type { LayoutDiagnostic } from '../../core/src/diagnostics';
+import { explainShapeText, toJsonSafe, type ArrayExplanation, type ShapeExplanation } from '../../core/src';
+import type { LayoutDiagnostic } from '../../core/src';
 import { parseArgs, type ParsedArgs } from './args';
 import { InputError, UsageError } from './errors';
-import { bytesWithUnit, formatFactor, formatPercent, groupDigits } from '../../core/src/format';
+import { bytesWithUnit, formatFactor, formatPercent, groupDigits } from '../../core/src';
 import { dimsList } from './format';
 import type { Output } from './output';
 

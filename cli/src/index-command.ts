@@ -1,12 +1,12 @@
 /** `xla-layout index SHAPE E0,E1,...`: the linear index (element slot) of a logical element. */
-import { isLayoutError, linearIndex, planTiling } from '../../core/src/layout';
+import { isLayoutError, linearIndex, planTiling } from '../../core/src';
 import { parseArgs } from './args';
 import { InputError, UsageError } from './errors';
-import { groupDigits } from '../../core/src/format';
+import { groupDigits } from '../../core/src';
 import { jsonInteger } from './format';
 import type { Output } from './output';
 import { parseCoordinates, requireArrayShape } from './shape-arg';
-import { toExpandedIndex } from '../../core/src/layout/tiling-plan';
+import { toExpandedIndex } from '../../core/src';
 import { byteOffset } from './slots';
 
 export const INDEX_HELP = `Usage: xla-layout index SHAPE E0,E1,... [--json]

@@ -1,8 +1,8 @@
 /** `xla-layout map SHAPE`: the memory map of a 2-D slice as a text table of slot offsets. */
-import { buildMemoryMap, isLayoutError, planTiling, type SliceSpec } from '../../core/src/layout';
+import { buildMemoryMap, isLayoutError, planTiling, type SliceSpec } from '../../core/src';
 import { intOption, parseArgs } from './args';
 import { InputError, UsageError } from './errors';
-import { groupDigits } from '../../core/src/format';
+import { groupDigits } from '../../core/src';
 import type { Output } from './output';
 import { parseCoordinates, requireArrayShape } from './shape-arg';
 

@@ -4,7 +4,7 @@
  * and whether the message's sizes agree with the shape as written or under the assumed TPU tiles.
  */
 import * as fs from 'fs';
-import { toJsonSafe } from '../../core/src/explain';
+import { toJsonSafe } from '../../core/src';
 import {
   OOM_MAX_CHARS,
   checkOomAllocation,
@@ -12,7 +12,7 @@ import {
   parseOomMessage,
   xlaBytes,
   type OomAllocationCheck,
-} from '../../core/src/report';
+} from '../../core/src';
 import { parseArgs } from './args';
 import { FileError, UsageError } from './errors';
 import type { Output } from './output';

@@ -7,7 +7,7 @@
  */
 import { setFlagsFromString } from 'v8';
 import { Worker } from 'worker_threads';
-import type { CheckCounts } from '../../core/src/report';
+import type { CheckCounts } from '../../core/src';
 import { WORKER_ROLE, type SegmentDiagnostic, type SegmentResult, type SegmentTask } from './check-worker';
 import { FileError } from './errors';
 import { segmentBoundaries } from './segments';

@@ -5,7 +5,7 @@
  */
 import { isAscii } from 'buffer';
 import * as fs from 'fs';
-import { lastStatementBoundary } from '../../core/src/hlo';
+import { lastStatementBoundary } from '../../core/src';
 import { FileError } from './errors';
 
 /**

@@ -3,10 +3,10 @@
  * result (a tuple counts the sum over its array leaves), worst first, totals on top. Streams the
  * file through core's PaddingReporter; only the top N rows are kept, so memory stays flat.
  */
-import { LeafSizeCache, PaddingReporter, type PaddingReport } from '../../core/src/report';
+import { LeafSizeCache, PaddingReporter, type PaddingReport } from '../../core/src';
 import { intOption, parseArgs } from './args';
 import { FileError, UsageError } from './errors';
-import { bytesWithUnit, formatFactor, groupDigits, humanBytes } from '../../core/src/format';
+import { bytesWithUnit, formatFactor, groupDigits, humanBytes } from '../../core/src';
 import { table } from './format';
 import type { Output } from './output';
 import { streamFile } from './read-statements';

@@ -5,7 +5,7 @@
  * Only a small window around each wanted cut is read.
  */
 import * as fs from 'fs';
-import { statementBoundaryAfter } from '../../core/src/hlo';
+import { statementBoundaryAfter } from '../../core/src';
 
 /** Bytes read around a wanted cut; a cut is skipped when no statement starts inside it. */
 const WINDOW_BYTES = 256 * 1024;

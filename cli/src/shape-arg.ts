@@ -1,6 +1,6 @@
 /** Turns a SHAPE argument into the array model, or an {@link InputError} with a caret. */
-import { arrayShapeFromText } from '../../core/src/explain';
-import type { ArrayShape } from '../../core/src/model';
+import { arrayShapeFromText } from '../../core/src';
+import type { ArrayShape } from '../../core/src';
 import { InputError } from './errors';
 
 /** The array shape written in `text`; throws InputError (exit 2) pointing at the first error. */

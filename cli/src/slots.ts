@@ -1,6 +1,6 @@
 /** Where an element slot sits in bytes: E(n) packs several elements per byte. */
-import type { ArrayShape } from '../../core/src/model';
-import { primitiveType } from '../../core/src/primitive-types';
+import type { ArrayShape } from '../../core/src';
+import { primitiveType } from '../../core/src';
 
 /** Bits one slot occupies: E(n) when set, else the type's byte width × 8 (XLA's ElementSizeInBits). */
 export function slotBits(shape: ArrayShape): bigint {

@@ -4,7 +4,7 @@
  * itself because the client id is the section name) and uses the rest for client-side features.
  */
 import * as vscode from 'vscode';
-import { RULES } from '../../core/src/diagnostics';
+import { RULES } from '../../core/src';
 
 /** Configuration section; also the LanguageClient id, so `xlaLayout.trace.server` is honoured. */
 export const CONFIG_SECTION = 'xlaLayout';

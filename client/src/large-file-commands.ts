@@ -4,7 +4,7 @@
  * reporters inside a cancellable progress notification.
  */
 import * as vscode from 'vscode';
-import { CheckStream, PaddingReporter, type LocatedDiagnostic } from '../../core/src/report';
+import { CheckStream, PaddingReporter, type LocatedDiagnostic } from '../../core/src';
 import type { Ctx } from './ctx';
 import {
   checkSummary,

@@ -4,8 +4,8 @@
  * text we show about it, progress steps, and the conversion of core's streamed report rows to the
  * rows the Padding Report QuickPick already shows.
  */
-import { formatFactor, humanBytes } from '../../core/src/format';
-import type { PaddingReport, PaddingRow } from '../../core/src/report';
+import { formatFactor, humanBytes } from '../../core/src';
+import type { PaddingReport, PaddingRow } from '../../core/src';
 import type { PaddingReportRow } from '../../protocol/src/lsp';
 
 /**

@@ -6,7 +6,7 @@
  * a selection that starts further down.
  */
 import * as vscode from 'vscode';
-import { oomReportLines, parseOomMessage, type OomMessage } from '../../core/src/report';
+import { oomReportLines, parseOomMessage, type OomMessage } from '../../core/src';
 import type { Ctx } from './ctx';
 import { oomMarkdown } from './oom-markdown';
 

@@ -2,7 +2,7 @@
  * Text of the Padding Report QuickPick: byte sizes, expansion factors, rows and the totals title.
  * Free of `vscode` so it can be unit-tested in plain Node.
  */
-import { formatFactor, humanBytes } from '../../core/src/format';
+import { formatFactor, humanBytes } from '../../core/src';
 import type { PaddingReportResult, PaddingReportRow } from '../../protocol/src/lsp';
 
 /** Bytes as core formats them everywhere; input is a decimal string (sizes pass 2^53). */

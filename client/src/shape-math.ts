@@ -3,10 +3,10 @@
  * and offset input, and compute a linear index or the element at an offset with the steps that
  * explain it. Free of `vscode` so it can be unit-tested in plain Node.
  */
-import type { ArrayShape } from '../../core/src/model';
-import { parseShapeText } from '../../core/src/parse';
-import { validateShape } from '../../core/src/validate';
-import { toArrayShape } from '../../core/src/to-model';
+import type { ArrayShape } from '../../core/src';
+import { parseShapeText } from '../../core/src';
+import { validateShape } from '../../core/src';
+import { toArrayShape } from '../../core/src';
 import {
   elementAt,
   isLayoutError,
@@ -17,11 +17,11 @@ import {
   type LayoutSizes,
   type TilingPlan,
   type TilingStep,
-} from '../../core/src/layout';
+} from '../../core/src';
 // Not re-exported by the layout index: the per-step index mapping the steps below narrate.
-import { stepForward, toPhysicalIndex } from '../../core/src/layout/tiling-plan';
-import { groupDigits } from '../../core/src/format';
-import { printTile } from '../../core/src/print';
+import { stepForward, toPhysicalIndex } from '../../core/src';
+import { groupDigits } from '../../core/src';
+import { printTile } from '../../core/src';
 
 /** A shape the math can work on, or the first reason it cannot. */
 export type ParsedShape =

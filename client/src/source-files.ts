@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import type { Middleware } from 'vscode-languageclient';
 import { parseOpenSourceArgs } from './command-args';
 import { fileName } from './file-name';
-import { closestBySuffix } from '../../core/src/hlo/source-path';
+import { closestBySuffix } from '../../core/src';
 
 /** At most this many same-named workspace files are compared. */
 const MAX_CANDIDATES = 200;

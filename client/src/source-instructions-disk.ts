@@ -4,8 +4,8 @@
  * core's PaddingReporter, filtered to that source line, like the Padding Report of a file.
  */
 import * as vscode from 'vscode';
-import { LongestTailMatches, type SourceFilter } from '../../core/src/hlo/source-path';
-import { PaddingReporter } from '../../core/src/report';
+import { LongestTailMatches, type SourceFilter } from '../../core/src';
+import { PaddingReporter } from '../../core/src';
 import type { SourceInstruction } from '../../protocol/src/lsp';
 import type { Ctx } from './ctx';
 import { hloLanguages } from './large-file-commands';

@@ -8,6 +8,10 @@
  *   memory maps (see `./layout`).
  * - HLO modules: statements, computations, instructions and their symbols (see `./hlo`).
  * - {@link explainShapeText}: everything the core knows about one shape, for UIs.
+ * - Streaming reports over HLO text of any size: check, padding report, out-of-memory messages
+ *   (see `./report`).
+ *
+ * The server, client, webview, CLI and protocol import core from here only (a lint rule holds it).
  */
 export * from './diagnostics';
 export * from './primitive-types';
@@ -21,3 +25,4 @@ export { bytesWithUnit, formatFactor, formatPercent, groupDigits, humanBytes } f
 export * from './layout';
 export * from './hlo';
 export * from './explain';
+export * from './report';

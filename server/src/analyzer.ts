@@ -11,10 +11,10 @@
  * result either way).
  * An edit reuses the summaries of statements it did not touch (StatementTable.applyEdit). One analyzer exists per settings value; a settings change builds a new one.
  */
-import type { LayoutDiagnostic } from '../../core/src/diagnostics';
-import { parseStatement, type HloStatement } from '../../core/src/hlo';
-import type { ShapeNode } from '../../core/src/ast';
-import { lastNonBlank } from '../../core/src/hlo/lex';
+import type { LayoutDiagnostic } from '../../core/src';
+import { parseStatement, type HloStatement } from '../../core/src';
+import type { ShapeNode } from '../../core/src';
+import { lastNonBlank } from '../../core/src';
 import { detach } from './detach';
 import { LeanPass, skipBlanks } from './lean-pass';
 import { arrayLeaves, paddingWarning, ShapeFactsCache, type ShapeFacts } from './shape-facts';

@@ -14,7 +14,7 @@ import {
   type CallHierarchyOutgoingCall,
   type CancellationToken,
 } from 'vscode-languageserver';
-import type { TextRange } from '../../core/src/diagnostics';
+import type { TextRange } from '../../core/src';
 import type { ComputationEntry, HloDocument } from './document';
 import { TimeSlice } from './guard';
 import {

@@ -10,8 +10,8 @@
  * name spelt most like it (spelling.ts).
  */
 import { CodeActionKind, type CodeAction, type CodeActionParams, type TextEdit } from 'vscode-languageserver';
-import type { ArrayShapeNode, LayoutNode } from '../../core/src/ast';
-import type { TextRange } from '../../core/src/diagnostics';
+import type { ArrayShapeNode, LayoutNode } from '../../core/src';
+import type { TextRange } from '../../core/src';
 import type { HloDocument } from './document';
 import { DIAGNOSTIC_SOURCE } from './lsp-diagnostics';
 import { arrayLeaves } from './shape-facts';

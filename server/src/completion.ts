@@ -15,18 +15,14 @@ import {
   type CompletionList,
   type Range,
 } from 'vscode-languageserver';
-import { LITERAL_OPCODES } from '../../core/src/hlo/parse-statement';
-import { isIdentifierChar } from '../../core/src/hlo/split-statements';
-import { declaredName, skipString, skipTrivia } from '../../core/src/hlo/lex';
-import { asyncFormOf, HLO_OPCODES, hloOpcode } from '../../core/src/hlo/opcodes';
-import {
-  ATTRIBUTE_VALUE_FORMS,
-  attributesAccepted,
-  COMPUTATION_ATTRIBUTES,
-} from '../../core/src/hlo/attribute-table';
-import type { HloStatement } from '../../core/src/hlo';
-import { parseShape } from '../../core/src/parse';
-import { PRIMITIVE_TYPE_NAMES, primitiveType } from '../../core/src/primitive-types';
+import { LITERAL_OPCODES } from '../../core/src';
+import { isIdentifierChar } from '../../core/src';
+import { declaredName, skipString, skipTrivia } from '../../core/src';
+import { asyncFormOf, HLO_OPCODES, hloOpcode } from '../../core/src';
+import { ATTRIBUTE_VALUE_FORMS, attributesAccepted, COMPUTATION_ATTRIBUTES } from '../../core/src';
+import type { HloStatement } from '../../core/src';
+import { parseShape } from '../../core/src';
+import { PRIMITIVE_TYPE_NAMES, primitiveType } from '../../core/src';
 import type { HloDocument } from './document';
 import { computationsInModule } from './navigation';
 import { toRange } from './positions';

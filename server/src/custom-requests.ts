@@ -4,10 +4,10 @@
  * physical bytes, worst first).
  */
 import type { CancellationToken } from 'vscode-languageserver';
-import type { LayoutDiagnostic } from '../../core/src/diagnostics';
-import { explainShapeNode, type ArrayExplanation, type ShapeExplanation } from '../../core/src/explain';
-import type { HloStatement, InstructionStatement, StatementShape } from '../../core/src/hlo';
-import type { Ratio } from '../../core/src/layout';
+import type { LayoutDiagnostic } from '../../core/src';
+import { explainShapeNode, type ArrayExplanation, type ShapeExplanation } from '../../core/src';
+import type { HloStatement, InstructionStatement, StatementShape } from '../../core/src';
+import type { Ratio } from '../../core/src';
 import type {
   AnalyzeShapeResult,
   ArrayAnalysis,
@@ -22,9 +22,9 @@ import { TimeSlice } from './guard';
 import { shapeAt } from './locate';
 import { toRange } from './positions';
 import type { Settings } from './settings';
-import { printTile } from '../../core/src/print';
-import { sourceLabel } from '../../core/src/hlo/source-path';
-import { expansionOf } from '../../core/src/report';
+import { printTile } from '../../core/src';
+import { sourceLabel } from '../../core/src';
+import { expansionOf } from '../../core/src';
 
 function ratioJson(r: Ratio): JsonRatio {
   return { numerator: r.numerator.toString(), denominator: r.denominator.toString(), value: r.value };

@@ -4,7 +4,7 @@
  * ask for parsed statements by offset; only summaries are retained.
  */
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
-import { parseStatement, type HloStatement } from '../../core/src/hlo';
+import { parseStatement, type HloStatement } from '../../core/src';
 import type { Analyzer, PositionAt, StatementDiagnostic, StatementSummary } from './analyzer';
 import { toOffset } from './positions';
 import { StatementTable, type TableEdit } from './statement-table';

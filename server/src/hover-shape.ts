@@ -4,12 +4,12 @@
  * table for small arrays, a visualizer link), a tuple summary, and the layout parts — one tile, one
  * tile entry, `S(n)`, `E(n)`, `L(n)`. Every piece of document text goes through markdown.ts.
  */
-import type { ArrayShapeNode } from '../../core/src/ast';
-import { memorySpaceMeaning, type ArrayExplanation, type ShapeExplanation } from '../../core/src/explain';
-import { buildMemoryMap, type TilingStep } from '../../core/src/layout';
-import { primitiveType } from '../../core/src/primitive-types';
+import type { ArrayShapeNode } from '../../core/src';
+import { memorySpaceMeaning, type ArrayExplanation, type ShapeExplanation } from '../../core/src';
+import { buildMemoryMap, type TilingStep } from '../../core/src';
+import { primitiveType } from '../../core/src';
 import type { ShapePart } from './locate';
-import { bytesWithUnit, formatFactor, formatPercent, groupDigits, humanBytes } from '../../core/src/format';
+import { bytesWithUnit, formatFactor, formatPercent, groupDigits, humanBytes } from '../../core/src';
 import { cell, commandUri, table } from '../../protocol/src/markdown';
 
 /** What the visualizer command receives (validated again by the client). */

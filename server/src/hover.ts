@@ -6,34 +6,34 @@
  * everything taken from the document is escaped.
  */
 import { MarkupKind, type Hover } from 'vscode-languageserver';
-import type { ArrayShapeNode } from '../../core/src/ast';
-import type { LayoutDiagnostic } from '../../core/src/diagnostics';
+import type { ArrayShapeNode } from '../../core/src';
+import type { LayoutDiagnostic } from '../../core/src';
 import {
   explainShapeNode,
   MAX_EXPLAINED_ARRAYS,
   type ArrayExplanation,
   type ShapeExplanation,
-} from '../../core/src/explain';
-import type { HloStatement, InstructionStatement } from '../../core/src/hlo';
-import { validateShape } from '../../core/src/validate';
+} from '../../core/src';
+import type { HloStatement, InstructionStatement } from '../../core/src';
+import { validateShape } from '../../core/src';
 import { detach } from './detach';
 import type { HloDocument } from './document';
 import { explainFound } from './custom-requests';
 import { arrayMarkdown, partMarkdown, tupleMarkdown, visualizerLink } from './hover-shape';
 import { targetAt, type NameTarget, type ShapeTarget } from './locate';
-import { formatFactor, groupDigits, humanBytes } from '../../core/src/format';
+import { formatFactor, groupDigits, humanBytes } from '../../core/src';
 import { cell, code } from '../../protocol/src/markdown';
 import { occurrencesAt } from './navigation';
 import { toRange } from './positions';
 import { sourceLink, sourceLocationIn, sourceOf } from './source-location';
 import { arrayLeaves } from './shape-facts';
-import { asyncFormOf, hloOpcode } from '../../core/src/hlo/opcodes';
+import { asyncFormOf, hloOpcode } from '../../core/src';
 import {
   ATTRIBUTE_TABLE_SOURCE,
   ATTRIBUTE_VALUE_FORMS,
   attributesAccepted,
   type HloAttributeInfo,
-} from '../../core/src/hlo/attribute-table';
+} from '../../core/src';
 import type { Settings } from './settings';
 
 function markdown(doc: HloDocument, lines: readonly string[], range: { start: number; end: number }): Hover {

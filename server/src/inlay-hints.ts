@@ -7,7 +7,7 @@ import { InlayHintKind, type CancellationToken, type InlayHint, type Range } fro
 import type { HloDocument } from './document';
 import type { Analyzer } from './analyzer';
 import { TimeSlice } from './guard';
-import { formatFactor, groupDigits, humanBytes } from '../../core/src/format';
+import { formatFactor, groupDigits, humanBytes } from '../../core/src';
 import { toPosition, toTextRange } from './positions';
 import type { Settings } from './settings';
 

@@ -14,12 +14,12 @@
  * the full per-statement analysis. Computation headers have their own recogniser ({@link
  * LeanPass.header}): their parameter list would look like a tuple to the finder.
  */
-import type { LayoutDiagnostic } from '../../core/src/diagnostics';
-import { charAt } from '../../core/src/hlo/lex';
-import { isIdentifierChar, isIdentifierStart } from '../../core/src/hlo/split-statements';
-import { scanAt, walkShapeCandidates, type FoundShape } from '../../core/src/parse/scan-shapes';
-import { shapeKeyEnd, shapeKeyHash } from '../../core/src/parse/shape-key';
-import { RegionCache } from '../../core/src/validate/region-cache';
+import type { LayoutDiagnostic } from '../../core/src';
+import { charAt } from '../../core/src';
+import { isIdentifierChar, isIdentifierStart } from '../../core/src';
+import { scanAt, walkShapeCandidates, type FoundShape } from '../../core/src';
+import { shapeKeyEnd, shapeKeyHash } from '../../core/src';
+import { RegionCache } from '../../core/src';
 import {
   arrayLeaves,
   paddingWarning,

@@ -4,15 +4,9 @@
  * entry, a tile, `S(n)`, `E(n)`, `L(n)`). Offsets are absolute; a range contains an offset when
  * start <= offset <= end, so a cursor right after a word still finds it.
  */
-import type {
-  ArrayShapeNode,
-  IntAttributeNode,
-  ShapeNode,
-  TileEntryNode,
-  TileNode,
-} from '../../core/src/ast';
-import type { TextRange } from '../../core/src/diagnostics';
-import type { HloName, HloStatement, StatementShape } from '../../core/src/hlo';
+import type { ArrayShapeNode, IntAttributeNode, ShapeNode, TileEntryNode, TileNode } from '../../core/src';
+import type { TextRange } from '../../core/src';
+import type { HloName, HloStatement, StatementShape } from '../../core/src';
 
 export type NameRole =
   | 'instruction-definition'

@@ -7,7 +7,7 @@
  * statement stays at the same position (an edit elsewhere that adds no line, the usual case).
  */
 import { DiagnosticSeverity, type Diagnostic, type Range } from 'vscode-languageserver';
-import type { LayoutDiagnostic, RuleCode, Severity, TextRange } from '../../core/src/diagnostics';
+import type { LayoutDiagnostic, RuleCode, Severity, TextRange } from '../../core/src';
 import type { StatementSummary } from './analyzer';
 import type { HloDocument } from './document';
 import { ruleHref } from './rules-link';

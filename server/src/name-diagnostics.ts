@@ -9,7 +9,7 @@
  * again. The module-wide checks (calls, duplicate computations, ENTRY) then run over the kept
  * results, which is cheap.
  */
-import type { LayoutDiagnostic } from '../../core/src/diagnostics';
+import type { LayoutDiagnostic } from '../../core/src';
 import {
   NAME_CHECK_MAX_CHARS,
   buildModule,
@@ -21,7 +21,7 @@ import {
   type ComputationCall,
   type DeclaredComputation,
   type HloStatement,
-} from '../../core/src/hlo';
+} from '../../core/src';
 import type { HloDocument } from './document';
 
 /** What the checks need of one computation with a header; offsets relative to its first character. */

@@ -14,10 +14,10 @@ import {
   type Location,
   type LocationLink,
 } from 'vscode-languageserver';
-import type { TextRange } from '../../core/src/diagnostics';
-import type { HloName } from '../../core/src/hlo';
-import { declaredName } from '../../core/src/hlo/lex';
-import { isIdentifierChar } from '../../core/src/hlo/split-statements';
+import type { TextRange } from '../../core/src';
+import type { HloName } from '../../core/src';
+import { declaredName } from '../../core/src';
+import { isIdentifierChar } from '../../core/src';
 import type { ComputationEntry, HloDocument } from './document';
 import { TimeSlice } from './guard';
 import { targetAt, type NameTarget } from './locate';

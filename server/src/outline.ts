@@ -11,7 +11,7 @@ import {
   type DocumentSymbol,
   type FoldingRange,
 } from 'vscode-languageserver';
-import { declaredName } from '../../core/src/hlo/lex';
+import { declaredName } from '../../core/src';
 import type { ComputationEntry, HloDocument } from './document';
 import { TimeSlice } from './guard';
 import { toPosition, toRange } from './positions';

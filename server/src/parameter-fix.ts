@@ -4,8 +4,8 @@
  * drops them (name-checks.ts reports the use), so the fix writes the parameter instruction, with the
  * signature's shape and position, first in the body.
  */
-import { declaredName } from '../../core/src/hlo/lex';
-import type { TextRange } from '../../core/src/diagnostics';
+import { declaredName } from '../../core/src';
+import type { TextRange } from '../../core/src';
 import type { HloDocument } from './document';
 
 export interface ParameterDefinition {

@@ -4,7 +4,7 @@
  * {@link TextRange} becomes an LSP `Range` only here, on its way out.
  */
 import type { Position, Range } from 'vscode-languageserver';
-import type { TextRange } from '../../core/src/diagnostics';
+import type { TextRange } from '../../core/src';
 import type { DocumentText } from './text-store';
 
 /** The LSP position of `offset` (clamped to the document). */

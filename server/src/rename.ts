@@ -14,8 +14,8 @@ import {
   type Range,
   type WorkspaceEdit,
 } from 'vscode-languageserver';
-import { primitiveType } from '../../core/src/primitive-types';
-import { isIdentifierChar, isIdentifierStart } from '../../core/src/hlo/split-statements';
+import { primitiveType } from '../../core/src';
+import { isIdentifierChar, isIdentifierStart } from '../../core/src';
 import type { HloDocument } from './document';
 import {
   computationsInModule,

@@ -7,7 +7,7 @@
  * vscode.dev alike), from the server's own location (dist/server.js sits beside docs/ in a
  * checkout and in the .vsix, for Neovim, Helix and Emacs), else the project's published page.
  */
-import type { RuleCode } from '../../core/src/diagnostics';
+import type { RuleCode } from '../../core/src';
 
 /** The project's published rules page; the last resort when no local copy is known. */
 export const PUBLISHED_RULES_DOC =

@@ -6,8 +6,8 @@
  * module.
  */
 import type { SelectionRange } from 'vscode-languageserver';
-import type { ShapeNode } from '../../core/src/ast';
-import type { TextRange } from '../../core/src/diagnostics';
+import type { ShapeNode } from '../../core/src';
+import type { TextRange } from '../../core/src';
 import type { ComputationEntry, HloDocument } from './document';
 import { inside, shapePath, targetAt } from './locate';
 import { computationsInModule } from './navigation';

@@ -27,7 +27,7 @@ import {
   type SourceInstructionsParams,
   type SourceInstructionsResult,
 } from '../../protocol/src/lsp';
-import { forgetSearchedText } from '../../core/src/parse';
+import { forgetSearchedText } from '../../core/src';
 import { Analyzer } from './analyzer';
 import { incomingCalls, outgoingCalls, prepareCallHierarchy } from './call-hierarchy';
 import { codeActions } from './code-actions';

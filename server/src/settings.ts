@@ -3,7 +3,7 @@
  * checked field by field: a client may send nothing (Neovim without settings), a partial object,
  * or values of the wrong type, and each bad field falls back to its default.
  */
-import { RULES, type RuleCode } from '../../core/src/diagnostics';
+import { RULES, type RuleCode } from '../../core/src';
 
 /** What a rule's severity can be overridden to; 'off' drops the diagnostic. */
 export type SeverityOverride = 'error' | 'warning' | 'information' | 'hint' | 'off';

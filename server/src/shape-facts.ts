@@ -4,8 +4,8 @@
  * each one up here. Ranges in the facts are relative to the shape's first character, which makes
  * them valid wherever the same text occurs.
  */
-import type { ArrayShapeNode, ShapeNode } from '../../core/src/ast';
-import { diagnostic, type LayoutDiagnostic, type TextRange } from '../../core/src/diagnostics';
+import type { ArrayShapeNode, ShapeNode } from '../../core/src';
+import { diagnostic, type LayoutDiagnostic, type TextRange } from '../../core/src';
 import {
   assumedTpuTileRule,
   dimensionLetter,
@@ -15,17 +15,17 @@ import {
   tileDivisibility,
   withTileRule,
   type TilingPlan,
-} from '../../core/src/layout';
-import { paddingCauses, type PaddingCause } from '../../core/src/layout/padding';
-import type { ArrayShape } from '../../core/src/model';
-import { primitiveType } from '../../core/src/primitive-types';
-import { toArrayShape } from '../../core/src/to-model';
-import { parseShape } from '../../core/src/parse';
-import { validateShape } from '../../core/src/validate';
+} from '../../core/src';
+import { paddingCauses, type PaddingCause } from '../../core/src';
+import type { ArrayShape } from '../../core/src';
+import { primitiveType } from '../../core/src';
+import { toArrayShape } from '../../core/src';
+import { parseShape } from '../../core/src';
+import { validateShape } from '../../core/src';
 import { detach } from './detach';
-import { formatFactor, groupDigits, humanBytes } from '../../core/src/format';
+import { formatFactor, groupDigits, humanBytes } from '../../core/src';
 import type { Settings } from './settings';
-import { printTile } from '../../core/src/print';
+import { printTile } from '../../core/src';
 
 /** Padding of one array leaf, for the padding-overhead warning and inlay hints. */
 export interface LeafPadding {

@@ -5,12 +5,7 @@
  * the longest tail with this machine's, as go to source picks files the other way round) and line.
  */
 import type { CancellationToken } from 'vscode-languageserver';
-import {
-  LongestTailMatches,
-  pathSegments,
-  SourceTextSearch,
-  sourceMatch,
-} from '../../core/src/hlo/source-path';
+import { LongestTailMatches, pathSegments, SourceTextSearch, sourceMatch } from '../../core/src';
 import type {
   SourceInstruction,
   SourceInstructionsParams,

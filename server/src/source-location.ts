@@ -6,9 +6,9 @@
  * workspace), relative ones are taken from the dump's own folder. Built with `URL`, which the
  * server has in Node and in a browser worker alike.
  */
-import type { TextRange } from '../../core/src/diagnostics';
-import type { HloMetadata, HloStatement } from '../../core/src/hlo';
-import { sourceLabel } from '../../core/src/hlo/source-path';
+import type { TextRange } from '../../core/src';
+import type { HloMetadata, HloStatement } from '../../core/src';
+import { sourceLabel } from '../../core/src';
 import { OpenSourceCommand, type OpenSourceArgs } from '../../protocol/src/lsp';
 import type { HloDocument } from './document';
 import { cell, commandUri } from '../../protocol/src/markdown';

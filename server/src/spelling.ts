@@ -2,7 +2,7 @@
  * "Change to %add.1": for an operand or a call naming nothing XLA's parser knows there, the known
  * name spelt most like it (name-checks.ts reports them; code-actions.ts offers the change).
  */
-import { declaredName } from '../../core/src/hlo/lex';
+import { declaredName } from '../../core/src';
 import type { HloDocument } from './document';
 
 /**

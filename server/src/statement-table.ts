@@ -5,8 +5,8 @@
  * needs beyond the summary is re-parsed on demand from the statement's text, so memory stays a
  * small multiple of the text even for 50 MB dumps.
  */
-import { splitStatements, statementBounds } from '../../core/src/hlo/split-statements';
-import type { TextRange } from '../../core/src/diagnostics';
+import { splitStatements, statementBounds } from '../../core/src';
+import type { TextRange } from '../../core/src';
 import { spliceLarge } from './text-store';
 
 /**

@@ -5,7 +5,7 @@
  * without parsing it, and parses only the statements it returns.
  */
 import { SymbolKind, type CancellationToken, type SymbolInformation } from 'vscode-languageserver';
-import { isIdentifierChar } from '../../core/src/hlo/split-statements';
+import { isIdentifierChar } from '../../core/src';
 import type { ComputationEntry, HloDocument } from './document';
 import { TimeSlice } from './guard';
 import { instructionEquals } from './lean-pass';

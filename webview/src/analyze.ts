@@ -3,8 +3,8 @@
  * and plan the tiling. Every outcome is data: a drawable array, diagnostics to show inline, or a
  * sentence saying why this kind of shape has no picture.
  */
-import type { ArrayShapeNode } from '../../core/src/ast';
-import type { LayoutDiagnostic } from '../../core/src/diagnostics';
+import type { ArrayShapeNode } from '../../core/src';
+import type { LayoutDiagnostic } from '../../core/src';
 import {
   isLayoutError,
   paddingByDimension,
@@ -13,12 +13,12 @@ import {
   type LayoutSizes,
   type PaddingAccount,
   type TilingPlan,
-} from '../../core/src/layout';
-import type { ArrayShape } from '../../core/src/model';
-import { parseShapeText } from '../../core/src/parse';
-import { primitiveType } from '../../core/src/primitive-types';
-import { toArrayShape } from '../../core/src/to-model';
-import { validateShape } from '../../core/src/validate';
+} from '../../core/src';
+import type { ArrayShape } from '../../core/src';
+import { parseShapeText } from '../../core/src';
+import { primitiveType } from '../../core/src';
+import { toArrayShape } from '../../core/src';
+import { validateShape } from '../../core/src';
 
 export interface Drawable {
   readonly kind: 'array';

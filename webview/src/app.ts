@@ -2,8 +2,8 @@
  * The visualizer page: source line, toolbar (compare, zoom, export, reveal), the slice selectors
  * and one or two layout panes. It owns what is shown; main.ts wires it to the host.
  */
-import type { ArrayShape } from '../../core/src/model';
-import { printShape } from '../../core/src/print';
+import type { ArrayShape } from '../../core/src';
+import { printShape } from '../../core/src';
 import type { ShowShapeMessage, WebviewToHostMessage } from '../../protocol/src/webview';
 import { el, replaceChildren } from './dom';
 import type { GridWindow } from './grid-window';

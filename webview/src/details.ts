@@ -3,11 +3,11 @@
  * intermediate shapes (from the core's tiling plan), and the sizes: logical vs physical bytes,
  * XLA's ArraySize, the expansion and which dimension pads.
  */
-import type { PaddingCause } from '../../core/src/layout';
+import type { PaddingCause } from '../../core/src';
 import type { Drawable } from './analyze';
-import { bytesWithUnit, formatFactor, formatPercent, groupDigits } from '../../core/src/format';
+import { bytesWithUnit, formatFactor, formatPercent, groupDigits } from '../../core/src';
 import { el } from './dom';
-import { printTile } from '../../core/src/print';
+import { printTile } from '../../core/src';
 
 function dims(values: readonly bigint[]): string {
   return `[${values.join(',')}]`;

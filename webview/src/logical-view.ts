@@ -2,7 +2,7 @@
  * The logical view: the 2-D slice as a grid, each cell labelled with its linear index, coloured by
  * its first-level tile, later tile levels outlined, and the padded extent hatched.
  */
-import type { ElementMapper } from '../../core/src/layout/memory-map';
+import type { ElementMapper } from '../../core/src';
 import { CanvasView, type Cell } from './canvas-view';
 import {
   CELL_MODE_MIN_SCALE,

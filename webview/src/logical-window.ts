@@ -3,7 +3,7 @@
  * index (its memory slot), its first-level tile colour, and the tile borders of every level (a
  * border wherever neighbouring cells lie in different tiles at that level).
  */
-import type { ElementMapper } from '../../core/src/layout/memory-map';
+import type { ElementMapper } from '../../core/src';
 import { BOTTOM, LEFT, PADDING, RIGHT, TOP, emptyWindow, type GridWindow } from './grid-window';
 import { tileColourIndex } from './theme';
 import type { VisibleRange } from './viewport';

@@ -4,7 +4,7 @@
  * (typed arrays) where one was built for the slice, and through the ElementMapper otherwise,
  * which works for arrays far too large to enumerate.
  */
-import type { ElementMapper, MemoryMap } from '../../core/src/layout/memory-map';
+import type { ElementMapper, MemoryMap } from '../../core/src';
 import { EMPTY, OTHER, PADDING, emptyWindow, type GridWindow } from './grid-window';
 import { tileColourIndex } from './theme';
 import type { VisibleRange } from './viewport';

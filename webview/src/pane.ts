@@ -3,11 +3,11 @@
  * offscreen accessible tables), a status line for the selected / hovered element, and the steps
  * and sizes. Compare mode shows two panes sharing one slice and one selection.
  */
-import { buildMemoryMap, createElementMapper, type ElementMapper } from '../../core/src/layout/memory-map';
+import { buildMemoryMap, createElementMapper, type ElementMapper } from '../../core/src';
 import { TableUpdater } from './accessible-grid';
 import { analyzeShape, firstTile, paddedExtent, type Analysis, type Drawable } from './analyze';
 import { sizesTable, stepsList } from './details';
-import { groupDigits } from '../../core/src/format';
+import { groupDigits } from '../../core/src';
 import { el, replaceChildren } from './dom';
 import { LogicalView } from './logical-view';
 import { MemoryView } from './memory-view';

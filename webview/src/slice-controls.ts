@@ -2,7 +2,7 @@
  * Chooses the 2-D slice of an N-D array: which logical dim runs down the rows, which across the
  * columns, and the index of every other dim.
  */
-import type { SliceSpec } from '../../core/src/layout/memory-map';
+import type { SliceSpec } from '../../core/src';
 import { el, replaceChildren } from './dom';
 
 export class SliceControls {

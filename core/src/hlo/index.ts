@@ -8,10 +8,30 @@ export {
   statementBoundaryAfter,
   lastStatementBoundary,
   DEFAULT_MAX_STATEMENT_LENGTH,
+  isIdentifierChar,
+  isIdentifierStart,
+  statementBounds,
   type SplitOptions,
 } from './split-statements';
-export { parseStatement } from './parse-statement';
-export { COMPUTATION_ATTRIBUTES } from './attribute-table';
+export { parseStatement, LITERAL_OPCODES } from './parse-statement';
+export {
+  COMPUTATION_ATTRIBUTES,
+  ATTRIBUTE_TABLE_SOURCE,
+  ATTRIBUTE_VALUE_FORMS,
+  attributesAccepted,
+  type HloAttributeInfo,
+} from './attribute-table';
+export { charAt, declaredName, lastNonBlank, skipString, skipTrivia } from './lex';
+export { HLO_OPCODES, asyncFormOf, hloOpcode } from './opcodes';
+export {
+  closestBySuffix,
+  pathSegments,
+  sourceLabel,
+  sourceMatch,
+  LongestTailMatches,
+  type SourceFilter,
+  SourceTextSearch,
+} from './source-path';
 export {
   NAME_CHECK_MAX_CHARS,
   checkNames,

@@ -5,7 +5,14 @@
  */
 export { type LayoutError, isLayoutError } from './errors';
 export { type Ratio } from './bigint-math';
-export { type TilingPlan, type TilingStep, planTiling } from './tiling-plan';
+export {
+  type TilingPlan,
+  type TilingStep,
+  planTiling,
+  stepForward,
+  toExpandedIndex,
+  toPhysicalIndex,
+} from './tiling-plan';
 export {
   type ElementAtResult,
   type PaddingSlot,
@@ -22,6 +29,7 @@ export {
   type TileDivisibility,
   type TileLevelFit,
   paddingByDimension,
+  paddingCauses,
   tileDivisibility,
 } from './padding';
 export { type LayoutFix, suggestFix } from './suggest-fix';

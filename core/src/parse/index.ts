@@ -6,4 +6,5 @@ export {
   type ShapeParseOptions,
   type ShapeParseResult,
 } from './shape-parser';
-export { forgetSearchedText, scanShapes, type FoundShape } from './scan-shapes';
+export { forgetSearchedText, scanAt, scanShapes, walkShapeCandidates, type FoundShape } from './scan-shapes';
+export { shapeKeyEnd, shapeKeyHash } from './shape-key';
