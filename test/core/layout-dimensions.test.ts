@@ -1,6 +1,6 @@
 /**
- * Dimension vocabulary (seed 002), IsUntiledLayout (spec §2.4), the legacy padded_dimensions
- * layout and the assumed TPU tiling (spec §5).
+ * Dimension vocabulary (seed 002), IsUntiledLayout (spec §2.4) and the assumed TPU tiling
+ * (spec §5).
  */
 import { strict as assert } from 'node:assert';
 import {
@@ -9,8 +9,6 @@ import {
   dimensionLetter,
   dimensionLetters,
   isUntiled,
-  legacyPaddedLinearIndex,
-  legacyPaddedOrder,
   normalizeDimension,
   physicalOrder,
   sizes,
@@ -66,35 +64,6 @@ describe('layout: isUntiled (LayoutUtil::IsUntiledLayout)', () => {
   ];
   for (const [text, expected] of cases)
     it(`${text} -> ${expected}`, () => assert.equal(isUntiled(shapeOf(text)), expected));
-});
-
-describe('layout: legacy padded_dimensions (seed 002)', () => {
-  const layout = { dims: [2n, 3n], paddedDimensions: [3n, 5n], minorToMajor: [0, 1] };
-
-  it('the worked example comes out as a d 0 b e 0 c f 0 0 0 0 0 0 0', () => {
-    const names = new Map([
-      ['0,0', 'a'],
-      ['0,1', 'b'],
-      ['0,2', 'c'],
-      ['1,0', 'd'],
-      ['1,1', 'e'],
-      ['1,2', 'f'],
-    ]);
-    const order = legacyPaddedOrder(layout);
-    assert.ok(Array.isArray(order));
-    assert.equal(
-      order.map((i) => (i === null ? '0' : names.get(i.join(',')))).join(' '),
-      'a d 0 b e 0 c f 0 0 0 0 0 0 0',
-    );
-  });
-
-  it('linear index and errors', () => {
-    assert.equal(legacyPaddedLinearIndex(layout, [1n, 2n]), 7n);
-    assert.equal(legacyPaddedLinearIndex({ ...layout, minorToMajor: [1, 0] }, [1n, 2n]), 7n);
-    assert.ok('error' in (legacyPaddedLinearIndex(layout, [2n, 0n]) as object));
-    assert.ok('error' in (legacyPaddedOrder({ ...layout, paddedDimensions: [1n, 5n] }) as object));
-    assert.ok('error' in (legacyPaddedOrder(layout, 10) as object));
-  });
 });
 
 describe('layout: assumed TPU tiling (spec §5)', () => {

@@ -41,7 +41,6 @@ export {
   physicalOrder,
   isUntiled,
 } from './dimensions';
-export { type LegacyPaddedLayout, legacyPaddedLinearIndex, legacyPaddedOrder } from './legacy-padding';
 export { type AssumedTileRule, assumedTpuTileRule, assumedTpuTiling, withTileRule } from './assumed-tiling';
 export {
   type SliceSpec,
