@@ -4,7 +4,7 @@
  * reads as "how far from a bare typed-array pass". Target: under 200 ms.
  * Run alone: `npx tsx bench/memory-map.bench.ts`; bench/run.ts imports {@link runMemoryMapBench}.
  */
-import { buildMemoryMap } from '../core/src/layout';
+import { buildMemoryMap, isLayoutError } from '../core/src/layout';
 import type { ArrayShape } from '../core/src/model';
 import { bestOf } from './stats';
 
@@ -47,7 +47,7 @@ export function runMemoryMapBench(runs = 5): MemoryMapBenchResult {
   let checked = false;
   const ms = bestOf(runs, () => {
     const m = buildMemoryMap(SHAPE);
-    if ('error' in m) throw new Error(m.error);
+    if (isLayoutError(m)) throw new Error(m.message);
     // Keep the result observable so the work cannot be skipped: cell (1,0) is slot 1 under (2,1).
     checked = m.slotOf(1, 0) === 1 && m.slotCount === cells;
   });

@@ -54,9 +54,9 @@ export function runElement(argv: readonly string[], out: Output): number {
   const shape = requireArrayShape(shapeText);
   const offset = parseOffset(offsetText);
   const plan = planTiling(shape);
-  if (isLayoutError(plan)) throw new InputError(plan.error, shapeText, 0, shapeText.length);
+  if (isLayoutError(plan)) throw new InputError(plan.message, shapeText, 0, shapeText.length);
   const r = elementAt(shape, offset);
-  if (isLayoutError(r)) throw new InputError(r.error, shapeText, 0, shapeText.length);
+  if (isLayoutError(r)) throw new InputError(r.message, shapeText, 0, shapeText.length);
   if (r.kind === 'out-of-range') {
     throw new InputError(
       `offset ${offset} is outside the array: it has ${plan.totalSlots} slots (0..${plan.totalSlots - 1n})`,

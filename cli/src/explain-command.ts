@@ -51,7 +51,7 @@ function arrayText(a: ArrayExplanation): string[] {
   );
   lines.push(`  memory order     ${describeOrder(a) || '(scalar)'}   (major -> minor)`);
   if (a.error) {
-    lines.push(`  no layout math: ${a.error}`);
+    lines.push(`  no layout math: ${a.error.message}`);
     return lines;
   }
   lines.push(`  tiles            ${a.tiles.length > 0 ? a.tiles.join('') : 'none (untiled)'}`);

@@ -53,7 +53,7 @@ export function runIndex(argv: readonly string[], out: Output): number {
   });
   const li = linearIndex(shape, values);
   const plan = planTiling(shape);
-  if (isLayoutError(li)) throw new InputError(li.error, shapeText, 0, shapeText.length);
+  if (isLayoutError(li)) throw new InputError(li.message, shapeText, 0, shapeText.length);
   const expanded = isLayoutError(plan) ? undefined : toExpandedIndex(plan, values);
   const bytes = byteOffset(shape, li);
   if (args.flags.has('json')) {

@@ -61,8 +61,8 @@ export function runMap(argv: readonly string[], out: Output): number {
   const fixedText = args.values.get('fixed');
   if (fixedText !== undefined) slice.fixed = parseCoordinates(fixedText).values;
   const map = buildMemoryMap(shape, slice, maxCells);
-  if ('error' in map)
-    throw new InputError(`${map.error} (see --max-cells, --rows, --cols)`, shapeText, 0, shapeText.length);
+  if (isLayoutError(map))
+    throw new InputError(`${map.message} (see --max-cells, --rows, --cols)`, shapeText, 0, shapeText.length);
   const { rows, cols, slotToCell, firstSlot, slotCount } = map;
   const padding: number[] = [];
   const others: number[] = [];

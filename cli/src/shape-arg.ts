@@ -6,13 +6,13 @@ import { InputError } from './errors';
 /** The array shape written in `text`; throws InputError (exit 2) pointing at the first error. */
 export function requireArrayShape(text: string): ArrayShape {
   const r = arrayShapeFromText(text);
-  if ('error' in r)
+  if (!('shape' in r))
     throw new InputError(
-      r.code ? `${r.error} [${r.code}]` : r.error,
+      r.rule ? `${r.message} [${r.rule}]` : r.message,
       text,
       r.range.start,
       r.range.end,
-      r.code,
+      r.rule,
     );
   return r.shape;
 }

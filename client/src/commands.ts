@@ -12,6 +12,7 @@ import { explainOomMessage } from './oom-report';
 import { paddingReport } from './padding-report';
 import { openSource } from './source-files';
 import { hloForSourceLine } from './source-instructions';
+import { isLayoutError, type LayoutError } from '../../core/src';
 import { OpenSourceCommand } from '../../protocol/src/lsp';
 import { pickArrayShape, promptShape, shapeAtCursor } from './shape-input';
 import { explainElementAt, explainLinearIndex, parseIndex, parseOffset, type Answer } from './shape-math';
@@ -19,9 +20,9 @@ import { explainElementAt, explainLinearIndex, parseIndex, parseOffset, type Ans
 type Handler = (...args: unknown[]) => unknown;
 
 /** Shows an answer with a "Show steps" button that opens the explanation beside the editor. */
-async function showAnswer(ctx: Ctx, title: string, answer: Answer | { error: string }): Promise<void> {
-  if ('error' in answer) {
-    void vscode.window.showErrorMessage(`XLA Layout: ${answer.error}`);
+async function showAnswer(ctx: Ctx, title: string, answer: Answer | LayoutError): Promise<void> {
+  if (isLayoutError(answer)) {
+    void vscode.window.showErrorMessage(`XLA Layout: ${answer.message}`);
     return;
   }
   const choice = await vscode.window.showInformationMessage(answer.summary, 'Show steps');

@@ -10,6 +10,7 @@ import { toArrayShape } from '../../core/src';
 import {
   elementAt,
   isLayoutError,
+  layoutError,
   linearIndex,
   planTiling,
   sizes,
@@ -92,7 +93,7 @@ export function parseOffset(text: string, shape: ArrayShape): bigint | string {
   if (!/^(\d+|0x[0-9a-f]+)$/i.test(t)) return 'Type a non-negative element offset, e.g. 17 or 0x11';
   const v = BigInt(t);
   const s = sizes(shape);
-  if (isLayoutError(s)) return s.error;
+  if (isLayoutError(s)) return s.message;
   if (v >= s.physicalElements)
     return `Offset ${v} is past the last slot (${s.physicalElements - 1n}); the array has ${s.physicalElements} slots`;
   return v;
@@ -196,7 +197,10 @@ export function explainElementAt(text: string, shape: ArrayShape, offset: bigint
   const found = elementAt(shape, offset);
   if (isLayoutError(found)) return found;
   if (found.kind === 'out-of-range')
-    return { error: `Offset ${offset} is outside the array's ${s.physicalElements} slots` };
+    return layoutError(
+      'offset-out-of-range',
+      `Offset ${offset} is outside the array's ${s.physicalElements} slots`,
+    );
   const where = slotPosition(s.elementSizeBits, offset);
   const lines = [
     `# Element at offset ${offset}`,

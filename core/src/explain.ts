@@ -4,17 +4,20 @@
  * turns them into decimal strings for JSON (CLI `--json`, LSP requests).
  */
 import type { ArrayShapeNode, ShapeNode, TileNode } from './ast';
-import { diagnostic, type LayoutDiagnostic, type TextRange } from './diagnostics';
+import { diagnostic, type LayoutDiagnostic, type RuleCode, type TextRange } from './diagnostics';
 import {
   assumedTpuTileRule,
   assumedTpuTiling,
   dimensionLetter,
   isLayoutError,
+  layoutError,
   paddingByDimension,
   planTiling,
   sizes,
   suggestFix,
   tileDivisibility,
+  type LayoutError,
+  type LayoutErrorCode,
   type LayoutFix,
   type LayoutSizes,
   type PaddingAccount,
@@ -55,7 +58,7 @@ export interface ArrayExplanation {
   /** The semantic model; undefined when errors prevent layout math (then see `error`). */
   readonly shape?: ArrayShape;
   /** Why no layout math was done (invalid shape, token/opaque element type, …). */
-  readonly error?: string;
+  readonly error?: LayoutError;
   readonly dims: readonly DimensionInfo[];
   /** Logical dims in memory order, major→minor (reverse of minor_to_major). */
   readonly physicalOrder: readonly number[];
@@ -148,7 +151,7 @@ function explainArray(
   };
   const written = toArrayShape(node);
   const type = primitiveType(node.elementType);
-  const noMath = (error: string): ArrayExplanation => ({
+  const noMath = (error: LayoutError): ArrayExplanation => ({
     ...base,
     error,
     dims: node.dims.map((d, dim) => ({
@@ -164,8 +167,14 @@ function explainArray(
     memorySpace: { value: 0, meaning: memorySpaceMeaning(0) },
   });
   if (!type?.isArray)
-    return noMath(`${node.elementType}[] is not an array type: it has no layout in memory.`);
-  if (!written) return noMath('The shape has errors, so its layout cannot be computed.');
+    return noMath(
+      layoutError(
+        'not-array-type',
+        `${node.elementType}[] is not an array type: it has no layout in memory.`,
+      ),
+    );
+  if (!written)
+    return noMath(layoutError('invalid-shape', 'The shape has errors, so its layout cannot be computed.'));
   let shape = written;
   let assumed: string | undefined;
   if (options.assumedTiling === 'tpu' && written.tiles.length === 0) {
@@ -188,7 +197,7 @@ function explainArray(
   return {
     ...base,
     shape,
-    ...(mathError ? { error: mathError.error } : {}),
+    ...(mathError ? { error: mathError } : {}),
     dims: shape.dims.map((size, dim) => ({
       dim,
       size,
@@ -281,28 +290,39 @@ export function explainShapeText(text: string, options: ExplainOptions = {}): Sh
   return explainShapeNode(parsed.shape, text, parsed.diagnostics, options);
 }
 
+/** Why {@link arrayShapeFromText} found no array to compute with, and where. */
+export interface ShapeTextError extends LayoutError {
+  readonly range: TextRange;
+  /** With 'invalid-shape': the rule of the first error diagnostic. */
+  readonly rule?: RuleCode;
+}
+
 /**
  * The array model of a shape written as text, for computing with it (index, element, map): the
  * first error diagnostic when there is one, or an error when the shape is not a single array.
  */
-export function arrayShapeFromText(
-  text: string,
-): { shape: ArrayShape } | { error: string; range: TextRange; code?: string } {
+export function arrayShapeFromText(text: string): { shape: ArrayShape } | ShapeTextError {
   const parsed = parseShapeText(text);
   const diagnostics = parsed.shape
     ? [...parsed.diagnostics, ...validateShape(parsed.shape)]
     : parsed.diagnostics;
   const firstError = diagnostics.find((d) => d.severity === 'error');
-  if (firstError) return { error: firstError.message, range: firstError.range, code: firstError.code };
+  const refuse = (code: LayoutErrorCode, message: string, range: TextRange, rule?: RuleCode) => ({
+    ...layoutError(code, message),
+    range,
+    ...(rule !== undefined ? { rule } : {}),
+  });
+  if (firstError) return refuse('invalid-shape', firstError.message, firstError.range, firstError.code);
   const node = parsed.shape;
   const whole = { start: 0, end: text.length };
-  if (!node) return { error: 'expected a shape', range: whole };
+  if (!node) return refuse('invalid-shape', 'expected a shape', whole);
   const array = node.kind === 'buffer' ? node.element : node;
-  if (array.kind !== 'array') return { error: 'expected an array shape, not a tuple', range: node.range };
+  if (array.kind !== 'array')
+    return refuse('not-an-array', 'expected an array shape, not a tuple', node.range);
   if (!primitiveType(array.elementType)?.isArray)
-    return { error: `${array.elementType}[] is not an array type`, range: array.elementTypeRange };
+    return refuse('not-array-type', `${array.elementType}[] is not an array type`, array.elementTypeRange);
   const shape = toArrayShape(array);
-  return shape ? { shape } : { error: 'the shape cannot be laid out', range: node.range };
+  return shape ? { shape } : refuse('invalid-shape', 'the shape cannot be laid out', node.range);
 }
 
 /** JSON form of a value: bigints become decimal strings, everything else is kept. */

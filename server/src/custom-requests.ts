@@ -38,7 +38,7 @@ function arrayJson(doc: HloDocument, a: ArrayExplanation): ArrayAnalysis {
     text: a.text,
     range: toRange(doc.text, a.range),
     elementType: a.elementType,
-    ...(a.error ? { error: a.error } : {}),
+    ...(a.error ? { error: a.error.message } : {}),
     dims: a.dims.map((d) => ({
       dim: d.dim,
       size: d.size.toString(),

@@ -6,7 +6,7 @@
  */
 import type { ArrayShapeNode } from '../../core/src';
 import { memorySpaceMeaning, type ArrayExplanation, type ShapeExplanation } from '../../core/src';
-import { buildMemoryMap, type TilingStep } from '../../core/src';
+import { buildMemoryMap, isLayoutError, type TilingStep } from '../../core/src';
 import { primitiveType } from '../../core/src';
 import type { ShapePart } from './locate';
 import { bytesWithUnit, formatFactor, formatPercent, groupDigits, humanBytes } from '../../core/src';
@@ -101,7 +101,7 @@ function memoryMapTable(a: ArrayExplanation, maxCells: number): string[] {
   const n = a.sizes?.logicalElements;
   if (!shape || n === undefined || n === 0n || n > BigInt(maxCells)) return [];
   const map = buildMemoryMap(shape, undefined, maxCells);
-  if ('error' in map) return [];
+  if (isLayoutError(map)) return [];
   const rank = shape.dims.length;
   const header = [
     rank >= 2 ? `${dimName(a, rank - 2)} \\\\ ${dimName(a, rank - 1)}` : '',
@@ -133,7 +133,7 @@ export function arrayMarkdown(a: ArrayExplanation, maxCells: number): string[] {
   );
   out.push(`${cell(a.elementType)}\\[${dims.join(', ')}\\]${type ? ` — ${type.bits}-bit elements` : ''}`);
   if (a.error) {
-    out.push(cell(a.error));
+    out.push(cell(a.error.message));
     return out;
   }
   if (a.assumed)

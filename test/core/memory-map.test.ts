@@ -6,6 +6,7 @@ import { strict as assert } from 'node:assert';
 import {
   buildMemoryMap,
   createElementMapper,
+  isLayoutError,
   linearIndex,
   type ElementMapper,
   type MemoryMap,
@@ -15,13 +16,13 @@ import { shapeOf } from './layout-shape-literal';
 
 function mapper(shape: ArrayShape, slice?: Parameters<typeof createElementMapper>[1]): ElementMapper {
   const m = createElementMapper(shape, slice);
-  if ('error' in m) assert.fail(m.error);
+  if (isLayoutError(m)) assert.fail(m.message);
   return m;
 }
 
 function map(shape: ArrayShape, slice?: Parameters<typeof buildMemoryMap>[1], maxCells?: number): MemoryMap {
   const m = buildMemoryMap(shape, slice, maxCells);
-  if ('error' in m) assert.fail(m.error);
+  if (isLayoutError(m)) assert.fail(m.message);
   return m;
 }
 
@@ -118,11 +119,12 @@ describe('memory map: slices of N-D arrays', () => {
     assert.deepEqual([m.rowDim, m.colDim], [0, 2]);
     assert.deepEqual(m.slot(0n), { kind: 'element', index: [0n, 0n, 0n] });
     assert.deepEqual(m.slot(12n), { kind: 'cell', row: 0, col: 0 });
-    assert.ok('error' in createElementMapper(shape, { rowDim: 1, colDim: 1 }));
-    assert.ok('error' in createElementMapper(shape, { rowDim: 3 }));
-    assert.ok('error' in createElementMapper(shape, { fixed: [2n, 0n, 0n] }));
-    assert.ok('error' in createElementMapper(shape, { fixed: [0n] }));
-    assert.ok('error' in buildMemoryMap(shape, undefined, 14));
+    const refused = (r: unknown) => (isLayoutError(r) ? r.code : undefined);
+    assert.equal(refused(createElementMapper(shape, { rowDim: 1, colDim: 1 })), 'slice-dimensions-equal');
+    assert.equal(refused(createElementMapper(shape, { rowDim: 3 })), 'slice-dimension');
+    assert.equal(refused(createElementMapper(shape, { fixed: [2n, 0n, 0n] })), 'slice-fixed-out-of-bounds');
+    assert.equal(refused(createElementMapper(shape, { fixed: [0n] })), 'slice-fixed-rank');
+    assert.equal(refused(buildMemoryMap(shape, undefined, 14)), 'slice-too-many-cells');
   });
 
   it('rank 1 and rank 0', () => {
@@ -156,7 +158,7 @@ describe('memory map: non-separable and huge arrays', () => {
     assert.equal(m.offsetExact(999999, 999999), linearIndex(shape, [999999n, 999999n]));
     assert.equal(m.offset(999999, 999999), Number(m.offsetExact(999999, 999999)));
     assert.equal(m.tileId(0, 999999, 999999), 124999 * 7813 + 7812);
-    assert.ok('error' in buildMemoryMap(shape));
+    assert.ok(isLayoutError(buildMemoryMap(shape)));
   });
 
   it('offsets past 2^53: offsetExact is exact; a slice near the end is refused by the map', () => {
@@ -166,7 +168,7 @@ describe('memory map: non-separable and huge arrays', () => {
     assert.equal(m.slot(2n ** 60n - 1n).kind, 'cell');
     const small = shapeOf('f32[17592186044416,4,4]{2,1,0:T(8,128)}');
     assert.equal(mapper(small).totalSlots, 2n ** 54n);
-    assert.ok('error' in buildMemoryMap(small, { fixed: [2n ** 44n - 1n, 0n, 0n] }));
+    assert.ok(isLayoutError(buildMemoryMap(small, { fixed: [2n ** 44n - 1n, 0n, 0n] })));
     const early = map(small, { fixed: [3n, 0n, 0n] });
     assert.equal(early.firstSlot, 3 * 1024);
   });

@@ -10,6 +10,7 @@ import {
   createElementMapper,
   elementAt,
   isLayoutError,
+  type LayoutError,
   linearIndex,
   sizes,
   tileDivisibility,
@@ -139,8 +140,8 @@ describe('properties: random shapes', () => {
         const slice = { rowDim, colDim, fixed };
         const m = createElementMapper(shape, slice);
         const mm = buildMemoryMap(shape, slice);
-        if ('error' in m || 'error' in mm)
-          return assert.fail(`${show(shape)}: ${'error' in m ? m.error : (mm as { error: string }).error}`);
+        if (isLayoutError(m) || isLayoutError(mm))
+          return assert.fail(`${show(shape)}: ${isLayoutError(m) ? m.message : (mm as LayoutError).message}`);
         for (let r = 0; r < m.rows; r++) {
           for (let c = 0; c < m.cols; c++) {
             const index = [...fixed];

@@ -20,7 +20,7 @@ import { shapeOf } from './layout-shape-literal';
 
 function sizesOf(text: string | ArrayShape): LayoutSizes {
   const r = sizes(typeof text === 'string' ? shapeOf(text) : text);
-  if (isLayoutError(r)) assert.fail(r.error);
+  if (isLayoutError(r)) assert.fail(r.message);
   return r;
 }
 

@@ -4,12 +4,15 @@
  * written (before the allocation-free rewrite). Same refusals: the same guard, the same slot bound.
  */
 import type { TilingPlan, TilingStep } from '../../core/src/layout';
-import type { LayoutError } from '../../core/src/layout/errors';
+import { layoutError, type LayoutError } from '../../core/src/layout';
 import { checkArrayShape } from '../../core/src/layout/shape-check';
 import type { ArrayShape, TileDim } from '../../core/src/model';
 
 const SLOT_LIMIT = 1n << 1024n;
-const TOO_LARGE: LayoutError = { error: 'the tiled layout has more than 2^1024 element slots; not computed' };
+const TOO_LARGE = layoutError(
+  'too-many-slots',
+  'the tiled layout has more than 2^1024 element slots; not computed',
+);
 
 function product(values: readonly bigint[]): bigint {
   return values.reduce((p, v) => p * v, 1n);

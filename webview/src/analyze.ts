@@ -92,9 +92,9 @@ export function analyzeShape(text: string): Analysis {
   const plan = planTiling(shape);
   const sized = sizes(shape);
   const padding = paddingByDimension(shape);
-  if (isLayoutError(plan)) return { kind: 'unsupported', text, message: plan.error, diagnostics };
-  if (isLayoutError(sized)) return { kind: 'unsupported', text, message: sized.error, diagnostics };
-  if (isLayoutError(padding)) return { kind: 'unsupported', text, message: padding.error, diagnostics };
+  if (isLayoutError(plan)) return { kind: 'unsupported', text, message: plan.message, diagnostics };
+  if (isLayoutError(sized)) return { kind: 'unsupported', text, message: sized.message, diagnostics };
+  if (isLayoutError(padding)) return { kind: 'unsupported', text, message: padding.message, diagnostics };
   return { kind: 'array', text, shape, plan, sizes: sized, padding, diagnostics };
 }
 

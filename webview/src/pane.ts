@@ -3,7 +3,7 @@
  * offscreen accessible tables), a status line for the selected / hovered element, and the steps
  * and sizes. Compare mode shows two panes sharing one slice and one selection.
  */
-import { buildMemoryMap, createElementMapper, type ElementMapper } from '../../core/src';
+import { buildMemoryMap, createElementMapper, isLayoutError, type ElementMapper } from '../../core/src';
 import { TableUpdater } from './accessible-grid';
 import { analyzeShape, firstTile, paddedExtent, type Analysis, type Drawable } from './analyze';
 import { sizesTable, stepsList } from './details';
@@ -136,8 +136,8 @@ export class LayoutPane {
     }
     const spec = this.slice.spec;
     const mapper = createElementMapper(d.shape, spec);
-    if ('error' in mapper) {
-      this.showMessage('unsupported', `Cannot draw this slice: ${mapper.error}`);
+    if (isLayoutError(mapper)) {
+      this.showMessage('unsupported', `Cannot draw this slice: ${mapper.message}`);
       return;
     }
     this.mapper = mapper;
@@ -146,7 +146,7 @@ export class LayoutPane {
     this.drawnDims = dims;
     const cells = mapper.rows * mapper.cols;
     const map = cells <= MEMORY_MAP_CELLS ? buildMemoryMap(d.shape, spec) : undefined;
-    const resolver = new SlotResolver(mapper, map !== undefined && !('error' in map) ? map : undefined);
+    const resolver = new SlotResolver(mapper, map !== undefined && !isLayoutError(map) ? map : undefined);
     const geometry = {
       rows: mapper.rows,
       cols: mapper.cols,

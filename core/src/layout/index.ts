@@ -3,7 +3,13 @@
  * memory map, and the dimension vocabulary. Pure functions of an {@link ArrayShape}; nothing here
  * throws on bad input — refusals are {@link LayoutError} values.
  */
-export { type LayoutError, isLayoutError } from './errors';
+export {
+  type LayoutError,
+  type LayoutErrorCode,
+  LAYOUT_ERROR_CODES,
+  isLayoutError,
+  layoutError,
+} from './errors';
 export { type Ratio } from './bigint-math';
 export {
   type TilingPlan,

@@ -5,8 +5,7 @@
  * tile level's padding it is and where it sits.
  */
 import type { ArrayShape } from '../model';
-import type { LayoutError } from './errors';
-import { isLayoutError } from './errors';
+import { isLayoutError, layoutError, type LayoutError } from './errors';
 import { planTiling, toExpandedIndex, type TilingPlan, type TilingStep } from './tiling-plan';
 
 /** Where a padding slot sits at one tile level. */
@@ -42,12 +41,18 @@ export type ElementAtResult =
 /** Checks that `index` is a valid logical index of `shape`. */
 function checkIndex(shape: ArrayShape, index: readonly bigint[]): LayoutError | undefined {
   if (index.length !== shape.dims.length) {
-    return { error: `index has ${index.length} coordinates but the shape has rank ${shape.dims.length}` };
+    return layoutError(
+      'index-rank',
+      `index has ${index.length} coordinates but the shape has rank ${shape.dims.length}`,
+    );
   }
   for (let i = 0; i < index.length; i++) {
     const e = index[i];
     if (typeof e !== 'bigint' || e < 0n || e >= shape.dims[i]) {
-      return { error: `index ${String(e)} is out of bounds for dimension ${i} of size ${shape.dims[i]}` };
+      return layoutError(
+        'index-out-of-bounds',
+        `index ${String(e)} is out of bounds for dimension ${i} of size ${shape.dims[i]}`,
+      );
     }
   }
   return undefined;

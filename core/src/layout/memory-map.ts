@@ -7,7 +7,7 @@
  */
 import type { ArrayShape } from '../model';
 import { normalizeDimension } from './dimensions';
-import { isLayoutError } from './errors';
+import { isLayoutError, layoutError, type LayoutError } from './errors';
 import { elementAtInPlan, linearIndexInPlan } from './linear-index';
 import { MAX_EXACT, NumericTiling } from './numeric-tiling';
 import { planTiling, stepForward, toPhysicalIndex, type TilingPlan } from './tiling-plan';
@@ -58,36 +58,45 @@ interface ResolvedSlice {
   readonly cols: number;
 }
 
-function resolveSlice(shape: ArrayShape, slice: SliceSpec): ResolvedSlice | { error: string } {
+function resolveSlice(shape: ArrayShape, slice: SliceSpec): ResolvedSlice | LayoutError {
   const rank = shape.dims.length;
   const pick = (
     given: number | undefined,
     fallback: number | undefined,
     name: string,
-  ): number | undefined | { error: string } => {
+  ): number | undefined | LayoutError => {
     if (given === undefined) return fallback;
     const d = normalizeDimension(rank, given);
-    return d === undefined ? { error: `${name} ${given} is not a dimension of a rank-${rank} array` } : d;
+    return d === undefined
+      ? layoutError('slice-dimension', `${name} ${given} is not a dimension of a rank-${rank} array`)
+      : d;
   };
   const col = pick(slice.colDim, rank >= 1 ? rank - 1 : undefined, 'colDim');
   if (typeof col === 'object') return col;
   const defaultRow = rank >= 2 ? (col === rank - 2 ? rank - 1 : rank - 2) : undefined;
   const row = pick(slice.rowDim, defaultRow, 'rowDim');
   if (typeof row === 'object') return row;
-  if (row !== undefined && row === col) return { error: `rowDim and colDim are both dimension ${row}` };
+  if (row !== undefined && row === col)
+    return layoutError('slice-dimensions-equal', `rowDim and colDim are both dimension ${row}`);
   const fixed = slice.fixed ?? new Array<bigint>(rank).fill(0n);
   if (fixed.length !== rank)
-    return { error: `fixed has ${fixed.length} entries but the shape has rank ${rank}` };
+    return layoutError(
+      'slice-fixed-rank',
+      `fixed has ${fixed.length} entries but the shape has rank ${rank}`,
+    );
   for (let d = 0; d < rank; d++) {
     if (d === row || d === col) continue;
     const e = fixed[d];
     if (typeof e !== 'bigint' || e < 0n || e >= shape.dims[d]) {
-      return { error: `fixed index ${String(e)} is outside dimension ${d} of size ${shape.dims[d]}` };
+      return layoutError(
+        'slice-fixed-out-of-bounds',
+        `fixed index ${String(e)} is outside dimension ${d} of size ${shape.dims[d]}`,
+      );
     }
   }
   const extent = (d: number | undefined): bigint => (d === undefined ? 1n : shape.dims[d]);
   if (extent(row) > BigInt(MAX_EXACT) || extent(col) > BigInt(MAX_EXACT)) {
-    return { error: 'the slice has more than 2^53 rows or columns' };
+    return layoutError('slice-too-large', 'the slice has more than 2^53 rows or columns');
   }
   return { rowDim: row, colDim: col, fixed, rows: Number(extent(row)), cols: Number(extent(col)) };
 }
@@ -206,16 +215,16 @@ class SliceMapper implements ElementMapper {
   }
 }
 
-function createSliceMapper(shape: ArrayShape, slice: SliceSpec = {}): SliceMapper | { error: string } {
+function createSliceMapper(shape: ArrayShape, slice: SliceSpec = {}): SliceMapper | LayoutError {
   const plan = planTiling(shape);
   if (isLayoutError(plan)) return plan;
   const resolved = resolveSlice(shape, slice);
-  if ('error' in resolved) return resolved;
+  if (isLayoutError(resolved)) return resolved;
   return new SliceMapper(plan, resolved, shape.dims);
 }
 
 /** Maps cells of a 2-D slice of `shape` to slots and back; see {@link SliceSpec} for the defaults. */
-export function createElementMapper(shape: ArrayShape, slice?: SliceSpec): ElementMapper | { error: string } {
+export function createElementMapper(shape: ArrayShape, slice?: SliceSpec): ElementMapper | LayoutError {
   return createSliceMapper(shape, slice);
 }
 
@@ -249,8 +258,10 @@ const MAX_SLOTS = 2 ** 31 - 1;
 const MAX_SLOTS_PER_CELL = 64;
 const MIN_SPAN_LIMIT = 2 ** 22;
 
+const INEXACT = layoutError('slice-offsets-inexact', 'slot offsets of this slice pass 2^53');
+
 /** Offsets of each row (col = 0) and of each column relative to column 0, for separable tilings. */
-function sliceTerms(m: SliceMapper): { rowTerm: Float64Array; colTerm: Float64Array } | { error: string } {
+function sliceTerms(m: SliceMapper): { rowTerm: Float64Array; colTerm: Float64Array } | LayoutError {
   const exact = m.numeric !== undefined;
   const at = exact ? (r: number, c: number) => m.offset(r, c) : (r: number, c: number) => m.offsetExact(r, c);
   const rowTerm = new Float64Array(m.rows);
@@ -258,24 +269,24 @@ function sliceTerms(m: SliceMapper): { rowTerm: Float64Array; colTerm: Float64Ar
   const origin = at(0, 0);
   for (let r = 0; r < m.rows; r++) {
     const v = at(r, 0);
-    if (v > MAX_EXACT) return { error: 'slot offsets of this slice pass 2^53' };
+    if (v > MAX_EXACT) return INEXACT;
     rowTerm[r] = Number(v);
   }
   for (let c = 0; c < m.cols; c++) {
     const v = at(0, c);
-    if (v > MAX_EXACT) return { error: 'slot offsets of this slice pass 2^53' };
+    if (v > MAX_EXACT) return INEXACT;
     colTerm[c] = exact ? (v as number) - (origin as number) : Number((v as bigint) - (origin as bigint));
   }
   return { rowTerm, colTerm };
 }
 
 /** Fills `offsets` cell by cell when the tiling mixes the row and column dims. */
-function fillCellByCell(m: SliceMapper, offsets: Float64Array): { error: string } | undefined {
+function fillCellByCell(m: SliceMapper, offsets: Float64Array): LayoutError | undefined {
   let i = 0;
   for (let r = 0; r < m.rows; r++) {
     for (let c = 0; c < m.cols; c++, i++) {
       const o = m.numeric !== undefined ? m.offset(r, c) : m.offsetExact(r, c);
-      if (o > MAX_EXACT) return { error: 'slot offsets of this slice pass 2^53' };
+      if (o > MAX_EXACT) return INEXACT;
       offsets[i] = Number(o);
     }
   }
@@ -283,19 +294,23 @@ function fillCellByCell(m: SliceMapper, offsets: Float64Array): { error: string 
 }
 
 /**
- * The whole slice as typed arrays. Refuses (returns {error}) when the slice has more than
+ * The whole slice as typed arrays. Refuses (returns a LayoutError) when the slice has more than
  * `maxCells` cells (default 2^25) or its slot span passes 2^31.
  */
 export function buildMemoryMap(
   shape: ArrayShape,
   slice?: SliceSpec,
   maxCells: number = DEFAULT_MAX_CELLS,
-): MemoryMap | { error: string } {
+): MemoryMap | LayoutError {
   const m = createSliceMapper(shape, slice);
-  if ('error' in m) return m;
+  if (isLayoutError(m)) return m;
   const { rows, cols } = m;
   const cells = rows * cols;
-  if (cells > maxCells) return { error: `the slice has ${cells} cells, more than the limit of ${maxCells}` };
+  if (cells > maxCells)
+    return layoutError(
+      'slice-too-many-cells',
+      `the slice has ${cells} cells, more than the limit of ${maxCells}`,
+    );
   if (cells === 0)
     return { rows, cols, slotOf: () => -1, firstSlot: 0, slotCount: 0, slotToCell: new Int32Array(0) };
   let first: number;
@@ -304,7 +319,7 @@ export function buildMemoryMap(
   let offsets: Float64Array | undefined;
   if (m.separable) {
     const t = sliceTerms(m);
-    if ('error' in t) return t;
+    if (isLayoutError(t)) return t;
     terms = t;
     // Offsets are rowTerm + colTerm, so the extremes are the sums of the extremes.
     first = minOf(t.rowTerm) + minOf(t.colTerm);
@@ -317,12 +332,14 @@ export function buildMemoryMap(
     last = maxOf(offsets);
   }
   const slotCount = last - first + 1;
-  if (slotCount > MAX_SLOTS) return { error: `the slice spans ${slotCount} slots, more than 2^31` };
+  if (slotCount > MAX_SLOTS)
+    return layoutError('slice-span-too-large', `the slice spans ${slotCount} slots, more than 2^31`);
   const spanLimit = Math.max(MIN_SPAN_LIMIT, MAX_SLOTS_PER_CELL * cells);
   if (slotCount > spanLimit) {
-    return {
-      error: `the slice spans ${slotCount} slots for ${cells} cells (limit ${spanLimit}): its cells lie too far apart in memory to map`,
-    };
+    return layoutError(
+      'slice-too-sparse',
+      `the slice spans ${slotCount} slots for ${cells} cells (limit ${spanLimit}): its cells lie too far apart in memory to map`,
+    );
   }
   const slotToCell = new Int32Array(slotCount);
   // When the cells fill the span exactly every slot is overwritten below, so skip the -1 pass.

@@ -5,50 +5,60 @@
  */
 import type { ArrayShape } from '../model';
 import { primitiveType, type PrimitiveTypeInfo } from '../primitive-types';
-import type { LayoutError } from './errors';
+import { layoutError, type LayoutError } from './errors';
 
 /** Returns an error when `shape` cannot be laid out; `undefined` when the math may proceed. */
 export function checkArrayShape(shape: ArrayShape): LayoutError | undefined {
   const type = primitiveType(shape.elementType);
   if (type === undefined || !type.isArray) {
-    return { error: `'${shape.elementType}' is not an array element type` };
+    return layoutError('not-array-type', `'${shape.elementType}' is not an array element type`);
   }
   const rank = shape.dims.length;
   for (let i = 0; i < rank; i++) {
-    if (shape.dims[i] < 0n) return { error: `dimension ${i} has negative size ${shape.dims[i]}` };
+    if (shape.dims[i] < 0n)
+      return layoutError('negative-dimension', `dimension ${i} has negative size ${shape.dims[i]}`);
   }
   if (shape.minorToMajor.length !== rank) {
-    return {
-      error: `minor_to_major has ${shape.minorToMajor.length} entries but the shape has rank ${rank}`,
-    };
+    return layoutError(
+      'minor-to-major-length',
+      `minor_to_major has ${shape.minorToMajor.length} entries but the shape has rank ${rank}`,
+    );
   }
   if (!isPermutation(shape.minorToMajor)) {
-    return {
-      error: `minor_to_major {${shape.minorToMajor.join(',')}} is not a permutation of 0..${rank - 1}`,
-    };
+    return layoutError(
+      'minor-to-major-permutation',
+      `minor_to_major {${shape.minorToMajor.join(',')}} is not a permutation of 0..${rank - 1}`,
+    );
   }
   for (let level = 0; level < shape.tiles.length; level++) {
     const tile = shape.tiles[level];
-    if (tile.length === 0) return { error: `tile ${level + 1} is empty` };
+    if (tile.length === 0) return layoutError('empty-tile', `tile ${level + 1} is empty`);
     for (let j = 0; j < tile.length; j++) {
       const t = tile[j];
-      if (t !== 'combine' && t <= 0n) return { error: `tile ${level + 1} has a non-positive entry ${t}` };
+      if (t !== 'combine' && t <= 0n)
+        return layoutError('non-positive-tile', `tile ${level + 1} has a non-positive entry ${t}`);
     }
     // The doc merges a '*' dimension into the next more-minor one; the minor-most entry has none.
     if (tile[tile.length - 1] === 'combine') {
-      return { error: `tile ${level + 1} ends in '*': there is no more-minor dimension to combine into` };
+      return layoutError(
+        'tile-ends-in-combine',
+        `tile ${level + 1} ends in '*': there is no more-minor dimension to combine into`,
+      );
     }
   }
   if (!Number.isInteger(shape.elementSizeBits) || shape.elementSizeBits < 0) {
-    return { error: `E(${shape.elementSizeBits}) is not a valid element size` };
+    return layoutError('invalid-element-size', `E(${shape.elementSizeBits}) is not a valid element size`);
   }
   // The model keeps E as a number: past 2^53 it is no longer the value written, and byte sizes
   // computed from it would be silently wrong.
   if (!Number.isSafeInteger(shape.elementSizeBits)) {
-    return { error: 'E(n) beyond 2^53 bits per element cannot be computed with exactly' };
+    return layoutError(
+      'element-size-too-large',
+      'E(n) beyond 2^53 bits per element cannot be computed with exactly',
+    );
   }
   if (shape.tailPaddingAlignment < 1n)
-    return { error: `L(${shape.tailPaddingAlignment}) must be at least 1` };
+    return layoutError('tail-alignment-below-one', `L(${shape.tailPaddingAlignment}) must be at least 1`);
   return undefined;
 }
 

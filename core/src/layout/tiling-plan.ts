@@ -6,7 +6,7 @@
  */
 import type { ArrayShape, TileDim } from '../model';
 import { ceilDiv, roundUp, rowMajorStrides } from './bigint-math';
-import type { LayoutError } from './errors';
+import { layoutError, type LayoutError } from './errors';
 import { checkArrayShape } from './shape-check';
 
 /** One tile level applied to the current expanded shape. */
@@ -87,9 +87,10 @@ function exceedsSlotLimit(sizes: readonly TileDim[]): boolean {
   return false;
 }
 
-const TOO_LARGE: LayoutError = {
-  error: `the tiled layout has more than 2^${MAX_SLOT_BITS} element slots; not computed`,
-};
+const TOO_LARGE: LayoutError = layoutError(
+  'too-many-slots',
+  `the tiled layout has more than 2^${MAX_SLOT_BITS} element slots; not computed`,
+);
 
 /**
  * One-element lists `[i]` shared by every plan, for origins (logical dim i) and merge groups

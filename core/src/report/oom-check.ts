@@ -30,7 +30,7 @@ function printedAs(bytes: bigint, printed: string): boolean {
 
 function figures(allocation: OomAllocation, array: ArrayExplanation): OomAllocationCheck {
   const sizes = array.sizes;
-  if (!sizes) return { allocation, array, problem: array.error ?? 'its sizes cannot be computed' };
+  if (!sizes) return { allocation, array, problem: array.error?.message ?? 'its sizes cannot be computed' };
   return {
     allocation,
     array,

@@ -7,6 +7,7 @@ import {
   parseIndex,
   parseOffset,
 } from '../../../client/src/shape-math';
+import { isLayoutError } from '../../../core/src';
 
 /** Figure 1 of the spec: f32[3,5] in 2×2 tiles, padded to 4×6 = 24 slots; (r,c) → 4·(3·⌊r/2⌋+⌊c/2⌋) + 2·(r mod 2) + c mod 2. */
 const FIG1 = 'f32[3,5]{1,0:T(2,2)}';
@@ -52,7 +53,7 @@ describe('client: shape input and index math', () => {
 
   it('puts Figure 1 element (2,3) at slot 17, byte 68, with the tile step shown', () => {
     const answer = explainLinearIndex(FIG1, shapeOf(FIG1), [2n, 3n]);
-    assert.ok(!('error' in answer), JSON.stringify(answer));
+    assert.ok(!isLayoutError(answer), JSON.stringify(answer));
     assert.equal(answer.summary, `[2,3] of ${FIG1} is at linear index 17 (byte 68)`);
     assert.match(answer.steps, /pad → \[4,6\], reshape → \[2,2,3,2\], transpose → \[2,3,2,2\]/);
     assert.match(answer.steps, /Index \[2,3\] → \[1,1,0,1\]/);
@@ -62,10 +63,10 @@ describe('client: shape input and index math', () => {
   it('maps slot 17 back to (2,3) and calls slot 9 the padding of dimension 1', () => {
     const shape = shapeOf(FIG1);
     const element = explainElementAt(FIG1, shape, 17n);
-    assert.ok(!('error' in element));
+    assert.ok(!isLayoutError(element));
     assert.equal(element.summary, `Slot 17 of ${FIG1} holds element [2,3]`);
     const padding = explainElementAt(FIG1, shape, 9n);
-    assert.ok(!('error' in padding));
+    assert.ok(!isLayoutError(padding));
     assert.equal(padding.summary, `Slot 9 of ${FIG1} is padding (no element)`);
     assert.match(padding.steps, /padding\*\* of tile 1 \(2,2\): it lies past the end of dimension\(s\) 1/);
   });
@@ -73,7 +74,7 @@ describe('client: shape input and index math', () => {
   it('states the sizes with grouped digits: T(8,128) on f32[8,4] stores 1,024 slots, 992 of them padding', () => {
     const text = 'f32[8,4]{1,0:T(8,128)}';
     const answer = explainLinearIndex(text, shapeOf(text), [1n, 2n]);
-    assert.ok(!('error' in answer));
+    assert.ok(!isLayoutError(answer));
     assert.match(answer.steps, /^- Logical elements 32; physical slots 1,024 \(992 padding\)$/m);
     assert.match(answer.steps, /^- Logical bytes 128; physical bytes 4,096; 32 bits per element$/m);
   });
@@ -81,7 +82,7 @@ describe('client: shape input and index math', () => {
   it('gives bit positions for sub-byte E(4) packing', () => {
     const text = 's4[4,4]{1,0:E(4)}';
     const answer = explainLinearIndex(text, shapeOf(text), [1n, 1n]);
-    assert.ok(!('error' in answer));
+    assert.ok(!isLayoutError(answer));
     assert.equal(answer.summary, `[1,1] of ${text} is at linear index 5 (bit 20 (byte 2 + 4 bits))`);
   });
 });
