@@ -51,7 +51,7 @@ export class OutlineStatus implements vscode.Disposable {
   /** Subscribes to a client's notifications; the returned disposables unsubscribe and forget. */
   attach(client: BaseLanguageClient): vscode.Disposable[] {
     return [
-      client.onNotification(OutlineLimitNotification, (p: OutlineLimitParams) => this.update(p)),
+      client.onNotification(OutlineLimitNotification, (p) => this.update(p)),
       {
         dispose: () => {
           this.cut.clear();

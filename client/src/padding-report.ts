@@ -5,11 +5,7 @@
  * 50 MB), a file given as an argument, or one picked from disk is streamed from disk instead.
  */
 import * as vscode from 'vscode';
-import {
-  PaddingReportRequest,
-  type PaddingReportParams,
-  type PaddingReportResult,
-} from '../../protocol/src/lsp';
+import { PaddingReportRequest, type PaddingReportParams } from '../../protocol/src/lsp';
 import type { Ctx } from './ctx';
 import { paddingReportFromDisk, syncedDocument, type DiskReportResult } from './large-file-commands';
 import { rowItem, totalsTitle } from './padding-format';
@@ -41,8 +37,12 @@ async function serverReport(ctx: Ctx, document: vscode.TextDocument): Promise<vo
   };
   const result = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Window, title: 'XLA Layout: padding report' },
-    () => requestAgainIfModified<PaddingReportResult>(client, PaddingReportRequest, params),
+    () => requestAgainIfModified(client, PaddingReportRequest, params),
   );
+  if (result === null) {
+    void vscode.window.showErrorMessage('XLA Layout: the language server does not have this document open.');
+    return;
+  }
   if (result.rows.length === 0) {
     void vscode.window.showInformationMessage('XLA Layout: no array buffers in this document.');
     return;

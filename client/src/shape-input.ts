@@ -30,7 +30,7 @@ export async function shapeAtCursor(ctx: Ctx): Promise<PickedShape | undefined> 
     position: client.code2ProtocolConverter.asPosition(editor.selection.active),
   };
   try {
-    const result = await client.sendRequest<AnalyzeShapeResult | null>(AnalyzeShapeRequest, params);
+    const result = await client.sendRequest(AnalyzeShapeRequest, params);
     if (result === null || typeof result.text !== 'string') return undefined;
     return {
       shape: result.text,
@@ -39,7 +39,7 @@ export async function shapeAtCursor(ctx: Ctx): Promise<PickedShape | undefined> 
       ...(result.owner !== undefined ? { owner: result.owner } : {}),
     };
   } catch (e) {
-    ctx.output.appendLine(`${AnalyzeShapeRequest} failed: ${String(e)}`);
+    ctx.output.appendLine(`${AnalyzeShapeRequest.method} failed: ${String(e)}`);
     return undefined;
   }
 }

@@ -16,6 +16,9 @@ import { rowItem } from './padding-format';
 import { sourceInstructionsOnDisk } from './source-instructions-disk';
 import { requestAgainIfModified } from './request-again';
 
+/** The answer of a server that searched nothing (it answers null only when a request fails). */
+const NOTHING_OPEN: SourceInstructionsResult = { items: [], truncated: false, documents: 0 };
+
 /** What the command found: the server's answer, or the disk search's when the open documents had nothing. */
 export interface SourceLineResult extends SourceInstructionsResult {
   /** HLO files searched on disk (0 when the open documents answered, or none was found). */
@@ -41,7 +44,7 @@ export async function hloForSourceLine(ctx: Ctx): Promise<SourceLineResult | und
   const params: SourceInstructionsParams = { path: editor.document.uri.path, line };
   const opened = await vscode.window.withProgress(
     { location: vscode.ProgressLocation.Window, title: `XLA Layout: instructions of ${where}` },
-    () => requestAgainIfModified<SourceInstructionsResult>(client, SourceInstructionsRequest, params),
+    async () => (await requestAgainIfModified(client, SourceInstructionsRequest, params)) ?? NOTHING_OPEN,
   );
   let result: SourceLineResult = { ...opened, filesOnDisk: 0 };
   if (opened.items.length === 0) {

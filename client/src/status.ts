@@ -53,7 +53,7 @@ export class AnalysisStatus implements vscode.Disposable {
   /** Subscribes to a client's progress notifications; the returned disposables unsubscribe. */
   attach(client: BaseLanguageClient): vscode.Disposable[] {
     return [
-      client.onNotification(AnalysisProgressNotification, (p: AnalysisProgressParams) => this.update(p)),
+      client.onNotification(AnalysisProgressNotification, (p) => this.update(p)),
       { dispose: () => this.clear() },
     ];
   }

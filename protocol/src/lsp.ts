@@ -1,8 +1,10 @@
 /**
- * Custom LSP requests between the XLA Layout Lens client and server, defined once and imported by
- * both ends (the server registers handlers with these method names; the client sends them).
+ * Custom LSP requests and notifications between the XLA Layout Lens client and server, each defined
+ * once as a typed `RequestType`/`NotificationType` and imported by both ends, so the compiler ties
+ * a request's params and result on the side that sends it and on the side that answers it.
  * Everything here is JSON: exact integers travel as decimal strings.
  */
+import { NotificationType, RequestType } from 'vscode-jsonrpc';
 
 /** A position as LSP has it: 0-based line and UTF-16 character. */
 export interface Position {
@@ -16,7 +18,9 @@ export interface Range {
 }
 
 /** Client → server: the full analysis of the shape at a position (null when there is none). */
-export const AnalyzeShapeRequest = 'xlaLayout/analyzeShape';
+export const AnalyzeShapeRequest = new RequestType<AnalyzeShapeParams, AnalyzeShapeResult | null, void>(
+  'xlaLayout/analyzeShape',
+);
 export interface AnalyzeShapeParams {
   readonly textDocument: { readonly uri: string };
   readonly position: Position;
@@ -142,7 +146,9 @@ export interface ShapeAnalysis {
 }
 
 /** Client → server: every buffer in the document with logical and physical bytes, worst first. */
-export const PaddingReportRequest = 'xlaLayout/paddingReport';
+export const PaddingReportRequest = new RequestType<PaddingReportParams, PaddingReportResult | null, void>(
+  'xlaLayout/paddingReport',
+);
 export interface PaddingReportParams {
   readonly textDocument: { readonly uri: string };
 }
@@ -171,7 +177,9 @@ export interface PaddingReportResult {
  * Server → client notification: analysis of a large document started, got on (about every 0.1 s),
  * or finished (status item).
  */
-export const AnalysisProgressNotification = 'xlaLayout/analysisProgress';
+export const AnalysisProgressNotification = new NotificationType<AnalysisProgressParams>(
+  'xlaLayout/analysisProgress',
+);
 export interface AnalysisProgressParams {
   readonly uri: string;
   readonly state: 'started' | 'progress' | 'finished';
@@ -186,7 +194,7 @@ export interface AnalysisProgressParams {
  * listed. Sent when the outline was cut at `xlaLayout.outline.maxItems` (`shown` < `total`), and
  * once more when a document whose outline was cut gets a whole one again (`shown` = `total`).
  */
-export const OutlineLimitNotification = 'xlaLayout/outlineLimit';
+export const OutlineLimitNotification = new NotificationType<OutlineLimitParams>('xlaLayout/outlineLimit');
 export interface OutlineLimitParams {
   readonly uri: string;
   /** Computations and instructions listed. */
@@ -216,7 +224,11 @@ export interface OpenSourceArgs {
  * file `path` (this machine's path; the dump's may differ before its tail: those sharing the
  * longest tail count) and, when given, its 1-based `line`. In text order, at most `limit` (500).
  */
-export const SourceInstructionsRequest = 'xlaLayout/sourceInstructions';
+export const SourceInstructionsRequest = new RequestType<
+  SourceInstructionsParams,
+  SourceInstructionsResult | null,
+  void
+>('xlaLayout/sourceInstructions');
 export interface SourceInstructionsParams {
   readonly path: string;
   readonly line?: number;

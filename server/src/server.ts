@@ -19,13 +19,7 @@ import {
   PaddingReportRequest,
   SourceInstructionsRequest,
   type AnalysisProgressParams,
-  type AnalyzeShapeParams,
-  type AnalyzeShapeResult,
   type OutlineLimitParams,
-  type PaddingReportParams,
-  type PaddingReportResult,
-  type SourceInstructionsParams,
-  type SourceInstructionsResult,
 } from '../../protocol/src/lsp';
 import { forgetSearchedText } from '../../core/src';
 import { Analyzer } from './analyzer';
@@ -176,7 +170,7 @@ export function createServer(connection: Connection, options: ServerOptions = {}
         state,
         size,
         ...(done !== undefined ? { done } : {}),
-      } satisfies AnalysisProgressParams);
+      });
     const partial = large && analyzer === undefined;
     let wait = options.partialDiagnosticsMs ?? PARTIAL_DIAGNOSTICS_MS;
     let due = Date.now() + wait;
@@ -450,39 +444,24 @@ export function createServer(connection: Connection, options: ServerOptions = {}
   );
   connection.onRequest(
     AnalyzeShapeRequest,
-    guarded(
-      connection,
-      AnalyzeShapeRequest,
-      null,
-      async (p: AnalyzeShapeParams): Promise<AnalyzeShapeResult | null> => {
-        const t = await at(p.textDocument.uri, p.position);
-        return t ? analyzeShape(t.doc, t.offset, settings) : null;
-      },
-    ),
+    guarded(connection, AnalyzeShapeRequest.method, null, async (p) => {
+      const t = await at(p.textDocument.uri, p.position);
+      return t ? analyzeShape(t.doc, t.offset, settings) : null;
+    }),
   );
   connection.onRequest(
     SourceInstructionsRequest,
-    guarded(
-      connection,
-      SourceInstructionsRequest,
-      null,
-      async (p: SourceInstructionsParams, token): Promise<SourceInstructionsResult | null> => {
-        await queue;
-        return sourceInstructions([...documents.values()], p, analyzer, token);
-      },
-    ),
+    guarded(connection, SourceInstructionsRequest.method, null, async (p, token) => {
+      await queue;
+      return sourceInstructions([...documents.values()], p, analyzer, token);
+    }),
   );
   connection.onRequest(
     PaddingReportRequest,
-    guarded(
-      connection,
-      PaddingReportRequest,
-      null,
-      async (p: PaddingReportParams, token): Promise<PaddingReportResult | null> => {
-        const doc = await documentFor(p.textDocument.uri);
-        return doc ? paddingReport(doc, analyzer, token) : null;
-      },
-    ),
+    guarded(connection, PaddingReportRequest.method, null, async (p, token) => {
+      const doc = await documentFor(p.textDocument.uri);
+      return doc ? paddingReport(doc, analyzer, token) : null;
+    }),
   );
 }
 

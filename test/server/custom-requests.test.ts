@@ -2,7 +2,7 @@
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AnalyzeShapeResult, PaddingReportResult } from '../../protocol/src/lsp';
+import { AnalyzeShapeRequest, PaddingReportRequest } from '../../protocol/src/lsp';
 import { positionOf, TestClient, textOf } from './harness';
 
 const parts = readFileSync(join(__dirname, 'fixtures', 'parts.hlo'), 'utf8');
@@ -19,7 +19,7 @@ describe('server: custom requests', () => {
     await client.dispose();
   });
   const analyze = (needle: string, delta = 0) =>
-    client.request<AnalyzeShapeResult | null>('xlaLayout/analyzeShape', {
+    client.request(AnalyzeShapeRequest, {
       textDocument: { uri: 'file:///w/parts.hlo' },
       position: positionOf(parts, needle, delta),
     });
@@ -80,17 +80,19 @@ describe('server: custom requests', () => {
     const text =
       'HloModule m\nENTRY %e () -> f32[1099511627776,1048576] {\n  ROOT %c = f32[1099511627776,1048576]{1,0} constant({...})\n}\n';
     await client.open('file:///w/huge.hlo', text);
-    const r = await client.request<AnalyzeShapeResult>('xlaLayout/analyzeShape', {
+    const r = await client.request(AnalyzeShapeRequest, {
       textDocument: { uri: 'file:///w/huge.hlo' },
       position: positionOf(text, 'f32[1099511627776,1048576]{'),
     });
+    assert.ok(r);
     assert.equal(r.analysis.arrays[0].sizes?.logicalBytes, String(2n ** 40n * 2n ** 20n * 4n));
   });
 
   it('paddingReport lists every instruction, most padding first, with totals', async () => {
-    const r = await client.request<PaddingReportResult>('xlaLayout/paddingReport', {
+    const r = await client.request(PaddingReportRequest, {
       textDocument: { uri: 'file:///w/padded.after_optimizations.hlo' },
     });
+    assert.ok(r);
     assert.deepEqual(
       r.rows.map((x) => [x.computation, x.name, x.logicalBytes, x.physicalBytes, x.expansion]),
       [

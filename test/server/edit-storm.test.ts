@@ -12,6 +12,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CancellationTokenSource, ResponseError } from 'vscode-jsonrpc/node';
 import type { Diagnostic, Hover, TextDocumentContentChangeEvent } from 'vscode-languageserver';
+import { AnalyzeShapeRequest, PaddingReportRequest } from '../../protocol/src/lsp';
 import { TestClient } from './harness';
 import { CORPUS_HLO_DIR } from '../support/corpus';
 import { mulberry32 } from '../support/prng'; // deterministic, so a failing storm can be replayed
@@ -142,8 +143,8 @@ async function storm(
         'textDocument/foldingRange',
         'textDocument/references',
         'textDocument/inlayHint',
-        'xlaLayout/analyzeShape',
-        'xlaLayout/paddingReport',
+        AnalyzeShapeRequest.method,
+        PaddingReportRequest.method,
         'textDocument/definition',
         'textDocument/prepareCallHierarchy',
         'callHierarchy/incomingCalls',

@@ -14,6 +14,7 @@ import {
   StreamMessageReader,
   StreamMessageWriter,
   type MessageConnection,
+  type RequestType,
 } from 'vscode-jsonrpc/node';
 import type {
   Diagnostic,
@@ -66,7 +67,7 @@ export class TestClient {
     this.rpc.onNotification('window/logMessage', (p: { message: string }) => this.logs.push(p.message));
     this.rpc.onNotification((method: string, params: unknown) => this.notifications.push({ method, params }));
     this.rpc.onNotification(AnalysisProgressNotification, (p: AnalysisProgressParams) => {
-      this.notifications.push({ method: AnalysisProgressNotification, params: p });
+      this.notifications.push({ method: AnalysisProgressNotification.method, params: p });
       if (p.state === 'started') this.analysing.add(p.uri);
       else if (p.state === 'finished') this.analysing.delete(p.uri);
     });
@@ -109,8 +110,13 @@ export class TestClient {
     return { client, init };
   }
 
-  request<R>(method: string, params: unknown): Promise<R> {
-    return this.rpc.sendRequest<R>(method, params);
+  /** A custom request, typed by its definition in protocol/src/lsp.ts, or a standard one by name. */
+  request<P, R>(type: RequestType<P, R, void>, params: P): Promise<R>;
+  request<R>(method: string, params: unknown): Promise<R>;
+  request(method: string | RequestType<unknown, unknown, void>, params: unknown): Promise<unknown> {
+    return typeof method === 'string'
+      ? this.rpc.sendRequest(method, params)
+      : this.rpc.sendRequest(method, params);
   }
 
   /** Opens a document and returns the diagnostics the server publishes for this version. */

@@ -16,12 +16,7 @@ import type {
   TextEdit,
   WorkspaceEdit,
 } from 'vscode-languageserver';
-import {
-  PaddingReportRequest,
-  SourceInstructionsRequest,
-  type PaddingReportResult,
-  type SourceInstructionsResult,
-} from '../../protocol/src/lsp';
+import { PaddingReportRequest, SourceInstructionsRequest } from '../../protocol/src/lsp';
 import fc from 'fast-check';
 import { parseHloText } from '../../core/src/hlo';
 import { offsetAt, positionAt } from '../support/editor-positions';
@@ -300,9 +295,10 @@ describe('server: computations written in place', () => {
       '}',
     ].join('\n');
     await client.open(reportUri, text);
-    const report = await client.request<PaddingReportResult>(PaddingReportRequest, {
+    const report = await client.request(PaddingReportRequest, {
       textDocument: { uri: reportUri },
     });
+    assert.ok(report);
     assert.deepEqual(report.rows.map((r) => `${r.name} ${r.computation}`).sort(), [
       'n main',
       'p main',
@@ -310,10 +306,11 @@ describe('server: computations written in place', () => {
       'r main',
       't main',
     ]);
-    const source = await client.request<SourceInstructionsResult>(SourceInstructionsRequest, {
+    const source = await client.request(SourceInstructionsRequest, {
       path: '/src/m.py',
       line: 3,
     });
+    assert.ok(source);
     assert.deepEqual(
       source.items.filter((i) => i.uri === reportUri).map((i) => `${i.name} ${i.computation}`),
       ['n main'],

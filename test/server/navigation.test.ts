@@ -275,7 +275,7 @@ describe('server: outline of a document with more items than outline.maxItems', 
   const tree = (symbols: DocumentSymbol[]) =>
     symbols.map((m) => [m.name, m.children!.map((c) => [c.name, c.children!.map((i) => i.name)])]);
   const limits = (client: TestClient) =>
-    client.notifications.filter((n) => n.method === OutlineLimitNotification).map((n) => n.params);
+    client.notifications.filter((n) => n.method === OutlineLimitNotification.method).map((n) => n.params);
 
   it('lists the ENTRY computation, then the others, then instructions, ENTRY first, and says how much it cut', async () => {
     const { client } = await TestClient.start({ outline: { maxItems: 5 } });

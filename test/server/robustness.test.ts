@@ -16,7 +16,12 @@ import {
   type Hover,
   type SelectionRange,
 } from 'vscode-languageserver';
-import type { AnalysisProgressParams } from '../../protocol/src/lsp';
+import {
+  AnalysisProgressNotification,
+  AnalyzeShapeRequest,
+  PaddingReportRequest,
+  type AnalysisProgressParams,
+} from '../../protocol/src/lsp';
 import { TestClient } from './harness';
 import { CORPUS_HLO_DIR } from '../support/corpus';
 
@@ -140,7 +145,7 @@ describe('server: large documents and cancellation', () => {
     assert.ok(text.length > 5 * 1024 * 1024);
     await client.open('file:///w/big.hlo', text);
     const progress = client.notifications
-      .filter((n) => n.method === 'xlaLayout/analysisProgress')
+      .filter((n) => n.method === AnalysisProgressNotification.method)
       .map((n) => n.params as AnalysisProgressParams);
     assert.deepEqual(progress[0], { uri: 'file:///w/big.hlo', state: 'started', size: text.length });
     assert.deepEqual(progress.at(-1), { uri: 'file:///w/big.hlo', state: 'finished', size: text.length });
@@ -182,7 +187,7 @@ describe('server: large documents and cancellation', () => {
     const bracketing = () =>
       client.notifications.filter(
         (n) =>
-          n.method === 'xlaLayout/analysisProgress' &&
+          n.method === AnalysisProgressNotification.method &&
           (n.params as AnalysisProgressParams).state !== 'progress',
       ).length;
     const progressBefore = bracketing();
@@ -296,16 +301,15 @@ describe('server: large documents and cancellation', () => {
     const { client } = await TestClient.start();
     const uri = 'file:///w/big.hlo';
     await client.open(uri, bigDump(40000));
-    const pending = client.rpc.sendRequest('xlaLayout/paddingReport', { textDocument: { uri } });
+    const pending = client.rpc.sendRequest(PaddingReportRequest, { textDocument: { uri } });
     const changed = client.change(uri, [
       { range: { start: { line: 3, character: 0 }, end: { line: 3, character: 0 } }, text: ' ' },
     ]);
     await assert.rejects(pending, (e: unknown) => e instanceof ResponseError && e.code === -32801);
     await changed;
     // Asked again, it answers for the edited text.
-    const report = await client.request<{ rows: unknown[] }>('xlaLayout/paddingReport', {
-      textDocument: { uri },
-    });
+    const report = await client.request(PaddingReportRequest, { textDocument: { uri } });
+    assert.ok(report);
     assert.ok(report.rows.length > 1000, String(report?.rows.length));
     assert.deepEqual(
       client.logs.filter((l) => /failed/.test(l)),
@@ -362,7 +366,7 @@ describe('server: hostile input', () => {
           const p = { textDocument: { uri }, position: { line, character } };
           await client.request('textDocument/hover', p);
           await client.request('textDocument/definition', p);
-          await client.request('xlaLayout/analyzeShape', p);
+          await client.request(AnalyzeShapeRequest, p);
           await client.request('textDocument/completion', p);
           const [selection] = await client.request<SelectionRange[]>('textDocument/selectionRange', {
             textDocument: p.textDocument,

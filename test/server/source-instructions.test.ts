@@ -1,6 +1,6 @@
 /** From a source line to its HLO instructions (xlaLayout/sourceInstructions), over the real protocol. */
 import { strict as assert } from 'node:assert';
-import { SourceInstructionsRequest, type SourceInstructionsResult } from '../../protocol/src/lsp';
+import { SourceInstructionsRequest } from '../../protocol/src/lsp';
 import { TestClient } from './harness';
 
 const MAIN = [
@@ -26,11 +26,14 @@ const OTHER = [
 
 describe('server: instructions of a source line', () => {
   let client: TestClient;
-  const ask = (path: string, line?: number) =>
-    client.request<SourceInstructionsResult>(SourceInstructionsRequest, {
+  const ask = async (path: string, line?: number) => {
+    const r = await client.request(SourceInstructionsRequest, {
       path,
       ...(line !== undefined ? { line } : {}),
     });
+    assert.ok(r, 'the server answered null');
+    return r;
+  };
 
   before(async () => {
     ({ client } = await TestClient.start());

@@ -19,7 +19,7 @@ import type {
   PublishDiagnosticsParams,
   TextEdit,
 } from 'vscode-languageserver';
-import type { AnalyzeShapeResult } from '../../protocol/src/lsp';
+import { AnalyzeShapeRequest } from '../../protocol/src/lsp';
 import { launchChromium } from '../support/chromium';
 import { TEST_INITIALIZE_PARAMS } from '../support/lsp-client';
 import {
@@ -248,7 +248,7 @@ describe('web: language server in a Web Worker (headless Chromium, postMessage)'
     });
 
     it('answers xlaLayout/analyzeShape with exact sizes past 2^53 (bigint as decimal strings)', async () => {
-      const r = await client.session.rpc.sendRequest<AnalyzeShapeResult | null>('xlaLayout/analyzeShape', {
+      const r = await client.session.rpc.sendRequest(AnalyzeShapeRequest, {
         textDocument: { uri: URI },
         position: at(TEXT, 'f32[1099511627776,', 5),
       });

@@ -33,7 +33,7 @@ import {
   quickOpen,
   runCommand,
 } from '../vscode/workbench';
-import type { AnalyzeShapeResult } from '../../protocol/src/lsp';
+import { AnalyzeShapeRequest, type AnalyzeShapeResult } from '../../protocol/src/lsp';
 import {
   extensionWorkers,
   requestInWorker,
@@ -106,7 +106,7 @@ describe('web: browser extension in the web worker extension host (code-server +
     // started: asked directly, that worker analyses the open document's f32[8,4]{1,0:T(8,128)}...
     const worker = await findWorker(page, (name) => name.startsWith('ExtensionHostWorker -> '), 30_000);
     const uri = `vscode-remote://127.0.0.1:${server.port}${join(FIXTURES, 'tiles.hlo')}`;
-    const answer = (await requestInWorker(worker, 'xlaLayout/analyzeShape', {
+    const answer = (await requestInWorker(worker, AnalyzeShapeRequest.method, {
       textDocument: { uri },
       position: { line: 3, character: 12 },
     })) as { result?: AnalyzeShapeResult };

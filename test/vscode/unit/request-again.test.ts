@@ -1,6 +1,6 @@
 /** The client sends a whole-document request again while the server answers ContentModified. */
 import { strict as assert } from 'node:assert';
-import { ResponseError } from 'vscode-jsonrpc';
+import { RequestType, ResponseError } from 'vscode-jsonrpc';
 import type { BaseLanguageClient } from 'vscode-languageclient';
 import { requestAgainIfModified } from '../../../client/src/request-again';
 
@@ -16,13 +16,15 @@ function fakeClient(errors: Error[], result: string): { client: BaseLanguageClie
   return { client, sent: () => sent };
 }
 
+const REPORT = new RequestType<object, string, void>('test/report');
+
 const modified = () => new ResponseError(-32801, 'the document changed while the request ran');
 
 describe('client: requests sent again after ContentModified', () => {
   it('asks again after one or two ContentModified answers', async () => {
     for (const failures of [0, 1, 2]) {
       const { client, sent } = fakeClient(Array.from({ length: failures }, modified), 'report');
-      assert.equal(await requestAgainIfModified<string>(client, 'xlaLayout/paddingReport', {}), 'report');
+      assert.equal(await requestAgainIfModified(client, REPORT, {}), 'report');
       assert.equal(sent(), failures + 1);
     }
   });
@@ -30,12 +32,12 @@ describe('client: requests sent again after ContentModified', () => {
   it('gives up after three, and passes other errors on at once', async () => {
     const three = fakeClient([modified(), modified(), modified()], 'never');
     await assert.rejects(
-      requestAgainIfModified(three.client, 'xlaLayout/paddingReport', {}),
+      requestAgainIfModified(three.client, REPORT, {}),
       (e: unknown) => e instanceof ResponseError && e.code === -32801,
     );
     assert.equal(three.sent(), 3);
     const other = fakeClient([new ResponseError(-32603, 'internal')], 'never');
-    await assert.rejects(requestAgainIfModified(other.client, 'xlaLayout/paddingReport', {}), /internal/);
+    await assert.rejects(requestAgainIfModified(other.client, REPORT, {}), /internal/);
     assert.equal(other.sent(), 1);
   });
 });
