@@ -14,7 +14,7 @@ import type { ArrayShape } from '../core/src/model';
 import { parseShape, scanShapes } from '../core/src/parse';
 import { LeafSizeCache } from '../core/src/report/leaf-sizes';
 import { toArrayShape } from '../core/src/to-model';
-import { DEFAULT_SETTINGS, type Settings } from '../server/src/settings';
+import { DEFAULT_SETTINGS, type Settings } from '../protocol/src/settings';
 import { arrayLeaves, ShapeFactsCache } from '../server/src/shape-facts';
 import { ensureDump } from './generate-dump';
 import { bestOf } from './stats';

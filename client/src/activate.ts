@@ -4,7 +4,8 @@
  */
 import * as vscode from 'vscode';
 import { registerCommands } from './commands';
-import { CONFIG_SECTION, readConfig, settingsProblems } from './config';
+import { CONFIG_SECTION, settingsJson } from '../../protocol/src/settings';
+import { readConfig } from './config';
 import { Ctx, type ClientFactory } from './ctx';
 import { OutlineStatus } from './outline-status';
 import { AnalysisStatus } from './status';
@@ -34,11 +35,14 @@ export async function activateWith(
   await c.start();
 }
 
-/** Writes the effective settings (for bug reports) and any mistakes in them to the output channel. */
+/**
+ * Writes the settings the server uses (for bug reports) and any mistakes in them (each clamped to
+ * its schema or ignored) to the output channel.
+ */
 function logSettings(c: Ctx): void {
-  const config = readConfig();
-  c.output.appendLine(`Settings: ${JSON.stringify(config)}`);
-  for (const problem of settingsProblems(config)) c.output.appendLine(`Warning: ${problem}`);
+  const { settings, problems } = readConfig();
+  c.output.appendLine(`Settings: ${JSON.stringify(settingsJson(settings))}`);
+  for (const problem of problems) c.output.appendLine(`Warning: ${problem}`);
 }
 
 /** Stops the server and disposes everything; VS Code awaits the returned promise. */

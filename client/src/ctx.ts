@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import type { BaseLanguageClient, LanguageClientOptions } from 'vscode-languageclient';
-import { CONFIG_SECTION } from './config';
+import { CONFIG_SECTION } from '../../protocol/src/settings';
 import { goToLocalSource } from './source-files';
 import { StepsDocuments } from './steps-documents';
 import { OpenSourceCommand, type InitializationOptions } from '../../protocol/src/lsp';

@@ -18,7 +18,7 @@ import { lastNonBlank } from '../../core/src';
 import { detach } from './detach';
 import { LeanPass, skipBlanks } from './lean-pass';
 import { arrayLeaves, paddingWarning, ShapeFactsCache, type ShapeFacts } from './shape-facts';
-import type { Settings } from './settings';
+import type { SettingName, Settings } from '../../protocol/src/settings';
 
 /**
  * Where a diagnostic sits relative to its statement: lines after the statement's first line, and
@@ -54,6 +54,13 @@ export interface StatementSummary {
   /** For instructions: whether it ends by opening a computation written in place (`calls=\n{`). */
   readonly opensComputation: boolean;
 }
+
+/** The settings an analysis depends on: when one changes, every document is analysed again. */
+export const ANALYSIS_SETTINGS: readonly SettingName[] = [
+  'warnExpansion',
+  'warnMinWastedBytes',
+  'assumedTiling',
+];
 
 function summaryOf(
   kind: HloStatement['kind'],

@@ -21,7 +21,7 @@ import type { HloDocument } from './document';
 import { TimeSlice } from './guard';
 import { shapeAt } from './locate';
 import { toRange } from './positions';
-import type { Settings } from './settings';
+import type { Settings } from '../../protocol/src/settings';
 import { printTile } from '../../core/src';
 import { sourceLabel } from '../../core/src';
 import { expansionOf } from '../../core/src';

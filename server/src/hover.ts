@@ -34,7 +34,7 @@ import {
   attributesAccepted,
   type HloAttributeInfo,
 } from '../../core/src';
-import type { Settings } from './settings';
+import type { Settings } from '../../protocol/src/settings';
 
 function markdown(doc: HloDocument, lines: readonly string[], range: { start: number; end: number }): Hover {
   return {

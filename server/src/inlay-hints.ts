@@ -9,7 +9,7 @@ import type { Analyzer } from './analyzer';
 import { TimeSlice } from './guard';
 import { formatFactor, groupDigits, humanBytes } from '../../core/src';
 import { toPosition, toTextRange } from './positions';
-import type { Settings } from './settings';
+import type { Settings } from '../../protocol/src/settings';
 
 /** Whether hints are on for `doc` under `settings`. */
 export function hintsEnabled(doc: HloDocument, settings: Settings): boolean {

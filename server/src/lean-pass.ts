@@ -27,7 +27,7 @@ import {
   type ShapeFacts,
   type ShapeFactsCache,
 } from './shape-facts';
-import type { Settings } from './settings';
+import type { Settings } from '../../protocol/src/settings';
 
 /** What the pass keeps per distinct candidate key. */
 interface CandidateEntry {

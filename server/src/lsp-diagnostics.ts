@@ -11,7 +11,7 @@ import type { LayoutDiagnostic, RuleCode, Severity, TextRange } from '../../core
 import type { StatementSummary } from './analyzer';
 import type { HloDocument } from './document';
 import { ruleHref } from './rules-link';
-import type { SeverityOverride, Settings } from './settings';
+import type { SeverityOverride, Settings } from '../../protocol/src/settings';
 
 export const DIAGNOSTIC_SOURCE = 'xla-layout';
 

@@ -22,7 +22,7 @@ import {
   type OutlineLimitParams,
 } from '../../protocol/src/lsp';
 import { forgetSearchedText } from '../../core/src';
-import { Analyzer } from './analyzer';
+import { ANALYSIS_SETTINGS, Analyzer } from './analyzer';
 import { incomingCalls, outgoingCalls, prepareCallHierarchy } from './call-hierarchy';
 import { codeActions } from './code-actions';
 import { completions } from './completion';
@@ -40,7 +40,12 @@ import { selectionRanges } from './selection-ranges';
 import { sourceInstructions } from './source-instructions';
 import { toOffset } from './positions';
 import { workspaceSymbols } from './workspace-symbols';
-import { DEFAULT_SETTINGS, readSettings, type Settings } from './settings';
+import {
+  DEFAULT_SETTINGS,
+  changedSettings,
+  readSettingsSection,
+  type Settings,
+} from '../../protocol/src/settings';
 import type { InitializationOptions } from '../../protocol/src/lsp';
 import { acceptRulesDocUri, PUBLISHED_RULES_DOC } from './rules-link';
 
@@ -202,16 +207,10 @@ export function createServer(connection: Connection, options: ServerOptions = {}
   const fetchSettings = async (): Promise<void> => {
     if (!canAskConfiguration) return;
     const [raw] = (await connection.workspace.getConfiguration([{ section: 'xlaLayout' }])) as unknown[];
-    const next = readSettings(raw);
-    if (
-      JSON.stringify([...next.severity], null) === JSON.stringify([...settings.severity]) &&
-      sameScalars(next, settings)
-    )
-      return;
-    const reanalyze =
-      next.warnExpansion !== settings.warnExpansion ||
-      next.warnMinWastedBytes !== settings.warnMinWastedBytes ||
-      next.assumedTiling !== settings.assumedTiling;
+    const next = readSettingsSection(raw).settings;
+    const changed = changedSettings(settings, next);
+    if (changed.length === 0) return;
+    const reanalyze = changed.some((name) => ANALYSIS_SETTINGS.includes(name));
     settings = next;
     if (reanalyze) {
       analyzer = new Analyzer(settings);
@@ -462,16 +461,5 @@ export function createServer(connection: Connection, options: ServerOptions = {}
       const doc = await documentFor(p.textDocument.uri);
       return doc ? paddingReport(doc, analyzer, token) : null;
     }),
-  );
-}
-
-function sameScalars(a: Settings, b: Settings): boolean {
-  return (
-    a.warnExpansion === b.warnExpansion &&
-    a.warnMinWastedBytes === b.warnMinWastedBytes &&
-    a.inlayHints === b.inlayHints &&
-    a.assumedTiling === b.assumedTiling &&
-    a.maxMemoryMapCells === b.maxMemoryMapCells &&
-    a.outlineMaxItems === b.outlineMaxItems
   );
 }

@@ -24,7 +24,7 @@ import { parseShape } from '../../core/src';
 import { validateShape } from '../../core/src';
 import { detach } from './detach';
 import { formatFactor, groupDigits, humanBytes } from '../../core/src';
-import type { Settings } from './settings';
+import type { Settings } from '../../protocol/src/settings';
 import { printTile } from '../../core/src';
 
 /** Padding of one array leaf, for the padding-overhead warning and inlay hints. */

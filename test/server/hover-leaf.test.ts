@@ -17,7 +17,7 @@ import { generateDump } from '../../bench/generate-dump';
 import { explainTarget, hover } from '../../server/src/hover';
 import { shapeAt } from '../../server/src/locate';
 import { arrayLeaves } from '../../server/src/shape-facts';
-import { DEFAULT_SETTINGS, type Settings } from '../../server/src/settings';
+import { DEFAULT_SETTINGS, type Settings } from '../../protocol/src/settings';
 import { CORPUS_HLO_DIR } from '../support/corpus';
 
 const FIXTURES = join(__dirname, 'fixtures');

@@ -15,7 +15,7 @@ import { generateDump } from '../../bench/generate-dump';
 import { Analyzer } from '../../server/src/analyzer';
 import { LeanPass, resultShapeStart } from '../../server/src/lean-pass';
 import { ShapeFactsCache } from '../../server/src/shape-facts';
-import { DEFAULT_SETTINGS, type Settings } from '../../server/src/settings';
+import { DEFAULT_SETTINGS, type Settings } from '../../protocol/src/settings';
 import { CORPUS_DIR } from '../support/corpus';
 
 const FIXTURES = join(__dirname, 'fixtures');

@@ -11,7 +11,7 @@ import { parseShape } from '../../core/src/parse';
 import { formatFactor, groupDigits } from '../../core/src/format';
 import { arrayLeaves, effectiveShape, paddingCause, ShapeFactsCache } from '../../server/src/shape-facts';
 import type { ArrayShape } from '../../core/src/model';
-import { DEFAULT_SETTINGS, type Settings } from '../../server/src/settings';
+import { DEFAULT_SETTINGS, type Settings } from '../../protocol/src/settings';
 import { CORPUS_DIR } from '../support/corpus';
 
 const CORPUS = CORPUS_DIR;

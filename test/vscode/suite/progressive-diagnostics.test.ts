@@ -13,7 +13,7 @@ import { generateDump } from '../../../bench/generate-dump';
 import { Analyzer } from '../../../server/src/analyzer';
 import { HloDocument } from '../../../server/src/document';
 import { documentDiagnostics } from '../../../server/src/lsp-diagnostics';
-import { DEFAULT_SETTINGS } from '../../../server/src/settings';
+import { DEFAULT_SETTINGS } from '../../../protocol/src/settings';
 import { EXTENSION_ID, waitFor } from './util';
 
 describe('XLA Layout Lens on a 30 MB dump', function () {
