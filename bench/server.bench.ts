@@ -48,7 +48,7 @@ import {
 import { SymbolKind, type DocumentSymbol, type PublishDiagnosticsParams } from 'vscode-languageserver';
 import { AnalysisProgressNotification, type AnalysisProgressParams } from '../protocol/src/lsp';
 import { SERVER_ENVIRONMENT, SERVER_NODE_ARGS } from '../protocol/src/server-environment';
-import { IDLE_COLLECTION_MS } from '../server/src/server';
+import { IDLE_COLLECTION_MS } from '../server/src/idle-collection';
 import { ensureDump, type DumpProfile } from './generate-dump';
 import { median } from './stats';
 

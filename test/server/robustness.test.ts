@@ -23,6 +23,7 @@ import {
   type AnalysisProgressParams,
 } from '../../protocol/src/lsp';
 import { TestClient } from './harness';
+import { ManualClock } from '../support/manual-clock';
 import { CORPUS_HLO_DIR } from '../support/corpus';
 
 const CORPUS = CORPUS_HLO_DIR;
@@ -233,19 +234,14 @@ describe('server: large documents and cancellation', () => {
 
   it('collects garbage once, after a quiet spell, when edits republish 10,000 diagnostics or more', async () => {
     const calls: string[] = [];
-    let collected: () => void = () => undefined;
-    // Long enough that no spell between the three publishes below, each a few hundred ms at most, is quiet.
     const quietMs = 1000;
-    const collectGarbage = (): void => {
-      calls.push('gc');
-      collected();
-    };
+    const idleClock = new ManualClock();
     // Every result f32[1024,4] padded to 128 columns gets a padding warning (496 KiB wasted each).
     const { client } = await TestClient.start({ padding: { warnMinWastedBytes: 0 } }, undefined, {
-      collectGarbage,
+      collectGarbage: () => calls.push('gc'),
       idleCollectionMs: quietMs,
+      idleClock,
     });
-    const settle = () => new Promise((resolve) => setTimeout(resolve, 1.5 * quietMs));
     // A document under 5 MB (no collection around its open) with a padding warning per instruction.
     const uri = 'file:///w/many.hlo';
     const text = bigDump(10_500);
@@ -254,45 +250,43 @@ describe('server: large documents and cancellation', () => {
     await client.change('file:///w/few.hlo', [
       { range: { start: { line: 4, character: 0 }, end: { line: 4, character: 0 } }, text: ' ' },
     ]);
-    await settle();
-    assert.deepEqual(calls, [], 'a small list schedules nothing');
-    const collection = new Promise<void>((resolve) => (collected = resolve));
+    assert.equal(idleClock.pending, 0, 'a small list schedules nothing');
     const opened = await client.open(uri, text);
     assert.ok(opened.length >= 10_000, String(opened.length));
     for (const edit of [' ', '']) {
+      idleClock.advance(quietMs - 1);
       const range = { start: { line: 5, character: 0 }, end: { line: 5, character: edit === '' ? 1 : 0 } };
       assert.ok((await client.change(uri, [{ range, text: edit }])).length >= 10_000);
     }
     assert.deepEqual(calls, [], 'nothing while publishes follow each other');
-    await collection;
-    await settle();
-    assert.deepEqual(
-      calls,
-      ['gc'],
-      'one collection for the three publishes, none while nothing is published',
-    );
+    assert.equal(idleClock.pending, 1, 'each large publish moves the one collection on');
+    idleClock.advance(quietMs - 1);
+    assert.deepEqual(calls, [], 'not before the quiet spell is over');
+    idleClock.advance(1);
+    assert.deepEqual(calls, ['gc'], 'one collection for the three publishes');
+    assert.equal(idleClock.pending, 0, 'none while nothing is published');
     await client.dispose();
   });
 
   it('collects garbage once, after a quiet spell, when an outline lists 10,000 items', async () => {
     const calls: string[] = [];
     const quietMs = 100;
+    const idleClock = new ManualClock();
     const { client } = await TestClient.start({}, undefined, {
       collectGarbage: () => calls.push('gc'),
       idleCollectionMs: quietMs,
+      idleClock,
     });
-    const settle = () => new Promise((resolve) => setTimeout(resolve, 4 * quietMs));
     const outline = (uri: string) =>
       client.request<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri } });
     // Under 5 MB and without warnings: neither the open nor its publish collects.
     await client.open('file:///w/many.hlo', bigDump(10_500));
     await client.open('file:///w/few.hlo', bigDump(10));
     await outline('file:///w/few.hlo');
-    await settle();
-    assert.deepEqual(calls, [], 'a small outline schedules nothing');
+    assert.equal(idleClock.pending, 0, 'a small outline schedules nothing');
     const symbols = await outline('file:///w/many.hlo');
     assert.equal(symbols[0].children![0].children!.length, 9_999, 'the outline is cut at 10,000 items');
-    await settle();
+    idleClock.advance(quietMs);
     assert.deepEqual(calls, ['gc']);
     await client.dispose();
   });
