@@ -14,7 +14,7 @@
 import type { LayoutDiagnostic } from '../../core/src';
 import { parseStatement, type HloStatement } from '../../core/src';
 import type { ShapeNode } from '../../core/src';
-import { lastNonBlank } from '../../core/src';
+import { lastNonBlank, type ScanState } from '../../core/src';
 import { detach } from './detach';
 import { LeanPass, skipBlanks } from './lean-pass';
 import { arrayLeaves, paddingWarning, ShapeFactsCache, type ShapeFacts } from './shape-facts';
@@ -119,16 +119,23 @@ export class Analyzer {
 
   /**
    * The summary of the statement `text[start, end)`; `positionAt` is the line index of the
-   * document `text` belongs to (only consulted for statements with diagnostics).
+   * document `text` belongs to (only consulted for statements with diagnostics), and `scan` the
+   * shape finder's state for that document (its statements are walked in order).
    */
-  summarize(text: string, start: number, end: number, positionAt: PositionAt): StatementSummary {
+  summarize(
+    text: string,
+    start: number,
+    end: number,
+    positionAt: PositionAt,
+    scan: ScanState,
+  ): StatementSummary {
     // Blank lines and `}` (a third of a dump's statements) have nothing to find: parseStatement
     // classifies them by their first character that is not a blank, as here.
     const first = skipBlanks(text, start, end);
     if (first === end) return plain('blank', false);
     if (text.charCodeAt(first) === CH_RBRACE) return plain('close', false);
     // The lean pass reads the statement in place; only the full analysis gets a slice of its own.
-    const lean = this.lean.statement(text, start, end);
+    const lean = this.lean.statement(text, start, end, scan);
     // An instruction that ends in `{` may open a computation written in place: rare, and the full
     // parse is what says so.
     if (lean !== undefined && lastNonBlank(text, start, end) === CH_LBRACE)
@@ -143,7 +150,7 @@ export class Analyzer {
         located(lean.diagnostics, start, positionAt),
       );
     }
-    const header = this.lean.header(text, start, end);
+    const header = this.lean.header(text, start, end, scan);
     if (header === undefined) return this.summarizeParsed(text.slice(start, end), start, positionAt);
     return summaryOf(
       'computation',

@@ -4,7 +4,7 @@
  * ask for parsed statements by offset; only summaries are retained.
  */
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
-import { parseStatement, type HloStatement } from '../../core/src';
+import { parseStatement, ScanState, type HloStatement } from '../../core/src';
 import type { Analyzer, PositionAt, StatementDiagnostic, StatementSummary } from './analyzer';
 import { toOffset } from './positions';
 import { StatementTable, type TableEdit } from './statement-table';
@@ -51,6 +51,8 @@ export class HloDocument {
   ) {
     this.text = new DocumentText(uri, languageId, version, content);
     const positionAt: PositionAt = (offset) => this.text.positionAt(offset);
+    // The shape finder's memos over this document's text: they go when the document does.
+    const scan = new ScanState();
     // Around an edit, statements come from a window of the text that starts at `origin`.
     this.table = new StatementTable(
       (t, start, end, origin) =>
@@ -59,6 +61,7 @@ export class HloDocument {
           start,
           end,
           origin === 0 ? positionAt : (offset) => positionAt(offset + origin),
+          scan,
         ),
       (s) => s.diagnostics !== undefined,
     );

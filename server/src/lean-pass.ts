@@ -18,7 +18,7 @@ import type { LayoutDiagnostic } from '../../core/src';
 import { charAt } from '../../core/src';
 import { isIdentifierChar, isIdentifierStart } from '../../core/src';
 import { scanAt, walkShapeCandidates, type FoundShape } from '../../core/src';
-import { shapeKeyEnd, shapeKeyHash } from '../../core/src';
+import { shapeKeyEnd, ScanState } from '../../core/src';
 import { RegionCache } from '../../core/src';
 import {
   arrayLeaves,
@@ -140,6 +140,8 @@ export class LeanPass {
   private found: LayoutDiagnostic[] | undefined;
   /** Where the statement being walked starts: diagnostics are relative to it. */
   private origin = 0;
+  /** The finder's state over the text being walked, the caller's (one per document). */
+  private scan = new ScanState();
 
   /**
    * The diagnostics (in the order of the full analysis, offsets relative to `start`) and tiling of
@@ -147,16 +149,17 @@ export class LeanPass {
    * The statement is read in place: walking the document's own text rather than a slice of it
    * keeps character reads on a flat string, and the finder's search memo across statements.
    */
-  statement(text: string, start: number, end: number): LeanStatement | undefined {
+  statement(text: string, start: number, end: number, scan: ScanState): LeanStatement | undefined {
     const result = resultShapeStart(text, start, end);
     if (result < 0) return undefined;
+    this.scan = scan;
     this.origin = start;
     this.result = result;
     this.ok = true;
     this.sawResult = false;
     this.tiled = false;
     this.found = undefined;
-    walkShapeCandidates(text, start, end, this.visit);
+    walkShapeCandidates(text, start, end, this.visit, scan);
     const diagnostics = this.found;
     this.found = undefined;
     if (!this.ok || !this.sawResult) return undefined;
@@ -171,7 +174,8 @@ export class LeanPass {
    * text order) and reports nothing itself; test/server/lean-pass.test.ts checks the agreement.
    * Reads `text[start, end)` in place, like {@link statement}; offsets are relative to `start`.
    */
-  header(text: string, start: number, end: number): LeanHeader | undefined {
+  header(text: string, start: number, end: number, scan: ScanState): LeanHeader | undefined {
+    this.scan = scan;
     let p = skipBlanks(text, start, end);
     let e = nameEnd(text, p, end);
     if (e < 0) return undefined;
@@ -259,9 +263,9 @@ export class LeanPass {
   /** The memoised work at one finder candidate, or undefined when it has no plain key. */
   private candidate(text: string, pos: number, bound: number, typeEnd: number): CandidateEntry | undefined {
     if (this.leaves.length > 0) this.leaves.length = 0;
-    const keyEnd = shapeKeyEnd(text, pos, bound, typeEnd, this.leaves);
+    const keyEnd = shapeKeyEnd(this.scan, text, pos, bound, typeEnd, this.leaves);
     if (keyEnd < 0) return undefined;
-    const hash = shapeKeyHash();
+    const hash = this.scan.keyHash;
     let entry = this.candidates.get(text, pos, keyEnd, hash);
     if (entry === undefined) {
       entry =
@@ -275,7 +279,7 @@ export class LeanPass {
   /** The candidate's entry from parsing it and computing the facts of the one shape found. */
   private parsedEntry(text: string, pos: number, bound: number): CandidateEntry {
     const found: FoundShape[] = [];
-    const next = scanAt(text, pos, bound, found) - pos;
+    const next = scanAt(text, pos, bound, found, this.scan) - pos;
     const only =
       found.length === 1 && found[0].diagnostics.length === 0 && found[0].shape.range.start === pos
         ? found[0].shape
@@ -305,7 +309,10 @@ export class LeanPass {
     for (let k = 0; k < leaves.length; k += 2) {
       const at = leaves[k];
       const leaf = this.candidate(text, at, bound, leaves[k + 1]);
-      if (leaf?.facts === undefined || at + leaf.next !== shapeKeyEnd(text, at, bound, leaves[k + 1]))
+      if (
+        leaf?.facts === undefined ||
+        at + leaf.next !== shapeKeyEnd(this.scan, text, at, bound, leaves[k + 1])
+      )
         return undefined;
       parts.push({ facts: leaf.facts, offset: at - pos });
       tiled ||= leaf.tiled;

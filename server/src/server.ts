@@ -12,7 +12,6 @@ import {
   type ServerCapabilities,
 } from 'vscode-languageserver';
 import { changedSettings, readSettingsSection } from '../../protocol/src/settings';
-import { forgetSearchedText } from '../../core/src';
 import { ANALYSIS_SETTINGS, Analyzer } from './analyzer';
 import { pause, SYSTEM_CLOCK, type Clock } from './clock';
 import { HloDocument } from './document';
@@ -111,8 +110,6 @@ export function createServer(connection: Connection, options: ServerOptions = {}
       const uri = params.textDocument.uri;
       session.closed(uri);
       publisher.closed(uri);
-      // The shape finder's search memo may still point at the closed document's text.
-      forgetSearchedText();
     }),
   );
 

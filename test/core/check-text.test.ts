@@ -11,7 +11,8 @@ import fc from 'fast-check';
 import type { LayoutDiagnostic } from '../../core/src/diagnostics';
 import { scanShapes } from '../../core/src/parse';
 import { scanAt, walkShapeCandidates, type FoundShape } from '../../core/src/parse/scan-shapes';
-import { shapeKeyEnd, shapeKeyHash } from '../../core/src/parse/shape-key';
+import { ScanState } from '../../core/src/parse/scan-state';
+import { shapeKeyEnd } from '../../core/src/parse/shape-key';
 import { regionHash } from '../../core/src/parse/text-hash';
 import { createShapeChecker, validateShape } from '../../core/src/validate';
 import { CORPUS_DIR } from '../support/corpus';
@@ -284,7 +285,7 @@ function keyAtStart(text: string): string | undefined {
   let first = true;
   walkShapeCandidates(text, 0, text.length, (t, pos, end, typeEnd) => {
     if (first && pos === 0) {
-      const k = shapeKeyEnd(t, pos, end, typeEnd);
+      const k = shapeKeyEnd(new ScanState(), t, pos, end, typeEnd);
       if (k >= 0) key = t.slice(0, k);
     }
     first = false;
@@ -297,12 +298,13 @@ describe('shapeKeyEnd: equal keys mean equal parses', () => {
   it('hashes the key it returns as regionHash does (arrays in the same pass that finds their end)', () => {
     let keys = 0;
     const hashesMatch = (text: string) => {
+      const scan = new ScanState();
       walkShapeCandidates(text, 0, text.length, (t, pos, end, typeEnd) => {
-        const keyEnd = shapeKeyEnd(t, pos, end, typeEnd);
+        const keyEnd = shapeKeyEnd(scan, t, pos, end, typeEnd);
         if (keyEnd >= 0) {
           keys++;
           assert.equal(
-            shapeKeyHash(),
+            scan.keyHash,
             regionHash(t, pos, keyEnd),
             `key ${JSON.stringify(t.slice(pos, keyEnd))}`,
           );
@@ -323,7 +325,7 @@ describe('shapeKeyEnd: equal keys mean equal parses', () => {
         fc.array(soup(TAIL_SOUP, 6), { minLength: 1, maxLength: 4 }),
         (text, tails) => {
           walkShapeCandidates(text, 0, text.length, (t, pos, end, typeEnd) => {
-            const keyEnd = shapeKeyEnd(t, pos, end, typeEnd);
+            const keyEnd = shapeKeyEnd(new ScanState(), t, pos, end, typeEnd);
             if (keyEnd >= 0) {
               const key = t.slice(pos, keyEnd);
               const expected = parsedAt(t, pos);

@@ -6,7 +6,7 @@
  * candidates to the visitor on every input (test/fuzz/walk-reference.test.ts).
  */
 import {
-  blockCommentClose,
+  CommentSearch,
   identifierEnd,
   isIdentPart,
   isIdentStart,
@@ -32,6 +32,7 @@ export function referenceWalkShapeCandidates(
   visit: ShapeCandidateVisitor,
 ): void {
   end = Math.max(0, Math.min(end, text.length));
+  const comments = new CommentSearch();
   let i = Math.max(0, start);
   while (i < end) {
     const c = text.charCodeAt(i);
@@ -43,7 +44,7 @@ export function referenceWalkShapeCandidates(
       }
       let next = stop < end ? text.charCodeAt(stop) : -1;
       if (next !== LSQUARE && next !== LPAREN && next !== -1 && !isIdentPart(next)) {
-        const after = skipTrivia(text, stop, end);
+        const after = skipTrivia(text, stop, end, comments);
         next = after < end ? text.charCodeAt(after) : -1;
       }
       if (next === LSQUARE && typeAt(text, i, stop) !== undefined) {
@@ -75,7 +76,7 @@ export function referenceWalkShapeCandidates(
         continue;
       }
       if (n === STAR) {
-        const close = blockCommentClose(text, i);
+        const close = comments.closeOf(text, i);
         i = close < 0 || close + 2 > end ? end : close + 2;
         continue;
       }

@@ -8,6 +8,7 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import { scanAt, walkShapeCandidates, type ShapeCandidateVisitor } from '../../core/src/parse/scan-shapes';
+import { ScanState } from '../../core/src/parse/scan-state';
 import { corpusHloFiles, exampleHloFiles } from './invariants';
 import { referenceWalkShapeCandidates } from './reference-walk';
 
@@ -64,8 +65,17 @@ const TOKENS = [
 
 type Step = (pos: number, end: number, typeEnd: number) => number;
 
-/** Runs both walks, each with a fresh continuation rule from `rule`, and returns what each visitor saw. */
-function both(text: string, start: number, end: number, rule: () => Step): [number[], number[]] {
+/**
+ * Runs both walks, each with a fresh continuation rule from `rule`, and returns what each visitor
+ * saw. The optimised walk uses `scan` (the memos of a caller walking one text piece by piece).
+ */
+function both(
+  text: string,
+  start: number,
+  end: number,
+  rule: () => Step,
+  scan = new ScanState(),
+): [number[], number[]] {
   const record = (seen: number[]): ShapeCandidateVisitor => {
     const step = rule();
     return (_t, pos, bound, typeEnd) => {
@@ -76,13 +86,19 @@ function both(text: string, start: number, end: number, rule: () => Step): [numb
   const want: number[] = [];
   const got: number[] = [];
   referenceWalkShapeCandidates(text, start, end, record(want));
-  walkShapeCandidates(text, start, end, record(got));
+  walkShapeCandidates(text, start, end, record(got), scan);
   return [got, want];
 }
 
-function assertSameWalk(text: string, label: string, start = 0, end = text.length): void {
-  const parsed: Step = (pos, bound) => scanAt(text, pos, bound, []);
-  const [got, want] = both(text, start, end, () => parsed);
+function assertSameWalk(
+  text: string,
+  label: string,
+  start = 0,
+  end = text.length,
+  scan = new ScanState(),
+): void {
+  const parsed: Step = (pos, bound) => scanAt(text, pos, bound, [], scan);
+  const [got, want] = both(text, start, end, () => parsed, scan);
   assert.deepEqual(got, want, `${label} [${start}, ${end}): candidates differ from the reference walk`);
 }
 
@@ -95,9 +111,11 @@ describe('fuzz: optimised shape-finder walk equals the reference', function () {
     let candidates = 0;
     for (const [name, text] of files) {
       assertSameWalk(text, name);
+      // Line by line with one state, as a caller walks statements: its memos carry over.
+      const scan = new ScanState();
       for (let at = 0, next; at < text.length; at = next) {
         next = text.indexOf('\n', at) + 1 || text.length;
-        assertSameWalk(text, name, at, next);
+        assertSameWalk(text, name, at, next, scan);
       }
       candidates += both(text, 0, text.length, () => (pos) => pos + 1)[1].length / 3;
     }
@@ -111,17 +129,25 @@ describe('fuzz: optimised shape-finder walk equals the reference', function () {
     const text = 'f32[2] x, s8[3]{0} y\n'.repeat(50);
     const other = text.replace(/ /g, '(');
     let nested = 0;
+    // One state for everything, as one caller's: what it remembers of one text must not leak into the other.
+    const scan = new ScanState();
     for (let start = 0, end; start < text.length; start = end) {
       end = text.indexOf('\n', start) + 1;
       const got: number[] = [];
-      walkShapeCandidates(text, start, end, (t, pos, bound, typeEnd) => {
-        got.push(pos, bound, typeEnd);
-        nested++;
-        walkShapeCandidates(other, pos, bound, (o, p, b) => scanAt(o, p, b, []));
-        return scanAt(t, pos, bound, []);
-      });
+      walkShapeCandidates(
+        text,
+        start,
+        end,
+        (t, pos, bound, typeEnd) => {
+          got.push(pos, bound, typeEnd);
+          nested++;
+          walkShapeCandidates(other, pos, bound, (o, p, b) => scanAt(o, p, b, [], scan), scan);
+          return scanAt(t, pos, bound, [], scan);
+        },
+        scan,
+      );
       // The other text first: nothing may have been remembered for it from the walk of the first.
-      assertSameWalk(other, 'other', start, end);
+      assertSameWalk(other, 'other', start, end, scan);
       assert.deepEqual(
         got,
         both(text, start, end, () => (pos, bound) => scanAt(text, pos, bound, []))[1],
@@ -132,6 +158,8 @@ describe('fuzz: optimised shape-finder walk equals the reference', function () {
   });
 
   it('on corpus files with junk inserted, spans deleted or duplicated, between random bounds', () => {
+    // One state across runs, as a long-lived caller's: each new text must replace what it remembers.
+    const scan = new ScanState();
     fc.assert(
       fc.property(
         fc.integer({ min: 0, max: files.length - 1 }),
@@ -151,7 +179,7 @@ describe('fuzz: optimised shape-finder walk equals the reference', function () {
                   : text.slice(0, x) + junk + text.slice(y);
           }
           const lo = a % (text.length + 1);
-          assertSameWalk(text, files[k][0], lo, lo + (b % (text.length + 1 - lo + 1)));
+          assertSameWalk(text, files[k][0], lo, lo + (b % (text.length + 1 - lo + 1)), scan);
         },
       ),
       { numRuns: 1500 },
@@ -172,6 +200,7 @@ describe('fuzz: optimised shape-finder walk equals the reference', function () {
   });
 
   it('on HLO token soup, with the parser or arbitrary continuations', () => {
+    const scan = new ScanState();
     fc.assert(
       fc.property(
         fc.array(fc.constantFrom(...TOKENS), { maxLength: 60 }),
@@ -182,12 +211,18 @@ describe('fuzz: optimised shape-finder walk equals the reference', function () {
           const text = tokens.join('');
           const lo = a % (text.length + 1);
           const hi = lo + (b % (text.length - lo + 2));
-          assertSameWalk(text, 'soup', lo, hi);
+          assertSameWalk(text, 'soup', lo, hi, scan);
           // Continuations past the candidate by arbitrary amounts: into names, blanks and comments.
-          const [got, want] = both(text, lo, hi, () => {
-            let n = 0;
-            return (pos) => pos + 1 + jumps[n++ % jumps.length];
-          });
+          const [got, want] = both(
+            text,
+            lo,
+            hi,
+            () => {
+              let n = 0;
+              return (pos) => pos + 1 + jumps[n++ % jumps.length];
+            },
+            scan,
+          );
           assert.deepEqual(got, want, `soup ${JSON.stringify(text)} with jumps ${jumps.join(',')}`);
         },
       ),

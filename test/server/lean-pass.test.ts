@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { splitStatements } from '../../core/src/hlo/split-statements';
+import { ScanState } from '../../core/src/parse/scan-state';
 import { generateDump } from '../../bench/generate-dump';
 import { Analyzer } from '../../server/src/analyzer';
 import { LeanPass, resultShapeStart } from '../../server/src/lean-pass';
@@ -44,6 +45,7 @@ function compare(name: string, text: string, settings: Settings): Comparison {
   const positionAt = (offset: number) => doc.positionAt(offset);
   const analyzer = new Analyzer(settings);
   const probe = new LeanPass(new ShapeFactsCache(settings), settings);
+  const scan = new ScanState();
   let lean = 0;
   let headers = 0;
   let instructions = 0;
@@ -51,14 +53,14 @@ function compare(name: string, text: string, settings: Settings): Comparison {
   const ranges = splitStatements(text);
   for (const r of ranges) {
     const full = analyzer.summarizeFully(text, r.start, r.end, positionAt);
-    const got = analyzer.summarize(text, r.start, r.end, positionAt);
+    const got = analyzer.summarize(text, r.start, r.end, positionAt, scan);
     assert.deepStrictEqual(
       got,
       full,
       `${name}: statement at ${r.start}: ${JSON.stringify(text.slice(r.start, Math.min(r.end, r.start + 200)))}`,
     );
-    if (probe.statement(text, r.start, r.end) !== undefined) lean++;
-    if (probe.header(text, r.start, r.end) !== undefined) headers++;
+    if (probe.statement(text, r.start, r.end, scan) !== undefined) lean++;
+    if (probe.header(text, r.start, r.end, scan) !== undefined) headers++;
     if (full.diagnostics) withDiagnostics++;
     if (full.kind === 'instruction') instructions++;
   }
@@ -224,16 +226,17 @@ describe('server: lean first pass = full per-statement analysis', () => {
     ];
     const tails = ['', '->', '> f32[2]{0} {', ') -> f32[] {', '(8,128)}', ']{0}', '{', ' {\n', '"'];
     const probe = new LeanPass(new ShapeFactsCache(EAGER), EAGER);
+    const scan = new ScanState();
     let answered = 0;
     for (const statement of statements) {
       for (let cut = 1; cut <= statement.length; cut++) {
         const own = statement.slice(0, cut);
-        const alone = [probe.statement(own, 0, cut), probe.header(own, 0, cut)];
+        const alone = [probe.statement(own, 0, cut, scan), probe.header(own, 0, cut, scan)];
         if (alone[0] !== undefined || alone[1] !== undefined) answered++;
         for (const tail of tails) {
           const doc = `x\n${own}${tail}`;
           assert.deepStrictEqual(
-            [probe.statement(doc, 2, 2 + cut), probe.header(doc, 2, 2 + cut)],
+            [probe.statement(doc, 2, 2 + cut, scan), probe.header(doc, 2, 2 + cut, scan)],
             alone,
             `${JSON.stringify(own)} + ${JSON.stringify(tail)}`,
           );

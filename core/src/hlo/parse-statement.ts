@@ -7,7 +7,7 @@
  */
 import type { ShapeNode } from '../ast';
 import type { LayoutDiagnostic, TextRange } from '../diagnostics';
-import { parseShape, scanShapes } from '../parse';
+import { parseShape, scanShapes, ScanState } from '../parse';
 import { primitiveType } from '../primitive-types';
 import { COMPUTATION_ATTRIBUTES } from './attribute-table';
 import { charAt, readName, readString, skipBalanced, skipString, skipTrivia, skipValue } from './lex';
@@ -37,12 +37,14 @@ class Shapes {
   readonly found: StatementShape[] = [];
   readonly diagnostics: LayoutDiagnostic[] = [];
   private readonly covered: TextRange[] = [];
+  /** One for the statement: its parses and scans share the finder's memos. */
+  private readonly scanState = new ScanState();
 
   constructor(private readonly text: string) {}
 
   /** Parses the shape at `pos`; returns it (or undefined) and where parsing stopped. */
   parseAt(pos: number, end: number): { shape: ShapeNode | undefined; end: number } {
-    const r = parseShape(this.text, pos, { end });
+    const r = parseShape(this.text, pos, { end, scan: this.scanState });
     const stop = Math.max(pos, Math.min(r.end, end));
     if (r.shape) this.found.push({ shape: r.shape, diagnostics: r.diagnostics });
     else this.diagnostics.push(...r.diagnostics);
@@ -63,7 +65,7 @@ class Shapes {
   }
 
   private scan(start: number, end: number): void {
-    for (const f of scanShapes(this.text, start, end))
+    for (const f of scanShapes(this.text, start, end, this.scanState))
       this.found.push({ shape: f.shape, diagnostics: f.diagnostics });
   }
 }

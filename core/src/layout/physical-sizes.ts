@@ -38,14 +38,6 @@ interface ExpandedSlots {
 }
 
 /**
- * The current shape and the next one during {@link expandedSlots}, reused across calls (the walk
- * is synchronous and never re-entered): no allocation per level. Sizes past the used length are
- * stale and never read.
- */
-let scratchFrom: number[] = [];
-let scratchTo: number[] = [];
-
-/**
  * The tiling walk of `planTiling` on doubles, keeping only the current shape. Exactness: every
  * value is bounded by the product of its shape's sizes with zeros counted as 1 (the "slot
  * product"), which is checked against 2^53 − 1 after each level. A product of exact integers
@@ -57,8 +49,10 @@ let scratchTo: number[] = [];
  */
 function expandedSlots(shape: ArrayShape): ExpandedSlots | undefined {
   const rank = shape.dims.length;
-  let from = scratchFrom;
-  let to = scratchTo;
+  // The current shape and the next, swapped after each level: no allocation per level. Sizes past
+  // the used length are stale and never read.
+  let from: number[] = [];
+  let to: number[] = [];
   let length = rank;
   let slotProduct = 1;
   for (let p = 0; p < rank; p++) {
@@ -106,9 +100,6 @@ function expandedSlots(shape: ArrayShape): ExpandedSlots | undefined {
   }
   let elements = 1;
   for (let p = 0; p < length; p++) elements *= from[p];
-  // Keep the grown buffers for the next call.
-  scratchFrom = from;
-  scratchTo = to;
   return { elements, paddingBeyondArraySize: beyond };
 }
 

@@ -80,7 +80,7 @@ export function identifierEnd(text: string, pos: number, end: number): number {
  * between any two tokens. An unterminated block comment is not skipped: XLA lexes it as an error
  * token, so the caller reports whatever it expected at that position.
  */
-export function skipTrivia(text: string, pos: number, end: number): number {
+export function skipTrivia(text: string, pos: number, end: number, comments: CommentSearch): number {
   while (pos < end) {
     const c = text.charCodeAt(pos);
     if (c < 128 && (CLASS[c] & SPACE) !== 0) {
@@ -90,7 +90,7 @@ export function skipTrivia(text: string, pos: number, end: number): number {
     if (c === CH_SLASH && pos + 1 < end) {
       const n = text.charCodeAt(pos + 1);
       if (n === CH_STAR) {
-        const close = blockCommentClose(text, pos);
+        const close = comments.closeOf(text, pos);
         if (close < 0 || close + 2 > end) return pos;
         pos = close + 2;
         continue;
@@ -112,36 +112,29 @@ export function lineCommentEnd(text: string, pos: number, end: number): number {
   return i;
 }
 
-// The last block-comment search, so that repeated look-aheads over the same unterminated `/*`
-// (random bytes, truncated dumps) cost one scan in total instead of one scan each.
-let lastSearchText = '';
-let lastSearchFrom = -1;
-let lastSearchClose = -1;
-
-/** Drops the memo of the last block-comment search, and with it the reference to its text. */
-export function forgetCommentSearch(): void {
-  lastSearchText = '';
-  lastSearchFrom = -1;
-  lastSearchClose = -1;
-}
-
 /**
- * Offset of the `*\/` closing the block comment that opens at `pos`, or -1. Amortised linear: a
- * later query inside the span of an earlier one reuses its answer.
+ * Where block comments close, remembered for the last text searched, so that repeated look-aheads
+ * over the same unterminated `/*` (random bytes, truncated dumps) cost one scan in total instead of
+ * one scan each. Held by whoever reads one text piece by piece (a {@link ScanState}).
  */
-export function blockCommentClose(text: string, pos: number): number {
-  if (
-    text === lastSearchText &&
-    pos >= lastSearchFrom &&
-    (lastSearchClose < 0 || pos + 2 <= lastSearchClose)
-  ) {
-    return lastSearchClose;
+export class CommentSearch {
+  private text = '';
+  private from = -1;
+  private close = -1;
+
+  /**
+   * Offset of the `*\/` closing the block comment that opens at `pos`, or -1. Amortised linear: a
+   * later query inside the span of an earlier one reuses its answer.
+   */
+  closeOf(text: string, pos: number): number {
+    if (text === this.text && pos >= this.from && (this.close < 0 || pos + 2 <= this.close))
+      return this.close;
+    const close = text.indexOf('*/', pos + 2);
+    this.text = text;
+    this.from = pos;
+    this.close = close;
+    return close;
   }
-  const close = text.indexOf('*/', pos + 2);
-  lastSearchText = text;
-  lastSearchFrom = pos;
-  lastSearchClose = close;
-  return close;
 }
 
 /**

@@ -6,5 +6,6 @@ export {
   type ShapeParseOptions,
   type ShapeParseResult,
 } from './shape-parser';
-export { forgetSearchedText, scanAt, scanShapes, walkShapeCandidates, type FoundShape } from './scan-shapes';
-export { shapeKeyEnd, shapeKeyHash } from './shape-key';
+export { scanAt, scanShapes, walkShapeCandidates, type FoundShape } from './scan-shapes';
+export { ScanState } from './scan-state';
+export { shapeKeyEnd } from './shape-key';

@@ -28,6 +28,7 @@ import {
   isIdentStart,
   isLetter,
   skipTrivia,
+  type CommentSearch,
 } from './chars';
 import type { ParserState } from './parser-state';
 import { tokenAt } from './tokens';
@@ -68,14 +69,14 @@ interface LayoutFields {
  * How far an attribute-looking thing at `pos` reaches: its name plus any directly following
  * `(...)` groups, capped so a failed look at random text stays cheap. Used only for error ranges.
  */
-function attributeExtent(text: string, pos: number, end: number): number {
+function attributeExtent(text: string, pos: number, end: number, comments: CommentSearch): number {
   let i = pos;
   const c = text.charCodeAt(i);
   if (isIdentStart(c)) i = identifierEnd(text, i, end);
   else i++;
   const cap = Math.min(end, i + 256);
   for (;;) {
-    const open = skipTrivia(text, i, cap);
+    const open = skipTrivia(text, i, cap, comments);
     if (open >= cap || text.charCodeAt(open) !== CH_LPAREN) return i;
     const close = text.indexOf(')', open);
     if (close < 0 || close >= cap) return i;
@@ -366,7 +367,9 @@ export function parseLayout(state: ParserState, nested: NestedShapeParser): Layo
     const looksLikeAttribute =
       state.pos < state.end &&
       (isLetter(state.text.charCodeAt(state.pos)) || t.kind === 'kOctothorp' || t.kind === 'kAsterisk');
-    const end = looksLikeAttribute ? attributeExtent(state.text, state.pos, state.end) : t.end;
+    const end = looksLikeAttribute
+      ? attributeExtent(state.text, state.pos, state.end, state.comments)
+      : t.end;
     // An unknown, lower-case or misplaced attribute is what usually stands here.
     state.fail(
       looksLikeAttribute ? 'layout-attribute-order' : 'expected-token',

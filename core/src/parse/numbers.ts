@@ -125,9 +125,9 @@ function continuesNumber(c: number): boolean {
 /**
  * Fast path for the overwhelmingly common token: up to 15 digits, optionally after `-`, followed
  * by something that cannot extend it. Returns the end offset and stores the value in
- * {@link fastIntValue}, or returns -1 when {@link lexNumber} must decide. Avoids allocating.
+ * `into.intValue`, or returns -1 when {@link lexNumber} must decide. Avoids allocating.
  */
-export function lexSmallInt(text: string, pos: number, end: number): number {
+export function lexSmallInt(text: string, pos: number, end: number, into: { intValue: bigint }): number {
   let i = pos;
   const negative = text.charCodeAt(i) === CH_MINUS;
   if (negative) i++;
@@ -140,10 +140,7 @@ export function lexSmallInt(text: string, pos: number, end: number): number {
     i++;
   }
   if (i === start || i - start > 15 || (i < end && continuesNumber(text.charCodeAt(i)))) return -1;
-  fastIntValue = n <= 1024 ? SMALL[n] : BigInt(n);
-  if (negative) fastIntValue = -fastIntValue;
+  const value = n <= 1024 ? SMALL[n] : BigInt(n);
+  into.intValue = negative ? -value : value;
   return i;
 }
-
-/** The value read by the last successful {@link lexSmallInt}. */
-export let fastIntValue = 0n;

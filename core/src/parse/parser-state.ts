@@ -6,8 +6,8 @@
  */
 import type { IntNode } from '../ast';
 import { diagnostic, type LayoutDiagnostic, type RuleCode, type TextRange } from '../diagnostics';
-import { CH_GT, CH_MINUS, CH_SLASH, isDigit, skipTrivia } from './chars';
-import { fastIntValue, lexNumber, lexSmallInt } from './numbers';
+import { CH_GT, CH_MINUS, CH_SLASH, isDigit, skipTrivia, type CommentSearch } from './chars';
+import { lexNumber, lexSmallInt } from './numbers';
 import { tokenAt } from './tokens';
 
 // Placeholders between parses; never written to, since every parse starts with reset().
@@ -15,6 +15,9 @@ const NO_DIAGNOSTICS: LayoutDiagnostic[] = [];
 const NO_PARTIALS: object[] = [];
 
 export class ParserState {
+  /** @param comments where block comments close in the texts this state parses. */
+  constructor(readonly comments: CommentSearch) {}
+
   text = '';
   end = 0;
   pos = 0;
@@ -63,7 +66,7 @@ export class ParserState {
       const c = this.text.charCodeAt(this.pos);
       if (c > 32 && c !== CH_SLASH) return c;
     }
-    this.pos = skipTrivia(this.text, this.pos, this.end);
+    this.pos = skipTrivia(this.text, this.pos, this.end, this.comments);
     return this.pos < this.end ? this.text.charCodeAt(this.pos) : -1;
   }
 
@@ -104,7 +107,7 @@ export class ParserState {
         return false;
     }
     return (
-      lexSmallInt(this.text, this.pos, this.end) >= 0 ||
+      lexSmallInt(this.text, this.pos, this.end, this.probe) >= 0 ||
       lexNumber(this.text, this.pos, this.end).kind === 'int'
     );
   }
@@ -113,6 +116,8 @@ export class ParserState {
   intStart = 0;
   intEnd = 0;
   intValue = 0n;
+  /** Where {@link atInt}'s look-ahead reads its value, leaving {@link intValue} alone. */
+  private readonly probe = { intValue: 0n };
 
   /**
    * Reads an integer token (`ParseInt64`), failing with XLA's `expects integer` on anything else.
@@ -126,12 +131,11 @@ export class ParserState {
       isDigit(c) ||
       (c === CH_MINUS && !(start + 1 < this.end && this.text.charCodeAt(start + 1) === CH_GT))
     ) {
-      const fastEnd = lexSmallInt(this.text, start, this.end);
+      const fastEnd = lexSmallInt(this.text, start, this.end, this);
       if (fastEnd >= 0) {
         this.pos = fastEnd;
         this.intStart = start;
         this.intEnd = fastEnd;
-        this.intValue = fastIntValue;
         return true;
       }
       const n = lexNumber(this.text, start, this.end);

@@ -16,14 +16,12 @@ import {
   CH_QUOTE,
   CH_SLASH,
   CH_STAR,
-  blockCommentClose,
-  forgetCommentSearch,
   isIdentPart,
   isIdentStart,
   lineCommentEnd,
   quotedEnd,
 } from './chars';
-import { ParserState } from './parser-state';
+import { nextAt, ScanState } from './scan-state';
 import { DEFAULT_MAX_DEPTH, parseShapeTree } from './shape-parser';
 import { typeAt } from './type-names';
 
@@ -33,8 +31,6 @@ export interface FoundShape {
   /** Parse diagnostics only; validation is {@link validateShape} / `createShapeChecker`. */
   readonly diagnostics: LayoutDiagnostic[];
 }
-
-const state = new ParserState();
 
 /**
  * Hands each complete node the diagnostics whose start lies inside it, keeping their original
@@ -88,7 +84,14 @@ function collectComplete(
  * Parses the shape at `pos` and appends what it finds, as {@link scanShapes} does at each
  * candidate. Returns where scanning continues (always past `pos`).
  */
-export function scanAt(text: string, pos: number, end: number, out: FoundShape[]): number {
+export function scanAt(
+  text: string,
+  pos: number,
+  end: number,
+  out: FoundShape[],
+  scan: ScanState = new ScanState(),
+): number {
+  const state = scan.parser;
   state.reset(text, pos, end);
   const shape = parseShapeTree(state, DEFAULT_MAX_DEPTH);
   const stop = state.pos;
@@ -110,72 +113,18 @@ export type ShapeCandidateVisitor = (text: string, pos: number, end: number, typ
 
 /**
  * All shapes in `text[start, end)`, in order. Nested shapes are reported once, as part of the
- * outermost shape (a tuple's elements are inside the tuple node).
+ * outermost shape (a tuple's elements are inside the tuple node). A caller scanning one text piece
+ * by piece passes one `scan` for all the pieces.
  */
-export function scanShapes(text: string, start = 0, end: number = text.length): FoundShape[] {
+export function scanShapes(
+  text: string,
+  start = 0,
+  end: number = text.length,
+  scan: ScanState = new ScanState(),
+): FoundShape[] {
   const out: FoundShape[] = [];
-  walkShapeCandidates(text, start, end, (t, pos, e) => scanAt(t, pos, e, out));
+  walkShapeCandidates(text, start, end, (t, pos, e) => scanAt(t, pos, e, out, scan), scan);
   return out;
-}
-
-/** The characters the walk stops at; everything between them is names, numbers, punctuation and blanks. */
-const STOPS = ['"', '(', '/', '['] as const;
-
-/**
- * The next stop of each kind, found natively with `indexOf` and remembered across walks: a
- * walk per statement through one text moves forward, so each stretch is searched once per
- * character however many statements it spans (and a character that never occurs is searched for
- * once, not once per statement). Like `blockCommentClose`, it keeps the last text it searched.
- */
-class NextStops {
-  private text = '';
-  /** Per stop kind: the position searched from, and the first occurrence there or later (text.length if none). */
-  private readonly since = [0, 0, 0, 0];
-  private readonly at = [-1, -1, -1, -1];
-
-  /** The first stop of kind `k` at or after `pos`. */
-  find(text: string, k: number, pos: number): number {
-    const at = this.at[k];
-    if (pos >= this.since[k] && pos <= at && text === this.text) return at;
-    if (text !== this.text) this.forget(text);
-    return this.remember(text, k, pos, nextAt(text, STOPS[k], pos));
-  }
-
-  /**
-   * Records that in `text` the first stop of kind `k` at or after `pos` is at `found`; ignored
-   * when another text was searched since (a visitor that walked a text of its own).
-   */
-  remember(text: string, k: number, pos: number, found: number): number {
-    if (text !== this.text) return found;
-    this.since[k] = pos;
-    return (this.at[k] = found);
-  }
-
-  /** Starts over on `text` ('' to hold no text at all). */
-  forget(text: string): void {
-    this.text = text;
-    // Element by element: `fill` is a runtime call, and callers that walk statements as strings
-    // of their own (hovers, the full statement analysis) come here once per statement.
-    for (let k = 0; k < 4; k++) this.at[k] = -1;
-  }
-}
-
-const nextStops = new NextStops();
-
-/**
- * Drops what the finder remembers of the last text it searched (kept so that walking one text
- * statement by statement stays linear). Until then that text cannot be collected: a caller done
- * with a large text, such as the language server closing a 50 MB document, calls this.
- */
-export function forgetSearchedText(): void {
-  nextStops.forget('');
-  forgetCommentSearch();
-}
-
-/** The first `ch` at or after `pos`, or `text.length` when there is none. */
-function nextAt(text: string, ch: string, pos: number): number {
-  const at = text.indexOf(ch, pos);
-  return at < 0 ? text.length : at;
 }
 
 function isBlank(c: number): boolean {
@@ -200,6 +149,7 @@ export function walkShapeCandidates(
   start: number,
   end: number,
   visit: ShapeCandidateVisitor,
+  scan: ScanState = new ScanState(),
 ): void {
   end = Math.max(0, Math.min(end, text.length));
   let from = Math.max(0, start);
@@ -207,10 +157,10 @@ export function walkShapeCandidates(
   let chain = -1;
   let chainEnd = -1;
   let nextNewline = -1;
-  let quote = nextStops.find(text, 0, from);
-  let paren = nextStops.find(text, 1, from);
-  let slash = nextStops.find(text, 2, from);
-  let square = nextStops.find(text, 3, from);
+  let quote = scan.nextStop(text, 0, from);
+  let paren = scan.nextStop(text, 1, from);
+  let slash = scan.nextStop(text, 2, from);
+  let square = scan.nextStop(text, 3, from);
   let quoteSince = from;
   let parenSince = from;
   let slashSince = from;
@@ -245,7 +195,7 @@ export function walkShapeCandidates(
       let close = end;
       if (n === CH_SLASH) close = lineCommentEnd(text, p, end);
       else {
-        const at = blockCommentClose(text, p);
+        const at = scan.comments.closeOf(text, p);
         if (at >= 0 && at + 2 <= end) close = at + 2;
       }
       let before = p;
@@ -277,8 +227,8 @@ export function walkShapeCandidates(
     else from = visit(text, p, end, -1);
     floor = from;
   }
-  nextStops.remember(text, 0, quoteSince, quote);
-  nextStops.remember(text, 1, parenSince, paren);
-  nextStops.remember(text, 2, slashSince, slash);
-  nextStops.remember(text, 3, squareSince, square);
+  scan.rememberStop(text, 0, quoteSince, quote);
+  scan.rememberStop(text, 1, parenSince, paren);
+  scan.rememberStop(text, 2, slashSince, slash);
+  scan.rememberStop(text, 3, squareSince, square);
 }

@@ -37,10 +37,10 @@ import {
   CH_RSQUARE,
   CH_SLASH,
   CH_STAR,
-  blockCommentClose,
   identifierEnd,
   isIdentStart,
 } from './chars';
+import type { ScanState } from './scan-state';
 import { FNV_OFFSET, FNV_PRIME, HASH_MASK, fnvRegion, regionHash } from './text-hash';
 import { typeAt } from './type-names';
 
@@ -64,22 +64,17 @@ function hasClass(c: number, flag: number): boolean {
   return c < 128 && (CLASS[c] & flag) !== 0;
 }
 
-/** Where the last {@link arrayExtent} ended as a tuple element would: after `]` or the layout `}`. */
-let elementEnd = 0;
-/** `regionHash` of the key the last {@link shapeKeyEnd} returned (see {@link shapeKeyHash}). */
-let keyHash = 0;
-
 /**
  * Skips whitespace and complete block comments (XLA prints `/*index=5*\/` inside long tuples).
  * The parser's trivia skipping reads a comment exactly up to its first `*\/`, inside the extent.
  */
-function skipBlanks(text: string, i: number, end: number): number {
+function skipBlanks(scan: ScanState, text: string, i: number, end: number): number {
   while (i < end) {
     const c = text.charCodeAt(i);
     if (hasClass(c, BLANK)) {
       i++;
     } else if (c === CH_SLASH && i + 1 < end && text.charCodeAt(i + 1) === CH_STAR) {
-      const close = blockCommentClose(text, i);
+      const close = scan.comments.closeOf(text, i);
       if (close < 0 || close + 2 > end) return i;
       i = close + 2;
     } else {
@@ -92,9 +87,17 @@ function skipBlanks(text: string, i: number, end: number): number {
 /**
  * Key end of the array whose type name is text[pos, typeEnd), or -1. With `inTuple`, the
  * character after a layout-less array must be `,` or `)`. Hashes the key as it reads it: the
- * result's {@link regionHash} is left in `keyHash`.
+ * result's {@link regionHash} is left in `scan.keyHash`, where it ends as a tuple element would
+ * in `scan.elementEnd`.
  */
-function arrayExtent(text: string, pos: number, typeEnd: number, end: number, inTuple: boolean): number {
+function arrayExtent(
+  scan: ScanState,
+  text: string,
+  pos: number,
+  typeEnd: number,
+  end: number,
+  inTuple: boolean,
+): number {
   if (typeEnd >= end || text.charCodeAt(typeEnd) !== CH_LSQUARE) return -1;
   let h = fnvRegion(FNV_OFFSET, text, pos, typeEnd + 1);
   let i = typeEnd + 1;
@@ -105,21 +108,21 @@ function arrayExtent(text: string, pos: number, typeEnd: number, end: number, in
   }
   if (i >= end || text.charCodeAt(i) !== CH_RSQUARE) return -1;
   h = Math.imul(h ^ CH_RSQUARE, FNV_PRIME);
-  elementEnd = i + 1;
-  const k = skipBlanks(text, i + 1, end);
+  scan.elementEnd = i + 1;
+  const k = skipBlanks(scan, text, i + 1, end);
   const c = k < end ? text.charCodeAt(k) : -1;
   if (c !== CH_LBRACE) {
     if (c === CH_SLASH || (inTuple && c !== CH_COMMA && c !== CH_RPAREN)) return -1;
     // No layout: the blanks skipped and the character seen do not change the parse, which ends at
     // `]`, so neither is part of the key. Keys with a layout end in `}`, so they never collide.
-    keyHash = h & HASH_MASK;
+    scan.keyHash = h & HASH_MASK;
     return i + 1;
   }
   // `-> f32[2] {` ending a computation header: only blanks follow the `{` up to the bound, so the
   // parser's look-ahead finds no layout there. The key runs to the bound; it ends in a blank or `{`,
   // which no other key does.
-  if (!inTuple && skipBlanks(text, k + 1, end) === end) {
-    keyHash = fnvRegion(h, text, i + 1, end) & HASH_MASK;
+  if (!inTuple && skipBlanks(scan, text, k + 1, end) === end) {
+    scan.keyHash = fnvRegion(h, text, i + 1, end) & HASH_MASK;
     return end;
   }
   h = fnvRegion(h, text, i + 1, k + 1);
@@ -129,8 +132,8 @@ function arrayExtent(text: string, pos: number, typeEnd: number, end: number, in
     h = Math.imul(h ^ d, FNV_PRIME);
     if (d === CH_RBRACE) {
       if (open) return -1;
-      elementEnd = m + 1;
-      keyHash = h & HASH_MASK;
+      scan.elementEnd = m + 1;
+      scan.keyHash = h & HASH_MASK;
       return m + 1;
     }
     if (!hasClass(d, LAYOUT_CHAR)) return -1;
@@ -146,16 +149,22 @@ function arrayExtent(text: string, pos: number, typeEnd: number, end: number, in
 }
 
 /** Key end of the tuple opening at `pos`, or -1; each array element's start and type-name end go to `leaves`. */
-function tupleExtent(text: string, pos: number, end: number, leaves: number[] | undefined): number {
+function tupleExtent(
+  scan: ScanState,
+  text: string,
+  pos: number,
+  end: number,
+  leaves: number[] | undefined,
+): number {
   let depth = 1;
-  let i = skipBlanks(text, pos + 1, end);
+  let i = skipBlanks(scan, text, pos + 1, end);
   if (i < end && text.charCodeAt(i) === CH_RPAREN) return i + 1;
   for (;;) {
     // An element starts at i.
     if (i >= end) return -1;
     const c = text.charCodeAt(i);
     if (c === CH_LPAREN) {
-      i = skipBlanks(text, i + 1, end);
+      i = skipBlanks(scan, text, i + 1, end);
       if (i < end && text.charCodeAt(i) === CH_RPAREN) {
         i++; // `()`: an empty tuple is one element
       } else {
@@ -165,17 +174,18 @@ function tupleExtent(text: string, pos: number, end: number, leaves: number[] | 
     } else {
       if (!isIdentStart(c)) return -1;
       const typeEnd = identifierEnd(text, i, end);
-      if (typeAt(text, i, typeEnd) === undefined || arrayExtent(text, i, typeEnd, end, true) < 0) return -1;
+      if (typeAt(text, i, typeEnd) === undefined || arrayExtent(scan, text, i, typeEnd, end, true) < 0)
+        return -1;
       leaves?.push(i, typeEnd);
-      i = elementEnd;
+      i = scan.elementEnd;
     }
     // After an element: `,` and the next element, or `)` closing one or more tuples.
     for (;;) {
-      i = skipBlanks(text, i, end);
+      i = skipBlanks(scan, text, i, end);
       if (i >= end) return -1;
       const d = text.charCodeAt(i);
       if (d === CH_COMMA) {
-        i = skipBlanks(text, i + 1, end);
+        i = skipBlanks(scan, text, i + 1, end);
         break;
       }
       if (d !== CH_RPAREN) return -1;
@@ -194,26 +204,21 @@ function tupleExtent(text: string, pos: number, end: number, leaves: number[] | 
  * For a keyed tuple, `leaves` receives the start and type-name end of each array in it, in text
  * order: every one of them is itself a keyed candidate whose parse is the same as inside the
  * tuple (what follows it is `,` or `)`, which no array key reads past).
+ *
+ * The key's `regionHash(text, pos, keyEnd)` is left in `scan.keyHash` (an array's key is hashed
+ * while it is scanned, so memoising callers need not read it again): read it before the next call.
  */
 export function shapeKeyEnd(
+  scan: ScanState,
   text: string,
   pos: number,
   end: number,
   typeEnd: number,
   leaves?: number[],
 ): number {
-  if (typeEnd >= 0) return arrayExtent(text, pos, typeEnd, end, false);
+  if (typeEnd >= 0) return arrayExtent(scan, text, pos, typeEnd, end, false);
   if (text.charCodeAt(pos) !== CH_LPAREN) return -1;
-  const keyEnd = tupleExtent(text, pos, end, leaves);
-  if (keyEnd >= 0) keyHash = regionHash(text, pos, keyEnd);
+  const keyEnd = tupleExtent(scan, text, pos, end, leaves);
+  if (keyEnd >= 0) scan.keyHash = regionHash(text, pos, keyEnd);
   return keyEnd;
-}
-
-/**
- * `regionHash(text, pos, keyEnd)` of the key the last {@link shapeKeyEnd} call returned (when it
- * returned one): an array's key is hashed while it is scanned, so memoising callers need not read
- * it again. Read it before the next call.
- */
-export function shapeKeyHash(): number {
-  return keyHash;
 }

@@ -26,7 +26,8 @@ import {
   skipTrivia,
 } from './chars';
 import { parseLayout } from './layout-parser';
-import { ParserState } from './parser-state';
+import type { ParserState } from './parser-state';
+import { ScanState } from './scan-state';
 import { tokenAt } from './tokens';
 import { typeAt } from './type-names';
 
@@ -47,6 +48,8 @@ export interface ShapeParseOptions {
   readonly end?: number;
   /** Maximum tuple/buffer nesting; defaults to XLA's 8192. */
   readonly maxDepth?: number;
+  /** The state of a caller parsing one text piece by piece (see {@link ScanState}); a fresh one by default. */
+  readonly scan?: ScanState;
 }
 
 export interface ShapeParseResult {
@@ -71,7 +74,7 @@ function layoutAhead(state: ParserState): boolean {
     state.pos++;
     yes = state.peek() === CH_COLON || state.atInt();
   }
-  state.pos = yes ? skipTrivia(state.text, save, state.end) : save;
+  state.pos = yes ? skipTrivia(state.text, save, state.end, state.comments) : save;
   return yes;
 }
 
@@ -131,7 +134,7 @@ function parseArray(state: ParserState): ArrayShapeNode | undefined {
     return undefined;
   }
   state.pos = typeEnd;
-  const dimsStart = skipTrivia(state.text, state.pos, state.end);
+  const dimsStart = skipTrivia(state.text, state.pos, state.end, state.comments);
   const dims: DimNode[] = [];
   parseDims(state, dims);
   const dimsRange = { start: dimsStart, end: state.pos };
@@ -201,7 +204,7 @@ function parseNestedShape(state: ParserState): ShapeNode | undefined {
 /** Whether `b(` starts at the cursor: the identifier `b` followed by `(`. */
 function bufferAhead(state: ParserState, c: number): boolean {
   if (c !== 98 || identifierEnd(state.text, state.pos, state.end) !== state.pos + 1) return false;
-  const open = skipTrivia(state.text, state.pos + 1, state.end);
+  const open = skipTrivia(state.text, state.pos + 1, state.end, state.comments);
   return open < state.end && state.text.charCodeAt(open) === CH_LPAREN;
 }
 
@@ -241,7 +244,7 @@ export function parseShapeTree(state: ParserState, maxDepth: number): ShapeNode 
         node = { kind: 'tuple', range: { start: done.start, end: state.pos }, elements: done.elements };
       } else {
         frames.push({ kind: 'buffer', start: state.pos, elements: [] });
-        state.pos = skipTrivia(state.text, state.pos + 1, state.end) + 1;
+        state.pos = skipTrivia(state.text, state.pos + 1, state.end, state.comments) + 1;
         continue;
       }
     } else {
@@ -297,16 +300,15 @@ export function parseShapeTree(state: ParserState, maxDepth: number): ShapeNode 
   }
 }
 
-const shared = new ParserState();
-
 /** {@link parseShape} plus whether a fatal error stopped it. */
 function run(
   text: string,
   start: number,
   options: ShapeParseOptions,
+  scan: ScanState,
 ): ShapeParseResult & { readonly failed: boolean } {
   const end = Math.max(0, Math.min(options.end ?? text.length, text.length));
-  const state = shared;
+  const state = scan.parser;
   state.reset(text, Math.max(0, Math.min(start, end)), end);
   const shape = parseShapeTree(state, options.maxDepth ?? DEFAULT_MAX_DEPTH);
   const result = { shape, end: state.pos, diagnostics: state.diagnostics, failed: state.failed };
@@ -319,7 +321,7 @@ function run(
  * far as the shape goes; use {@link parseShapeText} to require that nothing follows. Never throws.
  */
 export function parseShape(text: string, start = 0, options: ShapeParseOptions = {}): ShapeParseResult {
-  const { shape, end, diagnostics } = run(text, start, options);
+  const { shape, end, diagnostics } = run(text, start, options, options.scan ?? new ScanState());
   return { shape, end, diagnostics };
 }
 
@@ -328,8 +330,9 @@ export function parseShape(text: string, start = 0, options: ShapeParseOptions =
  * 'extra-content' ("Extra content after shape") on the trailing range.
  */
 export function parseShapeText(text: string): ShapeParseResult {
-  const { shape, end, diagnostics, failed } = run(text, 0, {});
-  const rest = skipTrivia(text, end, text.length);
+  const scan = new ScanState();
+  const { shape, end, diagnostics, failed } = run(text, 0, {}, scan);
+  const rest = skipTrivia(text, end, text.length, scan.comments);
   if (!failed && rest < text.length) {
     diagnostics.push(
       diagnostic('extra-content', 'Extra content after shape', { start: rest, end: text.length }),

@@ -5,7 +5,8 @@
  */
 import type { LayoutDiagnostic } from '../diagnostics';
 import { scanAt, walkShapeCandidates, type FoundShape } from '../parse/scan-shapes';
-import { shapeKeyEnd, shapeKeyHash } from '../parse/shape-key';
+import { ScanState } from '../parse/scan-state';
+import { shapeKeyEnd } from '../parse/shape-key';
 import { regionHash } from '../parse/text-hash';
 import { RegionCache } from './region-cache';
 import { validateShape, type ValidateOptions } from './validate-shape';
@@ -74,6 +75,8 @@ export function createShapeChecker(options: ShapeCheckerOptions = {}): ShapeChec
   const maxEntries = options.maxEntries ?? 50_000;
   const validated = new RegionCache<readonly LayoutDiagnostic[]>(maxEntries);
   const candidates = new RegionCache<CandidateResult>(maxEntries);
+  // Callers check one text statement by statement: the finder's memos carry over between them.
+  const scan = new ScanState();
 
   function check(text: string, found: FoundShape): LayoutDiagnostic[] {
     const { start, end } = found.shape.range;
@@ -96,7 +99,7 @@ export function createShapeChecker(options: ShapeCheckerOptions = {}): ShapeChec
    */
   function checkCandidate(text: string, pos: number, end: number, keyed: boolean): CandidateResult {
     const found: FoundShape[] = [];
-    const next = scanAt(text, pos, end, found);
+    const next = scanAt(text, pos, end, found, scan);
     const diagnostics: LayoutDiagnostic[] = [];
     let parsed = 0;
     for (const f of found) {
@@ -119,7 +122,7 @@ export function createShapeChecker(options: ShapeCheckerOptions = {}): ShapeChec
     bound: number,
     leaves: readonly number[] | undefined,
   ): CandidateResult {
-    const hash = shapeKeyHash();
+    const hash = scan.keyHash;
     let cached = candidates.get(text, pos, keyEnd, hash);
     if (cached === undefined) {
       cached =
@@ -149,7 +152,7 @@ export function createShapeChecker(options: ShapeCheckerOptions = {}): ShapeChec
     const diagnostics: LayoutDiagnostic[] = [];
     for (let k = 0; k < leaves.length; k += 2) {
       const at = leaves[k];
-      const leafKeyEnd = shapeKeyEnd(text, at, bound, leaves[k + 1]);
+      const leafKeyEnd = shapeKeyEnd(scan, text, at, bound, leaves[k + 1]);
       const leaf = keyedResult(text, at, leafKeyEnd, bound, undefined);
       if (leaf.parsed > 0 || leaf.next !== leafKeyEnd - at)
         return relative(checkCandidate(text, pos, bound, true), pos);
@@ -173,7 +176,7 @@ export function createShapeChecker(options: ShapeCheckerOptions = {}): ShapeChec
   /** The walk's visitor, made once: checkText runs once per statement, hundreds of thousands of times per dump. */
   const visit = (t: string, pos: number, bound: number, typeEnd: number): number => {
     if (leaves.length > 0) leaves.length = 0; // truncating an array is a runtime call even when empty
-    const keyEnd = shapeKeyEnd(t, pos, bound, typeEnd, leaves);
+    const keyEnd = shapeKeyEnd(scan, t, pos, bound, typeEnd, leaves);
     if (keyEnd < 0) {
       const result = checkCandidate(t, pos, bound, false);
       for (const d of result.diagnostics) emit(d);
@@ -188,7 +191,7 @@ export function createShapeChecker(options: ShapeCheckerOptions = {}): ShapeChec
 
   function checkText(text: string, start = 0, end = text.length): LayoutDiagnostic[] {
     out = undefined;
-    walkShapeCandidates(text, start, end, visit);
+    walkShapeCandidates(text, start, end, visit, scan);
     const found = out ?? [];
     out = undefined;
     return found;
