@@ -15,6 +15,7 @@ function step(name, cmd, args) {
 step('build', 'node', ['esbuild.js']);
 step('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 step('lint', 'npm', ['run', '--silent', 'lint']);
+step('exports', 'node', ['scripts/unused-exports.mjs']);
 
 console.log('\n=== tests: mocha');
 const r = spawnSync(

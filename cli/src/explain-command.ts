@@ -124,7 +124,7 @@ function diagnosticLine(d: LayoutDiagnostic): string {
 }
 
 /** Text form of an explanation. */
-export function explanationText(e: ShapeExplanation): string {
+function explanationText(e: ShapeExplanation): string {
   const lines: string[] = [];
   for (const a of e.arrays) lines.push(...arrayText(a));
   if (e.diagnostics.length > 0) {
@@ -146,7 +146,7 @@ function total(e: ShapeExplanation, pick: (a: ArrayExplanation) => bigint | null
 }
 
 /** JSON form: sums over array leaves at the top, the single array's details spread in too. */
-export function explanationJson(e: ShapeExplanation): Record<string, unknown> {
+function explanationJson(e: ShapeExplanation): Record<string, unknown> {
   const sum = (pick: (a: ArrayExplanation) => bigint | null | undefined): string | null =>
     total(e, pick)?.toString() ?? null;
   const arrays = e.arrays.map((a) => {

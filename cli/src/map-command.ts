@@ -7,7 +7,7 @@ import type { Output } from './output';
 import { parseCoordinates, requireArrayShape } from './shape-arg';
 
 /** Tables wider than a terminal screenful are no use as text; the visualizer is for those. */
-export const DEFAULT_MAX_CELLS = 4096;
+const DEFAULT_MAX_CELLS = 4096;
 
 export const MAP_HELP = `Usage: xla-layout map SHAPE [--rows DIM] [--cols DIM] [--fixed I0,I1,...] [--max-cells N] [--json]
 

@@ -3,7 +3,7 @@ import type { ArrayShape } from '../../core/src';
 import { primitiveType } from '../../core/src';
 
 /** Bits one slot occupies: E(n) when set, else the type's byte width × 8 (XLA's ElementSizeInBits). */
-export function slotBits(shape: ArrayShape): bigint {
+function slotBits(shape: ArrayShape): bigint {
   return BigInt(
     shape.elementSizeBits !== 0 ? shape.elementSizeBits : (primitiveType(shape.elementType)?.bytes ?? 0) * 8,
   );

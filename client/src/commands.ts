@@ -137,8 +137,6 @@ export const COMMANDS = {
   [OpenSourceCommand]: (): Handler => (arg) => openSource(arg),
 } satisfies Record<string, (ctx: Ctx) => Handler>;
 
-export type CommandId = keyof typeof COMMANDS;
-
 /**
  * Registers every command of {@link COMMANDS}; failures are logged and shown, not thrown. Also
  * starts the notice that points users of files too large for extensions at the from-disk commands.

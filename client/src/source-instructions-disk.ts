@@ -13,7 +13,7 @@ import { hloFilesGlob, isHloFileName, protocolRow, STREAMED_REPORT_ROWS } from '
 import { readInto } from './large-file-read';
 
 /** Most files one search reads (each streams in bounded memory, but a big workspace can hold hundreds of dumps). */
-export const MAX_DISK_FILES = 200;
+const MAX_DISK_FILES = 200;
 
 /** What a search of the files on disk found. */
 export interface DiskSourceInstructions {

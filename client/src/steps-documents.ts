@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 
-export const STEPS_SCHEME = 'xla-layout-steps';
+const STEPS_SCHEME = 'xla-layout-steps';
 
 /** How many step documents are kept; older ones read as a short notice. */
 const KEEP = 50;

@@ -9,8 +9,8 @@ import { RULES, type RuleCode } from '../../core/src';
 
 /** What a rule's severity can be overridden to; 'off' drops the diagnostic. */
 export type SeverityOverride = 'error' | 'warning' | 'information' | 'hint' | 'off';
-export type InlayHintMode = 'auto' | 'on' | 'off';
-export type AssumedTiling = 'none' | 'tpu';
+type InlayHintMode = 'auto' | 'on' | 'off';
+type AssumedTiling = 'none' | 'tpu';
 
 /** Configuration section; also the LanguageClient id, so `xlaLayout.trace.server` is honoured. */
 export const CONFIG_SECTION = 'xlaLayout';

@@ -63,7 +63,7 @@ export type Validated<T> =
 /** Longest shape text accepted (HLO tuple shapes run to tens of thousands of characters). */
 export const MAX_SHAPE_LENGTH = 1_000_000;
 /** Largest export payload accepted (a 4K canvas PNG is a few MB; SVGs are capped by the page). */
-export const MAX_EXPORT_LENGTH = 64 * 1024 * 1024;
+const MAX_EXPORT_LENGTH = 64 * 1024 * 1024;
 const MAX_NAME_LENGTH = 1000;
 const MAX_URI_LENGTH = 8192;
 const FILE_NAME = /^[A-Za-z0-9._-]{1,120}$/;

@@ -113,7 +113,7 @@ export function explainFound(doc: HloDocument, found: StatementShape, settings: 
 }
 
 /** JSON-safe form of an explanation. */
-export function analysisJson(doc: HloDocument, e: ShapeExplanation): ShapeAnalysis {
+function analysisJson(doc: HloDocument, e: ShapeExplanation): ShapeAnalysis {
   const diag = (d: LayoutDiagnostic) => ({
     code: d.code,
     severity: d.severity,
@@ -128,7 +128,7 @@ export function analysisJson(doc: HloDocument, e: ShapeExplanation): ShapeAnalys
 }
 
 /** The shape at `offset` (or, on an instruction's name, its result shape) and whose it is. */
-export function shapeAndOwner(
+function shapeAndOwner(
   st: HloStatement,
   offset: number,
 ): { found: StatementShape; owner?: string } | undefined {

@@ -22,7 +22,7 @@ export interface VisualizerArgs {
   };
 }
 
-export const OPEN_VISUALIZER = 'xlaLayout.openVisualizer';
+const OPEN_VISUALIZER = 'xlaLayout.openVisualizer';
 
 // Dimension lists stay ungrouped: "[1,024, 4]" would read as three dims.
 const dimsText = (dims: readonly bigint[]): string => `\\[${dims.join(', ')}\\]`;

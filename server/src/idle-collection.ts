@@ -8,7 +8,7 @@
 import type { Clock } from './clock';
 
 /** A result with at least this many items schedules a collection. */
-export const LARGE_PUBLISH = 10_000;
+const LARGE_PUBLISH = 10_000;
 /** Quiet time after the last large result before the collection runs. */
 export const IDLE_COLLECTION_MS = 2000;
 

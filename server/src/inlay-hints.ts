@@ -12,7 +12,7 @@ import { toPosition, toTextRange } from './positions';
 import type { Settings } from '../../protocol/src/settings';
 
 /** Whether hints are on for `doc` under `settings`. */
-export function hintsEnabled(doc: HloDocument, settings: Settings): boolean {
+function hintsEnabled(doc: HloDocument, settings: Settings): boolean {
   if (settings.inlayHints === 'off') return false;
   if (settings.inlayHints === 'on') return true;
   return /after_optimizations/.test(doc.uri) || doc.hasTiles;

@@ -60,7 +60,7 @@ function within(r: TextRange, offset: number): boolean {
 }
 
 /** The names of a statement with their roles, in text order. */
-export function namesOf(st: HloStatement): NameTarget[] {
+function namesOf(st: HloStatement): NameTarget[] {
   const out: NameTarget[] = [];
   if (st.kind === 'instruction') {
     out.push({ kind: 'name', role: 'instruction-definition', name: st.name });

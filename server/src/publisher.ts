@@ -10,7 +10,7 @@ import { logged } from './guard';
 import { documentDiagnostics } from './lsp-diagnostics';
 import type { Session } from './session';
 
-export const DIAGNOSTICS_DEBOUNCE_MS = 15;
+const DIAGNOSTICS_DEBOUNCE_MS = 15;
 
 export class DiagnosticsPublisher {
   private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();

@@ -17,7 +17,7 @@ import type { HloDocument } from './document';
 import { TimeSlice } from './guard';
 
 /** Most instructions one answer lists (a whole file of a large model can name tens of thousands). */
-export const SOURCE_INSTRUCTIONS_LIMIT = 500;
+const SOURCE_INSTRUCTIONS_LIMIT = 500;
 
 export async function sourceInstructions(
   docs: readonly HloDocument[],

@@ -17,9 +17,9 @@ import type { DiagnosticsPublisher } from './publisher';
 /** Documents above this size (UTF-16 units) get progress notifications around full analyses. */
 export const LARGE_DOCUMENT = 5 * 1024 * 1024;
 /** First wait before diagnostics found so far are published. */
-export const PARTIAL_DIAGNOSTICS_MS = 100;
+const PARTIAL_DIAGNOSTICS_MS = 100;
 /** How often a large document's analysis reports how far it got. */
-export const PROGRESS_MS = 100;
+const PROGRESS_MS = 100;
 
 export interface WholeAnalysisOptions {
   readonly partialDiagnosticsMs?: number;

@@ -19,7 +19,7 @@ export const MAX_WORKSPACE_SYMBOLS = 1000;
  * 2 a substring, 3 the query's characters in order (as VS Code's picker matches); -1 no match.
  * Case is ignored.
  */
-export function matchRank(name: string, query: string): number {
+function matchRank(name: string, query: string): number {
   const lower = name.toLowerCase();
   if (lower === query) return 0;
   const at = lower.indexOf(query);

@@ -17,11 +17,7 @@ function kindOf(code: number): string {
  * Rewrites `table` for `win`. Cells carry `data-row`/`data-col` (grid coordinates), `data-kind`
  * (cell, padding, other, empty) and their label as text. `what` names the grid ("Logical view").
  */
-export function renderAccessibleGrid(
-  table: HTMLTableElement,
-  win: GridWindow | undefined,
-  what: string,
-): void {
+function renderAccessibleGrid(table: HTMLTableElement, win: GridWindow | undefined, what: string): void {
   if (win === undefined || win.rows * win.cols > ACCESSIBLE_CELLS) {
     table.dataset.state = 'overview';
     replaceChildren(table, el('caption', {}, `${what}: zoomed out; zoom in to list cells.`));

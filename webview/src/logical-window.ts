@@ -21,7 +21,7 @@ export interface LogicalGeometry {
 const EXACT_LIMIT = BigInt(Number.MAX_SAFE_INTEGER);
 
 /** The text of a cell: its linear index (slot offset). */
-export function offsetLabel(mapper: ElementMapper, row: number, col: number): string {
+function offsetLabel(mapper: ElementMapper, row: number, col: number): string {
   return mapper.totalSlots > EXACT_LIMIT
     ? mapper.offsetExact(row, col).toString()
     : String(mapper.offset(row, col));

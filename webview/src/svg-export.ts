@@ -6,7 +6,7 @@ import { BOTTOM, EMPTY, LEFT, OTHER, PADDING, RIGHT, TOP, type GridWindow } from
 import type { Theme } from './theme';
 
 /** Escapes text for XML content and attribute values. */
-export function escapeXml(text: string): string {
+function escapeXml(text: string): string {
   return text.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!,

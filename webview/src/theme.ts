@@ -5,7 +5,7 @@
  */
 
 /** Number of distinct first-level tile colours (`--xla-tile-0` … `--xla-tile-7`). */
-export const TILE_COLOURS = 8;
+const TILE_COLOURS = 8;
 
 /** An opaque colour as the canvas and ImageData need it. */
 export interface Rgb {
@@ -97,9 +97,4 @@ export function tileColourIndex(tileId: number): number {
   const golden = 0.6180339887498949;
   const frac = (tileId * golden) % 1;
   return Math.min(TILE_COLOURS - 1, Math.floor(frac * TILE_COLOURS));
-}
-
-/** The colour of a first-level tile, stable for a given tile id. */
-export function tileColour(theme: Theme, tileId: number): Rgb {
-  return theme.tiles[tileColourIndex(tileId)];
 }

@@ -14,7 +14,7 @@ export interface VisibleRange {
 }
 
 /** Empty CSS pixels kept between the grid's edges and the canvas's edges when fitted or panned to an end. */
-export const MARGIN = 4;
+const MARGIN = 4;
 
 /** One axis of {@link Viewport.clamp}: the first visible grid coordinate for `cells` cells over `pixels`. */
 function clampAxis(start: number, cells: number, pixels: number, scale: number): number {

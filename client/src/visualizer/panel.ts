@@ -14,14 +14,6 @@ import {
 } from '../../../protocol/src/webview';
 import { createNonce, visualizerHtml } from './html';
 
-/** What to show: the shape text and, when it came from a document, where. */
-export interface VisualizerInput {
-  readonly shape: string;
-  readonly uri?: string;
-  /** The protocol's JSON range or a `vscode.Range` (both have `start`/`end` with `line`/`character`). */
-  readonly range?: Range;
-}
-
 const VIEW_TYPE = 'xlaLayout.visualizer';
 
 class VisualizerPanel {

@@ -486,7 +486,7 @@ export function attributesOf(opcode: string): readonly HloAttributeInfo[] {
 }
 
 /** The attributes of the `HloModule` line. */
-export function moduleAttributes(): readonly HloAttributeInfo[] {
+function moduleAttributes(): readonly HloAttributeInfo[] {
   return MODULE.map(info);
 }
 

@@ -52,5 +52,4 @@ export {
   type HloSymbol,
   type SymbolOccurrence,
 } from './build-module';
-export { createStatementParser, rebaseStatement, type StatementParser } from './statement-cache';
 export { parseHloText } from './parse-text';

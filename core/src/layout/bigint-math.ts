@@ -21,7 +21,7 @@ export function product(values: readonly bigint[]): bigint {
 }
 
 /** Greatest common divisor of two non-negative integers. */
-export function gcd(a: bigint, b: bigint): bigint {
+function gcd(a: bigint, b: bigint): bigint {
   let x = a < 0n ? -a : a;
   let y = b < 0n ? -b : b;
   while (y !== 0n) {

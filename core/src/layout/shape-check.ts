@@ -87,7 +87,7 @@ function isPermutation(order: readonly number[]): boolean {
 }
 
 /** The primitive type of a shape already accepted by {@link checkArrayShape}. */
-export function elementTypeOf(shape: ArrayShape): PrimitiveTypeInfo {
+function elementTypeOf(shape: ArrayShape): PrimitiveTypeInfo {
   return primitiveType(shape.elementType)!;
 }
 

@@ -42,9 +42,9 @@ export const CH_RBRACE = 125;
 export const CH_TILDE = 126;
 export const CH_HASH = 35;
 export const CH_QUOTE = 34;
-export const CH_BACKSLASH = 92;
+const CH_BACKSLASH = 92;
 export const CH_PERCENT = 37;
-export const CH_NEWLINE = 10;
+const CH_NEWLINE = 10;
 
 /** `[a-zA-Z_]`: the first character of an XLA identifier. */
 export function isIdentStart(c: number): boolean {

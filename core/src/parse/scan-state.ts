@@ -9,7 +9,7 @@ import { CommentSearch } from './chars';
 import { ParserState } from './parser-state';
 
 /** The characters the finder's walk stops at, by index; everything between them is plain. */
-export const STOPS = ['"', '(', '/', '['] as const;
+const STOPS = ['"', '(', '/', '['] as const;
 
 export class ScanState {
   readonly comments = new CommentSearch();

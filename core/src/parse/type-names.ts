@@ -6,7 +6,7 @@
 import { PRIMITIVE_TYPE_NAMES, primitiveType, type PrimitiveTypeInfo } from '../primitive-types';
 
 /** Longest primitive type name (`f8e4m3b11fnuz`). */
-export const MAX_TYPE_NAME_LENGTH = Math.max(...PRIMITIVE_TYPE_NAMES.map((n) => n.length));
+const MAX_TYPE_NAME_LENGTH = Math.max(...PRIMITIVE_TYPE_NAMES.map((n) => n.length));
 
 /** Candidates per `length * 128 + first char code` (names are ASCII). */
 const BUCKETS: (readonly PrimitiveTypeInfo[] | undefined)[] = [];

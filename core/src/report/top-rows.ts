@@ -10,7 +10,7 @@ export interface RankedRow {
 }
 
 /** Worst first: most padding bytes, then highest expansion, then earliest in the file. */
-export function worse(a: RankedRow, b: RankedRow): number {
+function worse(a: RankedRow, b: RankedRow): number {
   const wa = a.physicalBytes - a.logicalBytes;
   const wb = b.physicalBytes - b.logicalBytes;
   if (wa !== wb) return wa > wb ? -1 : 1;
