@@ -22,6 +22,7 @@ export * from './validate';
 export { toArrayShape } from './to-model';
 export { printShape, printLayout, printTile, type PrintOptions } from './print';
 export { bytesWithUnit, formatFactor, formatPercent, groupDigits, humanBytes } from './format';
+export { detach } from './detach';
 export * from './layout';
 export * from './hlo';
 export * from './explain';

@@ -15,7 +15,7 @@ import type { LayoutDiagnostic } from '../../core/src';
 import { parseStatement, type HloStatement } from '../../core/src';
 import type { ShapeNode } from '../../core/src';
 import { lastNonBlank, type ScanState } from '../../core/src';
-import { detach } from './detach';
+import { detach } from '../../core/src';
 import { LeanPass, skipBlanks } from './lean-pass';
 import { arrayLeaves, paddingWarning, ShapeFactsCache, type ShapeFacts } from './shape-facts';
 import type { SettingName, Settings } from '../../protocol/src/settings';

@@ -16,7 +16,7 @@ import {
 } from '../../core/src';
 import type { HloStatement, InstructionStatement } from '../../core/src';
 import { validateShape } from '../../core/src';
-import { detach } from './detach';
+import { detach } from '../../core/src';
 import type { HloDocument } from './document';
 import { explainFound } from './custom-requests';
 import { arrayMarkdown, partMarkdown, tupleMarkdown, visualizerLink } from './hover-shape';

@@ -22,7 +22,7 @@ import { primitiveType } from '../../core/src';
 import { toArrayShape } from '../../core/src';
 import { parseShape } from '../../core/src';
 import { validateShape } from '../../core/src';
-import { detach } from './detach';
+import { detach } from '../../core/src';
 import { formatFactor, groupDigits, humanBytes } from '../../core/src';
 import type { Settings } from '../../protocol/src/settings';
 import { printTile } from '../../core/src';

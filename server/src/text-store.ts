@@ -14,17 +14,13 @@
  * behave exactly as TextDocument's (clamping, offsets inside a `\r\n` pair).
  */
 import type { Position } from 'vscode-languageserver';
+import { detach } from '../../core/src';
 
 /** Target chunk length in UTF-16 units; chunks grow to twice this before they are split. */
 export const CHUNK = 64 * 1024;
 
 const LF = 10;
 const CR = 13;
-
-/** Flat copy of a string that references no other string (a rope or view would keep its parts alive). */
-function flatCopy(s: string): string {
-  return s.length < 13 ? s : (' ' + s).slice(1);
-}
 
 /**
  * Offsets of the line starts in `text[from, to)` (a line starts after `\n`, after `\r` not followed
@@ -197,7 +193,7 @@ export class DocumentText {
     const ci = Math.max(0, lastAtOrBefore(starts, start));
     let cj = ci;
     while (cj + 1 < chunks.length && starts[cj + 1] < end) cj++;
-    const merged = flatCopy(
+    const merged = detach(
       chunks[ci].slice(0, start - starts[ci]) + inserted + chunks[cj].slice(end - starts[cj]),
     );
     chunks.splice(ci, cj - ci + 1, merged);

@@ -11,6 +11,7 @@
  * in the old table is copied back into the young one, so shapes that keep recurring survive while
  * one-off shapes age out.
  */
+import { detach } from '../detach';
 
 /** One generation: a linear-probing table that only grows until it is replaced. */
 class Table<V> {
@@ -100,8 +101,7 @@ export class RegionCache<V> {
       // The next generation will fill up the same way: start it at the size this one reached.
       this.young = new Table(this.old.hashes.length);
     }
-    // A plain slice would keep the whole (possibly 100 MB) text alive; concatenating first makes
-    // V8 copy the characters into a string of their own.
-    this.young.add((' ' + key).slice(1), hash, value);
+    // A plain slice would keep the whole (possibly 100 MB) text alive.
+    this.young.add(detach(key), hash, value);
   }
 }
