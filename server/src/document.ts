@@ -6,7 +6,7 @@
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
 import { parseStatement, ScanState, type HloStatement } from '../../core/src';
 import type { Analyzer, PositionAt, StatementDiagnostic, StatementSummary } from './analyzer';
-import { toOffset } from './positions';
+import { toOffset, toPosition } from './positions';
 import { StatementTable, type TableEdit } from './statement-table';
 import { DocumentText } from './text-store';
 
@@ -50,7 +50,7 @@ export class HloDocument {
     private analyzer: Analyzer,
   ) {
     this.text = new DocumentText(uri, languageId, version, content);
-    const positionAt: PositionAt = (offset) => this.text.positionAt(offset);
+    const positionAt: PositionAt = (offset) => toPosition(this.text, offset);
     // The shape finder's memos over this document's text: they go when the document does.
     const scan = new ScanState();
     // Around an edit, statements come from a window of the text that starts at `origin`.
@@ -160,7 +160,7 @@ export class HloDocument {
   ): void {
     for (const i of this.table.marks) {
       const s = this.table.summary(i);
-      if (s.diagnostics) visit(s, s.diagnostics, this.text.positionAt(this.table.start(i)));
+      if (s.diagnostics) visit(s, s.diagnostics, toPosition(this.text, this.table.start(i)));
     }
   }
 

@@ -7,9 +7,10 @@
  * statement stays at the same position (an edit elsewhere that adds no line, the usual case).
  */
 import { DiagnosticSeverity, type Diagnostic, type Range } from 'vscode-languageserver';
-import type { LayoutDiagnostic, RuleCode, Severity, TextRange } from '../../core/src';
+import type { LayoutDiagnostic, RuleCode, Severity } from '../../core/src';
 import type { StatementSummary } from './analyzer';
 import type { HloDocument } from './document';
+import { toRange } from './positions';
 import { ruleHref } from './rules-link';
 import type { SeverityOverride, Settings } from '../../protocol/src/settings';
 
@@ -115,16 +116,12 @@ export function documentDiagnostics(
     });
     for (const d of mine) out.push(d);
   });
-  const rangeOf = (r: TextRange): Range => ({
-    start: doc.text.positionAt(r.start),
-    end: doc.text.positionAt(r.end),
-  });
   for (const d of names) {
-    const lsp = converter.convert(d, rangeOf(d.range));
+    const lsp = converter.convert(d, toRange(doc.text, d.range));
     if (!lsp) continue;
     if (relatedInformation && d.related)
       lsp.relatedInformation = d.related.map((p) => ({
-        location: { uri: doc.uri, range: rangeOf(p.range) },
+        location: { uri: doc.uri, range: toRange(doc.text, p.range) },
         message: p.message,
       }));
     out.push(lsp);

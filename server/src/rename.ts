@@ -25,7 +25,7 @@ import {
   occurrencesAt,
 } from './navigation';
 import type { NameTarget } from './locate';
-import { toRange } from './positions';
+import { toPosition, toRange } from './positions';
 
 /** Words the HLO parser reads as keywords where a name without `%` stands. */
 const KEYWORDS: ReadonlySet<string> = new Set(['ROOT', 'ENTRY', 'HloModule', 'true', 'false']);
@@ -113,7 +113,7 @@ export async function rename(
 }
 
 function linesOf(doc: HloDocument, offsets: readonly number[]): string {
-  return offsets.map((o) => doc.text.positionAt(o).line + 1).join(', ');
+  return offsets.map((o) => toPosition(doc.text, o).line + 1).join(', ');
 }
 
 /**
