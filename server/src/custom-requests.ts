@@ -5,8 +5,8 @@
  */
 import type { CancellationToken } from 'vscode-languageserver';
 import type { LayoutDiagnostic } from '../../core/src';
-import { explainShapeNode, type ArrayExplanation, type ShapeExplanation } from '../../core/src';
-import type { HloStatement, InstructionStatement, StatementShape } from '../../core/src';
+import type { ArrayExplanation, ShapeExplanation } from '../../core/src';
+import type { HloStatement, StatementShape } from '../../core/src';
 import type { Ratio } from '../../core/src';
 import type {
   AnalyzeShapeResult,
@@ -18,13 +18,13 @@ import type {
 } from '../../protocol/src/lsp';
 import type { Analyzer } from './analyzer';
 import type { HloDocument } from './document';
+import { explainFound } from './explain-found';
 import { TimeSlice } from './guard';
+import { instructionRow } from './instruction-row';
 import { shapeAt } from './locate';
 import { toRange } from './positions';
 import type { Settings } from '../../protocol/src/settings';
 import { printTile } from '../../core/src';
-import { sourceLabel } from '../../core/src';
-import { expansionOf } from '../../core/src';
 
 function ratioJson(r: Ratio): JsonRatio {
   return { numerator: r.numerator.toString(), denominator: r.denominator.toString(), value: r.value };
@@ -105,13 +105,6 @@ function arrayJson(doc: HloDocument, a: ArrayExplanation): ArrayAnalysis {
   };
 }
 
-/** Core's explanation of a found shape, in document coordinates. */
-export function explainFound(doc: HloDocument, found: StatementShape, settings: Settings): ShapeExplanation {
-  return explainShapeNode(found.shape, doc.text.getText(), found.diagnostics, {
-    assumedTiling: settings.assumedTiling,
-  });
-}
-
 /** JSON-safe form of an explanation. */
 function analysisJson(doc: HloDocument, e: ShapeExplanation): ShapeAnalysis {
   const diag = (d: LayoutDiagnostic) => ({
@@ -167,36 +160,6 @@ export function analyzeShape(
     ...(hit.owner ? { owner: hit.owner } : {}),
     analysis: analysisJson(doc, explainFound(doc, hit.found, settings)),
   };
-}
-
-/** The report row of an instruction (tuple leaves summed), with its sizes as numbers; undefined without a shape. */
-export function instructionRow(
-  doc: HloDocument,
-  analyzer: Analyzer,
-  st: InstructionStatement,
-  computation: string,
-): { row: PaddingReportRow; logical: bigint; physical: bigint } | undefined {
-  if (!st.shape) return undefined;
-  const text = doc.text.getText();
-  let logical = 0n;
-  let physical = 0n;
-  for (const leaf of analyzer.shapeFacts(text, st.shape).leaves) {
-    logical += leaf.logicalBytes;
-    physical += leaf.physicalBytes;
-  }
-  const row: PaddingReportRow = {
-    name: st.name.name,
-    computation,
-    shape: text.slice(st.shape.range.start, st.shape.range.end),
-    range: toRange(doc.text, st.shape.range),
-    logicalBytes: logical.toString(),
-    physicalBytes: physical.toString(),
-    expansion: expansionOf(logical, physical),
-    ...(st.metadata?.sourceFile
-      ? { source: sourceLabel(st.metadata.sourceFile, st.metadata.sourceLine) }
-      : {}),
-  };
-  return { row, logical, physical };
 }
 
 /** xlaLayout/paddingReport: one row per instruction (tuple leaves summed), most padding bytes first. */

@@ -18,7 +18,7 @@ import type { HloStatement, InstructionStatement } from '../../core/src';
 import { validateShape } from '../../core/src';
 import { detach } from '../../core/src';
 import type { HloDocument } from './document';
-import { explainFound } from './custom-requests';
+import { explainFound } from './explain-found';
 import { arrayMarkdown, partMarkdown, tupleMarkdown, visualizerLink } from './hover-shape';
 import { targetAt, type NameTarget, type ShapeTarget } from './locate';
 import { formatFactor, groupDigits, humanBytes } from '../../core/src';

@@ -12,7 +12,7 @@ import type {
   SourceInstructionsResult,
 } from '../../protocol/src/lsp';
 import type { Analyzer } from './analyzer';
-import { instructionRow } from './custom-requests';
+import { instructionRow } from './instruction-row';
 import type { HloDocument } from './document';
 import { TimeSlice } from './guard';
 

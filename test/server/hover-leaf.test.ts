@@ -11,7 +11,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Analyzer } from '../../server/src/analyzer';
-import { explainFound } from '../../server/src/custom-requests';
+import { explainFound } from '../../server/src/explain-found';
 import { HloDocument } from '../../server/src/document';
 import { generateDump } from '../../bench/generate-dump';
 import { explainTarget, hover } from '../../server/src/hover';
