@@ -1,5 +1,6 @@
 // Bundles every entry point with esbuild. `--production` minifies (for the .vsix);
-// `--watch` rebuilds on change. Entries whose source does not exist yet are skipped.
+// `--watch` rebuilds on change. A missing entry is an error: a renamed file must not silently
+// leave its bundle out of the build.
 const esbuild = require('esbuild');
 const fs = require('fs');
 
@@ -44,22 +45,22 @@ const targets = [
 ];
 
 async function main() {
-  const builds = targets
-    .filter((t) => t.entryPoints.every((e) => fs.existsSync(e)))
-    .map((t) => ({
-      bundle: true,
-      target: 'es2022',
-      sourcemap: !production,
-      minify: production,
-      logLevel: 'warning',
-      ...t,
-    }));
+  const missing = targets.flatMap((t) => t.entryPoints).filter((e) => !fs.existsSync(e));
+  if (missing.length > 0) throw new Error(`esbuild.js: entry points not found: ${missing.join(', ')}`);
+  const builds = targets.map((t) => ({
+    bundle: true,
+    target: 'es2022',
+    sourcemap: !production,
+    minify: production,
+    logLevel: 'warning',
+    ...t,
+  }));
   if (watch) {
     await Promise.all(builds.map(async (b) => (await esbuild.context(b)).watch()));
     return;
   }
   await Promise.all(builds.map((b) => esbuild.build(b)));
-  if (fs.existsSync('dist/cli.js')) fs.chmodSync('dist/cli.js', 0o755);
+  fs.chmodSync('dist/cli.js', 0o755);
 }
 
 main().catch((e) => {
