@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import type { LayoutDiagnostic } from '../../core/src/diagnostics';
 import { checkNames, parseHloText } from '../../core/src/hlo';
+import { CORPUS_HLO_DIR } from '../support/corpus';
 import { inlineBody, inlineModule } from '../support/inline-hlo';
 
-const CORPUS = join(__dirname, '..', '..', '..', 'shared', 'corpus', 'hlo');
 const EXAMPLES = join(__dirname, '..', '..', 'examples');
 
 /** [code, the characters it is on, message] of each name diagnostic of `text`, in text order. */
@@ -302,7 +302,7 @@ describe('core: names as XLA parses them', () => {
 
   it('finds nothing in the corpus of XLA files or in the examples', () => {
     const files = [
-      ...readdirSync(CORPUS).map((f) => join(CORPUS, f)),
+      ...readdirSync(CORPUS_HLO_DIR).map((f) => join(CORPUS_HLO_DIR, f)),
       ...readdirSync(EXAMPLES).map((f) => join(EXAMPLES, f)),
     ].filter((f) => /\.hlo(txt)?$/.test(f));
     assert.ok(files.length >= 40, `${files.length} files`);
