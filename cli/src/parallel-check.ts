@@ -27,15 +27,12 @@ export class CheckPool {
   /** `cores`: how many threads the machine runs at once. */
   constructor(jobs: number, cores: number) {
     // With a checking thread on every core, V8's background compiler threads can only take time
-    // from them, while a cold thread runs slow code until its optimized code arrives. Compiling on
-    // the thread itself (process-wide from here on; workers are created after this) made 100 MB
-    // 5-16% faster in four of five alternating series of 6-16 runs on a 2-core machine (medians
-    // 1,227-1,268 ms → 1,068-1,180 ms; the fifth: 1,181 vs 1,192 ms).
+    // from them, so each thread compiles its own hot code (process-wide from here on; workers are
+    // created after this). docs/performance.md has the measurements.
     if (jobs >= cores) setFlagsFromString('--no-concurrent-recompilation');
     // The bundle is its own worker script: its entry point serves pieces when started with this role.
     // A small young generation keeps each worker's heap near its live data (the checker's caches and
-    // one chunk): with V8's default every thread grows tens of MiB of short-lived strings, and the
-    // process passed the 200 MiB memory target; measured no slower.
+    // one chunk): with V8's default every thread grows tens of MiB of short-lived strings.
     this.workers = Array.from(
       { length: jobs },
       () =>

@@ -10,8 +10,8 @@ import { FileError } from './errors';
 
 /**
  * Read size. A decoded read stays below V8's largest regular heap object (128 KiB), so it dies
- * young and a scavenge frees it; strings of 1 MiB went to the large-object space, which only full
- * collections free: `check` on 100 MB peaked at 168 MiB instead of 99 MiB and ran 10% slower.
+ * young and a scavenge frees it; larger strings go to the large-object space, which only full
+ * collections free (docs/performance.md).
  */
 const CHUNK_BYTES = 64 * 1024;
 const SNIFF_BYTES = 8192;
@@ -87,8 +87,8 @@ export function forEachTextPiece(
     at += n;
     const lastNewline = buffer.lastIndexOf(NEWLINE, filled - 1);
     const lines = buffer.subarray(0, lastNewline + 1);
-    // Dumps are nearly always ASCII, where UTF-8 and Latin-1 agree and Latin-1 decoding is a copy
-    // (measured 2-4x faster than UTF-8 decoding, which checks every byte as it goes).
+    // Dumps are nearly always ASCII, where UTF-8 and Latin-1 agree and Latin-1 decoding is a plain
+    // copy, while UTF-8 decoding checks every byte as it goes.
     const ascii = isAscii(lines);
     const text = ascii ? lines.toString('latin1') : lines.toString('utf8');
     const cut = lastStatementBoundary(text);

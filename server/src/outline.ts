@@ -65,8 +65,8 @@ export interface Outline {
 
 /**
  * The symbol of computation `c` (its whole text as range, its name as selection range), without
- * children yet. The call hierarchy's items too. The name is read in place: parsing 12,000 headers
- * with their signatures' shapes was half of an outline request on the 50 MB bench dump.
+ * children yet. The call hierarchy's items too. The name is read in place: parsing every header
+ * with its signature's shapes would cost as much as the rest of the outline.
  */
 export function computationSymbol(doc: HloDocument, c: ComputationEntry): DocumentSymbol {
   const header = doc.range(c.header);
@@ -84,8 +84,8 @@ export function computationSymbol(doc: HloDocument, c: ComputationEntry): Docume
 /**
  * textDocument/documentSymbol, hierarchical: modules → computations → instructions, at most
  * `maxItems` computations and instructions. VS Code asks for the outline of every file it opens
- * (breadcrumbs, sticky scroll), and the whole outline of the 50 MB bench dump is 294,000 items,
- * 76 MB of JSON and several seconds here. So computations come first (the ENTRY ones, then the
+ * (breadcrumbs, sticky scroll), and the whole outline of a large dump is hundreds of thousands of
+ * items, seconds of work on both ends. So computations come first (the ENTRY ones, then the
  * others in document order) and instructions fill what is left (ENTRY's first): every computation
  * of a dump with fewer than `maxItems` of them is listed, and the main program's instructions
  * before those of fused computations.

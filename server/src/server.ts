@@ -80,7 +80,7 @@ export function createServer(connection: Connection, options: ServerOptions = {}
     session.inOrder.run('open', async () => {
       const { uri, languageId, version, text } = params.textDocument;
       const collect = text.length > LARGE_DOCUMENT ? options.collectGarbage : undefined;
-      // The message's buffers and decoded JSON go before the analysis allocates: a third less peak.
+      // The message's buffers and decoded JSON go before the analysis allocates, lowering the peak.
       collect?.();
       const doc = new HloDocument(uri, languageId, version, text, session.analyzer);
       await analyzeWhole(doc, analysis);

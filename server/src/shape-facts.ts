@@ -292,7 +292,7 @@ export function paddingWarning(
 /**
  * A cache of {@link ShapeFacts} by shape text for one settings value. Bounded: it is emptied when
  * full, which costs only recomputation. The bound is well above the distinct shapes of real dumps
- * (a generated 50 MB dump has ~47,000): a cache that empties itself during one pass over a
+ * (tens of thousands in a large one): a cache that empties itself during one pass over a
  * document recomputes everything.
  */
 export class ShapeFactsCache {

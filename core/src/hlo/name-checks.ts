@@ -19,7 +19,7 @@ import { printShape } from '../print';
 /**
  * Texts longer than this (UTF-16 units) get no name checks in the editor or the CLI: HLO written by
  * hand (XLA's tests) is small, what XLA prints defines every name before its use, and the full
- * parse the checks need takes 0.2-0.35 s per MB.
+ * parse the checks need costs several times the layout analysis (docs/performance.md).
  */
 export const NAME_CHECK_MAX_CHARS = 1_000_000;
 
