@@ -2,10 +2,11 @@
  * Restricted Mode in a real VS Code: workspace trust on, the fixtures folder never trusted, and the
  * extension installed from its .vsix as a user installs it (VS Code always trusts an Extension
  * Development Host window, so the development path would prove nothing). The extension declares
- * `untrustedWorkspaces: supported` because it runs nothing from the workspace; the first test shows
- * diagnostics and hovers working there, and the control shows that the same extension declaring the
- * opposite is kept off, so it is the declaration that counts. Screenshots:
- * test-results/vscode/untrusted*.png.
+ * `untrustedWorkspaces: limited`: it runs nothing from the workspace, but ignores the workspace's
+ * values of the settings that set how much work a request does. The first test shows diagnostics
+ * and hovers working there, the second that a restricted setting of the workspace is ignored while
+ * another is honoured, and the control that the same extension declaring no support is kept off,
+ * so it is the declaration that counts. Screenshots: test-results/vscode/untrusted*.png.
  */
 import { strict as assert } from 'node:assert';
 import { execFileSync } from 'node:child_process';
@@ -91,9 +92,9 @@ if (missing !== undefined && process.env.CI === undefined) {
       rmSync(vsixDir, { recursive: true, force: true });
     });
 
-    /** Opens the fixtures folder (no development path: a plain, untrusted folder) and tiles.hlo in it. */
-    async function openFixture(s: CodeServer): Promise<void> {
-      await openWorkbench(page, `${s.url}/?folder=${encodeURIComponent(FIXTURES)}`);
+    /** Opens `folder` (no development path: a plain, untrusted folder) and tiles.hlo in it. */
+    async function openFixture(s: CodeServer, folder = FIXTURES): Promise<void> {
+      await openWorkbench(page, `${s.url}/?folder=${encodeURIComponent(folder)}`);
       // VS Code says so in the status bar when the workspace is untrusted.
       await page
         .locator('.statusbar-item', { hasText: 'Restricted Mode' })
@@ -116,6 +117,32 @@ if (missing !== undefined && process.env.CI === undefined) {
       const text = await hoverText(page, 'p0 = f32[8,4]{1,0:T(8,128)}', 7);
       assert.match(text, /4,?096/, text);
       await page.screenshot({ path: join(SHOTS, 'untrusted.png') });
+    });
+
+    it("ignores the workspace's value of a restricted setting, and honours the others", async () => {
+      // tiles.hlo in a folder whose settings turn the hover's memory map off (restricted) and
+      // make tile-negative a warning (not restricted).
+      const folder = mkdtempSync(join(tmpdir(), 'xla-lens-restricted-'));
+      try {
+        writeFileSync(join(folder, 'tiles.hlo'), readFileSync(join(FIXTURES, 'tiles.hlo')));
+        mkdirSync(join(folder, '.vscode'));
+        writeFileSync(
+          join(folder, '.vscode', 'settings.json'),
+          JSON.stringify({
+            'xlaLayout.hover.maxMemoryMapCells': 0,
+            'xlaLayout.diagnostics.severity': { 'tile-negative': 'warning' },
+          }),
+        );
+        server = await startCodeServer({ workspaceTrust: true, settings: TRUST_SETTINGS, install: [vsix] });
+        await openFixture(server, folder);
+        await page.locator('.monaco-editor .squiggly-warning').first().waitFor({ timeout: 60_000 });
+        // f32[8,4] has 32 elements, within the default of 64 cells: the map is drawn.
+        const text = await hoverText(page, 'p0 = f32[8,4]{1,0:T(8,128)}', 7);
+        assert.match(text, /Memory map/, text);
+        await page.screenshot({ path: join(SHOTS, 'untrusted-restricted-setting.png') });
+      } finally {
+        rmSync(folder, { recursive: true, force: true });
+      }
     });
 
     it('control: the same extension declaring no untrusted support is kept off there', async () => {
