@@ -333,7 +333,9 @@ describe('server: large documents and cancellation', () => {
   });
 });
 
-describe('server: hostile input', () => {
+describe('server: hostile input', function () {
+  // Many requests over heavy documents: it takes 10-20 s on a loaded 2-core machine.
+  this.timeout(120_000);
   it('answers every request on random bytes, deep nesting (of tuples and of computations written in place), a 200,000-character line and 20,000 unknown names', async () => {
     const { client } = await TestClient.start();
     const junk = Array.from({ length: 4000 }, (_, i) => String.fromCharCode((i * 7919) % 251 || 1)).join('');
