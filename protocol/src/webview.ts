@@ -30,7 +30,16 @@ export interface ExportResultMessage {
   readonly detail: string;
 }
 
-export type HostToWebviewMessage = ShowShapeMessage | ExportResultMessage;
+/**
+ * Host → webview: whether the panel follows the editor (shows the shape at the cursor of the
+ * active HLO editor), as the Markdown preview's lock does; the page shows it on its toggle.
+ */
+export interface FollowStateMessage {
+  readonly type: 'follow';
+  readonly on: boolean;
+}
+
+export type HostToWebviewMessage = ShowShapeMessage | ExportResultMessage | FollowStateMessage;
 
 /** Webview → host: the page's script has started and listens for messages. */
 export interface ReadyMessage {
@@ -55,7 +64,26 @@ export interface ExportMessage {
   readonly data: string;
 }
 
-export type WebviewToHostMessage = ReadyMessage | RevealMessage | ExportMessage;
+/** Webview → host: the user turned following the editor on or off on the page's toggle. */
+export interface FollowMessage {
+  readonly type: 'follow';
+  readonly on: boolean;
+}
+
+/**
+ * Webview → host: the first pane now shows `shape` (typed into the Shape box, or an element picked
+ * from a tuple), for the panel's title. `element` is set when the shape is an element of the shape
+ * the host sent: its offsets in that text, so "reveal" can select the element; the host maps them
+ * into the range it sent itself and never further.
+ */
+export interface ShowingMessage {
+  readonly type: 'showing';
+  readonly shape: string;
+  readonly element?: { readonly start: number; readonly end: number };
+}
+
+export type WebviewToHostMessage =
+  ReadyMessage | RevealMessage | ExportMessage | FollowMessage | ShowingMessage;
 
 export type Validated<T> =
   { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: string };
@@ -117,6 +145,14 @@ function fail<T>(error: string): Validated<T> {
   return { ok: false, error };
 }
 
+/** `{ type: 'follow', on }`, the same in both directions. */
+function checkFollow<T extends FollowMessage | FollowStateMessage>(value: Obj): Validated<T> {
+  const extra = extraKey(value, ['type', 'on']);
+  if (extra !== undefined) return fail(`unexpected field ${extra}`);
+  if (typeof value.on !== 'boolean') return fail('on must be a boolean');
+  return { ok: true, value: { type: 'follow', on: value.on } as T };
+}
+
 /** Validates a message received by the webview. */
 export function validateHostToWebview(value: unknown): Validated<HostToWebviewMessage> {
   if (!isObject(value)) return fail('message must be an object');
@@ -133,6 +169,8 @@ export function validateHostToWebview(value: unknown): Validated<HostToWebviewMe
       }
       return { ok: true, value: value as unknown as ShowShapeMessage };
     }
+    case 'follow':
+      return checkFollow(value);
     case 'exportResult': {
       const extra = extraKey(value, ['type', 'ok', 'detail']);
       if (extra !== undefined) return fail(`unexpected field ${extra}`);
@@ -154,6 +192,31 @@ export function validateWebviewToHost(value: unknown): Validated<WebviewToHostMe
       const extra = extraKey(value, ['type']);
       if (extra !== undefined) return fail(`unexpected field ${extra}`);
       return { ok: true, value: { type: value.type } };
+    }
+    case 'follow':
+      return checkFollow(value);
+    case 'showing': {
+      const extra = extraKey(value, ['type', 'shape', 'element']);
+      if (extra !== undefined) return fail(`unexpected field ${extra}`);
+      if (!isString(value.shape, MAX_SHAPE_LENGTH)) return fail('shape must be a string');
+      const element = value.element;
+      if (element !== undefined) {
+        const offset = (n: unknown): n is number =>
+          Number.isSafeInteger(n) && (n as number) >= 0 && (n as number) <= MAX_SHAPE_LENGTH;
+        if (
+          !isObject(element) ||
+          extraKey(element, ['start', 'end']) !== undefined ||
+          !offset(element.start) ||
+          !offset(element.end) ||
+          element.start > element.end
+        )
+          return fail('element must be { start, end } offsets with start <= end');
+        return {
+          ok: true,
+          value: { type: 'showing', shape: value.shape, element: { start: element.start, end: element.end } },
+        };
+      }
+      return { ok: true, value: { type: 'showing', shape: value.shape } };
     }
     case 'export': {
       const extra = extraKey(value, ['type', 'format', 'fileName', 'data']);

@@ -23,6 +23,7 @@ describe('webview protocol validation', () => {
         source: { name: 'a.hlo:4', uri: 'file:///a.hlo', range },
       },
       { type: 'exportResult', ok: true, detail: '/tmp/layout.png' },
+      { type: 'follow', on: false },
     ];
     for (const m of messages) assert.deepEqual(validateHostToWebview(m), { ok: true, value: m });
   });
@@ -50,6 +51,8 @@ describe('webview protocol validation', () => {
       },
       { type: 'show', shape: 'f32[2]', source: { name: 'a', html: '<b>' } },
       { type: 'exportResult', ok: 'yes', detail: '' },
+      { type: 'follow', on: 'true' },
+      { type: 'follow', on: true, shape: 'f32[2]' },
       { type: 'eval', code: 'alert(1)' },
     ];
     for (const m of bad) assert.equal(validateHostToWebview(m).ok, false, JSON.stringify(m)?.slice(0, 80));
@@ -66,6 +69,9 @@ describe('webview protocol validation', () => {
         fileName: 'my-layout_2.svg',
         data: '<svg xmlns="http://www.w3.org/2000/svg"></svg>',
       },
+      { type: 'follow', on: true },
+      { type: 'showing', shape: 'f32[3,5]{1,0:T(2,2)}' },
+      { type: 'showing', shape: 'f32[2]', element: { start: 1, end: 7 } },
     ];
     for (const m of messages) assert.deepEqual(validateWebviewToHost(m), { ok: true, value: m });
   });
@@ -84,6 +90,13 @@ describe('webview protocol validation', () => {
       { type: 'export', format: 'svg', fileName: 'layout.svg', data: '<script>alert(1)</script>' },
       { type: 'export', format: 'svg', fileName: 'layout.svg' },
       { type: 'openFile', path: '/etc/passwd' },
+      { type: 'follow' },
+      { type: 'showing', shape: 7 },
+      { type: 'showing', shape: 'f32[2]', uri: 'file:///etc/passwd' },
+      { type: 'showing', shape: 'f32[2]', element: { start: 5, end: 2 } },
+      { type: 'showing', shape: 'f32[2]', element: { start: -1, end: 2 } },
+      { type: 'showing', shape: 'f32[2]', element: { start: 0, end: 2, line: 9 } },
+      { type: 'showing', shape: 'f32[2]', element: { start: 0.5, end: 2 } },
     ];
     for (const m of bad) assert.equal(validateWebviewToHost(m).ok, false, JSON.stringify(m));
   });

@@ -1,17 +1,21 @@
 /**
- * The visualizer page: source line, toolbar (compare, zoom, export, reveal), the slice selectors
- * and one or two layout panes. It owns what is shown; main.ts wires it to the host.
+ * The visualizer page: source line, toolbar (follow the editor, compare, zoom, export, reveal),
+ * the legend, the slice selectors and one or two layout panes. It owns what is shown; main.ts
+ * wires it to the host.
  */
 import type { ArrayShape } from '../../core/src';
 import { printShape } from '../../core/src';
 import type { ShowShapeMessage, WebviewToHostMessage } from '../../protocol/src/webview';
+import type { TupleElement } from './analyze';
+import { NO_SLICE, defaultSlice } from './default-slice';
 import { el, replaceChildren } from './dom';
-import type { GridWindow } from './grid-window';
+import { exportFileName, picture, pngBase64, svgDocument } from './export';
+import { Legend } from './legend';
 import { LayoutPane } from './pane';
 import { Selection } from './selection';
 import { SliceControls } from './slice-controls';
-import { windowsToSvg, type SvgPart } from './svg-export';
 import { readTheme, watchTheme, type Theme } from './theme';
+import { ViewGroup } from './view-group';
 
 /** What the page remembers across reloads (VS Code's webview state). */
 export interface PageState {
@@ -24,14 +28,19 @@ export class App {
   private theme: Theme;
   private readonly selection = new Selection();
   private readonly slice = new SliceControls();
+  private readonly legend: Legend;
   private readonly panes: [LayoutPane, LayoutPane];
   private readonly sourceLine: HTMLElement;
   private readonly revealButton: HTMLButtonElement;
   private readonly compareButton: HTMLButtonElement;
+  private readonly followButton: HTMLButtonElement;
   private readonly notice: HTMLElement;
   private readonly paneRow: HTMLElement;
   private shown: ShowShapeMessage | undefined;
   private compare = false;
+  /** Whether the host follows the editor's cursor (it decides; the page shows and toggles it). */
+  private following = true;
+  private groups: ViewGroup[] = [];
   /** Set when a `show` arrives; cleared by the first complete paint, which records its time. */
   private paintStart: number | undefined;
   /** Each pane's draw count when the `show` arrived. */
@@ -45,11 +54,19 @@ export class App {
   ) {
     this.theme = readTheme(root);
     this.sourceLine = el('span', { class: 'source', id: 'source-name' });
-    this.revealButton = button('Reveal in editor', 'reveal', () => this.send({ type: 'reveal' }));
+    this.revealButton = button('Reveal', 'reveal', () => this.send({ type: 'reveal' }), 'Reveal in editor');
     this.revealButton.hidden = true;
+    this.followButton = button(
+      'Follow',
+      'follow',
+      () => this.setFollow(!this.following, true),
+      'Follow the cursor: show the shape at the cursor of the active HLO editor',
+    );
+    this.setFollow(true, false);
     this.compareButton = button('Compare', 'compare', () => this.setCompare(!this.compare));
     this.compareButton.setAttribute('aria-pressed', 'false');
     this.notice = el('div', { class: 'notice', role: 'status', 'aria-live': 'polite', id: 'notice' });
+    this.legend = new Legend(this.theme);
     this.panes = [
       new LayoutPane('a', this.theme, this.selection, this.slice, 'Shape'),
       new LayoutPane('b', this.theme, this.selection, this.slice, 'Compare with'),
@@ -60,20 +77,22 @@ export class App {
     // so the toolbar fits one line in an editor-side panel about 500 px wide.
     const group = (label: string, ...buttons: HTMLButtonElement[]): HTMLElement =>
       el('div', { class: 'group', role: 'group', 'aria-label': label }, ...buttons);
+    // Zoom and fit act on the first pane; in compare mode the second follows it (one zoom).
+    const first = (): LayoutPane | undefined =>
+      this.panes[0].mapper !== undefined ? this.panes[0] : undefined;
     const toolbar = el(
       'div',
       { class: 'toolbar', role: 'toolbar', 'aria-label': 'Visualizer actions' },
+      group('Editor', this.followButton),
       group('Compare', this.compareButton),
       group(
         'View',
-        button('Fit', 'fit', () =>
-          this.eachDrawn((p) => {
-            p.logical.fit();
-            p.memory.fit();
-          }),
-        ),
-        button('−', 'zoom-out', () => this.eachDrawn((p) => p.logical.zoom(0.8)), 'Zoom out'),
-        button('+', 'zoom-in', () => this.eachDrawn((p) => p.logical.zoom(1.25)), 'Zoom in'),
+        button('Fit', 'fit', () => {
+          first()?.logical.fit();
+          first()?.memory.fit();
+        }),
+        button('−', 'zoom-out', () => first()?.logical.zoom(0.8), 'Zoom out'),
+        button('+', 'zoom-in', () => first()?.logical.zoom(1.25), 'Zoom in'),
       ),
       group(
         'Export',
@@ -85,6 +104,7 @@ export class App {
     replaceChildren(
       root,
       el('header', {}, this.sourceLine, toolbar),
+      this.legend.root,
       this.slice.root,
       this.notice,
       this.paneRow,
@@ -92,13 +112,16 @@ export class App {
     this.panes.forEach((pane, i) => {
       pane.field.onChange = (text) => this.edited(i, text);
       pane.onDrawn = () => this.painted();
+      pane.onPick = (element) => this.pick(i, element);
     });
     this.slice.onChange = () => {
       this.selection.reset();
       for (const p of this.visiblePanes()) p.build(true);
+      this.linkViews();
     };
     watchTheme(() => {
       this.theme = readTheme(root);
+      this.legend.setTheme(this.theme);
       for (const p of this.panes) p.setTheme(this.theme);
     });
   }
@@ -114,8 +137,15 @@ export class App {
     this.revealButton.hidden = source?.uri === undefined;
     const b = compare ?? message.compareWith;
     this.selection.reset();
-    this.analyzeAll(edited ?? message.shape, b);
-    if (b !== undefined) this.setCompare(true);
+    const first = this.panes[0].analyze(edited ?? message.shape, false);
+    if (b !== undefined) this.panes[1].analyze(b, false);
+    if (first.kind === 'array') this.slice.choose(first.shape.dims, defaultSlice(first));
+    else this.slice.choose([], NO_SLICE);
+    for (const p of this.visiblePanes()) p.build(true);
+    this.checkSameArray();
+    this.persist();
+    if (b !== undefined && !this.compare) this.setCompare(true);
+    else this.linkViews();
     // Paint synchronously: the first picture should not wait for a frame.
     for (const p of this.visiblePanes()) p.drawNow();
     this.shownCount++;
@@ -127,21 +157,15 @@ export class App {
     this.notice.textContent = ok ? `Saved ${detail}` : detail;
   }
 
+  /** Shows whether the panel follows the editor; `tell` reports a click to the host. */
+  setFollow(on: boolean, tell: boolean): void {
+    this.following = on;
+    this.followButton.setAttribute('aria-pressed', String(on));
+    if (tell) this.send({ type: 'follow', on });
+  }
+
   private visiblePanes(): LayoutPane[] {
     return this.compare ? this.panes : [this.panes[0]];
-  }
-
-  private eachDrawn(action: (pane: LayoutPane) => void): void {
-    for (const p of this.visiblePanes()) if (p.mapper !== undefined) action(p);
-  }
-
-  private analyzeAll(a: string, b: string | undefined): void {
-    const first = this.panes[0].analyze(a, false);
-    if (b !== undefined) this.panes[1].analyze(b, false);
-    this.slice.setDims(first.kind === 'array' ? first.shape.dims : []);
-    for (const p of this.visiblePanes()) p.build(true);
-    this.checkSameArray();
-    this.persist();
   }
 
   private edited(index: number, text: string): void {
@@ -149,12 +173,36 @@ export class App {
     const before = pane.drawable?.shape.dims.join(',');
     const analysis = pane.analyze(text, true);
     const after = analysis.kind === 'array' ? analysis.shape.dims.join(',') : undefined;
-    if (index === 0) this.slice.setDims(analysis.kind === 'array' ? analysis.shape.dims : []);
+    if (index === 0) {
+      // While the text does not parse the slice stays, so fixing a typo keeps the view.
+      if (analysis.kind === 'array') this.slice.retarget(analysis.shape.dims, defaultSlice(analysis));
+      else if (analysis.kind === 'tuple') this.slice.choose([], NO_SLICE);
+      this.send({ type: 'showing', shape: text });
+    }
     if (before !== after) this.selection.reset();
     // Panes re-fit by themselves when the array changed; a new layout of the same array keeps the view.
     for (const p of this.visiblePanes()) p.build(false);
+    this.linkViews();
     this.checkSameArray();
     this.persist();
+  }
+
+  /** An element picked from the tuple a pane shows: that pane shows the element. */
+  private pick(index: number, element: TupleElement): void {
+    const pane = this.panes[index];
+    const tuple = pane.field.value;
+    pane.field.value = element.text;
+    this.edited(index, element.text);
+    // The element's place in the shape the host sent, so "reveal" selects it in the editor.
+    if (index === 0 && tuple === this.shown?.shape)
+      this.send({
+        type: 'showing',
+        shape: element.text,
+        element: { start: element.start, end: element.end },
+      });
+    const name = this.shown?.source?.name;
+    if (index === 0 && name !== undefined)
+      this.sourceLine.textContent = `Source: ${name}, element {${element.path.join(',')}}`;
   }
 
   private setCompare(on: boolean): void {
@@ -170,7 +218,36 @@ export class App {
     } else {
       replaceChildren(this.notice);
     }
+    this.linkViews(true);
     this.persist();
+  }
+
+  /**
+   * Compare mode: both logical views in one zoom group, both memory views in another, hosts of one
+   * shape (the larger grid), fitted together. Alone, each view zooms on its own.
+   */
+  private linkViews(refit = false): void {
+    for (const g of this.groups) g.dissolve();
+    this.groups = [];
+    const [a, b] = this.panes;
+    if (!this.compare || a.mapper === undefined || b.mapper === undefined) {
+      if (refit && a.mapper !== undefined) {
+        a.logical.fitDefault();
+        a.memory.fitDefault();
+      }
+      return;
+    }
+    for (const views of [
+      [a.logical, b.logical],
+      [a.memory, b.memory],
+    ] as const) {
+      const rows = Math.max(views[0].vp.rows, views[1].vp.rows);
+      const cols = Math.max(views[0].vp.cols, views[1].vp.cols);
+      for (const v of views) v.setAspect(rows, cols);
+      const group = new ViewGroup(views);
+      this.groups.push(group);
+      if (refit || views.every((v) => v.autoFit)) group.fit('default');
+    }
   }
 
   /** The first shape with its two minor-most dims swapped in minor_to_major, e.g. {1,0:T(8,128)} → {0,1:T(8,128)}. */
@@ -217,60 +294,21 @@ export class App {
     });
   }
 
-  private svgParts(): SvgPart[] {
-    const parts: SvgPart[] = [];
-    for (const p of this.visiblePanes()) {
-      const add = (title: string, win: GridWindow | undefined): void => {
-        if (win !== undefined) parts.push({ title, window: win });
-      };
-      add(`${p.field.value} — logical view`, p.logical.window);
-      add(`${p.field.value} — memory`, p.memory.window);
-    }
-    return parts;
-  }
-
   private exportSvg(): void {
-    const parts = this.svgParts();
-    if (parts.length === 0) {
+    const data = svgDocument(this.visiblePanes(), this.theme);
+    if (data === undefined) {
       this.notice.textContent = 'Zoom in until cells are drawn one by one to export SVG.';
       return;
     }
-    this.send({
-      type: 'export',
-      format: 'svg',
-      fileName: 'layout.svg',
-      data: windowsToSvg(parts, this.theme),
-    });
+    this.send({ type: 'export', format: 'svg', fileName: exportFileName(this.visiblePanes(), 'svg'), data });
   }
 
-  /** The visible canvases of every shown pane, stacked into one PNG. */
+  /** The visible canvases of every shown pane, under the shapes, into one PNG. */
   private async exportPng(): Promise<void> {
-    const canvases = this.visiblePanes()
-      .filter((p) => p.mapper !== undefined)
-      .map((p) => [p.logical.canvas, p.memory.canvas] as const);
-    if (canvases.length === 0) return;
-    const width = canvases.reduce((w, [l, m]) => w + Math.max(l.width, m.width), 0);
-    const height = Math.max(...canvases.map(([l, m]) => l.height + m.height));
-    const out = document.createElement('canvas');
-    out.width = width;
-    out.height = height;
-    const ctx = out.getContext('2d');
-    if (ctx === null) return;
-    ctx.fillStyle = this.theme.background.css;
-    ctx.fillRect(0, 0, width, height);
-    let x = 0;
-    for (const [l, m] of canvases) {
-      ctx.drawImage(l, x, 0);
-      ctx.drawImage(m, x, l.height);
-      x += Math.max(l.width, m.width);
-    }
-    const blob = await new Promise<Blob | null>((resolve) => out.toBlob(resolve, 'image/png'));
-    if (blob === null) return;
-    const bytes = new Uint8Array(await blob.arrayBuffer());
-    let binary = '';
-    for (let i = 0; i < bytes.length; i += 0x8000)
-      binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-    this.send({ type: 'export', format: 'png', fileName: 'layout.png', data: btoa(binary) });
+    const canvas = picture(this.visiblePanes(), this.theme);
+    const data = canvas !== undefined ? await pngBase64(canvas) : undefined;
+    if (data === undefined) return;
+    this.send({ type: 'export', format: 'png', fileName: exportFileName(this.visiblePanes(), 'png'), data });
   }
 }
 

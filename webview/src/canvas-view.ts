@@ -9,9 +9,25 @@
  * trusts a size measured once. A ResizeObserver on the host re-measures, resizes the backing store
  * to CSS size x devicePixelRatio, and redraws in the same frame (a resized canvas is blank until
  * drawn). Until the user zooms or pans, the view stays fitted: every new size re-fits it.
+ *
+ * In compare mode the two panes' views of one kind share one zoom through a {@link ViewGroup}:
+ * they fit together (at the smaller of their fitted scales) and follow each other's zoom and pan.
  */
 import type { Theme } from './theme';
 import { Viewport } from './viewport';
+import type { ViewGroup } from './view-group';
+
+/**
+ * What a fitted view shows: 'default' is the view's own choice (the whole grid, or for the logical
+ * view one tile when padding would otherwise be too thin to see); 'whole' the whole grid (Fit, 0).
+ */
+export type FitMode = 'default' | 'whole';
+
+/** A part of the grid to fit, in cells. */
+export interface Extent {
+  readonly rows: number;
+  readonly cols: number;
+}
 
 export interface Cell {
   readonly row: number;
@@ -27,10 +43,15 @@ export abstract class CanvasView {
   private baseValid = false;
   private frame = 0;
   /** True while the view shows the fitted grid: resizes re-fit it. Zooming or panning clears it. */
-  private autoFit = true;
+  autoFit = true;
+  private fitMode: FitMode = 'default';
+  /** The views sharing this one's zoom (compare mode), this one included. */
+  group: ViewGroup | undefined;
   /** The devicePixelRatio the backing stores were sized for. */
   private dpr = 0;
   private drag: { x: number; y: number; moved: boolean } | undefined;
+  /** CSS pixel size of the labels renderBase drew (0: none); tests read it as data-label-px. */
+  protected labelPx = 0;
   /** Called after each frame that redrew the grid layer (not after overlay-only frames). */
   onBaseDrawn: (() => void) | undefined;
 
@@ -60,6 +81,47 @@ export abstract class CanvasView {
   protected fitWidthOnly(): boolean {
     return false;
   }
+  /** The part of the grid the default fit shows (undefined: the whole grid). */
+  protected defaultExtent(): Extent | undefined {
+    return undefined;
+  }
+
+  /** The cell size at which this view, at its current size, fits what `mode` shows. */
+  fitScaleFor(mode: FitMode): number {
+    const extent = mode === 'default' ? this.defaultExtent() : undefined;
+    return this.vp.fitScale(this.fitCap(), this.fitWidthOnly(), extent);
+  }
+
+  /** Shows the grid from its top-left corner at `scale` and keeps it fitted (`mode`) on resizes. */
+  fitAt(scale: number, mode: FitMode): void {
+    this.autoFit = true;
+    this.fitMode = mode;
+    this.vp.fitAt(scale);
+    this.invalidate();
+  }
+
+  /** Takes over another view's zoom and position (compare mode), clamped to this grid. */
+  adopt(from: CanvasView): void {
+    this.vp.scale = from.vp.scale;
+    this.vp.x0 = from.vp.x0;
+    this.vp.y0 = from.vp.y0;
+    this.vp.clamp();
+    this.autoFit = from.autoFit;
+    this.fitMode = from.fitMode;
+    this.invalidate();
+  }
+
+  private refit(): void {
+    if (this.group !== undefined) this.group.fit(this.fitMode);
+    else this.fitAt(this.fitScaleFor(this.fitMode), this.fitMode);
+  }
+
+  /** The user moved or zoomed this view: it stops following resizes, and its group follows it. */
+  private moved(): void {
+    this.autoFit = false;
+    this.group?.follow(this);
+    this.invalidate();
+  }
   /** Draws the grid (CSS pixel coordinates). */
   protected abstract renderBase(ctx: CanvasRenderingContext2D): void;
   /** Draws selection / hover on the transparent layer above the grid. */
@@ -80,18 +142,31 @@ export abstract class CanvasView {
     this.vp.cols = cols;
     // The host's height follows the grid's shape (CSS clamps it), so a wide strip does not sit
     // above a tall empty canvas and push the memory view off screen.
-    this.host.style.aspectRatio = `${Math.max(1, cols)} / ${Math.max(1, rows)}`;
-    if (refit) this.autoFit = true;
-    if (this.autoFit) this.vp.fit(this.fitCap(), this.fitWidthOnly());
+    this.setAspect(rows, cols);
+    if (refit) {
+      this.autoFit = true;
+      this.fitMode = 'default';
+    }
+    if (this.autoFit) this.refit();
     else this.vp.clamp();
     this.invalidate();
   }
 
+  /** The host's height follows this grid shape (compare mode gives both panes the larger one). */
+  setAspect(rows: number, cols: number): void {
+    this.host.style.aspectRatio = `${Math.max(1, cols)} / ${Math.max(1, rows)}`;
+  }
+
   /** Fits the whole grid into the canvas; the view then follows later resizes. */
   fit(): void {
-    this.autoFit = true;
-    this.vp.fit(this.fitCap(), this.fitWidthOnly());
-    this.invalidate();
+    this.fitMode = 'whole';
+    this.refit();
+  }
+
+  /** Back to the view the grid opened with (the default fit). */
+  fitDefault(): void {
+    this.fitMode = 'default';
+    this.refit();
   }
 
   /**
@@ -108,8 +183,7 @@ export abstract class CanvasView {
     if (onScreen(ax, ay)) vp.zoomAt(factor, ax, ay);
     else if (onScreen(vp.toScreenX(0), vp.toScreenY(0))) vp.zoomAt(factor, vp.toScreenX(0), vp.toScreenY(0));
     else vp.zoomAt(factor, vp.width / 2, vp.height / 2);
-    this.autoFit = false;
-    this.invalidate();
+    this.moved();
   }
 
   /** Pans the least needed to show grid cell (row, col); the view then stays where the user took it. */
@@ -117,8 +191,7 @@ export abstract class CanvasView {
     const { x0, y0 } = this.vp;
     this.vp.reveal(row, col);
     if (this.vp.x0 === x0 && this.vp.y0 === y0) return;
-    this.autoFit = false;
-    this.invalidate();
+    this.moved();
   }
 
   /** The grid cell keyboard zoom keeps in place (the selection), if any. */
@@ -169,7 +242,7 @@ export abstract class CanvasView {
     }
     this.vp.width = width;
     this.vp.height = height;
-    if (this.autoFit) this.vp.fit(this.fitCap(), this.fitWidthOnly());
+    if (this.autoFit) this.refit();
     else this.vp.clamp();
     // Setting a canvas's size clears it: draw in this frame rather than show a blank one.
     this.baseValid = false;
@@ -200,6 +273,7 @@ export abstract class CanvasView {
       ctx.fillStyle = this.theme.background.css;
       ctx.fillRect(0, 0, this.canvas.width, this.canvas.height);
       ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+      this.labelPx = 0;
       this.renderBase(ctx);
       this.baseValid = true;
       redrewBase = true;
@@ -209,6 +283,7 @@ export abstract class CanvasView {
       data.scale = String(this.vp.scale);
       data.x0 = String(this.vp.x0);
       data.y0 = String(this.vp.y0);
+      data.labelPx = String(this.labelPx);
     }
     top.setTransform(1, 0, 0, 1, 0, 0);
     top.clearRect(0, 0, this.overlay.width, this.overlay.height);
@@ -239,8 +314,7 @@ export abstract class CanvasView {
           drag.x = e.clientX;
           drag.y = e.clientY;
           this.vp.panBy(dx, dy);
-          this.autoFit = false;
-          this.invalidate();
+          this.moved();
         }
         return;
       }
@@ -268,8 +342,7 @@ export abstract class CanvasView {
         } else {
           this.vp.panBy(-e.deltaX, -e.deltaY);
         }
-        this.autoFit = false;
-        this.invalidate();
+        this.moved();
       },
       { passive: false },
     );

@@ -3,9 +3,8 @@
  * intermediate shapes (from the core's tiling plan), and the sizes: logical vs physical bytes,
  * XLA's ArraySize, the expansion and which dimension pads.
  */
-import type { PaddingCause } from '../../core/src';
 import type { Drawable } from './analyze';
-import { bytesWithUnit, formatFactor, formatPercent, groupDigits } from '../../core/src';
+import { bytesWithUnit, formatFactor, formatPercent, groupDigits, humanBytes } from '../../core/src';
 import { el } from './dom';
 import { printTile } from '../../core/src';
 
@@ -64,14 +63,37 @@ export function stepsList(d: Drawable): HTMLElement {
   return el('ol', { class: 'steps', 'aria-label': 'Tiling steps' }, ...items);
 }
 
-function causeText(d: Drawable, cause: PaddingCause): string {
-  const step = d.plan.steps[cause.level];
-  const tile = step !== undefined ? `T${printTile(step.tile)}` : `tile ${cause.level + 1}`;
-  const who =
-    cause.dims.length === 0 ? 'a vector-padding dim' : cause.dims.map((x) => `dim ${x}`).join(' * ');
-  const entry = d.padding.dimensions.find((x) => cause.dims.length === 1 && x.dim === cause.dims[0]);
-  const minor = entry?.isMinorMost === true ? ', the minor-most dim,' : '';
-  return `${who}${minor} of size ${groupDigits(cause.from)}: ${tile} pads it to ${groupDigits(cause.to)} (${formatFactor(cause.factor.value)})`;
+function tileName(d: Drawable, level: number): string {
+  const step = d.plan.steps[level];
+  return step !== undefined ? `T${printTile(step.tile)}` : `tile ${level + 1}`;
+}
+
+/**
+ * The padding account as the hover lists it (server/src/hover-shape.ts, from the same core
+ * paddingByDimension): every padded dim with the tile that pads it, vector padding, L(n), the fix.
+ */
+export function paddingLines(d: Drawable): string[] {
+  const p = d.padding;
+  const lines: string[] = [];
+  for (const x of p.dimensions) {
+    const c = x.causes[0];
+    if (c === undefined) continue;
+    const minor = x.isMinorMost ? ', minor-most' : '';
+    const letter = x.letter !== undefined ? ` (${x.letter})` : '';
+    lines.push(
+      `dim ${x.dim}${letter} (size ${groupDigits(x.size)}${minor}): ${tileName(d, c.level)} pads ${groupDigits(c.from)} to ${groupDigits(c.to)} — ${formatFactor(x.factor.value)}`,
+    );
+  }
+  for (const c of p.causes.filter((c) => c.dims.length === 0))
+    lines.push(
+      `tile ${c.level + 1} pads leading size-1 dims (vector padding) ${groupDigits(c.from)} to ${groupDigits(c.to)}`,
+    );
+  if (p.tailPaddingSlots > 0n) lines.push(`L(n) rounds up by ${groupDigits(p.tailPaddingSlots)} slots`);
+  if (d.fix !== undefined)
+    lines.push(
+      `Fix: ${d.fix.description} → ${bytesWithUnit(d.fix.physicalBytes)} (saves ${humanBytes(d.fix.savedBytes)})`,
+    );
+  return lines;
 }
 
 /** The sizes table and the padding account. */
@@ -113,10 +135,15 @@ export function sizesTable(d: Drawable): HTMLElement {
       ),
     ),
   );
-  const dominant = d.padding.dominant;
-  const cause =
-    dominant !== undefined
-      ? el('p', { class: 'dominant' }, `Padding: ${causeText(d, dominant)}.`)
-      : el('p', { class: 'dominant' }, 'No tile pads this array.');
-  return el('div', {}, table, cause);
+  const lines = paddingLines(d);
+  const padding =
+    lines.length > 0
+      ? el(
+          'div',
+          { class: 'padding-account' },
+          el('h3', {}, 'Padding'),
+          el('ul', { class: 'padding-lines' }, ...lines.map((line) => el('li', {}, line))),
+        )
+      : el('p', { class: 'padding-account' }, 'No tile pads this array.');
+  return el('div', {}, table, padding);
 }

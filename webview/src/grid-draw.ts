@@ -1,15 +1,17 @@
 /**
  * Draws grids on a canvas at two levels of detail: cell by cell (colour, hatched padding, label,
- * tile borders) when cells are big enough to see, and as colour blocks sampled per few screen
- * pixels when zoomed out, so a frame costs the same however large the array is.
+ * tile borders) when cells are big enough to see, and zoomed out as blocks of a few screen pixels
+ * whose colour mixes data and padding by the share of padding among all the slots the block
+ * covers (never one sample of a periodic pattern, which would draw a moiré), so a frame costs the
+ * same however large the array is.
  */
 import { BOTTOM, EMPTY, LEFT, OTHER, PADDING, RIGHT, TOP, type GridWindow } from './grid-window';
-import type { Rgb, Theme } from './theme';
+import { blend, type Rgb, type Theme } from './theme';
 import type { Viewport } from './viewport';
 
-/** Below this many CSS pixels per cell the view switches to sampled colour blocks. */
+/** Below this many CSS pixels per cell the view switches to blocks. */
 export const CELL_MODE_MIN_SCALE = 5;
-/** Labels are drawn only when cells are at least this wide. */
+/** Labels are drawn only when cells are at least this wide (and then only those that fit). */
 export const LABEL_MIN_SCALE = 14;
 /** Cell grid lines and inner tile levels are drawn from this cell size up (denser is just noise). */
 const DETAIL_MIN_SCALE = 10;
@@ -47,14 +49,14 @@ function fillFor(
   return undefined;
 }
 
-/** Draws a window cell by cell. */
+/** Draws a window cell by cell; returns the CSS pixel size its labels were drawn at (0: none). */
 export function drawCells(
   ctx: CanvasRenderingContext2D,
   vp: Viewport,
   theme: Theme,
   win: GridWindow,
   hatch: CanvasPattern | string,
-): void {
+): number {
   const s = vp.scale;
   const x0 = vp.toScreenX(win.col0);
   const y0 = vp.toScreenY(win.row0);
@@ -68,7 +70,7 @@ export function drawCells(
   }
   // Thin cell grid, only over cells that exist.
   if (s >= DETAIL_MIN_SCALE) drawGrid(ctx, s, x0, y0, theme, win);
-  if (s >= LABEL_MIN_SCALE) drawLabels(ctx, s, x0, y0, theme, win);
+  const labelPx = s >= LABEL_MIN_SCALE ? drawLabels(ctx, s, x0, y0, theme, win) : 0;
   // Borders from the innermost level out, so first-level tiles stay on top.
   // Memory windows have no border levels at all; zoomed out, only the first level is drawn.
   const innermost = s >= DETAIL_MIN_SCALE ? win.borders.length - 1 : Math.min(0, win.borders.length - 1);
@@ -85,6 +87,7 @@ export function drawCells(
       level > 0,
     );
   }
+  return labelPx;
 }
 
 function drawGrid(
@@ -114,27 +117,27 @@ function drawLabels(
   y0: number,
   theme: Theme,
   win: GridWindow,
-): void {
+): number {
   ctx.fillStyle = theme.foreground.css;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
-  const base = Math.min(13, s * 0.42);
-  let current = -1;
+  // One readable size in the editor's font. When the longest label on screen does not fit its
+  // cell none is drawn (the status line and the accessible table still give them): labels shrunk
+  // below legibility, or only the short ones, read worse than none.
+  const px = theme.labelPx;
+  if (px > s - 2) return 0;
+  ctx.font = `${px}px ${theme.fontFamily}`;
+  let longest = 0;
+  for (const label of win.labels) longest = Math.max(longest, label.length);
+  // Digits and commas are (nearly) one width in the editor's monospace font.
+  if (longest === 0 || ctx.measureText('0'.repeat(longest)).width > s - 4) return 0;
   for (let r = 0; r < win.rows; r++) {
     for (let c = 0; c < win.cols; c++) {
       const label = win.labels[r * win.cols + c];
-      if (label === '') continue;
-      // Monospace digits are ~0.6 em wide; shrink long labels to fit, drop them below 6 px.
-      const size = Math.min(base, (s - 3) / (label.length * 0.62));
-      if (size < 6) continue;
-      const rounded = Math.floor(size);
-      if (rounded !== current) {
-        ctx.font = `${rounded}px ${theme.fontFamily}`;
-        current = rounded;
-      }
-      ctx.fillText(label, x0 + c * s + s / 2, y0 + r * s + s / 2 + 0.5);
+      if (label !== '') ctx.fillText(label, x0 + c * s + s / 2, y0 + r * s + s / 2 + 0.5);
     }
   }
+  return px;
 }
 
 function drawBorders(
@@ -182,43 +185,48 @@ function drawBorders(
   ctx.setLineDash([]);
 }
 
-/** Colour code of the cell at (row, col): palette index, PADDING, OTHER or EMPTY. */
-export type CellColour = (row: number, col: number) => number;
+/**
+ * What the slots under one block are: the share that is padding (0..1, over every slot the block
+ * covers) and the colour code of its elements (a palette index or OTHER); undefined off the grid.
+ */
+export type BlockContent = (
+  row0: number,
+  row1: number,
+  col0: number,
+  col1: number,
+) => { padding: number; colour: number } | undefined;
 
 /**
- * Zoomed-out drawing: one sample per `blockPixels` CSS pixels, written into an ImageData and scaled up,
- * so the cost depends on the canvas size only, never on the array size.
+ * Zoomed-out drawing of the memory view: one colour per `blockPixels` CSS pixels, the elements'
+ * colour blended toward the padding tone by the block's padding share, written into an ImageData
+ * and scaled up, so the cost depends on the canvas size only, never on the array size.
  */
 export function drawBlocks(
   ctx: CanvasRenderingContext2D,
   vp: Viewport,
   theme: Theme,
-  colourAt: CellColour,
+  content: BlockContent,
   blockPixels: number,
 ): void {
-  // Sample at least once per cell while cells are 2 px or more: sampling every `blockPixels` over
-  // smaller cells skips whole rows, and a strip a few cells tall would vanish or stripe.
-  const block = vp.scale >= 2 ? Math.min(blockPixels, Math.floor(vp.scale)) : blockPixels;
-  const nx = Math.max(1, Math.ceil(vp.width / block));
-  const ny = Math.max(1, Math.ceil(vp.height / block));
+  const nx = Math.max(1, Math.ceil(vp.width / blockPixels));
+  const ny = Math.max(1, Math.ceil(vp.height / blockPixels));
   const image = new ImageData(nx, ny);
   const data = image.data;
-  const padding = mix(theme.padding, theme.background);
+  const cellsPerBlock = blockPixels / vp.scale;
   for (let j = 0; j < ny; j++) {
-    const row = Math.floor(vp.y0 + ((j + 0.5) * block) / vp.scale);
+    const gy = vp.y0 + j * cellsPerBlock;
+    const row0 = Math.max(0, Math.floor(gy));
+    const row1 = Math.min(vp.rows, Math.max(row0 + 1, Math.floor(gy + cellsPerBlock)));
     for (let i = 0; i < nx; i++) {
-      const col = Math.floor(vp.x0 + ((i + 0.5) * block) / vp.scale);
+      const gx = vp.x0 + i * cellsPerBlock;
+      const col0 = Math.max(0, Math.floor(gx));
+      const col1 = Math.min(vp.cols, Math.max(col0 + 1, Math.floor(gx + cellsPerBlock)));
       let rgb = theme.background;
-      if (row >= 0 && col >= 0 && row < vp.rows && col < vp.cols) {
-        const code = colourAt(row, col);
-        rgb =
-          code >= 0
-            ? theme.tiles[code]
-            : code === PADDING
-              ? padding
-              : code === OTHER
-                ? theme.otherSlice
-                : theme.background;
+      const inside = gy + cellsPerBlock > 0 && gx + cellsPerBlock > 0 && row0 < vp.rows && col0 < vp.cols;
+      const block = inside ? content(row0, row1, col0, col1) : undefined;
+      if (block !== undefined) {
+        const element = block.colour >= 0 ? theme.tiles[block.colour] : theme.otherSlice;
+        rgb = blend(theme.paddingTone, element, block.padding);
       }
       const k = (j * nx + i) * 4;
       data[k] = rgb.r;
@@ -232,15 +240,8 @@ export function drawBlocks(
   scratch.height = ny;
   scratch.getContext('2d')?.putImageData(image, 0, 0);
   ctx.imageSmoothingEnabled = false;
-  ctx.drawImage(scratch, 0, 0, nx * block, ny * block);
+  ctx.drawImage(scratch, 0, 0, nx * blockPixels, ny * blockPixels);
   ctx.imageSmoothingEnabled = true;
-}
-
-function mix(a: Rgb, b: Rgb): Rgb {
-  const r = Math.round((a.r + b.r) / 2);
-  const g = Math.round((a.g + b.g) / 2);
-  const bl = Math.round((a.b + b.b) / 2);
-  return { r, g, b: bl, css: `rgb(${r}, ${g}, ${bl})` };
 }
 
 /** Outlines one cell (selection / hover), at least 6 px so it shows when zoomed far out. */

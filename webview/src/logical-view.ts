@@ -1,21 +1,30 @@
 /**
  * The logical view: the 2-D slice as a grid, each cell labelled with its linear index, coloured by
  * its first-level tile, later tile levels outlined, and the padded extent hatched.
+ *
+ * It opens fitted to the whole grid, unless the padding would then be a band too thin to see while
+ * the first tile already pads (a dim smaller than its tile entry, like bf16[…,1,…] under T(4,128)):
+ * then it opens on the first tile, cells big enough to read, where the padding is plain.
  */
 import type { ElementMapper } from '../../core/src';
-import { CanvasView, type Cell } from './canvas-view';
-import {
-  CELL_MODE_MIN_SCALE,
-  LABEL_MIN_SCALE,
-  drawBlocks,
-  drawCells,
-  hatchPattern,
-  outlineCell,
-} from './grid-draw';
-import { PADDING, type GridWindow } from './grid-window';
+import { CanvasView, type Cell, type Extent } from './canvas-view';
+import { CELL_MODE_MIN_SCALE, LABEL_MIN_SCALE, drawCells, hatchPattern, outlineCell } from './grid-draw';
+import type { GridWindow } from './grid-window';
+import { drawLogicalOverview, type TileGrid } from './logical-overview';
 import { logicalWindow, type LogicalGeometry } from './logical-window';
 import type { Selection } from './selection';
 import { tileColourIndex, type Theme } from './theme';
+
+/** A padded band thinner than this (CSS px) at the whole-grid fit counts as invisible. */
+const MIN_BAND_PX = 6;
+/** Opened on the first tile, cells are at least this wide (a tile wider than the view is cut). */
+const TILE_CELL_PX = 20;
+
+/** First-level tile spans along the slice's rows and columns (undefined: untiled, or `*` merges). */
+export interface TileSpans {
+  readonly rows: number | undefined;
+  readonly cols: number | undefined;
+}
 
 /** The ARIA table lists the window only while it is this small (a DOM node per cell otherwise). */
 export const ACCESSIBLE_CELLS = 4096;
@@ -23,6 +32,7 @@ export const ACCESSIBLE_CELLS = 4096;
 export class LogicalView extends CanvasView {
   private mapper: ElementMapper | undefined;
   private geometry: LogicalGeometry = { rows: 0, cols: 0, paddedRows: 0, paddedCols: 0 };
+  private spans: TileSpans = { rows: undefined, cols: undefined };
   /** The window last drawn cell by cell (undefined when zoomed out to blocks). */
   window: GridWindow | undefined;
 
@@ -40,14 +50,42 @@ export class LogicalView extends CanvasView {
     });
   }
 
-  setData(mapper: ElementMapper, geometry: LogicalGeometry, refit: boolean): void {
+  setData(mapper: ElementMapper, geometry: LogicalGeometry, spans: TileSpans, refit: boolean): void {
     this.mapper = mapper;
     this.geometry = geometry;
+    this.spans = spans;
     this.setGrid(geometry.paddedRows, geometry.paddedCols, refit);
   }
 
   protected fitCap(): number {
     return 44;
+  }
+
+  protected override defaultExtent(): Extent | undefined {
+    const g = this.geometry;
+    const { rows: rowSpan, cols: colSpan } = this.spans;
+    if (rowSpan === undefined || colSpan === undefined) return undefined;
+    const whole = this.fitScaleFor('whole');
+    const thin = (padded: number, size: number): boolean =>
+      padded > size && (padded - size) * whole < MIN_BAND_PX;
+    const visible = (padded: number, size: number): boolean => padded > size && !thin(padded, size);
+    if (visible(g.paddedRows, g.rows) || visible(g.paddedCols, g.cols)) return undefined;
+    // Opening on the first tile helps only when that tile pads.
+    if (!(g.rows < rowSpan || g.cols < colSpan)) return undefined;
+    const fits = (pixels: number): number => Math.max(1, Math.floor((pixels - 8) / TILE_CELL_PX));
+    return {
+      rows: Math.min(g.paddedRows, rowSpan, fits(this.vp.height)),
+      cols: Math.min(g.paddedCols, colSpan, fits(this.vp.width)),
+    };
+  }
+
+  /** First-level tiles along the slice, for the zoomed-out picture. */
+  private tileGrid(): TileGrid | undefined {
+    const mapper = this.mapper;
+    const { rows, cols } = this.spans;
+    if (mapper === undefined || mapper.levels === 0 || rows === undefined || cols === undefined)
+      return undefined;
+    return { rowSpan: rows, colSpan: cols, colourAt: (r, c) => tileColourIndex(mapper.tileId(0, r, c)) };
   }
 
   protected override zoomAnchor(): Cell | undefined {
@@ -64,7 +102,6 @@ export class LogicalView extends CanvasView {
     this.window = undefined;
     if (mapper === undefined) return;
     const vp = this.vp;
-    const { rows, cols } = this.geometry;
     if (vp.scale >= CELL_MODE_MIN_SCALE) {
       const range = vp.visible();
       const count = (range.row1 - range.row0) * (range.col1 - range.col0);
@@ -74,22 +111,10 @@ export class LogicalView extends CanvasView {
         range,
         vp.scale >= LABEL_MIN_SCALE || count <= ACCESSIBLE_CELLS,
       );
-      drawCells(ctx, vp, this.theme, win, hatchPattern(ctx, this.theme));
+      this.labelPx = drawCells(ctx, vp, this.theme, win, hatchPattern(ctx, this.theme));
       this.window = win;
     } else {
-      const levels = mapper.levels;
-      drawBlocks(
-        ctx,
-        vp,
-        this.theme,
-        (r, c) =>
-          r >= rows || c >= cols ? PADDING : levels > 0 ? tileColourIndex(mapper.tileId(0, r, c)) : 0,
-        2,
-      );
-      // The logical bounds, so padding stays distinguishable from data at this zoom.
-      ctx.strokeStyle = this.theme.foreground.css;
-      ctx.lineWidth = 1;
-      ctx.strokeRect(vp.toScreenX(0), vp.toScreenY(0), cols * vp.scale, rows * vp.scale);
+      drawLogicalOverview(ctx, vp, this.theme, this.geometry, this.tileGrid());
     }
   }
 

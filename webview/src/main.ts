@@ -37,6 +37,8 @@ function start(): void {
       const saved = host.getState();
       const restore = isPageState(saved) && saved.shown.shape === message.shape ? saved : undefined;
       app.show(message, restore?.edited, restore?.compare);
+    } else if (message.type === 'follow') {
+      app.setFollow(message.on, false);
     } else {
       app.exportResult(message.ok, message.detail);
     }

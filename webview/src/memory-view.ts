@@ -11,8 +11,9 @@ import {
   drawCells,
   hatchPattern,
   outlineCell,
+  type BlockContent,
 } from './grid-draw';
-import { EMPTY, OTHER, PADDING, type GridWindow } from './grid-window';
+import { OTHER, type GridWindow } from './grid-window';
 import { ACCESSIBLE_CELLS } from './logical-view';
 import {
   memoryWindow,
@@ -22,10 +23,15 @@ import {
   type SlotResolver,
 } from './memory-window';
 import type { Selection } from './selection';
+import type { SlotCounter } from './slot-counter';
 import { tileColourIndex, type Theme } from './theme';
+
+/** A zoomed-out block adds up the padding of at most this many of its memory rows (spread evenly). */
+const MAX_BLOCK_ROWS = 64;
 
 export class MemoryView extends CanvasView {
   private resolver: SlotResolver | undefined;
+  private counter: SlotCounter | undefined;
   private geometry: MemoryGeometry = { wrap: 1, totalSlots: 0, rows: 0 };
   private cellLabel: IndexLabel = (r, c) => `${r},${c}`;
   /** The slot the keyboard cursor is on (it may hold padding, unlike the selection). */
@@ -53,8 +59,15 @@ export class MemoryView extends CanvasView {
     });
   }
 
-  setData(resolver: SlotResolver, geometry: MemoryGeometry, cellLabel: IndexLabel, refit: boolean): void {
+  setData(
+    resolver: SlotResolver,
+    counter: SlotCounter,
+    geometry: MemoryGeometry,
+    cellLabel: IndexLabel,
+    refit: boolean,
+  ): void {
     this.resolver = resolver;
+    this.counter = counter;
     this.geometry = geometry;
     this.cellLabel = cellLabel;
     this.cursor = undefined;
@@ -77,19 +90,50 @@ export class MemoryView extends CanvasView {
     return this.resolver?.mapper.offset(cell.row, cell.col);
   }
 
+  /** Shows slot `offset` (picked on the buffer strip) and puts the keyboard cursor on it. */
+  revealOffset(offset: number): void {
+    if (offset >= this.geometry.totalSlots) return;
+    this.cursor = offset;
+    this.revealSlot(offset);
+    this.requestDraw();
+  }
+
   private revealSlot(offset: number): void {
     this.revealGridCell(Math.floor(offset / this.geometry.wrap), offset % this.geometry.wrap);
   }
 
-  private colourAt(row: number, col: number): number {
-    const offset = row * this.geometry.wrap + col;
+  /** The colour code of the element in slot `offset`, or undefined for padding. */
+  private elementColour(offset: number): number | undefined {
     const resolver = this.resolver;
-    if (resolver === undefined || offset >= this.geometry.totalSlots) return EMPTY;
+    if (resolver === undefined || offset >= this.geometry.totalSlots) return undefined;
     const slot = resolver.resolve(offset);
     if (slot.kind === 'cell')
       return resolver.mapper.levels > 0 ? tileColourIndex(resolver.mapper.tileId(0, slot.row, slot.col)) : 0;
-    return slot.kind === 'padding' ? PADDING : slot.kind === 'element' ? OTHER : EMPTY;
+    return slot.kind === 'element' ? OTHER : undefined;
   }
+
+  /** A zoomed-out block: the padding share of every slot it covers, and its elements' colour. */
+  private readonly blockContent: BlockContent = (row0, row1, col0, col1) => {
+    const counter = this.counter;
+    const { wrap, totalSlots } = this.geometry;
+    if (counter === undefined || row0 * wrap + col0 >= totalSlots) return undefined;
+    const step = Math.max(1, (row1 - row0) / MAX_BLOCK_ROWS);
+    let slots = 0;
+    let elements = 0;
+    for (let r = row0; r < row1; r += step) {
+      const row = Math.floor(r);
+      const a = row * wrap + col0;
+      const b = Math.min(row * wrap + col1, totalSlots);
+      if (a >= b) break;
+      slots += b - a;
+      elements += counter.elementsIn(a, b);
+    }
+    if (slots === 0) return undefined;
+    const centre = Math.floor((row0 + row1) / 2) * wrap + Math.floor((col0 + col1) / 2);
+    const colour =
+      this.elementColour(Math.min(centre, totalSlots - 1)) ?? this.elementColour(row0 * wrap + col0);
+    return { padding: 1 - elements / slots, colour: colour ?? 0 };
+  };
 
   protected renderBase(ctx: CanvasRenderingContext2D): void {
     this.window = undefined;
@@ -106,10 +150,10 @@ export class MemoryView extends CanvasView {
         vp.scale >= LABEL_MIN_SCALE || count <= ACCESSIBLE_CELLS,
         this.cellLabel,
       );
-      drawCells(ctx, vp, this.theme, win, hatchPattern(ctx, this.theme));
+      this.labelPx = drawCells(ctx, vp, this.theme, win, hatchPattern(ctx, this.theme));
       this.window = win;
     } else {
-      drawBlocks(ctx, vp, this.theme, (r, c) => this.colourAt(r, c), 4);
+      drawBlocks(ctx, vp, this.theme, this.blockContent, 4);
     }
   }
 

@@ -1,35 +1,56 @@
 /**
  * One layout: its shape field with inline problems, the logical and memory views (with their
- * offscreen accessible tables), a status line for the selected / hovered element, and the steps
- * and sizes. Compare mode shows two panes sharing one slice and one selection.
+ * offscreen accessible tables), the strip of the whole buffer, a status line for the selected /
+ * hovered element, and the steps and sizes. A tuple lists its array elements to pick instead.
+ * Compare mode shows two panes sharing one slice, one selection and one zoom.
  */
-import { buildMemoryMap, createElementMapper, isLayoutError, type ElementMapper } from '../../core/src';
+import {
+  buildMemoryMap,
+  createElementMapper,
+  formatFactor,
+  formatPercent,
+  groupDigits,
+  humanBytes,
+  isLayoutError,
+  type ElementMapper,
+} from '../../core/src';
 import { TableUpdater } from './accessible-grid';
-import { analyzeShape, firstTile, paddedExtent, type Analysis, type Drawable } from './analyze';
+import {
+  analyzeShape,
+  firstTile,
+  paddedExtent,
+  tileSpan,
+  type Analysis,
+  type Drawable,
+  type TupleElement,
+} from './analyze';
 import { sizesTable, stepsList } from './details';
-import { groupDigits } from '../../core/src';
 import { el, replaceChildren } from './dom';
 import { LogicalView } from './logical-view';
+import { MemoryStrip } from './memory-strip';
 import { MemoryView } from './memory-view';
 import { SlotResolver, memoryGeometry, type SlotInfo } from './memory-window';
 import type { Selection } from './selection';
 import type { SliceControls } from './slice-controls';
 import { ShapeField } from './shape-field';
+import { SlotCounter } from './slot-counter';
 import type { Theme } from './theme';
 
 /** Slices up to this many cells get a full MemoryMap (typed arrays); larger ones use the mapper only. */
 const MEMORY_MAP_CELLS = 1 << 22;
 
-export type PaneStatus = 'empty' | 'drawn' | 'invalid' | 'unsupported';
+export type PaneStatus = 'empty' | 'drawn' | 'invalid' | 'unsupported' | 'tuple';
 
 export class LayoutPane {
   readonly root: HTMLElement;
   readonly field: ShapeField;
   readonly logical: LogicalView;
   readonly memory: MemoryView;
+  readonly strip: MemoryStrip;
   analysis: Analysis | undefined;
   mapper: ElementMapper | undefined;
   private readonly message: HTMLElement;
+  private readonly elements: HTMLElement;
   private readonly status: HTMLElement;
   private readonly details: HTMLElement;
   private readonly views: HTMLElement;
@@ -39,6 +60,8 @@ export class LayoutPane {
   draws = 0;
   /** Called after a view finished drawing the grid (tests and timing listen to this). */
   onDrawn: (() => void) | undefined;
+  /** Called when the user picks an element of the tuple shown. */
+  onPick: ((element: TupleElement) => void) | undefined;
 
   constructor(
     readonly id: string,
@@ -49,6 +72,8 @@ export class LayoutPane {
   ) {
     this.field = new ShapeField(`shape-${id}`, label);
     this.message = el('div', { class: 'message', role: 'alert' });
+    this.elements = el('div', { class: 'tuple-elements', id: `elements-${id}` });
+    this.strip = new MemoryStrip(theme, id);
     this.status = el('div', { class: 'status', role: 'status', 'aria-live': 'polite' });
     const logicalHost = el('div', { class: 'canvas-host logical' });
     const memoryHost = el('div', { class: 'canvas-host memory' });
@@ -63,6 +88,7 @@ export class LayoutPane {
       // Tables size to their content whatever their width says, so they are hidden in a box that does not.
       el('div', { class: 'sr-only' }, this.logicalTable),
       el('h3', {}, 'Memory (slot order)'),
+      this.strip.root,
       memoryHost,
       el('div', { class: 'sr-only' }, this.memoryTable),
     );
@@ -71,6 +97,7 @@ export class LayoutPane {
       { class: 'pane', id: `pane-${id}`, 'data-status': 'empty' },
       this.field.root,
       this.message,
+      this.elements,
       this.views,
       this.status,
       this.details,
@@ -85,8 +112,12 @@ export class LayoutPane {
     };
     this.memory.onBaseDrawn = () => {
       memoryTable.update();
+      const { row0, row1 } = this.memory.vp.visible();
+      const wrap = this.memory.vp.cols;
+      this.strip.setShown(row0 * wrap, row1 * wrap);
       this.drawn();
     };
+    this.strip.onPick = (offset) => this.memory.revealOffset(offset);
     this.memory.onSlotHover = () => this.updateStatus();
     selection.onChange(() => this.updateStatus());
   }
@@ -126,6 +157,11 @@ export class LayoutPane {
   build(refit: boolean): void {
     const d = this.drawable;
     this.mapper = undefined;
+    if (this.analysis?.kind === 'tuple') {
+      this.showMessage('tuple', '');
+      this.listElements(this.analysis.elements);
+      return;
+    }
     if (d === undefined) {
       // The field's problem list already says why; the pane only hides its pictures.
       this.showMessage(
@@ -156,13 +192,22 @@ export class LayoutPane {
     this.root.dataset.status = 'drawn';
     this.views.hidden = false;
     replaceChildren(this.message);
-    this.logical.setData(mapper, geometry, refit);
+    replaceChildren(this.elements);
+    const counter = new SlotCounter(d.plan);
+    this.logical.setData(
+      mapper,
+      geometry,
+      { rows: tileSpan(d.plan, mapper.rowDim), cols: tileSpan(d.plan, mapper.colDim) },
+      refit,
+    );
     this.memory.setData(
       resolver,
+      counter,
       memoryGeometry(firstTile(d.shape), mapper.cols, mapper.totalSlots),
       (r, c) => this.indexText(r, c),
       refit,
     );
+    this.strip.setData(counter, d.sizes);
     replaceChildren(this.details, el('h3', {}, 'Steps'), stepsList(d), el('h3', {}, 'Sizes'), sizesTable(d));
     this.updateStatus();
   }
@@ -179,7 +224,37 @@ export class LayoutPane {
     this.views.hidden = true;
     replaceChildren(this.details);
     replaceChildren(this.status);
+    replaceChildren(this.elements);
     replaceChildren(this.message, text);
+  }
+
+  /** The tuple's array elements, one button each, with their sizes. */
+  private listElements(elements: readonly TupleElement[]): void {
+    const items = elements.map((e) => {
+      const pick = el(
+        'button',
+        { type: 'button', class: 'tuple-element', 'data-path': e.path.join(',') },
+        el('span', { class: 'tuple-path' }, `{${e.path.join(',')}}`),
+        ' ',
+        el('code', {}, e.text),
+        el('span', { class: 'note' }, ` ${e.summary}`),
+      );
+      pick.addEventListener('click', () => this.onPick?.(e));
+      return el('li', {}, pick);
+    });
+    replaceChildren(this.elements, el('ul', { 'aria-label': 'Tuple elements' }, ...items));
+  }
+
+  /** One line for an exported picture: the shape and what its layout costs. */
+  summary(): string | undefined {
+    const d = this.drawable;
+    if (d === undefined) return undefined;
+    const s = d.sizes;
+    const cost =
+      s.expansion !== undefined && s.physicalBytes !== s.logicalBytes
+        ? `${humanBytes(s.logicalBytes)} logical → ${humanBytes(s.physicalBytes)} physical (${formatFactor(s.expansion.value)}, ${formatPercent(s.overhead?.value ?? 0)} padding)`
+        : `${humanBytes(s.physicalBytes)}, no padding`;
+    return `${d.text}  —  ${cost}`;
   }
 
   /** Logical index of slice cell (row, col): `r,c` in 2-D, every dim in N-D. */
@@ -224,5 +299,6 @@ export class LayoutPane {
   setTheme(theme: Theme): void {
     this.logical.setTheme(theme);
     this.memory.setTheme(theme);
+    this.strip.setTheme(theme);
   }
 }

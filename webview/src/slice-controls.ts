@@ -1,8 +1,10 @@
 /**
  * Chooses the 2-D slice of an N-D array: which logical dim runs down the rows, which across the
- * columns, and the index of every other dim.
+ * columns, and the index of every other dim. It opens on the default slice (default-slice.ts),
+ * says why, and offers to go back to it after the user picked other dims.
  */
 import type { SliceSpec } from '../../core/src';
+import type { SliceChoice } from './default-slice';
 import { el, replaceChildren } from './dom';
 
 export class SliceControls {
@@ -11,6 +13,7 @@ export class SliceControls {
   private rowDim: number | undefined;
   private colDim: number | undefined;
   private fixed: bigint[] = [];
+  private preferred: SliceChoice = { rowDim: undefined, colDim: undefined, reason: '' };
   onChange: (() => void) | undefined;
 
   constructor() {
@@ -42,17 +45,33 @@ export class SliceControls {
     return index;
   }
 
-  /** Sets the array's dims; keeps the current choice when the rank is unchanged and it still fits. */
-  setDims(dims: readonly bigint[]): void {
-    const rank = dims.length;
-    const keep = rank === this.dims.length && this.fixed.every((v, i) => v < (dims[i] ?? 0n) || v === 0n);
+  /** Opens a new array on its default slice. */
+  choose(dims: readonly bigint[], choice: SliceChoice): void {
     this.dims = dims;
-    if (!keep) {
-      this.rowDim = rank >= 2 ? rank - 2 : undefined;
-      this.colDim = rank >= 1 ? rank - 1 : undefined;
-      this.fixed = dims.map(() => 0n);
-    }
+    this.preferred = choice;
+    this.rowDim = choice.rowDim;
+    this.colDim = choice.colDim;
+    this.fixed = dims.map(() => 0n);
     this.render();
+  }
+
+  /**
+   * A new layout was typed: the same array keeps the slice the user is looking at (so a layout
+   * change can be compared cell by cell); another array opens on its default slice.
+   */
+  retarget(dims: readonly bigint[], choice: SliceChoice): void {
+    const same = dims.length === this.dims.length && dims.every((d, i) => d === this.dims[i]);
+    if (!same) {
+      this.choose(dims, choice);
+      return;
+    }
+    this.preferred = choice;
+    this.render();
+  }
+
+  /** Whether the slice shown is the default one. */
+  get isPreferred(): boolean {
+    return this.rowDim === this.preferred.rowDim && this.colDim === this.preferred.colDim;
   }
 
   private render(): void {
@@ -92,12 +111,30 @@ export class SliceControls {
       });
       return [el('label', { class: 'slice-fixed' }, `dim ${d} = `, input)];
     });
+    let back: HTMLButtonElement | undefined;
+    const { rowDim, colDim } = this.preferred;
+    if (!this.isPreferred && rowDim !== undefined && colDim !== undefined) {
+      back = el('button', { type: 'button', id: 'slice-default' }, `Back to dims ${rowDim} and ${colDim}`);
+      back.addEventListener('click', () => {
+        this.rowDim = rowDim;
+        this.colDim = colDim;
+        this.render();
+        this.onChange?.();
+      });
+    }
     replaceChildren(
       this.root,
       el('legend', {}, 'Slice'),
       el('label', {}, 'rows ', rowSelect),
       el('label', {}, 'columns ', colSelect),
       ...others,
+      el(
+        'p',
+        { class: 'slice-reason', id: 'slice-reason' },
+        `${this.isPreferred ? 'Showing' : 'The default slice is'} dims ${rowDim} and ${colDim}${this.preferred.reason}`,
+        back !== undefined ? ' ' : undefined,
+        back,
+      ),
     );
   }
 

@@ -23,11 +23,41 @@ const CELL = 32;
 const TITLE = 24;
 const GAP = 16;
 
-/** An SVG document of the given grids, stacked vertically, cells 32 units wide. */
-export function windowsToSvg(parts: readonly SvgPart[], theme: Theme): string {
-  const width = Math.max(1, ...parts.map((p) => p.window.cols)) * CELL + 2 * GAP;
+/** The legend's swatches and words, as in the page (webview/src/legend.ts). */
+function legendSvg(theme: Theme, top: number): { svg: string; height: number } {
+  const entries: [string, string][] = [
+    [`fill="${theme.tiles[0].css}"`, 'element (colour: its first-level tile)'],
+    ['fill="url(#hatch)"', 'padding'],
+    [`fill="${theme.otherSlice.css}"`, 'element of another slice (memory)'],
+    [`fill="none" stroke="${theme.tileBorder.css}" stroke-width="2"`, 'first-level tile'],
+  ];
+  const out = entries.map(
+    ([fill, text], i) =>
+      `<rect x="${GAP}" y="${top + i * 20}" width="28" height="14" ${fill}/><text x="${GAP + 36}" y="${top + i * 20 + 11}" font-size="12" fill="${theme.foreground.css}">${escapeXml(text)}</text>`,
+  );
+  return { svg: out.join('\n'), height: entries.length * 20 };
+}
+
+/**
+ * An SVG document of the given grids, stacked vertically, cells 32 units wide, under `header`
+ * lines (the shapes and their cost) and above the legend.
+ */
+export function windowsToSvg(
+  parts: readonly SvgPart[],
+  theme: Theme,
+  header: readonly string[] = [],
+): string {
+  const longest = Math.max(0, ...header.map((h) => h.length)) * 8;
+  const width = Math.max(longest, Math.max(1, ...parts.map((p) => p.window.cols)) * CELL) + 2 * GAP;
   const out: string[] = [];
   let y = GAP;
+  for (const line of header) {
+    out.push(
+      `<text x="${GAP}" y="${y + 14}" font-size="13" font-weight="bold" fill="${theme.foreground.css}">${escapeXml(line)}</text>`,
+    );
+    y += 20;
+  }
+  if (header.length > 0) y += GAP / 2;
   for (const part of parts) {
     out.push(
       `<text x="${GAP}" y="${y + 16}" font-size="14" fill="${theme.foreground.css}">${escapeXml(part.title)}</text>`,
@@ -36,6 +66,9 @@ export function windowsToSvg(parts: readonly SvgPart[], theme: Theme): string {
     out.push(gridSvg(part.window, theme, GAP, y));
     y += part.window.rows * CELL + GAP;
   }
+  const legend = legendSvg(theme, y);
+  out.push(legend.svg);
+  y += legend.height + GAP;
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${y}" viewBox="0 0 ${width} ${y}" font-family="${escapeXml(theme.fontFamily)}">`,
     '<defs><pattern id="hatch" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">',

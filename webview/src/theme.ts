@@ -27,7 +27,11 @@ export interface Theme {
   readonly otherSlice: Rgb;
   readonly selection: Rgb;
   readonly hover: Rgb;
+  /** What a slot that is all padding looks like zoomed out: the padding colour half on the background. */
+  readonly paddingTone: Rgb;
   readonly fontFamily: string;
+  /** CSS pixels of cell labels: the editor's font size, kept between 11 and 13 so labels stay readable. */
+  readonly labelPx: number;
 }
 
 const TOKENS = [
@@ -63,6 +67,8 @@ export function readTheme(root: HTMLElement): Theme {
   const values = Object.fromEntries(TOKENS.map((t) => [t, read(t)])) as Record<(typeof TOKENS)[number], Rgb>;
   const tiles = Array.from({ length: TILE_COLOURS }, (_, i) => read(`tile-${i}`));
   const fontFamily = getComputedStyle(root).getPropertyValue('--xla-font').trim() || 'monospace';
+  probe.dataset.token = 'label';
+  const labelPx = parseFloat(getComputedStyle(probe).fontSize) || 12;
   probe.remove();
   return {
     background: values.background,
@@ -75,8 +81,19 @@ export function readTheme(root: HTMLElement): Theme {
     otherSlice: values['other-slice'],
     selection: values.selection,
     hover: values.hover,
+    paddingTone: blend(values.padding, values.background, 0.5),
     fontFamily,
+    labelPx,
   };
+}
+
+/** `a` weighted `t` over `b` (t = 1: all `a`). */
+export function blend(a: Rgb, b: Rgb, t: number): Rgb {
+  const mixChannel = (x: number, y: number): number => Math.round(x * t + y * (1 - t));
+  const r = mixChannel(a.r, b.r);
+  const g = mixChannel(a.g, b.g);
+  const bl = mixChannel(a.b, b.b);
+  return { r, g, b: bl, css: `rgb(${r}, ${g}, ${bl})` };
 }
 
 /** Calls `onChange` when VS Code switches theme (it rewrites the body's class and style). */

@@ -41,13 +41,16 @@ export class Viewport {
   ) {}
 
   /**
-   * Scale at which the whole grid fits (with a margin), never above `cap`. With `widthOnly` only
-   * the columns must fit: a long memory strip is then read from the top, not shrunk to a sliver.
+   * Scale at which the whole grid (or `extent` of it, from the top-left) fits with a margin, never
+   * above `cap`. With `widthOnly` only the columns must fit: a long memory strip is then read from
+   * the top, not shrunk to a sliver.
    */
-  fitScale(cap: number, widthOnly = false): number {
+  fitScale(cap: number, widthOnly = false, extent?: { rows: number; cols: number }): number {
     if (this.width <= 0 || this.height <= 0) return cap;
-    const byWidth = (this.width - 2 * MARGIN) / Math.max(1, this.cols);
-    const fit = widthOnly ? byWidth : Math.min(byWidth, (this.height - 2 * MARGIN) / Math.max(1, this.rows));
+    const rows = Math.min(this.rows, extent?.rows ?? this.rows);
+    const cols = Math.min(this.cols, extent?.cols ?? this.cols);
+    const byWidth = (this.width - 2 * MARGIN) / Math.max(1, cols);
+    const fit = widthOnly ? byWidth : Math.min(byWidth, (this.height - 2 * MARGIN) / Math.max(1, rows));
     return Math.max(1e-9, Math.min(cap, fit));
   }
 
@@ -55,9 +58,9 @@ export class Viewport {
     return this.fitScale(this.maxScale) / 2;
   }
 
-  /** Shows the whole grid (or its full width), cells at most `cap` pixels wide, anchored at the top-left. */
-  fit(cap: number, widthOnly = false): void {
-    this.scale = this.fitScale(cap, widthOnly);
+  /** Cells `scale` pixels wide, the grid's top-left corner at the margin. */
+  fitAt(scale: number): void {
+    this.scale = scale;
     this.x0 = -MARGIN / this.scale;
     this.y0 = -MARGIN / this.scale;
   }
