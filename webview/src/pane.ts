@@ -138,6 +138,9 @@ export class LayoutPane {
       analysis.diagnostics,
       analysis.kind === 'array' ? undefined : analysis.message,
     );
+    // A tuple is a valid shape: its sentence asks to pick an element, it reports no error.
+    if (analysis.kind === 'tuple' && !analysis.diagnostics.some((d) => d.severity === 'error'))
+      this.field.input.setAttribute('aria-invalid', 'false');
     return analysis;
   }
 
