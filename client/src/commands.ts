@@ -3,7 +3,7 @@
  * `contributes.commands` lists the same ids (the extension-host suite checks they agree).
  */
 import * as vscode from 'vscode';
-import { openVisualizer } from './visualizer/panel';
+import { openVisualizer, toggleVisualizerFollow } from './visualizer/panel';
 import { parseVisualizerArgs } from './command-args';
 import type { Ctx } from './ctx';
 import { checkFileFromDisk } from './large-file-commands';
@@ -37,16 +37,16 @@ async function openVisualizerCommand(ctx: Ctx, arg: unknown): Promise<void> {
       void vscode.window.showErrorMessage('XLA Layout: Open Visualizer was called with invalid arguments.');
       return;
     }
-    openVisualizer(ctx.extension, args);
+    openVisualizer(ctx, args);
     return;
   }
   const atCursor = await shapeAtCursor(ctx);
   if (atCursor !== undefined) {
-    openVisualizer(ctx.extension, atCursor);
+    openVisualizer(ctx, atCursor);
     return;
   }
   const typed = await promptShape('XLA Layout: Open Visualizer');
-  if (typed !== undefined) openVisualizer(ctx.extension, { shape: typed.text });
+  if (typed !== undefined) openVisualizer(ctx, { shape: typed.text });
 }
 
 async function linearIndexCommand(ctx: Ctx): Promise<void> {
@@ -99,6 +99,10 @@ export const COMMANDS = {
     (ctx: Ctx): Handler =>
     (arg) =>
       openVisualizerCommand(ctx, arg),
+  'xlaLayout.toggleVisualizerFollow':
+    (ctx: Ctx): Handler =>
+    () =>
+      toggleVisualizerFollow(ctx),
   'xlaLayout.linearIndex':
     (ctx: Ctx): Handler =>
     () =>

@@ -20,6 +20,7 @@ import {
 
 const COMMAND_IDS = [
   'xlaLayout.openVisualizer',
+  'xlaLayout.toggleVisualizerFollow',
   'xlaLayout.linearIndex',
   'xlaLayout.elementAtOffset',
   'xlaLayout.paddingReport',
