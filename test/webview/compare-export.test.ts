@@ -192,6 +192,7 @@ describe('visualizer compare, tuples and host messages (headless Chromium)', fun
 
   it('names exported pictures after the shape and writes the shape on them', async () => {
     await show(page, OOM);
+    await page.waitForFunction(() => Number(document.getElementById('strip-a')!.dataset.drawn ?? 0) > 0);
     await page.click('#action-export-png');
     await page.waitForFunction(() => window.xlaLayoutLensHost!.sent.some((m) => m.type === 'export'));
     const png = (await messages(page, 'export'))[0];

@@ -115,6 +115,8 @@ describe('visualizer on real buffers (headless Chromium)', function () {
     await show(page, OOM);
     const tone = await paddingTone(page);
     const data = (await palette(page))[0];
+    // The strip is drawn on the frame after the views (it reads its width once laid out).
+    await page.waitForFunction(() => Number(document.getElementById('strip-a')!.dataset.drawn ?? 0) > 0);
     const strip = await snapshot(page, '#strip-a');
     // Every T(4,128) tile is 512 slots of which 128 hold elements, so every part of the strip is 75% padding.
     const expected = mix(tone, data, 0.75);

@@ -179,8 +179,8 @@ export function firstTile(shape: ArrayShape): number[] | undefined {
 
 /**
  * How many consecutive indices of logical dim `dim` one first-level tile spans: its tile entry when
- * the tile covers the dim alone, 1 when the dim lies outside the tile, undefined when a `*` merges
- * it with others (tiles then do not line up along it).
+ * the tile covers the dim alone, 1 when the dim lies outside the tile; undefined when untiled, or
+ * when a `*` merges the dim with others (tiles then do not line up along it).
  */
 export function tileSpan(plan: TilingPlan, dim: number | undefined): number | undefined {
   const step = plan.steps[0];

@@ -25,6 +25,7 @@ export class MemoryStrip {
   private width = 0;
   /** The CSS pixel column the keyboard is on. */
   private cursor = 0;
+  private frame = 0;
   /** Asked to show slot `offset` in the memory view. */
   onPick: ((offset: number) => void) | undefined;
 
@@ -48,7 +49,7 @@ export class MemoryStrip {
       el('div', { class: 'strip-line' }, this.caption, this.readout),
       host,
     );
-    new ResizeObserver(() => this.draw()).observe(host);
+    new ResizeObserver(() => this.requestDraw()).observe(host);
     this.canvas.addEventListener('pointermove', (e) => this.hover(e.offsetX));
     this.canvas.addEventListener('pointerleave', () => (this.readout.textContent = ''));
     this.canvas.addEventListener('click', (e) => this.pick(e.offsetX));
@@ -77,20 +78,32 @@ export class MemoryStrip {
     // A share that rounds to 0% is still padding (10^12 elements padded by 64 columns).
     const share = overhead > 0 && overhead < 0.0005 ? 'under 0.1%' : formatPercent(overhead);
     this.caption.textContent = `Buffer, byte 0 to ${humanBytes(sizes.physicalBytes)}: grey is padding (${share})${counter.exact ? '' : ', spread evenly as an estimate'}`;
-    this.draw();
+    this.requestDraw();
   }
 
   setTheme(theme: Theme): void {
     this.theme = theme;
     this.row = undefined;
-    this.draw();
+    this.requestDraw();
   }
 
   /** Outlines the slots the memory view shows. */
   setShown(first: number, last: number): void {
     if (this.shown?.first === first && this.shown.last === last) return;
     this.shown = { first, last };
-    this.draw();
+    this.requestDraw();
+  }
+
+  /**
+   * Draws on the next frame, after layout: the strip's width is read from the page, and reading
+   * it while a new shape is being built would force a layout in the middle of the first paint.
+   */
+  private requestDraw(): void {
+    if (this.frame !== 0) return;
+    this.frame = requestAnimationFrame(() => {
+      this.frame = 0;
+      this.draw();
+    });
   }
 
   /** The slots under CSS pixel column x: [a, b). */
