@@ -9,7 +9,6 @@ import { strict as assert } from 'node:assert';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { createElementMapper, explainShapeText } from '../../core/src';
-import { arrayMarkdown } from '../../server/src/hover-shape';
 import { analyzeShape } from '../../webview/src/analyze';
 import { tileColourIndex } from '../../webview/src/theme';
 import { RESULTS, readTable, show, usePageRig } from './harness';
@@ -222,13 +221,19 @@ describe('visualizer on real buffers (headless Chromium)', function () {
       const lines = await page.$$eval('#pane-a .padding-lines li', (items) =>
         items.map((i) => i.textContent ?? ''),
       );
-      const hover = arrayMarkdown(explainShapeText(shape).arrays[0], 0);
-      const dims = (texts: readonly string[]): string[] =>
-        texts.flatMap((t) => /dim (\d+)\b.*pads ([\d,]+) to ([\d,]+)/.exec(t)?.slice(1, 4).join(' ') ?? []);
-      assert.deepEqual(dims(lines), dims(hover.filter((l) => l.startsWith('- dim '))), shape);
+      // The hover lists, from the same core explanation, every dim with a cause and the fix.
+      const explained = explainShapeText(shape).arrays[0];
+      const expected = (explained.padding?.dimensions ?? []).flatMap((d) =>
+        d.causes.length > 0 ? [`${d.dim} ${d.causes[0].from} ${d.causes[0].to}`] : [],
+      );
+      const listed = lines.flatMap((t) => {
+        const m = /^dim (\d+)\b.*pads ([\d,]+) to ([\d,]+)/.exec(t);
+        return m === null ? [] : [`${m[1]} ${m[2].replace(/,/g, '')} ${m[3].replace(/,/g, '')}`];
+      });
+      assert.deepEqual(listed, expected, shape);
       assert.equal(
         lines.some((l) => l.startsWith('Fix: ')),
-        hover.some((l) => l.includes('**Fix:**')),
+        explained.fix !== undefined,
         shape,
       );
     }
