@@ -8,7 +8,7 @@
 import { strict as assert } from 'node:assert';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { createElementMapper, explainShapeText } from '../../core/src';
+import { createElementMapper, explainShapeText, isLayoutError } from '../../core/src';
 import { analyzeShape } from '../../webview/src/analyze';
 import { tileColourIndex } from '../../webview/src/theme';
 import { RESULTS, readTable, show, usePageRig } from './harness';
@@ -81,7 +81,7 @@ describe('visualizer on real buffers (headless Chromium)', function () {
     const a = analyzeShape(OOM);
     assert.ok(a.kind === 'array');
     const mapper = createElementMapper(a.shape, { rowDim: 1, colDim: 0 });
-    assert.ok(!('error' in mapper));
+    assert.ok(!isLayoutError(mapper));
     const tiles = await palette(page);
     const padding = await token(page, 'padding');
     const cells = await readTable(page, 'logical-a');

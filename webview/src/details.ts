@@ -72,7 +72,7 @@ function tileName(d: Drawable, level: number): string {
  * The padding account as the hover lists it (server/src/hover-shape.ts, from the same core
  * paddingByDimension): every padded dim with the tile that pads it, vector padding, L(n), the fix.
  */
-export function paddingLines(d: Drawable): string[] {
+function paddingLines(d: Drawable): string[] {
   const p = d.padding;
   const lines: string[] = [];
   for (const x of p.dimensions) {

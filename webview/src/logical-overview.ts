@@ -18,7 +18,7 @@ export interface TileGrid {
 }
 
 /** Tiles smaller than this (CSS px, either side) are not coloured one by one. */
-export const MIN_TILE_PX = 6;
+const MIN_TILE_PX = 6;
 /** First-level tile borders are drawn from this tile size up. */
 const BORDER_TILE_PX = 10;
 

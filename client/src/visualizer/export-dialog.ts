@@ -12,7 +12,7 @@ import type { ExportMessage } from '../../../protocol/src/webview';
 const FOLDER_KEY = 'xlaLayout.visualizer.exportFolder';
 
 /** The folder the dialog opens on, by the order in the module comment. */
-export function exportFolder(context: vscode.ExtensionContext): vscode.Uri | undefined {
+function exportFolder(context: vscode.ExtensionContext): vscode.Uri | undefined {
   const last = context.globalState.get<string>(FOLDER_KEY);
   if (last !== undefined) return vscode.Uri.parse(last, true);
   const home = typeof process === 'object' ? process.env.HOME : undefined;

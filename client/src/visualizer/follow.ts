@@ -6,12 +6,7 @@
  */
 import * as vscode from 'vscode';
 import type { BaseLanguageClient } from 'vscode-languageclient';
-import {
-  AnalyzeShapeRequest,
-  type AnalyzeShapeParams,
-  type AnalyzeShapeResult,
-  type Range,
-} from '../../../protocol/src/lsp';
+import { AnalyzeShapeRequest, type AnalyzeShapeParams, type Range } from '../../../protocol/src/lsp';
 import { shapeForCursor } from './cursor-shape';
 
 /** Cursor moves closer together than this are one move (typing, holding an arrow key). */
@@ -25,7 +20,7 @@ export interface FoundShape {
 }
 
 /** Asks the server for the shape at `position` of `document`; undefined when there is none. */
-export async function shapeAt(
+async function shapeAt(
   client: BaseLanguageClient,
   document: vscode.TextDocument,
   position: vscode.Position,
@@ -34,7 +29,7 @@ export async function shapeAt(
     textDocument: { uri: client.code2ProtocolConverter.asUri(document.uri) },
     position: client.code2ProtocolConverter.asPosition(position),
   };
-  const result = await client.sendRequest<AnalyzeShapeResult | null>(AnalyzeShapeRequest, params);
+  const result = await client.sendRequest(AnalyzeShapeRequest, params);
   if (result === null || typeof result.text !== 'string') return undefined;
   return { ...shapeForCursor(result, params.position), uri: params.textDocument.uri };
 }

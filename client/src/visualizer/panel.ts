@@ -200,6 +200,13 @@ function plainRange(range: Range | undefined): Range | undefined {
   };
 }
 
+/** What to show: a shape's text and, when it came from a document, where. */
+interface VisualizerInput {
+  readonly shape: string;
+  readonly uri?: string;
+  readonly range?: Range;
+}
+
 function showMessage(input: VisualizerInput): ShowShapeMessage {
   const range = plainRange(input.range);
   return {
