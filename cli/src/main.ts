@@ -11,6 +11,7 @@ import { caretLines, FileError, InputError, UsageError } from './errors';
 import { runExplain, EXPLAIN_HELP } from './explain-command';
 import { runIndex, INDEX_HELP } from './index-command';
 import { runMap, MAP_HELP } from './map-command';
+import { runMemory, MEMORY_HELP } from './memory-command';
 import { runOom, OOM_HELP } from './oom-command';
 import { processOutput, type Output } from './output';
 import { runReport, REPORT_HELP } from './report-command';
@@ -32,6 +33,11 @@ const COMMANDS: Readonly<
   check: { run: runCheck, help: CHECK_HELP, summary: 'check every shape in HLO files, compiler-style' },
   report: { run: runReport, help: REPORT_HELP, summary: 'buffers by padding: logical vs physical bytes' },
   oom: { run: runOom, help: OOM_HELP, summary: "explain a TPU out-of-memory message's allocations" },
+  memory: {
+    run: runMemory,
+    help: MEMORY_HELP,
+    summary: "what a dump allocates, from XLA's buffer assignment",
+  },
 };
 
 const USAGE = `Usage: xla-layout <command> [options] [arguments]   (options may come anywhere)

@@ -10,6 +10,8 @@
  * - {@link explainShapeText}: everything the core knows about one shape, for UIs.
  * - Streaming reports over HLO text of any size: check, padding report, out-of-memory messages
  *   (see `./report`).
+ * - What a dump really allocates: readers of XLA's buffer assignment and its companions, and the
+ *   memory model joining them to the HLO (see `./memory`).
  *
  * The server, client, webview, CLI and protocol import core from here only (a lint rule holds it).
  */
@@ -27,3 +29,4 @@ export * from './layout';
 export * from './hlo';
 export * from './explain';
 export * from './report';
+export * from './memory';

@@ -158,6 +158,20 @@ def sharded_collectives():
     jax.jit(lambda w, x: jnp.tanh(x @ w.T).sum(0), out_shardings=NamedSharding(mesh, P()))(w, jnp.ones((32, 128)))
 
 
+def memory_shapes():
+    """Buffers of many kinds for the memory view: sub-byte outputs packed with E(4), pred and fp8
+    results, a transposed copy, and a scan over layers with a dict carry, its first argument donated."""
+    x = jnp.arange(4096, dtype=jnp.int8).reshape(64, 64)
+    jax.jit(lambda x: (x.astype(jnp.int4), x.astype(jnp.uint4), x > 3, x.astype(jnp.float8_e4m3fn), x.T))(x)
+
+    def layer(c, w):
+        h = jnp.tanh(c["h"] @ w)
+        return {"h": h, "n": c["n"] + 1}, h.sum()
+
+    run = jax.jit(lambda h, ws: lax.scan(layer, {"h": h, "n": jnp.int32(0)}, ws), donate_argnums=(0,))
+    run(jnp.ones((16, 128)), jnp.ones((6, 128, 128)))
+
+
 PROGRAMS = [
     mlp_train_step,
     attention_forward_backward,
@@ -168,6 +182,7 @@ PROGRAMS = [
     element_types,
     linalg_and_remat,
     sharded_collectives,
+    memory_shapes,
 ]
 
 if __name__ == "__main__":

@@ -1,0 +1,218 @@
+/**
+ * `xla-layout memory PATH...`: what a dump really allocates, from XLA's own buffer assignment.
+ * Per module: XLA's total, the peak where its live ranges say so, how much is padding and the worst
+ * offender with what to change, then the allocations largest first with their values: XLA's bytes
+ * beside our layout model's physical and logical bytes, the padding and which dimension causes it.
+ * A value whose bytes by our model are not XLA's is a disagreement (exit status 1).
+ */
+import {
+  groupDigits,
+  headline,
+  humanBytes,
+  memoryModuleJson,
+  valueLabel,
+  ValueSizeCache,
+  type MemoryAllocation,
+  type MemoryModule,
+  type MemoryValue,
+} from '../../core/src';
+import { intOption, parseArgs } from './args';
+import { FileError, UsageError } from './errors';
+import { table } from './format';
+import { modulesAt, readModule, type ModuleFiles } from './memory-files';
+import type { Output } from './output';
+
+export const MEMORY_HELP = `Usage: xla-layout memory PATH... [--top N] [--json]
+
+What a compiled module really allocates, from the files XLA writes beside it with --xla_dump_to:
+*-buffer-assignment.txt (allocations and the values placed in them), *-memory-usage-report.txt,
+*-live-range.txt and *-buffer-assignment-values.txt. PATH is a module's HLO dump (its companions
+are found by name), one of the companions, or a dump folder (every module with a buffer
+assignment). Per module: XLA's total bytes and the peak its live ranges give, how much of it is
+padding and the value with the most, then the allocations largest first with their values: XLA's
+bytes, our layout model's physical and logical bytes, the padding and the dimension that causes
+it, the instruction's source line. Without a buffer assignment, an estimate from the HLO (every
+value its own buffer), labelled as one.
+
+  --top N   allocations to list per module (default 10; 0 = all)
+  --json    {"modules": [{"file", "module", "basis", "headline", "totalBytes", "paddingBytes",
+            "spaces", "peak", "allocations": [{"index", "size", "kinds", "paddingBytes",
+            "values": [{"name", "shape", "xlaBytes", "physicalBytes", "logicalBytes",
+            "paddingBytes", "cause", "instruction": {"line", "source", ...}, ...}]}],
+            "disagreements": [...]}]}; byte counts are decimal strings
+
+Every value whose physical bytes by our layout model differ from XLA's is listed as a
+disagreement (a tuple's value is its table of 8-byte pointers, as XLA counts it).
+
+Exit status: 0 ok, 1 our layout model disagrees with XLA on some value, 2 a file could not be
+read (or bad usage).`;
+
+/** Values listed per allocation in text output. */
+const VALUES_PER_ALLOCATION = 20;
+
+function shorten(s: string, max: number): string {
+  return s.length <= max ? s : `${s.slice(0, max - 1)}…`;
+}
+
+const bytes = (n: bigint | undefined): string => (n === undefined ? '?' : humanBytes(n));
+
+function allocationLabel(m: MemoryModule, a: MemoryAllocation): string {
+  const kinds = a.kinds.length > 0 ? ` ${a.kinds.join(', ')}` : '';
+  const space = a.color !== 0 ? ` S(${a.color})` : '';
+  return m.basis === 'estimate' ? `${kinds.trim() || 'value'}${space}` : `${a.index}${space}${kinds}`;
+}
+
+function valueCells(v: MemoryValue): string[] {
+  return [
+    '',
+    bytes(v.xlaBytes ?? v.size.bytes),
+    bytes(v.size.physical),
+    bytes(v.size.logical),
+    v.paddingBytes > 0n ? humanBytes(v.paddingBytes) : '-',
+    shorten(valueLabel(v), 40),
+    shorten(v.shape, 60),
+    v.hlo?.source ?? '',
+  ];
+}
+
+/** The allocation table: one row per allocation, its values below it, causes and disagreements under those. */
+function allocationLines(m: MemoryModule, top: number): string[] {
+  const shown = top === 0 ? m.allocations : m.allocations.slice(0, top);
+  const rows: string[][] = [];
+  const notes = new Map<number, string[]>();
+  for (const a of shown) {
+    rows.push([
+      allocationLabel(m, a),
+      humanBytes(a.size),
+      '',
+      '',
+      a.paddingBytes > 0n ? humanBytes(a.paddingBytes) : '-',
+      `${a.values.length} value${a.values.length === 1 ? '' : 's'}`,
+      a.parameter ? `parameter ${a.parameter.number} {${a.parameter.shapeIndex.join(',')}}` : '',
+      '',
+    ]);
+    for (const v of a.values.slice(0, VALUES_PER_ALLOCATION)) {
+      rows.push(valueCells(v));
+      const extra: string[] = [];
+      if (v.size.cause) extra.push(`pads: ${v.size.cause.text}`);
+      if (v.size.fix)
+        extra.push(`fix: ${v.size.fix.description}; saves ${humanBytes(v.size.fix.savedBytes)}`);
+      if (v.disagreement) extra.push(`DISAGREES: ${v.disagreement}`);
+      if (extra.length > 0) notes.set(rows.length, extra);
+    }
+    if (a.values.length > VALUES_PER_ALLOCATION)
+      rows.push(['', '', '', '', '', `… ${a.values.length - VALUES_PER_ALLOCATION} more values`, '', '']);
+  }
+  const header = [
+    m.basis === 'estimate' ? 'buffer' : 'allocation',
+    m.basis === 'estimate' ? 'bytes' : 'XLA bytes',
+    'physical',
+    'logical',
+    'padding',
+    'value',
+    'shape',
+    'source',
+  ];
+  const lines = table([header, ...rows], new Set([0, 5, 6, 7])).split('\n');
+  const out: string[] = [];
+  lines.forEach((line, i) => {
+    out.push(`  ${line}`);
+    for (const note of notes.get(i) ?? []) out.push(`        ${note}`);
+  });
+  if (shown.length < m.allocations.length) {
+    let rest = 0n;
+    for (const a of m.allocations.slice(shown.length)) rest += a.size;
+    out.push(
+      `  … ${groupDigits(m.allocations.length - shown.length)} more allocations, ${humanBytes(rest)} (--top 0 lists all)`,
+    );
+  }
+  return out;
+}
+
+/** The text of one module: the answer first, then the table. */
+function moduleText(files: ModuleFiles, m: MemoryModule, top: number): string[] {
+  const h = headline(m);
+  const out = [`${m.module}  (${files.hlo ?? files.companions['buffer-assignment'] ?? ''})`];
+  out.push(`  ${h.memory}`);
+  if (h.note) out.push(`  ${h.note}`);
+  if (h.peak) out.push(`  ${h.peak}`);
+  if (h.worst) out.push(`  ${h.worst}`);
+  if (h.change) out.push(`  ${h.change}`);
+  if (m.spaces.length > 1)
+    out.push(`  Memory spaces: ${m.spaces.map((s) => `${s.name} ${humanBytes(s.bytes)}`).join(', ')}.`);
+  for (const s of m.spaces)
+    if (s.reportedBytes !== undefined && s.reportedBytes !== s.bytes)
+      out.push(
+        `  The memory-usage report gives ${s.name} ${groupDigits(s.reportedBytes)} B; the allocations add up to ${groupDigits(s.bytes)} B.`,
+      );
+  if (m.basis === 'buffer-assignment')
+    out.push(
+      h.disagreements
+        ? `  ${h.disagreements}`
+        : `  Our layout model agrees with XLA on all ${groupDigits(m.valueCount)} values.`,
+    );
+  if (m.missingInstructions > 0)
+    out.push(`  ${groupDigits(m.missingInstructions)} values name instructions the HLO text does not have.`);
+  if (m.problemCount > 0)
+    out.push(
+      `  ${groupDigits(m.problemCount)} lines could not be read, first: ${m.problems[0]?.file}:${m.problems[0]?.line}: ${m.problems[0]?.message}`,
+    );
+  out.push('', ...allocationLines(m, top));
+  const listed = new Set(m.allocations.slice(0, top === 0 ? undefined : top).map((a) => a.index));
+  const hidden = m.disagreements.filter((d) => !listed.has(d.allocation));
+  if (hidden.length > 0) {
+    out.push('', '  Disagreements in allocations not listed:');
+    for (const d of hidden)
+      out.push(`    allocation ${d.allocation}: ${valueLabel(d)} ${shorten(d.shape, 80)}: ${d.disagreement}`);
+  }
+  return out;
+}
+
+/** Runs `memory`. */
+export function runMemory(argv: readonly string[], out: Output): number {
+  const args = parseArgs(argv, { flags: ['json', 'help'], values: ['top'] });
+  if (args.flags.has('help')) {
+    out.write(MEMORY_HELP);
+    return 0;
+  }
+  if (args.positionals.length === 0)
+    throw new UsageError('memory needs a PATH (an HLO dump, a companion or a folder)');
+  const top = intOption(args, 'top', 10);
+  const json = args.flags.has('json');
+  const sizes = new ValueSizeCache();
+  const modules: unknown[] = [];
+  let status = 0;
+  let first = true;
+  for (const target of args.positionals) {
+    let found: ModuleFiles[];
+    try {
+      found = modulesAt(target);
+    } catch (e) {
+      if (!(e instanceof FileError)) throw e;
+      out.error(`xla-layout: ${e.message}`);
+      status = 2;
+      continue;
+    }
+    for (const files of found) {
+      let m: MemoryModule;
+      try {
+        m = readModule(files, sizes);
+      } catch (e) {
+        if (!(e instanceof FileError)) throw e;
+        out.error(`xla-layout: ${e.message}`);
+        status = 2;
+        continue;
+      }
+      if (m.disagreements.length > 0 && status === 0) status = 1;
+      if (json) {
+        modules.push({ file: files.hlo ?? files.companions['buffer-assignment'], ...memoryModuleJson(m) });
+        continue;
+      }
+      if (!first) out.write('');
+      first = false;
+      out.write(moduleText(files, m, top).join('\n'));
+    }
+  }
+  if (json) out.write(JSON.stringify({ modules }, null, 2));
+  return status;
+}

@@ -1,0 +1,165 @@
+/**
+ * `xla-layout memory` as users run it: on a module dump (companions found by name), on a companion,
+ * on a dump folder, on a real jax dump folder, with --json; a disagreement exits 1, an unreadable
+ * path 2, and a dump without a buffer assignment gets an estimate labelled as one.
+ */
+import { strict as assert } from 'node:assert';
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { MemoryModuleJson } from '../../core/src';
+import { buildCli, cli } from '../cli/run-cli';
+import { realDumpDir, realXla } from '../support/real-xla';
+
+const TPU = join(__dirname, 'fixtures', 'tpu');
+const HLO = join(TPU, 'module_0042.jit_train_step.after_optimizations.txt');
+
+function modules(stdout: string): (MemoryModuleJson & { file: string })[] {
+  return (JSON.parse(stdout) as { modules: (MemoryModuleJson & { file: string })[] }).modules;
+}
+
+describe('cli: memory', function () {
+  this.timeout(300_000);
+  let dir: string;
+  before(() => {
+    buildCli();
+    dir = mkdtempSync(join(tmpdir(), 'xla-layout-memory-'));
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('answers first for a module dump: total, padding, peak, worst offender and the change, then the allocations', () => {
+    const r = cli('memory', HLO, '--top', '2');
+    assert.equal(r.code, 0, r.stderr);
+    const lines = r.stdout.split('\n');
+    assert.deepEqual(lines.slice(1, 8), [
+      '  XLA allocates 40 GiB (43,050,405,904 B) in 9 allocations; 36 GiB of it (92.2%) is padding.',
+      "  Peak: 40 GiB live at step 6 of 15 (XLA's live ranges); 36 GiB of it (92.2%) is padding.",
+      '  Most padding: %copy.40488 s32[8388608,8,4]{2,1,0:T(8,128)} in allocation 8, 31 GiB of its 32 GiB: dim 2 (x), size 4, minor-most: T(8,128) pads 4 to 128 (32x).',
+      '  Change: use minor_to_major {0,1,2} instead of {2,1,0}; dim 2 (size 4) is no longer minor-most; saves 31 GiB.',
+      '  Memory spaces: default 40 GiB, vmem 64 KiB.',
+      '  Our layout model agrees with XLA on all 15 values.',
+      '',
+    ]);
+    // Largest allocation first, its values with XLA's and our bytes, the padding and the source line.
+    assert.match(lines[9], /^ {2}8 preallocated-temp +38 GiB +36 GiB +6 values$/);
+    assert.match(
+      lines[10],
+      /^ +32 GiB +32 GiB +1\.0 GiB +31 GiB +%copy\.40488 +s32\[8388608,8,4\]\{2,1,0:T\(8,128\)\} +cic\.py:41$/,
+    );
+    assert.equal(lines[11].trim(), 'pads: dim 2 (x), size 4, minor-most: T(8,128) pads 4 to 128 (32x)');
+    assert.match(r.stdout, /… 7 more allocations, 1\.0 GiB \(--top 0 lists all\)/);
+  });
+
+  it('finds the module from any companion, and every module with a buffer assignment in a folder', () => {
+    const fromCompanion = cli(
+      'memory',
+      join(TPU, 'module_0042.jit_train_step.after_optimizations-live-range.txt'),
+      '--json',
+    );
+    const fromFolder = cli('memory', TPU, '--json');
+    assert.equal(fromCompanion.code, 0);
+    assert.deepEqual(modules(fromCompanion.stdout), modules(fromFolder.stdout));
+  });
+
+  it('--json: the required fields, byte counts as exact decimal strings', () => {
+    const [m] = modules(cli('memory', HLO, '--json').stdout);
+    assert.equal(m.module, 'module_0042.jit_train_step');
+    assert.equal(m.totalBytes, '43050405904');
+    const arena = m.allocations[0];
+    assert.deepEqual([arena.index, arena.size, arena.kinds], [8, '40802189312', ['preallocated-temp']]);
+    const copy = arena.values[0];
+    assert.deepEqual(
+      [
+        copy.name,
+        copy.shape,
+        copy.xlaBytes,
+        copy.physicalBytes,
+        copy.logicalBytes,
+        copy.paddingBytes,
+        copy.causeDim,
+      ],
+      [
+        'copy.40488',
+        's32[8388608,8,4]{2,1,0:T(8,128)}',
+        '34359738368',
+        '34359738368',
+        '1073741824',
+        '33285996544',
+        2,
+      ],
+    );
+    assert.deepEqual(copy.instruction, {
+      computation: 'main.1',
+      opcode: 'copy',
+      line: 48, // of the fixture, where %copy.40488 is written
+      column: 4,
+      source: 'cic.py:41',
+      sourceFile: '/workspace/model/cic.py',
+      sourceLine: 41,
+      opName: 'jit(train_step)/cic_update/FloorMod',
+    });
+    assert.deepEqual(m.disagreements, []);
+  });
+
+  it('lists every value our layout model sizes otherwise than XLA as a disagreement, and exits 1', () => {
+    const base = join(dir, 'module_0001.jit_f.after_optimizations');
+    writeFileSync(
+      `${base}-buffer-assignment.txt`,
+      'BufferAssignment:\nallocation 0: size 1024, maybe-live-out:\n value: <0 a @0> (size=1024,offset=0): f32[64,1]{1,0:T(8,128)}\n',
+    );
+    const r = cli('memory', `${base}-buffer-assignment.txt`);
+    assert.equal(r.code, 1);
+    assert.match(r.stdout, /Our layout model disagrees with XLA on 1 value of 1\./);
+    assert.match(r.stdout, /DISAGREES: XLA gives 1024 bytes, our layout model 32768/);
+    const [m] = modules(cli('memory', `${base}-buffer-assignment.txt`, '--json').stdout);
+    assert.deepEqual(
+      m.disagreements.map((d) => [d.name, d.xlaBytes, d.physicalBytes]),
+      [['a', '1024', '32768']],
+    );
+  });
+
+  it('estimates from the HLO when no buffer assignment is beside it, and says so', () => {
+    const lone = join(dir, 'module_0042.jit_train_step.after_optimizations.txt');
+    copyFileSync(HLO, lone);
+    const r = cli('memory', lone);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(
+      r.stdout.split('\n')[1],
+      /^ {2}About \d+ GiB if each of its \d+ values had a buffer of its own; /,
+    );
+    assert.match(
+      r.stdout.split('\n')[2],
+      /^ {2}Estimate from the HLO alone: no buffer assignment beside this dump\./,
+    );
+  });
+
+  it('exits 2 on a path that does not exist or a binary file, with one clear line', () => {
+    const missing = cli('memory', join(dir, 'nope.txt'));
+    assert.equal(missing.code, 2);
+    assert.equal(
+      missing.stderr.trim(),
+      `xla-layout: ${join(dir, 'nope.txt')}: cannot read: no such file or folder`,
+    );
+    const binary = join(dir, 'module_0003.x.after_optimizations-buffer-assignment.txt');
+    writeFileSync(binary, Buffer.from([0, 1, 2, 3]));
+    const r = cli('memory', binary);
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /binary file \(NUL byte at offset 0\)/);
+  });
+
+  const xla = realXla();
+  if (xla !== undefined)
+    it('reads a whole real jax dump folder; our layout model agrees with XLA on every value', () => {
+      const r = cli('memory', realDumpDir(xla), '--json');
+      assert.equal(r.code, 0, r.stderr);
+      const all = modules(r.stdout);
+      assert.ok(all.length >= 60);
+      let values = 0;
+      for (const m of all) {
+        assert.equal(m.basis, 'buffer-assignment');
+        assert.deepEqual(m.disagreements, [], m.module);
+        for (const a of m.allocations) values += a.values.length;
+      }
+      assert.ok(values > 800, `${values} values`);
+    });
+});
