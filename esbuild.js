@@ -34,6 +34,13 @@ const targets = [
   },
   // The webview's script, loaded from the extension folder under a nonce CSP.
   { entryPoints: ['webview/src/main.ts'], outfile: 'dist/webview.js', platform: 'browser', format: 'iife' },
+  // The Memory View's script, loaded the same way.
+  {
+    entryPoints: ['webview/src/memory/main.ts'],
+    outfile: 'dist/memory-view.js',
+    platform: 'browser',
+    format: 'iife',
+  },
   // The command-line tool.
   {
     entryPoints: ['cli/src/main.ts'],

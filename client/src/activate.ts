@@ -7,6 +7,8 @@ import { registerCommands } from './commands';
 import { CONFIG_SECTION, settingsJson } from '../../protocol/src/settings';
 import { readConfig } from './config';
 import { Ctx, type ClientFactory } from './ctx';
+import { BufferAssignments } from './memory-view/buffer-assignments';
+import { registerMemoryViewSerializer } from './memory-view/panel';
 import { OutlineStatus } from './outline-status';
 import { AnalysisStatus } from './status';
 
@@ -26,6 +28,10 @@ export async function activateWith(
   const outline = new OutlineStatus();
   c.push(outline);
   c.onClient((client) => outline.attach(client));
+  registerMemoryViewSerializer(c);
+  const assignments = new BufferAssignments(c);
+  c.push(assignments);
+  c.onClient((client) => assignments.attach(client));
   logSettings(c);
   c.push(
     vscode.workspace.onDidChangeConfiguration((e) => {

@@ -9,7 +9,7 @@ import type { Ctx } from './ctx';
 import { checkFileFromDisk } from './large-file-commands';
 import { LargeFileNotice } from './large-file-notice';
 import { explainOomMessage } from './oom-report';
-import { paddingReport } from './padding-report';
+import { memoryViewCommand } from './memory-view/command';
 import { openSource } from './source-files';
 import { hloForSourceLine } from './source-instructions';
 import { isLayoutError, type LayoutError } from '../../core/src';
@@ -111,10 +111,15 @@ export const COMMANDS = {
     (ctx: Ctx): Handler =>
     () =>
       elementAtOffsetCommand(ctx),
+  'xlaLayout.memoryView':
+    (ctx: Ctx): Handler =>
+    (arg) =>
+      memoryViewCommand(ctx, arg),
+  // The Padding Report is the Memory View: every buffer with its wasted bytes, without double counting.
   'xlaLayout.paddingReport':
     (ctx: Ctx): Handler =>
     (arg) =>
-      paddingReport(ctx, arg),
+      memoryViewCommand(ctx, arg),
   'xlaLayout.checkFile':
     (ctx: Ctx): Handler =>
     (arg) =>

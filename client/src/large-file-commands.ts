@@ -1,22 +1,18 @@
 /**
- * "Padding Report" and "Check File" on a file read from disk: for HLO files VS Code does not hand
- * to extensions (over 50 MB) and for files picked without opening them. Both run core's streaming
- * reporters inside a cancellable progress notification.
+ * "Check File" on a file read from disk, for HLO files VS Code does not hand to extensions (over
+ * 50 MB) and for files picked without opening them: core's streaming check inside a cancellable
+ * progress notification. The Memory View reads such files from disk too (memory-view/load.ts).
  */
 import * as vscode from 'vscode';
-import { CheckStream, PaddingReporter, type LocatedDiagnostic } from '../../core/src';
+import { CheckStream, type LocatedDiagnostic } from '../../core/src';
 import type { Ctx } from './ctx';
 import {
   checkSummary,
   isHloFileName,
   MAX_DISK_DIAGNOSTICS,
-  protocolRow,
-  STREAMED_REPORT_ROWS,
-  streamedTitle,
   type LanguageContribution,
 } from './large-file-policy';
 import { readInto, type ReadOutcome, type TextSink } from './large-file-read';
-import { rowItem } from './padding-format';
 import { fileName } from './file-name';
 
 /** The `hlo` language's contribution, read from our own package.json (one source of truth). */
@@ -66,56 +62,6 @@ function finished(outcome: ReadOutcome, what: string): outcome is Extract<ReadOu
   else if (outcome.kind === 'refused')
     void vscode.window.showWarningMessage(`XLA Layout: ${what}: ${outcome.reason}`);
   return outcome.kind === 'done';
-}
-
-/** What the streamed report produced, for callers that check it (the extension-host suite does). */
-export interface DiskReportResult {
-  readonly uri: vscode.Uri;
-  readonly bytes: number;
-  readonly rows: number;
-  readonly buffers: number;
-}
-
-/**
- * Padding Report from disk: `uri` (default: the active HLO tab, else a file picker) streamed
- * through core's PaddingReporter, then the same QuickPick as the in-memory report; a picked row
- * opens the file at its shape. Resolves when the QuickPick is shown (not when it closes), with the
- * report's figures, or undefined when nothing was reported.
- */
-export async function paddingReportFromDisk(
-  ctx: Ctx,
-  uri?: vscode.Uri,
-): Promise<DiskReportResult | undefined> {
-  const file = uri ?? (await targetFile(ctx, 'XLA Layout: Padding Report of a file'));
-  if (file === undefined) return undefined;
-  const name = fileName(file);
-  const reporter = new PaddingReporter({ top: STREAMED_REPORT_ROWS });
-  const outcome = await streamWithProgress(`XLA Layout: padding report of ${name}`, file, reporter);
-  if (!finished(outcome, 'padding report')) return undefined;
-  const report = reporter.end();
-  ctx.output.appendLine(
-    `Padding report of ${file.toString()} from disk: ${outcome.bytes} bytes, ${report.totals.buffers} buffers, ${report.totals.skipped} skipped.`,
-  );
-  if (report.rows.length === 0) {
-    void vscode.window.showInformationMessage(`XLA Layout: no array buffers in ${name}.`);
-    return { uri: file, bytes: outcome.bytes, rows: 0, buffers: report.totals.buffers };
-  }
-  const items = report.rows.map((r) => rowItem(protocolRow(r)));
-  void vscode.window
-    .showQuickPick(items, {
-      title: streamedTitle(name, report),
-      placeHolder: 'Worst first. Pick a buffer to open the file at its instruction.',
-      matchOnDescription: true,
-      matchOnDetail: true,
-    })
-    .then(async (picked) => {
-      if (picked === undefined) return;
-      const { start, end } = picked.row.range;
-      const selection = new vscode.Range(start.line, start.character, end.line, end.character);
-      const editor = await vscode.window.showTextDocument(file, { selection, preserveFocus: false });
-      editor.revealRange(selection, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
-    });
-  return { uri: file, bytes: outcome.bytes, rows: report.rows.length, buffers: report.totals.buffers };
 }
 
 const SEVERITY: Record<string, vscode.DiagnosticSeverity> = {

@@ -2,10 +2,10 @@
  * Decisions about HLO files VS Code does not hand to extensions, free of `vscode` so they can be
  * unit-tested in plain Node: which file names are HLO, when a file is over the sync limit, the
  * text we show about it, progress steps, and the conversion of core's streamed report rows to the
- * rows the Padding Report QuickPick already shows.
+ * rows the source-line QuickPick shows.
  */
-import { formatFactor, humanBytes } from '../../core/src';
-import type { PaddingReport, PaddingRow } from '../../core/src';
+import { humanBytes } from '../../core/src';
+import type { PaddingRow } from '../../core/src';
 import type { PaddingReportRow } from '../../protocol/src/lsp';
 
 /**
@@ -20,7 +20,7 @@ export const SYNC_LIMIT_BYTES = 50 * 1024 * 1024;
  */
 export const BROWSER_READ_CAP_BYTES = 256 * 1024 * 1024;
 
-/** Rows the streamed Padding Report keeps (worst first); the totals still count every buffer. */
+/** Rows a streamed report keeps (worst first); its totals still count every buffer. */
 export const STREAMED_REPORT_ROWS = 500;
 
 /** Diagnostics Check File puts into Problems per file; the counts in its summary stay exact. */
@@ -114,7 +114,7 @@ export function fileSize(bytes: number): string {
   return humanBytes(BigInt(Math.max(0, Math.floor(bytes))));
 }
 
-/** A streamed row in the shape the Padding Report QuickPick shows (0-based LSP positions). */
+/** A streamed row in the shape the source-line QuickPick shows (0-based LSP positions). */
 export function protocolRow(row: PaddingRow): PaddingReportRow {
   return {
     name: row.name,
@@ -129,15 +129,6 @@ export function protocolRow(row: PaddingRow): PaddingReportRow {
     expansion: row.expansion,
     ...(row.source !== undefined ? { source: row.source } : {}),
   };
-}
-
-/** QuickPick title of a streamed report: totals over every buffer, and how many rows are shown. */
-export function streamedTitle(fileName: string, report: PaddingReport): string {
-  const t = report.totals;
-  const factor = t.logicalBytes > 0n ? ` (${formatFactor(t.expansion)})` : '';
-  const shown = report.rows.length < t.buffers ? `, worst ${report.rows.length} shown` : '';
-  const skipped = t.skipped > 0 ? `, ${t.skipped} skipped` : '';
-  return `${fileName}: ${humanBytes(t.logicalBytes)} logical → ${humanBytes(t.physicalBytes)} physical${factor}, ${t.buffers} buffer${t.buffers === 1 ? '' : 's'}${skipped}${shown}`;
 }
 
 /** Summary after Check File, with exact counts even when Problems shows fewer entries. */

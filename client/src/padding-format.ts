@@ -1,9 +1,10 @@
 /**
- * Text of the Padding Report QuickPick: byte sizes, expansion factors, rows and the totals title.
- * Free of `vscode` so it can be unit-tested in plain Node.
+ * Text of the QuickPick rows that list instructions with their logical and physical bytes (Show
+ * HLO Instructions for Source Line): byte sizes, expansion factors and rows. Free of `vscode` so it
+ * can be unit-tested in plain Node.
  */
 import { formatFactor, humanBytes } from '../../core/src';
-import type { PaddingReportResult, PaddingReportRow } from '../../protocol/src/lsp';
+import type { PaddingReportRow } from '../../protocol/src/lsp';
 
 /** Bytes as core formats them everywhere; input is a decimal string (sizes pass 2^53). */
 export function formatBytes(decimal: string): string {
@@ -39,12 +40,4 @@ export function rowItem(row: PaddingReportRow, withSource = true): RowItem {
     detail: `${row.shape}  ·  ${row.computation}${source}`,
     row,
   };
-}
-
-/** Title line with the document's totals. */
-export function totalsTitle(result: PaddingReportResult): string {
-  const logical = BigInt(result.totalLogicalBytes);
-  const physical = BigInt(result.totalPhysicalBytes);
-  const factor = logical > 0n ? ` (${formatFactor(Number((physical * 1000n) / logical) / 1000)})` : '';
-  return `Padding: ${formatBytes(result.totalLogicalBytes)} logical → ${formatBytes(result.totalPhysicalBytes)} physical${factor}, ${result.rows.length} buffer${result.rows.length === 1 ? '' : 's'}`;
 }

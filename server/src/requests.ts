@@ -42,6 +42,7 @@ import { analyzeShape, paddingReport } from './custom-requests';
 import type { HloDocument } from './document';
 import { guarded } from './guard';
 import { hover } from './hover';
+import { withAllocation } from './hover-allocation';
 import { inlayHints } from './inlay-hints';
 import { definition, highlights, references } from './navigation';
 import { documentSymbols, foldingRanges } from './outline';
@@ -116,8 +117,8 @@ function atPosition<P extends TextDocumentPositionParams, R>(
 }
 
 export const REQUESTS: readonly Answerer[] = [
-  atPosition(HoverRequest.type, { hoverProvider: true }, null, (doc, offset, _p, { session }) =>
-    hover(doc, offset, session.settings),
+  atPosition(HoverRequest.type, { hoverProvider: true }, null, async (doc, offset, _p, { session }) =>
+    withAllocation(await hover(doc, offset, session.settings), doc, offset, session.assignments.get(doc.uri)),
   ),
   atPosition(DefinitionRequest.type, { definitionProvider: true }, [], (doc, offset, _p, { session }) =>
     definition(doc, offset, session.client.definitionLinks),

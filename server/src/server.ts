@@ -11,6 +11,7 @@ import {
   type InitializeResult,
   type ServerCapabilities,
 } from 'vscode-languageserver';
+import { BufferAssignmentNotification } from '../../protocol/src/memory';
 import { changedSettings, readSettingsSection } from '../../protocol/src/settings';
 import { ANALYSIS_SETTINGS, Analyzer } from './analyzer';
 import { pause, SYSTEM_CLOCK, type Clock } from './clock';
@@ -111,6 +112,10 @@ export function createServer(connection: Connection, options: ServerOptions = {}
       session.closed(uri);
       publisher.closed(uri);
     }),
+  );
+
+  connection.onNotification(BufferAssignmentNotification, (p: unknown) =>
+    session.inOrder.run('bufferAssignment', () => session.assignments.accept(p)),
   );
 
   for (const r of REQUESTS) r.register({ session, connection });

@@ -7,6 +7,7 @@ import type { InitializeParams } from 'vscode-languageserver';
 import { DEFAULT_SETTINGS, type Settings } from '../../protocol/src/settings';
 import type { InitializationOptions } from '../../protocol/src/lsp';
 import { Analyzer } from './analyzer';
+import { BufferAssignmentStore } from './hover-allocation';
 import type { Clock } from './clock';
 import type { HloDocument } from './document';
 import { IdleCollection } from './idle-collection';
@@ -50,6 +51,8 @@ export class Session {
   rulesDoc: string;
   readonly inOrder: InOrder;
   readonly idleCollection: IdleCollection;
+  /** The buffer assignments the client found beside HLO documents, for the hovers' allocation section. */
+  readonly assignments = new BufferAssignmentStore();
   private readonly open = new Map<string, OpenDocument>();
 
   constructor(

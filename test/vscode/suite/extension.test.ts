@@ -24,6 +24,7 @@ const COMMAND_IDS = [
   'xlaLayout.linearIndex',
   'xlaLayout.elementAtOffset',
   'xlaLayout.paddingReport',
+  'xlaLayout.memoryView',
   'xlaLayout.checkFile',
   'xlaLayout.explainOom',
   'xlaLayout.restartServer',

@@ -1,0 +1,82 @@
+/**
+ * The allocation section of instruction hovers, over the real protocol: the client sends the
+ * buffer assignment beside a dump (xlaLayout/bufferAssignment), and hovers on an instruction's
+ * name, a reference to it or its opcode then say where XLA put its values and who shares the
+ * allocation. Without one, or after the client withdraws it, hovers are as before; a malformed
+ * notification leaves the server answering.
+ */
+import { strict as assert } from 'node:assert';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Hover, MarkupContent } from 'vscode-languageserver';
+import { BufferAssignmentNotification, type BufferAssignmentParams } from '../../protocol/src/memory';
+import { positionOf, TestClient } from '../server/harness';
+
+const BASE = join(__dirname, 'fixtures', 'tpu', 'module_0042.jit_train_step.after_optimizations');
+const HLO = readFileSync(`${BASE}.txt`, 'utf8');
+const ASSIGNMENT = readFileSync(`${BASE}-buffer-assignment.txt`, 'utf8');
+const URI = 'file:///dumps/module_0042.jit_train_step.after_optimizations.txt';
+
+describe('server: allocations in instruction hovers', () => {
+  let client: TestClient;
+  const hover = async (needle: string, delta = 0, occurrence = 0): Promise<string> => {
+    const h = await client.request<Hover | null>('textDocument/hover', {
+      textDocument: { uri: URI },
+      position: positionOf(HLO, needle, delta, occurrence),
+    });
+    return h ? (h.contents as MarkupContent).value : '';
+  };
+  const send = (params: unknown) => client.rpc.sendNotification(BufferAssignmentNotification, params);
+
+  before(async () => {
+    ({ client } = await TestClient.start());
+    await client.open(URI, HLO);
+  });
+  after(async () => client.dispose());
+
+  it('says nothing of memory before the client sends a buffer assignment', async () => {
+    const text = await hover('%copy.40488 = ', 2);
+    assert.match(text, /copy\.40488/);
+    assert.doesNotMatch(text, /Memory/);
+  });
+
+  it("gives an instruction's allocation, offset and size, and who shares the allocation", async () => {
+    await send({ uri: URI, text: ASSIGNMENT } satisfies BufferAssignmentParams);
+    const lines = (await hover('%copy.40488 = ', 2)).split('\n\n');
+    const memory = lines.findIndex((l) => l.startsWith('**Memory**'));
+    assert.ok(memory > 0, 'after the instruction summary');
+    assert.deepEqual(lines.slice(memory), [
+      "**Memory** (XLA's buffer assignment): 32 GiB at offset 0 of allocation 8 (preallocated-temp, 38 GiB)",
+      'Shares allocation 8 with 5 other values: `%fusion.44044` 6.0 GiB at offset 34,359,738,368; `%broadcast.6042` 4.0 GiB at offset 0; `%fusion.10062{0}` 84 MiB at offset 4,294,967,296; `%fusion.10062{1}` 1.0 KiB at offset 4,383,047,696; and 1 more.',
+    ]);
+  });
+
+  it('answers on a reference to the instruction and on its opcode; a tuple lists each of its values', async () => {
+    assert.match(
+      await hover('fusion(%copy.40488)', 9),
+      /\*\*Memory\*\* .*32 GiB at offset 0 of allocation 8/,
+    );
+    const tuple = await hover('= (f32[128,56,32,96]{0,1,3,2:T(8,128)}, f32[56]{0:T(256)}) fusion(', 60);
+    assert.match(
+      tuple,
+      /\*\*Memory\*\* \(XLA's buffer assignment\): 16 B at offset 4,383,047,680 of allocation 8/,
+    );
+    assert.match(tuple, /`\{0\}`: 84 MiB at offset 4,294,967,296 of allocation 8/);
+    assert.match(tuple, /`\{1\}`: 1\.0 KiB at offset 4,383,047,696 of allocation 8/);
+    const param = await hover('%param.4 = ', 2);
+    assert.match(param, /2\.0 KiB at offset 0 of allocation 3 \(parameter, 2\.0 KiB\)/);
+    assert.match(param, /Allocation 3 holds nothing else\./);
+    const vmem = await hover('%reduce-window.4 = ', 2);
+    assert.match(vmem, /64 KiB at offset 0 of allocation 7 \(preallocated-temp, memory space 1, 64 KiB\)/);
+  });
+
+  it('leaves shape hovers alone, forgets the assignment on null, and survives malformed notifications', async () => {
+    assert.doesNotMatch(await hover('s32[8388608,8,4]{2,1,0:T(8,128)} copy', 3), /\*\*Memory\*\*/);
+    await send({ uri: URI, text: 42 });
+    await send({ uri: 7 });
+    await send(null);
+    assert.match(await hover('%copy.40488 = ', 2), /\*\*Memory\*\*/);
+    await send({ uri: URI, text: null } satisfies BufferAssignmentParams);
+    assert.doesNotMatch(await hover('%copy.40488 = ', 2), /\*\*Memory\*\*/);
+  });
+});
