@@ -12,7 +12,7 @@
  * CI installs both.
  */
 import { strict as assert } from 'node:assert';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Frame, Locator, Page } from 'playwright-core';
 import { SERVER_NODE_ARGS } from '../../protocol/src/server-environment';
@@ -34,49 +34,16 @@ import {
   revertFile,
   runCommand,
   typeForSuggestions,
+  webviewFrameWith,
 } from './workbench';
 
 const SHOTS = join(REPO, 'test-results', 'vscode');
 const FIXTURES = join(REPO, 'test', 'vscode', 'fixtures');
 const missing = missingPrerequisites();
 
-/**
- * Content frames of the workbench's webviews. Webviews nest two iframes: VS Code's host page
- * (index.html) and, inside it, the extension's content, loaded as `fake.html`.
- */
-function webviewFrames(page: Page): Frame[] {
-  return page
-    .frames()
-    .filter((f) => f.url().includes('fake.html') && f.parentFrame()?.url().includes('index.html'));
-}
-
 /** The visualizer's content frame: the webview whose page is the visualizer's `main#app`. */
 async function visualizerFrame(page: Page, timeoutMs: number): Promise<Frame> {
   return webviewFrameWith(page, 'main#app[aria-label="XLA layout visualizer"]', timeoutMs);
-}
-
-/** The first webview content frame with an element matching `selector`, waiting up to `timeoutMs`. */
-async function webviewFrameWith(page: Page, selector: string, timeoutMs: number): Promise<Frame> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    for (const f of webviewFrames(page)) {
-      if (
-        (await f
-          .locator(selector)
-          .count()
-          .catch(() => 0)) > 0
-      )
-        return f;
-    }
-    if (Date.now() > deadline)
-      throw new Error(
-        `no webview has ${selector} among ${page
-          .frames()
-          .map((f) => f.url())
-          .join(', ')}`,
-      );
-    await page.waitForTimeout(250);
-  }
 }
 
 if (missing !== undefined && process.env.CI === undefined) {
@@ -240,34 +207,33 @@ if (missing !== undefined && process.env.CI === undefined) {
       await page.screenshot({ path: join(SHOTS, '8-linear-index-steps.png') });
     });
 
-    it('lists buffers worst first in the Padding Report and reveals the picked one', async () => {
+    it('opens the Memory View from the Padding Report: an estimate of the file, a row reveals its instruction', async () => {
       await page.locator('.tab', { hasText: 'tiles.hlo' }).first().click();
-      // Start from line 1 so that revealing the picked buffer visibly moves the cursor.
+      // Start from line 1 so that revealing the picked value visibly moves the cursor.
       await page.keyboard.press('Control+Home');
       await page
         .locator('.statusbar-item', { hasText: /Ln 1, Col 1/ })
         .first()
         .waitFor({ timeout: 10_000 });
       await runCommand(page, 'XLA Layout: Padding Report');
-      const quick = page.locator('.quick-input-widget');
-      await quick.locator('.quick-input-list .monaco-list-row').first().waitFor({ timeout: 30_000 });
-      assert.match(await quick.innerText(), /Padding: .* logical → .* physical/);
-      const first = await quick.locator('.quick-input-list .monaco-list-row').first().innerText();
-      // Every valid buffer in the fixture is f32[8,4] under T(8,128): 32x, 128 B → 4.0 KiB.
-      assert.match(first, /32x/);
-      assert.match(first, /128 B → 4\.0 KiB/);
+      const view = await webviewFrameWith(page, 'main#app[aria-label="XLA memory view"] #headline', 60_000);
+      // No buffer assignment beside tiles.hlo: an estimate, every value its own buffer. The valid
+      // buffers are p0 and neg, f32[8,4] under T(8,128) (128 B in 4 KiB), and p1, bf16[16,256].
+      assert.equal(await view.locator('.basis').innerText(), 'Estimate from the HLO');
+      assert.equal(
+        await view.locator('#headline').innerText(),
+        'About 16 KiB if each of its 3 values had a buffer of its own; 7.7 KiB of it (48.4%) is padding.',
+      );
       await page.screenshot({ path: join(SHOTS, '9-padding-report.png') });
-      const label = await quick.locator('.quick-input-list .monaco-list-row .label-name').first().innerText();
-      const name = /32x\s+(\S+)/.exec(label)?.[1];
-      assert.ok(name, label);
-      await page.keyboard.press('Enter');
-      const lines = readFileSync(join(FIXTURES, 'tiles.hlo'), 'utf8').split('\n');
-      const line = lines.findIndex((l) => l.includes(`%${name} =`)) + 1;
-      assert.ok(line > 0, `${name} is defined in the fixture`);
+      await view.locator('#tab-values').click();
+      const first = view.locator('#values tbody tr').first();
+      assert.match(await first.innerText(), /%p0[\s\S]*3\.8 KiB · 96\.9%/);
+      await first.locator('td[data-column="name"]').click();
       await page
-        .locator('.statusbar-item', { hasText: new RegExp(`Ln ${line}, Col`) })
+        .locator('.statusbar-item', { hasText: /Ln 4, Col/ })
         .first()
         .waitFor({ timeout: 10_000 });
+      assert.match(await page.locator('.tab.active').innerText(), /tiles\.hlo/);
     });
 
     it("opens the visualizer from the hover's command link", async () => {

@@ -6,7 +6,7 @@
  */
 import { strict as assert } from 'node:assert';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Frame, Page } from 'playwright-core';
 import type { CodeServer } from './harness';
 
 /** Centre of the character `delta` after the start of `needle` on the visible editor line that contains it. */
@@ -265,4 +265,38 @@ export async function typeForSuggestions(
   const rows = page.locator('.suggest-widget .monaco-list-row');
   await rows.first().waitFor({ timeout: 30_000 });
   return (await rows.locator('.label-name').allTextContents()).map((l) => l.trim());
+}
+
+/**
+ * Content frames of the workbench's webviews. Webviews nest two iframes: VS Code's host page
+ * (index.html) and, inside it, the extension's content, loaded as `fake.html`.
+ */
+export function webviewFrames(page: Page): Frame[] {
+  return page
+    .frames()
+    .filter((f) => f.url().includes('fake.html') && f.parentFrame()?.url().includes('index.html'));
+}
+
+/** The first webview content frame with an element matching `selector`, waiting up to `timeoutMs`. */
+export async function webviewFrameWith(page: Page, selector: string, timeoutMs: number): Promise<Frame> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    for (const f of webviewFrames(page)) {
+      if (
+        (await f
+          .locator(selector)
+          .count()
+          .catch(() => 0)) > 0
+      )
+        return f;
+    }
+    if (Date.now() > deadline)
+      throw new Error(
+        `no webview has ${selector} among ${page
+          .frames()
+          .map((f) => f.url())
+          .join(', ')}`,
+      );
+    await page.waitForTimeout(250);
+  }
 }

@@ -100,7 +100,8 @@ export class BufferAssignments implements vscode.Disposable {
     const s = this.found.get(document.uri.toString());
     this.item.command = { title: 'Memory View', command: 'xlaLayout.memoryView', arguments: [document.uri] };
     if (s) {
-      const share = s.total > 0n ? Number((s.padding * 1000n) / s.total) / 1000 : 0;
+      // As the Memory View computes its share, so both read the same percentage.
+      const share = s.total > 0n ? Number((s.padding * 1_000_000n) / s.total) / 1_000_000 : 0;
       this.item.text = `$(pie-chart) ${humanBytes(s.total)}${s.padding > 0n ? `, ${formatPercent(share)} padding` : ''}`;
       this.item.tooltip = `XLA's buffer assignment: ${humanBytes(s.total)} in ${groupDigits(s.allocations)} allocations, ${humanBytes(s.padding)} of it padding. Click for the Memory View.`;
     } else {

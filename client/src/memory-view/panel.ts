@@ -164,6 +164,8 @@ class MemoryViewPanel {
     const at = value.instruction;
     const dump = this.shown?.files.hlo;
     if (!at?.sourceFile || !dump) return;
+    // The source opens beside the dump, in the first group, keeping the Memory View in sight.
+    await vscode.commands.executeCommand('workbench.action.focusFirstEditorGroup');
     const args: OpenSourceArgs = {
       uri: sourceUri(at.sourceFile, dump).toString(),
       line: Math.max(0, (at.sourceLine ?? 1) - 1),
