@@ -7,6 +7,7 @@ import { strict as assert } from 'node:assert';
 import {
   BufferAssignmentReader,
   LineSplitter,
+  byLine,
   MAX_READ_PROBLEMS,
   readBufferAssignment,
   readBufferValues,
@@ -97,7 +98,7 @@ describe('memory readers', () => {
 
   it('splits lines at \\n, \\r\\n and \\r, also when \\r\\n is split between chunks', () => {
     const lines: [string, number][] = [];
-    const s = new LineSplitter((l, n) => lines.push([l, n]));
+    const s = new LineSplitter(byLine((l, n) => lines.push([l, n])));
     for (const piece of ['a\r', '\nb\rc', '\n', '', 'd']) s.write(piece);
     s.end();
     assert.deepEqual(lines, [

@@ -6,7 +6,15 @@
  * the same file; both are read (the values by {@link BufferValuesReader}).
  */
 import { LineSplitter } from './line-splitter';
-import { ProblemLog, exactInteger, parseValueLine, parseValueRef, quoted, shapeIndex } from './read-helpers';
+import {
+  ProblemLog,
+  exactInteger,
+  parseValueLine,
+  parseValueRef,
+  quoted,
+  shapeIndex,
+  type ValueLineContext,
+} from './read-helpers';
 import type {
   AllocationKind,
   AssignedValue,
@@ -104,7 +112,10 @@ export class BufferAssignmentReader {
   private readonly lines: LineSplitter;
   private readonly log = new ProblemLog();
   private readonly shapes = new Interner();
-  private readonly intern = (text: string): string => this.shapes.get(text);
+  private readonly context: ValueLineContext = {
+    shape: (text) => this.shapes.get(text),
+    integers: new Map(),
+  };
   private readonly allocations: BufferAllocationRecord[] = [];
   private current: Building | undefined;
   private reusedSection = false;
@@ -114,7 +125,12 @@ export class BufferAssignmentReader {
   private result: BufferAssignmentFile | undefined;
 
   constructor() {
-    this.lines = new LineSplitter((line, n) => this.line(line, n));
+    this.lines = new LineSplitter((text, start, end, n) => {
+      // Value lines, nearly all of a file, are read in place; the few others as strings.
+      if (text.charCodeAt(start) === 32 && !this.values && !this.reusedSection)
+        this.valueLine(text, start, end, n);
+      else this.line(text.slice(start, end), n);
+    });
   }
 
   /** Feeds the next piece of text, cut anywhere. */
@@ -153,9 +169,8 @@ export class BufferAssignmentReader {
       this.values.line(line, n);
       return;
     }
-    const first = line.charCodeAt(0);
-    if (first === 32 /* ' ' */) {
-      this.valueLine(line, n);
+    if (line.charCodeAt(0) === 32 /* ' ' */) {
+      this.valueLine(line, 0, line.length, n);
       return;
     }
     this.reusedSection = false;
@@ -196,8 +211,15 @@ export class BufferAssignmentReader {
     this.log.add(n, quoted('not part of a buffer assignment', line));
   }
 
-  private valueLine(line: string, n: number): void {
+  private valueLine(text: string, start: number, end: number, n: number): void {
     const a = this.current;
+    const value = parseValueLine(text, start, end, n, this.context);
+    if (value !== undefined) {
+      if (a === undefined) this.log.add(n, quoted('a value outside any allocation', text.slice(start, end)));
+      else a.values.push(value);
+      return;
+    }
+    const line = text.slice(start, end);
     if (line === ' reused by buffers of a different color:') {
       this.reusedSection = true;
       if (a === undefined) this.log.add(n, quoted('outside any allocation', line));
@@ -210,16 +232,7 @@ export class BufferAssignmentReader {
       else a?.reusedByOtherColors.push(Object.assign(ref, { color: Number(m[2]) }));
       return;
     }
-    const value = parseValueLine(line, n, this.intern);
-    if (value === undefined) {
-      if (line.trim() !== '') this.log.add(n, quoted('not a value line', line));
-      return;
-    }
-    if (a === undefined) {
-      this.log.add(n, quoted('a value outside any allocation', line));
-      return;
-    }
-    a.values.push(value);
+    if (line.trim() !== '') this.log.add(n, quoted('not a value line', line));
   }
 }
 

@@ -7,7 +7,7 @@
  */
 export type * from './types';
 export { MAX_READ_PROBLEMS, MAX_INSTRUCTION_TEXT } from './types';
-export { LineSplitter, type LineHandler } from './line-splitter';
+export { LineSplitter, byLine, type LineHandler } from './line-splitter';
 export { BufferAssignmentReader, readBufferAssignment } from './buffer-assignment';
 export { BufferValuesReader, readBufferValues, type BufferValuesReaderOptions } from './values';
 export { MemoryUsageReportReader, readMemoryUsageReport } from './usage-report';

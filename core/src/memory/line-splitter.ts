@@ -4,8 +4,16 @@
  * end lines as `\n` does (files copied through Windows tools).
  */
 
-/** Called with each complete line (without its line break) and its 1-based line number. */
-export type LineHandler = (line: string, lineNumber: number) => void;
+/**
+ * Called with each complete line, as `text.slice(start, end)` (without its line break; the slice is
+ * left to the handler, which may not need it), and its 1-based line number.
+ */
+export type LineHandler = (text: string, start: number, end: number, lineNumber: number) => void;
+
+/** A handler for readers that want each line as a string. */
+export function byLine(f: (line: string, lineNumber: number) => void): LineHandler {
+  return (text, start, end, n) => f(text.slice(start, end), n);
+}
 
 /** Incremental line splitter: {@link write} chunks in order, then {@link end} once. */
 export class LineSplitter {
@@ -33,7 +41,7 @@ export class LineSplitter {
       if (cr >= 0 && cr < at) cr = text.indexOf('\r', at);
       const end = cr >= 0 && (nl < 0 || cr < nl) ? cr : nl;
       if (end < 0) break;
-      this.onLine(text.slice(at, end), ++this.line);
+      this.onLine(text, at, end, ++this.line);
       if (end === cr) {
         if (end + 1 === text.length) {
           this.afterCr = true;
@@ -50,7 +58,7 @@ export class LineSplitter {
   end(): void {
     if (this.ended) return;
     this.ended = true;
-    if (this.carry.length > 0) this.onLine(this.carry, ++this.line);
+    if (this.carry.length > 0) this.onLine(this.carry, 0, this.carry.length, ++this.line);
     this.carry = '';
   }
 

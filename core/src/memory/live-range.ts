@@ -4,7 +4,7 @@
  * peak with their bytes (`Live ranges at T (peak):`). The stack-trace breakdown that follows is
  * only read for its total.
  */
-import { LineSplitter } from './line-splitter';
+import { LineSplitter, byLine } from './line-splitter';
 import { ProblemLog, quoted } from './read-helpers';
 import type { LiveRange, LiveRangeFile, PeakValue } from './types';
 
@@ -19,7 +19,7 @@ const BREAKDOWN = /^Stack trace breakdown for peak usage: ([\d ]+) bytes$/;
 
 /** Incremental reader: {@link write} chunks in order, then {@link end}. */
 export class LiveRangeReader {
-  private readonly splitter = new LineSplitter((text, n) => this.line(text, n));
+  private readonly splitter = new LineSplitter(byLine((text, n) => this.line(text, n)));
   private readonly log = new ProblemLog();
   private maxTime: number | undefined;
   private readonly schedule: string[] = [];

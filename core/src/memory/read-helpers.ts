@@ -69,10 +69,17 @@ export function parseValueRef(text: string): ValueRef | undefined {
 /** A value placed in an allocation, field by field (see {@link parseValueLine}). */
 export type ValueLine = { -readonly [K in keyof AssignedValue]: AssignedValue[K] };
 
-/** The digits at `at`: their end, and their value when it is below 2^53. */
-function digitsEnd(text: string, at: number): number {
+/** Whether `literal` is written at `at` (character codes compared: faster than startsWith here). */
+function matchAt(text: string, at: number, literal: string): boolean {
+  for (let k = 0; k < literal.length; k++)
+    if (text.charCodeAt(at + k) !== literal.charCodeAt(k)) return false;
+  return true;
+}
+
+/** Where the digits at `at` end (at most `end`). */
+function digitsEnd(text: string, at: number, end: number): number {
   let i = at;
-  while (i < text.length) {
+  while (i < end) {
     const c = text.charCodeAt(i);
     if (c < 48 || c > 57) break;
     i++;
@@ -80,70 +87,98 @@ function digitsEnd(text: string, at: number): number {
   return i;
 }
 
-/** An exact integer from the digits [start, end): through a double when that is exact (faster). */
-function integerAt(text: string, start: number, end: number): bigint {
-  const digits = text.slice(start, end);
-  return end - start <= 15 ? BigInt(Number(digits)) : BigInt(digits);
+/** Most integers a reader shares (see {@link ValueLineContext.integers}). */
+const MAX_SHARED_INTEGERS = 65_536;
+
+/** What {@link parseValueLine} reuses across the lines of one file. */
+export interface ValueLineContext {
+  /** One copy per distinct shape text. */
+  readonly shape: (text: string) => string;
+  /**
+   * One bigint per distinct integer below 2^53: a dump's values repeat a few hundred sizes and
+   * offsets, and sharing them spares the collector hundreds of thousands of objects per file.
+   */
+  readonly integers: Map<number, bigint>;
 }
 
 /**
- * Reads ` value: <id name{index} (phi) @c> (size=S,offset=O): shape` without regular expressions:
- * a 40 MB buffer assignment has 400,000 such lines, and the match arrays and captures of a regular
- * expression were most of the garbage of reading one. Undefined when the line is not one.
+ * The integer written in the digits [start, end), exact: summed from the character codes while it
+ * stays below 2^53 (no substring, no parse), read as a whole past that.
+ */
+function integerAt(text: string, start: number, end: number, shared: Map<number, bigint>): bigint {
+  if (end - start > 15) return BigInt(text.slice(start, end));
+  let n = 0;
+  for (let i = start; i < end; i++) n = n * 10 + (text.charCodeAt(i) - 48);
+  let b = shared.get(n);
+  if (b === undefined) {
+    b = BigInt(n);
+    if (shared.size < MAX_SHARED_INTEGERS) shared.set(n, b);
+  }
+  return b;
+}
+
+/**
+ * Reads the value line ` value: <id name{index} (phi) @c> (size=S,offset=O): shape` that is
+ * `text[start, end)`, without regular expressions or a copy of the line: a 40 MB buffer
+ * assignment has 400,000 such lines, and match arrays, captures and slices were most of the time
+ * and garbage of reading one. Undefined when the line is not one.
  */
 export function parseValueLine(
-  line: string,
+  text: string,
+  start: number,
+  end: number,
   lineNumber: number,
-  shapes: (text: string) => string,
+  context: ValueLineContext,
 ): ValueLine | undefined {
   const prefix = ' value: <';
-  if (!line.startsWith(prefix)) return undefined;
-  let i = prefix.length;
-  let end = digitsEnd(line, i);
-  if (end === i || end - i > 15 || line.charCodeAt(end) !== 32) return undefined;
-  const id = Number(line.slice(i, end));
-  i = end + 1;
+  if (!matchAt(text, start, prefix)) return undefined;
+  let i = start + prefix.length;
+  let to = digitsEnd(text, i, end);
+  if (to === i || to - i > 15 || text.charCodeAt(to) !== 32) return undefined;
+  let id = 0;
+  for (let k = i; k < to; k++) id = id * 10 + (text.charCodeAt(k) - 48);
+  i = to + 1;
   const nameStart = i;
-  while (i < line.length) {
-    const c = line.charCodeAt(i);
+  while (i < end) {
+    const c = text.charCodeAt(i);
     if (c === 32 || c === 123 || c === 62 || c === 60 || c === 125) break;
     i++;
   }
   if (i === nameStart) return undefined;
-  const instruction = line.slice(nameStart, i);
+  const instruction = text.slice(nameStart, i);
   let index: number[] | undefined;
-  if (line.charCodeAt(i) === 123) {
-    const close = line.indexOf('}', i);
-    index = close < 0 ? undefined : shapeIndex(line.slice(i, close + 1));
+  if (text.charCodeAt(i) === 123) {
+    const close = text.indexOf('}', i);
+    index = close < 0 || close >= end ? undefined : shapeIndex(text.slice(i, close + 1));
     if (index === undefined) return undefined;
     i = close + 1;
   }
-  const phi = line.startsWith(' (phi)', i);
+  const phi = text.charCodeAt(i) === 32 && matchAt(text, i, ' (phi)');
   if (phi) i += 6;
   let color: number | undefined;
-  if (line.startsWith(' @', i)) {
-    const start = i + 2;
-    end = digitsEnd(line, line.charCodeAt(start) === 45 ? start + 1 : start);
-    if (end === start || end - start > 10) return undefined;
-    color = Number(line.slice(start, end));
-    i = end;
+  if (text.charCodeAt(i) === 32 && text.charCodeAt(i + 1) === 64) {
+    const from = i + 2;
+    to = digitsEnd(text, text.charCodeAt(from) === 45 ? from + 1 : from, end);
+    if (to === from || to - from > 10) return undefined;
+    color = Number(text.slice(from, to));
+    i = to;
   }
-  if (!line.startsWith('> (size=', i)) return undefined;
+  if (!matchAt(text, i, '> (size=')) return undefined;
   i += 8;
-  end = digitsEnd(line, i);
-  if (end === i || !line.startsWith(',offset=', end)) return undefined;
-  const size = integerAt(line, i, end);
-  i = end + 8;
-  end = digitsEnd(line, i);
-  if (end === i || !line.startsWith('): ', end)) return undefined;
-  const offset = integerAt(line, i, end);
+  to = digitsEnd(text, i, end);
+  if (to === i || !matchAt(text, to, ',offset=')) return undefined;
+  const size = integerAt(text, i, to, context.integers);
+  i = to + 8;
+  to = digitsEnd(text, i, end);
+  if (to === i || !matchAt(text, to, '): ')) return undefined;
+  const offset = integerAt(text, i, to, context.integers);
   const value: ValueLine = {
     id,
     instruction,
     phi,
     size,
     offset,
-    shape: shapes(line.slice(end + 3)),
+    shape: context.shape(text.slice(to + 3, end)),
     line: lineNumber,
   };
   if (index !== undefined) value.shapeIndex = index;

@@ -6,7 +6,7 @@
  * block. Sizes in the blocks are printed rounded (`784.0KiB`) and kept as text; totals and offsets
  * are exact.
  */
-import { LineSplitter } from './line-splitter';
+import { LineSplitter, byLine } from './line-splitter';
 import { ProblemLog, exactInteger, quoted } from './read-helpers';
 import type { MemoryUsageReportFile, UsageReportRow, UsageReportSpace } from './types';
 
@@ -36,7 +36,7 @@ interface Allocation {
 
 /** Incremental reader: {@link write} chunks in order, then {@link end}. */
 export class MemoryUsageReportReader {
-  private readonly splitter = new LineSplitter((text, n) => this.line(text, n));
+  private readonly splitter = new LineSplitter(byLine((text, n) => this.line(text, n)));
   private readonly log = new ProblemLog();
   private readonly spaces: Space[] = [];
   private format: MemoryUsageReportFile['format'] = 'unknown';

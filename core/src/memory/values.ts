@@ -4,7 +4,7 @@
  * holds it: tuples, get-tuple-elements, while loops sharing one value), its uses and the
  * instruction that defines it.
  */
-import { LineSplitter } from './line-splitter';
+import { LineSplitter, byLine } from './line-splitter';
 import { ProblemLog, exactInteger, parseValueRef, quoted } from './read-helpers';
 import { MAX_INSTRUCTION_TEXT, type BufferValuesFile, type UsedValue, type ValueRef } from './types';
 
@@ -27,7 +27,7 @@ export interface BufferValuesReaderOptions {
 
 /** Incremental reader: {@link write} chunks (or {@link line} lines) in order, then {@link end}. */
 export class BufferValuesReader {
-  private readonly splitter = new LineSplitter((text, n) => this.line(text, n));
+  private readonly splitter = new LineSplitter(byLine((text, n) => this.line(text, n)));
   private readonly log = new ProblemLog();
   private readonly values: UsedValue[] = [];
   private current: Building | undefined;
