@@ -5,6 +5,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
+import { isAscii } from 'buffer';
 import { StringDecoder } from 'string_decoder';
 import {
   BufferAssignmentReader,
@@ -39,11 +40,18 @@ function streamChunks(file: string, write: (chunk: string) => void, what: string
   try {
     const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
     const decoder = new StringDecoder('utf8');
+    /** The decoder may hold the start of a UTF-8 sequence cut by the previous read. */
+    let pending = false;
     for (let at = 0; ;) {
       const n = fs.readSync(fd, buffer, 0, CHUNK_BYTES, at);
       if (n === 0) break;
       at += n;
-      write(decoder.write(buffer.subarray(0, n)));
+      const bytes = buffer.subarray(0, n);
+      // Dumps are nearly always ASCII, where Latin-1 decoding is a copy and UTF-8 decoding checks
+      // every byte; a piece after one that may end in a cut UTF-8 sequence goes to the decoder.
+      const ascii = isAscii(bytes);
+      write(ascii && !pending ? bytes.toString('latin1') : decoder.write(bytes));
+      pending = !ascii;
     }
     write(decoder.end());
   } catch (e) {

@@ -13,7 +13,7 @@ import {
   parseValueRef,
   quoted,
   shapeIndex,
-  type ValueLineContext,
+  valueFields,
 } from './read-helpers';
 import type {
   AllocationKind,
@@ -22,6 +22,7 @@ import type {
   BufferAssignmentFile,
   ValueRef,
 } from './types';
+import { ValueStore } from './value-store';
 import { BufferValuesReader } from './values';
 
 const ALLOCATION = /^allocation (\d{1,9}): size (\d+)(.*):$/;
@@ -43,9 +44,24 @@ interface Building {
   parameter?: BufferAllocationRecord['parameter'];
   outputShape?: string;
   other: string[];
-  values: AssignedValue[];
+  /** Its values are the store's [first, first + count). */
+  first: number;
+  count: number;
   reusedByOtherColors: ValueRef[];
   line: number;
+}
+
+/**
+ * An allocation whose values become objects when first asked for (then kept): reading a file
+ * makes none of them (see ./value-store.ts).
+ */
+function record(a: Building, store: ValueStore): BufferAllocationRecord {
+  const { first, count, ...fields } = a;
+  let values: readonly AssignedValue[] | undefined;
+  return Object.defineProperty({ ...fields }, 'values', {
+    enumerable: true,
+    get: () => (values ??= store.values(first, first + count)),
+  }) as unknown as BufferAllocationRecord;
 }
 
 /**
@@ -112,10 +128,9 @@ export class BufferAssignmentReader {
   private readonly lines: LineSplitter;
   private readonly log = new ProblemLog();
   private readonly shapes = new Interner();
-  private readonly context: ValueLineContext = {
-    shape: (text) => this.shapes.get(text),
-    integers: new Map(),
-  };
+  private readonly store = new ValueStore();
+  /** The value line being read, reused for every line. */
+  private readonly fields = valueFields();
   private readonly allocations: BufferAllocationRecord[] = [];
   private current: Building | undefined;
   private reusedSection = false;
@@ -160,7 +175,7 @@ export class BufferAssignmentReader {
     const a = this.current;
     if (a === undefined) return;
     this.current = undefined;
-    this.allocations.push(a);
+    this.allocations.push(record(a, this.store));
     this.total += a.size;
   }
 
@@ -187,7 +202,8 @@ export class BufferAssignmentReader {
         color: 0,
         kinds: [],
         other: [],
-        values: [],
+        first: this.store.length,
+        count: 0,
         reusedByOtherColors: [],
         line: n,
       };
@@ -213,10 +229,27 @@ export class BufferAssignmentReader {
 
   private valueLine(text: string, start: number, end: number, n: number): void {
     const a = this.current;
-    const value = parseValueLine(text, start, end, n, this.context);
-    if (value !== undefined) {
-      if (a === undefined) this.log.add(n, quoted('a value outside any allocation', text.slice(start, end)));
-      else a.values.push(value);
+    const f = this.fields;
+    if (parseValueLine(text, start, end, f)) {
+      if (a === undefined) {
+        this.log.add(n, quoted('a value outside any allocation', text.slice(start, end)));
+        return;
+      }
+      const store = this.store;
+      store.add(
+        f.id,
+        store.piece(text),
+        f.nameStart,
+        f.nameEnd,
+        f.index,
+        f.phi,
+        f.color,
+        f.size,
+        f.offset,
+        store.shape(text, f.shapeStart, end),
+        n,
+      );
+      a.count++;
       return;
     }
     const line = text.slice(start, end);

@@ -15,6 +15,15 @@ export function byLine(f: (line: string, lineNumber: number) => void): LineHandl
   return (text, start, end, n) => f(text.slice(start, end), n);
 }
 
+/** Where the line starting at `at` ends: the next `\n` or `\r`, or -1. */
+function lineEnd(text: string, at: number): number {
+  for (let i = at; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || c === 13) return i;
+  }
+  return -1;
+}
+
 /** Incremental line splitter: {@link write} chunks in order, then {@link end} once. */
 export class LineSplitter {
   private carry = '';
@@ -25,33 +34,47 @@ export class LineSplitter {
 
   constructor(private readonly onLine: LineHandler) {}
 
-  /** Feeds the next piece of text. */
+  /**
+   * Feeds the next piece of text. Lines are handed on as ranges of the chunk itself (only the line
+   * cut by the previous chunk's end is glued together), so readers index a flat string.
+   */
   write(chunk: string): void {
     if (this.ended || chunk.length === 0) return;
-    let start = 0;
-    if (this.afterCr && chunk.charCodeAt(0) === 10) start = 1;
+    let at = 0;
+    if (this.afterCr && chunk.charCodeAt(0) === 10) at = 1;
     this.afterCr = false;
-    const text = this.carry.length > 0 ? this.carry + chunk.slice(start) : chunk;
-    if (this.carry.length > 0) start = 0;
-    let at = start;
-    // The next `\r`, searched again only once passed: a file without any is scanned for one once.
-    let cr = text.indexOf('\r', at);
-    for (;;) {
-      const nl = text.indexOf('\n', at);
-      if (cr >= 0 && cr < at) cr = text.indexOf('\r', at);
-      const end = cr >= 0 && (nl < 0 || cr < nl) ? cr : nl;
-      if (end < 0) break;
-      this.onLine(text, at, end, ++this.line);
-      if (end === cr) {
-        if (end + 1 === text.length) {
-          this.afterCr = true;
-          at = end + 1;
-          break;
-        }
-        at = text.charCodeAt(end + 1) === 10 ? end + 2 : end + 1;
-      } else at = end + 1;
+    // A file without `\r` is searched for one once per chunk, not once per line.
+    const anyCr = chunk.indexOf('\r', at) >= 0;
+    if (this.carry.length > 0) {
+      const end = anyCr ? lineEnd(chunk, at) : chunk.indexOf('\n', at);
+      if (end < 0) {
+        this.carry += chunk.slice(at);
+        return;
+      }
+      const line = this.carry + chunk.slice(at, end);
+      this.carry = '';
+      this.onLine(line, 0, line.length, ++this.line);
+      at = this.next(chunk, end);
+      if (this.afterCr) return;
     }
-    this.carry = at < text.length ? text.slice(at) : '';
+    for (;;) {
+      const end = anyCr ? lineEnd(chunk, at) : chunk.indexOf('\n', at);
+      if (end < 0) break;
+      this.onLine(chunk, at, end, ++this.line);
+      at = this.next(chunk, end);
+      if (this.afterCr) return;
+    }
+    this.carry = at < chunk.length ? chunk.slice(at) : '';
+  }
+
+  /** The start of the line after the break at `end`; notes a `\r` that ends the chunk. */
+  private next(chunk: string, end: number): number {
+    if (chunk.charCodeAt(end) !== 13) return end + 1;
+    if (end + 1 === chunk.length) {
+      this.afterCr = true;
+      return end + 1;
+    }
+    return chunk.charCodeAt(end + 1) === 10 ? end + 2 : end + 1;
   }
 
   /** Ends the text: an unterminated last line is a line too. Later writes are ignored. */

@@ -2,7 +2,7 @@
  * Pieces shared by the readers of XLA's memory files: the problem log, value names
  * (`<12 fusion.3{1} (phi) @0>`), shape indices (`{0,1}`) and exact integers.
  */
-import { MAX_READ_PROBLEMS, type AssignedValue, type MemoryReadProblem, type ValueRef } from './types';
+import { MAX_READ_PROBLEMS, type MemoryReadProblem, type ValueRef } from './types';
 
 /** Collects what a reader could not read; keeps the first {@link MAX_READ_PROBLEMS}. */
 export class ProblemLog {
@@ -66,9 +66,6 @@ export function parseValueRef(text: string): ValueRef | undefined {
   return ref;
 }
 
-/** A value placed in an allocation, field by field (see {@link parseValueLine}). */
-export type ValueLine = { -readonly [K in keyof AssignedValue]: AssignedValue[K] };
-
 /** Whether `literal` is written at `at` (character codes compared: faster than startsWith here). */
 function matchAt(text: string, at: number, literal: string): boolean {
   for (let k = 0; k < literal.length; k++)
@@ -87,101 +84,95 @@ function digitsEnd(text: string, at: number, end: number): number {
   return i;
 }
 
-/** Most integers a reader shares (see {@link ValueLineContext.integers}). */
-const MAX_SHARED_INTEGERS = 65_536;
-
-/** What {@link parseValueLine} reuses across the lines of one file. */
-export interface ValueLineContext {
-  /** One copy per distinct shape text. */
-  readonly shape: (text: string) => string;
-  /**
-   * One bigint per distinct integer below 2^53: a dump's values repeat a few hundred sizes and
-   * offsets, and sharing them spares the collector hundreds of thousands of objects per file.
-   */
-  readonly integers: Map<number, bigint>;
-}
-
 /**
- * The integer written in the digits [start, end), exact: summed from the character codes while it
- * stays below 2^53 (no substring, no parse), read as a whole past that.
+ * The integer written in the digits [start, end): a number while it stays below 2^53 (summed from
+ * the character codes, no substring, no parse), the exact bigint past that.
  */
-function integerAt(text: string, start: number, end: number, shared: Map<number, bigint>): bigint {
+function integerAt(text: string, start: number, end: number): number | bigint {
   if (end - start > 15) return BigInt(text.slice(start, end));
   let n = 0;
   for (let i = start; i < end; i++) n = n * 10 + (text.charCodeAt(i) - 48);
-  let b = shared.get(n);
-  if (b === undefined) {
-    b = BigInt(n);
-    if (shared.size < MAX_SHARED_INTEGERS) shared.set(n, b);
-  }
-  return b;
+  return n;
+}
+
+/** The fields of a value line, written into one reused record (see {@link parseValueLine}). */
+export interface ValueFields {
+  id: number;
+  /** The instruction's name is `text.slice(nameStart, nameEnd)`. */
+  nameStart: number;
+  nameEnd: number;
+  index: number[] | undefined;
+  phi: boolean;
+  color: number | undefined;
+  size: number | bigint;
+  offset: number | bigint;
+  /** The shape is `text.slice(shapeStart, end)`. */
+  shapeStart: number;
+}
+
+export function valueFields(): ValueFields {
+  return {
+    id: 0,
+    nameStart: 0,
+    nameEnd: 0,
+    index: undefined,
+    phi: false,
+    color: undefined,
+    size: 0,
+    offset: 0,
+    shapeStart: 0,
+  };
 }
 
 /**
  * Reads the value line ` value: <id name{index} (phi) @c> (size=S,offset=O): shape` that is
- * `text[start, end)`, without regular expressions or a copy of the line: a 40 MB buffer
- * assignment has 400,000 such lines, and match arrays, captures and slices were most of the time
- * and garbage of reading one. Undefined when the line is not one.
+ * `text[start, end)` into `out`, without regular expressions, copies or new objects: a 40 MB
+ * buffer assignment has 400,000 such lines. False when the line is not one.
  */
-export function parseValueLine(
-  text: string,
-  start: number,
-  end: number,
-  lineNumber: number,
-  context: ValueLineContext,
-): ValueLine | undefined {
+export function parseValueLine(text: string, start: number, end: number, out: ValueFields): boolean {
   const prefix = ' value: <';
-  if (!matchAt(text, start, prefix)) return undefined;
+  if (!matchAt(text, start, prefix)) return false;
   let i = start + prefix.length;
   let to = digitsEnd(text, i, end);
-  if (to === i || to - i > 15 || text.charCodeAt(to) !== 32) return undefined;
+  if (to === i || to - i > 15 || text.charCodeAt(to) !== 32) return false;
   let id = 0;
   for (let k = i; k < to; k++) id = id * 10 + (text.charCodeAt(k) - 48);
+  out.id = id;
   i = to + 1;
-  const nameStart = i;
+  out.nameStart = i;
   while (i < end) {
     const c = text.charCodeAt(i);
     if (c === 32 || c === 123 || c === 62 || c === 60 || c === 125) break;
     i++;
   }
-  if (i === nameStart) return undefined;
-  const instruction = text.slice(nameStart, i);
-  let index: number[] | undefined;
+  if (i === out.nameStart) return false;
+  out.nameEnd = i;
+  out.index = undefined;
   if (text.charCodeAt(i) === 123) {
     const close = text.indexOf('}', i);
-    index = close < 0 || close >= end ? undefined : shapeIndex(text.slice(i, close + 1));
-    if (index === undefined) return undefined;
+    out.index = close < 0 || close >= end ? undefined : shapeIndex(text.slice(i, close + 1));
+    if (out.index === undefined) return false;
     i = close + 1;
   }
-  const phi = text.charCodeAt(i) === 32 && matchAt(text, i, ' (phi)');
-  if (phi) i += 6;
-  let color: number | undefined;
+  out.phi = text.charCodeAt(i) === 32 && matchAt(text, i, ' (phi)');
+  if (out.phi) i += 6;
+  out.color = undefined;
   if (text.charCodeAt(i) === 32 && text.charCodeAt(i + 1) === 64) {
     const from = i + 2;
     to = digitsEnd(text, text.charCodeAt(from) === 45 ? from + 1 : from, end);
-    if (to === from || to - from > 10) return undefined;
-    color = Number(text.slice(from, to));
+    if (to === from || to - from > 10) return false;
+    out.color = Number(text.slice(from, to));
     i = to;
   }
-  if (!matchAt(text, i, '> (size=')) return undefined;
+  if (!matchAt(text, i, '> (size=')) return false;
   i += 8;
   to = digitsEnd(text, i, end);
-  if (to === i || !matchAt(text, to, ',offset=')) return undefined;
-  const size = integerAt(text, i, to, context.integers);
+  if (to === i || !matchAt(text, to, ',offset=')) return false;
+  out.size = integerAt(text, i, to);
   i = to + 8;
   to = digitsEnd(text, i, end);
-  if (to === i || !matchAt(text, to, '): ')) return undefined;
-  const offset = integerAt(text, i, to, context.integers);
-  const value: ValueLine = {
-    id,
-    instruction,
-    phi,
-    size,
-    offset,
-    shape: context.shape(text.slice(to + 3, end)),
-    line: lineNumber,
-  };
-  if (index !== undefined) value.shapeIndex = index;
-  if (color !== undefined) value.color = color;
-  return value;
+  if (to === i || !matchAt(text, to, '): ')) return false;
+  out.offset = integerAt(text, i, to);
+  out.shapeStart = to + 3;
+  return true;
 }
