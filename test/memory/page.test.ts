@@ -137,6 +137,20 @@ describe('memory view page (headless Chromium)', function () {
     assert.equal((await tableCells(page, 'values')).length, 6);
   });
 
+  it('says where else a value is and when it is live', async () => {
+    await post(page, showMessage(TPU));
+    await page.click('#tab-values');
+    const detail = (column: string) =>
+      page.evaluate((c) => {
+        const row = Array.from(document.querySelectorAll('#values tbody tr')).find(
+          (tr) => tr.querySelector('td[data-column="name"] .main')?.textContent === '%fusion.10062{0}',
+        );
+        return row?.querySelector(`td[data-column="${c}"] .detail`)?.textContent;
+      }, column);
+    assert.equal(await detail('name'), 'fusion · also get-tuple-element.1');
+    assert.equal(await detail('allocation'), '@4,294,967,296 · live 8–13');
+  });
+
   it('follows the theme: colours come from the VS Code theme variables', async () => {
     await post(page, showMessage(TPU));
     const colours = () =>

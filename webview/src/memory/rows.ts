@@ -167,21 +167,28 @@ export const VALUE_COLUMNS: readonly Column<ValueRow>[] = [
   {
     id: 'name',
     title: 'Value',
-    help: 'The instruction defining the value ({index} inside a tuple); click to open it in the HLO',
+    help: 'The instruction defining the value ({index} inside a tuple), and where else the value is (tuples, get-tuple-elements); click to open it in the HLO',
     numeric: false,
     text: (r) => valueName(r.value),
     compare: (a, b) => byText(valueName(a.value), valueName(b.value)),
-    detail: (r) => r.value.instruction?.opcode,
+    detail: (r) => {
+      const also = r.value.sharedWith?.length ? `also ${r.value.sharedWith.join(', ')}` : '';
+      return [r.value.instruction?.opcode, also].filter(Boolean).join(' · ') || undefined;
+    },
   },
   {
     id: 'allocation',
     title: 'Alloc.',
-    help: 'The allocation holding the value, and its offset there',
+    help: 'The allocation holding the value, its offset there, and when it is live (steps of the schedule)',
     numeric: true,
     text: (r) => String(r.allocation.index),
     compare: (a, b) =>
       a.allocation.index - b.allocation.index || byBig(big(a.value.offset), big(b.value.offset)),
-    detail: (r) => (r.value.offset !== undefined ? `@${groupDigits(big(r.value.offset))}` : undefined),
+    detail: (r) => {
+      const at = r.value.offset !== undefined ? `@${groupDigits(big(r.value.offset))}` : '';
+      const live = r.value.live ? `live ${r.value.live.start}–${r.value.live.end}` : '';
+      return [at, live].filter(Boolean).join(' · ') || undefined;
+    },
   },
   {
     id: 'shape',
