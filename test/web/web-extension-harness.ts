@@ -14,6 +14,7 @@ const WEB_FILES = [
   'dist/browser/extension.js',
   'dist/browser/server.js',
   'dist/webview.js',
+  'dist/memory-view.js',
   'syntaxes',
   'webview/media',
   'client/media/icon.png',

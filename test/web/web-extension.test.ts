@@ -3,7 +3,8 @@
  * in headless Chromium, with a copy of the extension whose manifest has no `main`, so that only
  * the web worker extension host can run it. Its language server is dist/browser/server.js in a
  * worker the extension host starts. Opens an HLO file, waits for the squiggle and the Problems
- * entry, hovers a shape and reads its sizes, applies the quick fix. Screenshots: test-results/web/.
+ * entry, hovers a shape and reads its sizes, opens the Memory View, applies the quick fix.
+ * Screenshots: test-results/web/.
  *
  * Needs code-server and Chromium; scripts/setup.sh installs both. Without them the before hook
  * fails and says so.
@@ -32,6 +33,7 @@ import {
   openCodeActions,
   quickOpen,
   runCommand,
+  webviewFrameWith,
 } from '../vscode/workbench';
 import { AnalyzeShapeRequest, type AnalyzeShapeResult } from '../../protocol/src/lsp';
 import {
@@ -149,6 +151,22 @@ describe('web: browser extension in the web worker extension host (code-server +
     await hoverSettled(page);
     await page.screenshot({ path: join(SHOTS, '3-hover.png') });
     await leaveHover(page);
+  });
+
+  it('opens the Memory View, reading the dump through the workspace file system', async () => {
+    await runCommand(page, 'XLA Layout: Memory View');
+    const view = await webviewFrameWith(page, 'main#app[aria-label="XLA memory view"] #headline', 60_000);
+    // No buffer assignment beside tiles.hlo: the estimate from its HLO (p0, p1 and neg).
+    await view.waitForFunction(() =>
+      (document.getElementById('headline')?.textContent ?? '').startsWith('About'),
+    );
+    assert.equal(
+      await view.locator('#headline').innerText(),
+      'About 16 KiB if each of its 3 values had a buffer of its own; 7.7 KiB of it (48.4%) is padding.',
+    );
+    await page.screenshot({ path: join(SHOTS, '4-memory-view.png') });
+    await page.locator('.tab', { hasText: 'tiles.hlo' }).first().click();
+    assert.deepEqual(ourErrors, []);
   });
 
   it('applies the quick fix that turns the -1 tile entry into *', async () => {
