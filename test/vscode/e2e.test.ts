@@ -233,7 +233,13 @@ if (missing !== undefined && process.env.CI === undefined) {
         .locator('.statusbar-item', { hasText: /Ln 4, Col/ })
         .first()
         .waitFor({ timeout: 10_000 });
-      assert.match(await page.locator('.tab.active').innerText(), /tiles\.hlo/);
+      await page.locator('.tab.active', { hasText: 'tiles.hlo' }).first().waitFor({ timeout: 10_000 });
+      // Close the view: the tests after this one read tiles.hlo's lines across the whole window.
+      await page.locator('.tab', { hasText: 'Memory: tiles' }).first().click();
+      await runCommand(page, 'View: Close Editor');
+      await page
+        .locator('.tab', { hasText: 'Memory: tiles' })
+        .waitFor({ state: 'detached', timeout: 10_000 });
     });
 
     it("opens the visualizer from the hover's command link", async () => {

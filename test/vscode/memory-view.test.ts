@@ -100,7 +100,13 @@ if (missing !== undefined && process.env.CI === undefined) {
         .first()
         .waitFor({ timeout: 60_000 });
       await goToLine(page, 48);
-      const text = await hoverText(page, '%copy.40488 = ', 3);
+      await hoverText(page, '%copy.40488 = ', 3);
+      // A busy machine shows "Loading..." first: wait for the answer itself.
+      const hover = page
+        .locator('.monaco-hover-content:visible', { hasText: "XLA's buffer assignment" })
+        .first();
+      await hover.waitFor({ timeout: 60_000 });
+      const text = (await hover.innerText()).replace(/\u00a0/g, ' ');
       assert.match(
         text,
         /Memory \(XLA's buffer assignment\): 32 GiB at offset 0 of allocation 8 \(preallocated-temp, 38 GiB\)/,

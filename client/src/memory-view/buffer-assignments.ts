@@ -20,9 +20,13 @@ import { findDumpFiles } from './load';
 interface Summary {
   readonly text: string;
   readonly total: bigint;
-  readonly padding: bigint;
+  /** Undefined for an assignment too large to size while the dump opens. */
+  readonly padding?: bigint;
   readonly allocations: number;
 }
+
+/** Largest buffer assignment whose padding the status item gives (about 40,000 values). */
+const SIZED_IN_STATUS_CHARS = 4 * 1024 * 1024;
 
 export class BufferAssignments implements vscode.Disposable {
   private readonly item: vscode.StatusBarItem;
@@ -67,13 +71,14 @@ export class BufferAssignments implements vscode.Disposable {
         const bytes = await vscode.workspace.fs.readFile(ba);
         if (bytes.length <= MAX_BUFFER_ASSIGNMENT_CHARS) {
           const text = new TextDecoder('utf-8').decode(bytes);
-          const model = joinMemory({ bufferAssignment: readBufferAssignment(text) });
-          summary = {
-            text,
-            total: model.totalBytes,
-            padding: model.paddingBytes,
-            allocations: model.allocations.length,
-          };
+          const file = readBufferAssignment(text);
+          // Sizing every value of a large assignment would hold up the extension host for seconds
+          // as the dump opens; its padding waits for the Memory View.
+          const padding =
+            text.length <= SIZED_IN_STATUS_CHARS
+              ? joinMemory({ bufferAssignment: file }).paddingBytes
+              : undefined;
+          summary = { text, total: file.totalBytes, padding, allocations: file.allocations.length };
         } else {
           this.ctx.output.appendLine(
             `${fileName(ba)} is over ${humanBytes(BigInt(MAX_BUFFER_ASSIGNMENT_CHARS))}: hovers show no allocations.`,
@@ -100,10 +105,14 @@ export class BufferAssignments implements vscode.Disposable {
     const s = this.found.get(document.uri.toString());
     this.item.command = { title: 'Memory View', command: 'xlaLayout.memoryView', arguments: [document.uri] };
     if (s) {
+      const padding = s.padding;
       // As the Memory View computes its share, so both read the same percentage.
-      const share = s.total > 0n ? Number((s.padding * 1_000_000n) / s.total) / 1_000_000 : 0;
-      this.item.text = `$(pie-chart) ${humanBytes(s.total)}${s.padding > 0n ? `, ${formatPercent(share)} padding` : ''}`;
-      this.item.tooltip = `XLA's buffer assignment: ${humanBytes(s.total)} in ${groupDigits(s.allocations)} allocations, ${humanBytes(s.padding)} of it padding. Click for the Memory View.`;
+      const share =
+        padding !== undefined && s.total > 0n ? Number((padding * 1_000_000n) / s.total) / 1_000_000 : 0;
+      const shown = padding !== undefined && padding > 0n ? `, ${formatPercent(share)} padding` : '';
+      this.item.text = `$(pie-chart) ${humanBytes(s.total)}${shown}`;
+      const of = padding !== undefined ? `, ${humanBytes(padding)} of it padding` : '';
+      this.item.tooltip = `XLA's buffer assignment: ${humanBytes(s.total)} in ${groupDigits(s.allocations)} allocations${of}. Click for the Memory View.`;
     } else {
       this.item.text = '$(pie-chart) Memory';
       this.item.tooltip =

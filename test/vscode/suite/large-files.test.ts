@@ -62,9 +62,10 @@ describe('XLA Layout Lens on a dump too large for extensions', function () {
     );
     assert.ok(result, 'the memory of the dump was read from disk');
     assert.equal(result.uri.toString(), uri.toString());
-    // No buffer assignment beside the generated dump: every value the HLO defines, once.
+    // No buffer assignment beside the generated dump: every value the HLO defines, once (the
+    // instructions inside its fusions define none).
     assert.equal(result.basis, 'estimate');
-    assert.ok(result.values > 100_000, `${result.values} values`);
+    assert.ok(result.values > 10_000, `${result.values} values`);
     assert.equal(result.allocations, result.values);
     assert.ok(BigInt(result.totalBytes) > 0n);
   });
