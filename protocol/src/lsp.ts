@@ -149,7 +149,7 @@ export interface ShapeAnalysis {
 export const PaddingReportRequest = new RequestType<PaddingReportParams, PaddingReportResult | null, void>(
   'xlaLayout/paddingReport',
 );
-export interface PaddingReportParams {
+interface PaddingReportParams {
   readonly textDocument: { readonly uri: string };
 }
 export interface PaddingReportRow {

@@ -78,7 +78,7 @@ function at(v: AssignedValue): string {
 }
 
 /** The markdown lines about `instruction`'s values, or none when the buffer assignment has none. */
-export function allocationLines(index: AllocationIndex, instruction: string): string[] {
+function allocationLines(index: AllocationIndex, instruction: string): string[] {
   const placed = index.of(instruction);
   if (placed.length === 0) return [];
   const lines: string[] = [];

@@ -21,7 +21,7 @@ export function el<K extends keyof HTMLElementTagNameMap>(
 }
 
 /** Appends children; strings become text nodes. */
-function append(parent: Node, ...children: Child[]): void {
+export function append(parent: Node, ...children: Child[]): void {
   for (const child of children) {
     if (child === undefined || child === false) continue;
     parent.appendChild(typeof child === 'string' ? document.createTextNode(child) : child);

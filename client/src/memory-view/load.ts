@@ -24,7 +24,7 @@ import { fileName } from '../file-name';
 import { readInto, type ReadOutcome } from '../large-file-read';
 
 /** Values sent to the page at most (the most padded and largest first); a dump can have 400,000. */
-export const MAX_VIEW_VALUES = 20_000;
+const MAX_VIEW_VALUES = 20_000;
 
 type Progress = vscode.Progress<{ message?: string; increment?: number }>;
 

@@ -19,7 +19,7 @@ import { fileName } from '../file-name';
 import { memoryViewHtml } from './html';
 import { isFailure, loadMemory, type DumpFiles } from './load';
 
-export const MEMORY_VIEW_TYPE = 'xlaLayout.memoryView';
+const MEMORY_VIEW_TYPE = 'xlaLayout.memoryView';
 
 /** What a shown dump came to, for callers that check it (the extension-host suite does). */
 export interface MemoryViewResult {

@@ -82,7 +82,7 @@ function sizeOf(text: string): ValueSize {
   const shape = toArrayShape(array);
   if (shape === undefined) return { kind: 'unsized', memorySpace: 0, error: 'the layout is not valid' };
   const z = physicalSizes(shape);
-  if (isLayoutError(z)) return { kind: 'unsized', memorySpace: shape.memorySpace, error: z.error };
+  if (isLayoutError(z)) return { kind: 'unsized', memorySpace: shape.memorySpace, error: z.message };
   const base: ValueSize = {
     kind: 'array',
     bytes: z.physicalBytes,

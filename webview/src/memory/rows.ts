@@ -82,7 +82,7 @@ export function valueRows(allocations: readonly MemoryAllocationJson[]): ValueRo
 }
 
 /** `%fusion.7{1}` */
-export function valueName(v: MemoryValueJson): string {
+function valueName(v: MemoryValueJson): string {
   return `%${v.name}${v.shapeIndex ? `{${v.shapeIndex.join(',')}}` : ''}`;
 }
 

@@ -7,7 +7,7 @@ import { el } from '../dom';
 import type { Column, Row } from './rows';
 
 /** Rows drawn before "Show more". */
-export const PAGE_ROWS = 400;
+const PAGE_ROWS = 400;
 
 export interface SortState {
   readonly column: string;

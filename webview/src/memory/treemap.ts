@@ -36,7 +36,7 @@ function worst(areas: readonly number[], side: number): number {
  * Lays `weights` (largest first, all positive) out in `box`: rectangles in the same order, areas
  * in proportion to the weights.
  */
-export function squarify(weights: readonly number[], box: Rect): Rect[] {
+function squarify(weights: readonly number[], box: Rect): Rect[] {
   const total = weights.reduce((s, w) => s + w, 0);
   if (total <= 0 || box.w <= 0 || box.h <= 0) return weights.map(() => ({ x: box.x, y: box.y, w: 0, h: 0 }));
   const scale = (box.w * box.h) / total;
