@@ -51,8 +51,9 @@ function arrayText(a: ArrayExplanation): string[] {
   );
   lines.push(`  memory order     ${describeOrder(a) || '(scalar)'}   (major -> minor)`);
   if (a.error) {
-    lines.push(`  no layout math: ${a.error.message}`);
-    return lines;
+    // A layout too large to plan step by step is still sized: the sizes follow.
+    lines.push(`  ${a.sizes ? 'no step-by-step plan' : 'no layout math'}: ${a.error.message}`);
+    if (!a.sizes) return lines;
   }
   lines.push(`  tiles            ${a.tiles.length > 0 ? a.tiles.join('') : 'none (untiled)'}`);
   if (a.memorySpace.value !== 0)

@@ -134,7 +134,8 @@ export function arrayMarkdown(a: ArrayExplanation, maxCells: number): string[] {
   out.push(`${cell(a.elementType)}\\[${dims.join(', ')}\\]${type ? ` — ${type.bits}-bit elements` : ''}`);
   if (a.error) {
     out.push(cell(a.error.message));
-    return out;
+    // A layout too large to plan step by step is still sized.
+    return a.sizes ? [...out, ...sizesTable(a)] : out;
   }
   if (a.assumed)
     out.push(

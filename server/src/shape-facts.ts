@@ -186,8 +186,8 @@ function computeFacts(key: string, node: ShapeNode, settings: Settings): ShapeFa
     const eff = effectiveShape(leaf, settings, clean);
     if (!eff) return;
     // The byte counts come without a tiling plan (building one is most of the cost of a shape); the
-    // plan is built only for a leaf that has something to explain: a later tile level that does
-    // not divide, or padding that warns. Both refuse the same shapes.
+    // plan is built only for a leaf whose padding warns, to name the cause (a plan too large to
+    // build leaves the warning without one).
     const sz = physicalSizes(eff.shape);
     if (isLayoutError(sz)) return;
     const expansion = sz.expansion ?? 0;
@@ -196,9 +196,9 @@ function computeFacts(key: string, node: ShapeNode, settings: Settings): ShapeFa
     // A leaf that warns needs its cause for the first publish: take it while the model is at hand.
     const warning =
       sz.physicalBytes > sz.logicalBytes && warns(sz.logicalBytes, sz.physicalBytes, expansion, settings);
-    const planned = advise || warning ? planTiling(eff.shape) : undefined;
+    const planned = warning ? planTiling(eff.shape) : undefined;
     const plan = planned && !isLayoutError(planned) ? planned : undefined;
-    const fit = advise && plan ? tileDivisibility(eff.shape, plan) : undefined;
+    const fit = advise ? tileDivisibility(eff.shape) : undefined;
     if (fit && !isLayoutError(fit)) {
       for (const level of fit.levels) {
         const tile = leaf.layout?.tiles?.tiles[level.level];

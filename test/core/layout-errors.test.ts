@@ -41,6 +41,10 @@ const CASES: readonly [LayoutErrorCode, () => unknown][] = [
   ['element-size-too-large', () => planTiling({ ...f32x4, elementSizeBits: 2 ** 60 })],
   ['tail-alignment-below-one', () => planTiling({ ...f32x4, tailPaddingAlignment: 0n })],
   ['too-many-slots', () => planTiling(tiled(Array.from({ length: 1100 }, () => 2n)))],
+  [
+    'plan-too-large',
+    () => planTiling({ ...shapeOf('f32[3,5]{1,0}'), tiles: Array.from({ length: 6_000 }, () => [1n]) }),
+  ],
   ['index-rank', () => linearIndex(f32x4, [0n, 0n])],
   ['index-out-of-bounds', () => linearIndex(f32x4, [0n, 3n, 0n])],
   ['offset-out-of-range', () => explainElementAt('f32[2,3,4]{2,1,0}', f32x4, 24n)],

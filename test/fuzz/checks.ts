@@ -54,6 +54,7 @@ const ACCEPTED_REFUSALS: readonly LayoutErrorCode[] = [
   'element-size-too-large',
   'too-many-slots',
   'tile-ends-in-combine',
+  'plan-too-large',
 ];
 
 /** A sentinel text parsed between two parses of the same input, to flush any shared state. */
@@ -92,7 +93,8 @@ export function checkShapeText(text: string): void {
     const plan = noThrow('planTiling', text, () => planTiling(model));
     const sz = noThrow('sizes', text, () => sizes(model));
     // A model the core built itself must be computable, save for the documented refusals: E past
-    // exact doubles, more than 2^1024 slots, and a tile ending in `*` (legal XLA text, advice only).
+    // exact doubles, more than 2^1024 slots, a tile ending in `*` (legal XLA text, advice only), and
+    // (the plan alone) more intermediate sizes than MAX_PLAN_SIZES.
     const refusal = isLayoutError(plan) ? plan : isLayoutError(sz) ? sz : undefined;
     if (refusal !== undefined)
       assert.ok(

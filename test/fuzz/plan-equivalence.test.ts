@@ -4,8 +4,8 @@
  * 2^60, invalid values that must be refused) and on every array leaf of the shared corpus and its
  * HLO files, as written and under the assumed TPU tiling:
  * - `planTiling` equals the plan built the obvious way (reference-plan.ts), field by field;
- * - `physicalSizes` equals `sizes(shape, planTiling(shape))` and `tileDivisibility`, including
- *   which shapes are refused and why.
+ * - `sizes`, `tileDivisibility` and `physicalSizes` (linear walks without a plan) agree with the
+ *   plan's slots and steps, including which shapes are refused and why.
  */
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
@@ -17,6 +17,8 @@ import {
   planTiling,
   sizes,
   tileDivisibility,
+  type TileDivisibility,
+  type TilingPlan,
 } from '../../core/src/layout';
 import type { ArrayShape, TileDim } from '../../core/src/model';
 import { parseShapeText, scanShapes } from '../../core/src/parse';
@@ -78,18 +80,35 @@ function arrayModel(invalid: boolean): fc.Arbitrary<ArrayShape> {
     }));
 }
 
-/** Checks both fast paths on one model. */
+/** Tile divisibility read off the plan's steps: what the linear walk must find. */
+function divisibilityFromPlan(plan: TilingPlan): TileDivisibility {
+  const levels = plan.steps.slice(1).map((step) => {
+    const entries = step.effectiveTile.map((tile, j) => {
+      const position = step.prefixLength + j;
+      const size = step.combined[position];
+      return { position, size, tile, divides: size % tile === 0n };
+    });
+    return { level: step.level, entries, divides: entries.every((e) => e.divides) };
+  });
+  return { levels, paddingBeyondArraySize: levels.some((l) => !l.divides) };
+}
+
+/** Checks the fast paths and the linear walks on one model against the plan. */
 function assertEquivalent(shape: ArrayShape, what: string): void {
   const plan = planTiling(shape);
   assert.deepEqual(plan, referencePlan(shape), `${what}: planTiling`);
-  const all = sizes(shape, plan);
+  const all = sizes(shape);
   const lean = physicalSizes(shape);
-  if (isLayoutError(all)) {
-    assert.deepEqual(lean, all, `${what}: refusal`);
+  const fit = tileDivisibility(shape);
+  if (isLayoutError(plan)) {
+    assert.deepEqual(all, plan, `${what}: refusal`);
+    assert.deepEqual(lean, plan, `${what}: refusal`);
+    assert.deepEqual(fit, plan, `${what}: refusal`);
     return;
   }
-  const fit = tileDivisibility(shape, plan);
-  assert.ok(!isLayoutError(fit), what);
+  assert.ok(!isLayoutError(all) && !isLayoutError(fit), what);
+  assert.equal(all.physicalElements, plan.totalSlots, `${what}: sizes`);
+  assert.deepEqual(fit, divisibilityFromPlan(plan), `${what}: tileDivisibility`);
   assert.deepEqual(
     lean,
     {

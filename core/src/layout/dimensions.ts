@@ -6,7 +6,8 @@
 import type { ArrayShape } from '../model';
 import type { LayoutError } from './errors';
 import { isLayoutError } from './errors';
-import { planTiling } from './tiling-plan';
+import { checkArrayShape } from './shape-check';
+import { walkTiles } from './tile-walk';
 
 /** "True rank": the number of dimensions of size greater than 1. */
 export function trueRank(shape: ArrayShape): number {
@@ -52,17 +53,17 @@ export function physicalOrder(shape: ArrayShape): number[] {
  * itself (XLA does not handle `*` at all). An untiled shape is trivially untiled.
  */
 export function isUntiled(shape: ArrayShape): boolean | LayoutError {
-  const plan = planTiling(shape);
-  if (isLayoutError(plan)) return plan;
-  for (const step of plan.steps) {
+  const bad = checkArrayShape(shape);
+  if (bad !== undefined) return bad;
+  let untiled = true;
+  const slots = walkTiles(shape, (c) => {
     let seenNonUnit = false;
-    for (let j = 0; j < step.effectiveTile.length; j++) {
-      const t = step.effectiveTile[j];
-      const d = step.combined[step.prefixLength + j];
-      if (d % t !== 0n) return false;
-      if (seenNonUnit && d / t !== 1n) return false;
+    for (let j = 0; j < c.tile.length && untiled; j++) {
+      const t = c.tile[j];
+      const d = c.sizes[j];
+      if (d % t !== 0n || (seenNonUnit && d / t !== 1n)) untiled = false;
       if (t !== 1n) seenNonUnit = true;
     }
-  }
-  return true;
+  });
+  return isLayoutError(slots) ? slots : untiled;
 }

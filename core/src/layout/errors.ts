@@ -25,6 +25,8 @@ export const LAYOUT_ERROR_CODES = [
   'tail-alignment-below-one',
   // Exact math kept within bounds.
   'too-many-slots',
+  // A tiling plan too large to keep step by step (the sizes are still computed).
+  'plan-too-large',
   // Indexes and offsets.
   'index-rank',
   'index-out-of-bounds',

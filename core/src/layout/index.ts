@@ -14,6 +14,7 @@ export { type Ratio } from './bigint-math';
 export {
   type TilingPlan,
   type TilingStep,
+  MAX_PLAN_SIZES,
   planTiling,
   stepForward,
   toExpandedIndex,

@@ -7,6 +7,8 @@ import { ratio, type Ratio } from './bigint-math';
 import { dimensionLetter } from './dimensions';
 import type { LayoutError } from './errors';
 import { isLayoutError } from './errors';
+import { checkArrayShape } from './shape-check';
+import { walkTiles } from './tile-walk';
 import { planTiling, type TilingPlan } from './tiling-plan';
 
 /** One tile entry that rounds a dimension up. */
@@ -140,20 +142,20 @@ export interface TileDivisibility {
 /**
  * For each tile level after the first, whether its entries divide the dims they cover. When one
  * does not, that level adds padding XLA's ArraySize does not count (spec §3: `f32[4,6]{1,0:T(3,4)(2,1)}`
- * has ArraySize 192 bytes but needs 256). `plan` is `planTiling(shape)` when the caller has it.
+ * has ArraySize 192 bytes but needs 256). Walks the levels in linear time, without a plan.
  */
-export function tileDivisibility(
-  shape: ArrayShape,
-  plan: TilingPlan | LayoutError = planTiling(shape),
-): TileDivisibility | LayoutError {
-  if (isLayoutError(plan)) return plan;
-  const levels = plan.steps.slice(1).map((step): TileLevelFit => {
-    const entries = step.effectiveTile.map((tile, j) => {
-      const position = step.prefixLength + j;
-      const size = step.combined[position];
-      return { position, size, tile, divides: size % tile === 0n };
+export function tileDivisibility(shape: ArrayShape): TileDivisibility | LayoutError {
+  const bad = checkArrayShape(shape);
+  if (bad !== undefined) return bad;
+  const levels: TileLevelFit[] = [];
+  const slots = walkTiles(shape, (c) => {
+    if (c.level === 0) return;
+    const entries = c.tile.map((tile, j) => {
+      const size = c.sizes[j];
+      return { position: c.prefixLength + j, size, tile, divides: size % tile === 0n };
     });
-    return { level: step.level, entries, divides: entries.every((e) => e.divides) };
+    levels.push({ level: c.level, entries, divides: entries.every((e) => e.divides) });
   });
+  if (isLayoutError(slots)) return slots;
   return { levels, paddingBeyondArraySize: levels.some((l) => !l.divides) };
 }

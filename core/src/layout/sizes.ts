@@ -6,8 +6,8 @@ import type { ArrayShape } from '../model';
 import { product, ratio, roundUp, type Ratio } from './bigint-math';
 import type { LayoutError } from './errors';
 import { isLayoutError } from './errors';
-import { bytesForSlots, elementSizeInBits } from './shape-check';
-import { planTiling, type TilingPlan } from './tiling-plan';
+import { bytesForSlots, checkArrayShape, elementSizeInBits } from './shape-check';
+import { walkTiles } from './tile-walk';
 
 export interface LayoutSizes {
   /** `ShapeUtil::ElementsIn`: product of dims, `<=N` counted as N. */
@@ -32,17 +32,17 @@ export interface LayoutSizes {
 }
 
 /**
- * All sizes of `shape`, or why they cannot be computed. `plan` is `planTiling(shape)`, passed by
- * callers that already built it (it is the costly part).
+ * All sizes of `shape`, or why they cannot be computed. Needs no tiling plan (the slots come from
+ * the linear `walkTiles`), so layouts too large to explain step by step are still sized.
  */
-export function sizes(
-  shape: ArrayShape,
-  plan: TilingPlan | LayoutError = planTiling(shape),
-): LayoutSizes | LayoutError {
-  if (isLayoutError(plan)) return plan;
+export function sizes(shape: ArrayShape): LayoutSizes | LayoutError {
+  const bad = checkArrayShape(shape);
+  if (bad !== undefined) return bad;
+  const slots = walkTiles(shape);
+  if (isLayoutError(slots)) return slots;
   const logicalElements = product(shape.dims);
   const logicalBytes = bytesForSlots(shape, logicalElements);
-  const physicalElements = plan.totalSlots;
+  const physicalElements = roundUp(slots, shape.tailPaddingAlignment);
   const physicalBytes = bytesForSlots(shape, physicalElements);
   return {
     logicalElements,

@@ -5,8 +5,7 @@
 import type { ArrayShape } from '../model';
 import type { LayoutError } from './errors';
 import { isLayoutError } from './errors';
-import { bytesForSlots } from './shape-check';
-import { planTiling } from './tiling-plan';
+import { physicalSizes } from './physical-sizes';
 
 export interface LayoutFix {
   /** 'reorder' = a different minor_to_major; 'merge' = reshape the two minor-most dims into one. */
@@ -27,10 +26,25 @@ const MAX_EXHAUSTIVE_RANK = 6;
  * a 50,000-dimension shape (one 100 KB line) would otherwise take minutes and gigabytes.
  */
 const MAX_SWAP_RANK = 32;
+/**
+ * Most tiling walks (candidates × (dims + tile entries)) one suggestion may take: a layout of
+ * thousands of tile levels is sized in linear time, but not 720 times over in a hover.
+ */
+const MAX_SEARCH_WORK = 1 << 20;
 
 function physicalBytesOf(shape: ArrayShape): bigint | undefined {
-  const plan = planTiling(shape);
-  return isLayoutError(plan) ? undefined : bytesForSlots(shape, plan.totalSlots);
+  const sz = physicalSizes(shape);
+  return isLayoutError(sz) ? undefined : sz.physicalBytes;
+}
+
+/** How many reorders {@link reorderOrders} yields for `rank` dims. */
+function candidateCount(rank: number): number {
+  if (rank <= MAX_EXHAUSTIVE_RANK) {
+    let n = 1;
+    for (let i = 2; i <= rank; i++) n *= i;
+    return n;
+  }
+  return rank <= MAX_SWAP_RANK ? (rank * (rank - 1)) / 2 : 0;
 }
 
 function permutations(items: readonly number[]): number[][] {
@@ -110,9 +124,12 @@ function editSize(shape: ArrayShape, order: readonly number[]): number {
  * equal size the smallest edit wins; a merge must be strictly smaller than every reorder.
  */
 export function suggestFix(shape: ArrayShape): LayoutFix | undefined | LayoutError {
-  const plan = planTiling(shape);
-  if (isLayoutError(plan)) return plan;
-  const currentBytes = bytesForSlots(shape, plan.totalSlots);
+  const sz = physicalSizes(shape);
+  if (isLayoutError(sz)) return sz;
+  let walk = shape.dims.length;
+  for (const tile of shape.tiles) walk += tile.length;
+  if ((candidateCount(shape.dims.length) + 1) * walk > MAX_SEARCH_WORK) return undefined;
+  const currentBytes = sz.physicalBytes;
   const current = shape.minorToMajor;
   let bestOrder: number[] | undefined;
   let bestBytes = currentBytes;

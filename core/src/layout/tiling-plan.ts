@@ -6,8 +6,10 @@
  */
 import type { ArrayShape, TileDim } from '../model';
 import { ceilDiv, roundUp, rowMajorStrides } from './bigint-math';
+import { groupDigits } from '../format';
 import { layoutError, type LayoutError } from './errors';
 import { checkArrayShape } from './shape-check';
+import { SLOT_LIMIT, TOO_LARGE } from './tile-walk';
 
 /** One tile level applied to the current expanded shape. */
 export interface TilingStep {
@@ -66,13 +68,41 @@ export interface TilingPlan {
 }
 
 /**
- * Bound on the bit length of the expanded shape's size product (zero dims counted as 1, since they
- * do not shrink strides). Exact math is kept far beyond anything addressable (int64 is 63 bits),
- * but a 100 KB line such as `T(2,2,…,2)` with 50,000 entries would otherwise ask for 2^50000 slots
- * and build 100,000 strides of up to 50,000 bits each: gigabytes for one hover.
+ * Most sizes one plan may hold: the physical shape plus every step's output shape. A plan keeps
+ * every intermediate shape for explanations, so it costs tile levels × dims: 6,000 one-entry tiles
+ * (an 18 KB line) would be 18 million sizes and gigabytes. Real layouts need a few dozen; past
+ * this bound `planTiling` refuses and says why, while sizes, tile divisibility and the server's
+ * diagnostics, which walk the levels in linear time (`walkTiles`), still answer.
  */
-const MAX_SLOT_BITS = 1024;
-const SLOT_LIMIT = 1n << BigInt(MAX_SLOT_BITS);
+export const MAX_PLAN_SIZES = 1 << 16;
+
+/**
+ * The refusal for a plan of more than {@link MAX_PLAN_SIZES} sizes, or `undefined`. Follows only
+ * the shapes' lengths: O(1) per level.
+ */
+function planTooBig(rank: number, tiles: readonly (readonly TileDim[])[]): LayoutError | undefined {
+  let width = rank;
+  let widest = rank;
+  let total = rank;
+  for (const tile of tiles) {
+    let combines = 0;
+    for (const t of tile) if (t === 'combine') combines++;
+    // Vector padding, then `*` merging, then one count and one entry per effective entry.
+    width = Math.max(width, tile.length) - combines + (tile.length - combines);
+    widest = Math.max(widest, width);
+    total += width;
+  }
+  if (total <= MAX_PLAN_SIZES) return undefined;
+  const what =
+    tiles.length === 0
+      ? `the shape has ${groupDigits(rank)} dims`
+      : `the layout has ${groupDigits(tiles.length)} tile level${tiles.length === 1 ? '' : 's'} over up to ${groupDigits(widest)} dims`;
+  return layoutError(
+    'plan-too-large',
+    `${what}, too many to lay out step by step: its tiling plan would hold ${groupDigits(total)} sizes, ` +
+      `more than the ${groupDigits(MAX_PLAN_SIZES)} this tool builds (a bound that keeps every answer fast)`,
+  );
+}
 
 /**
  * Whether the sizes, zeros (and `*` entries of a tile) counted as 1, multiply past
@@ -86,11 +116,6 @@ function exceedsSlotLimit(sizes: readonly TileDim[]): boolean {
   }
   return false;
 }
-
-const TOO_LARGE: LayoutError = layoutError(
-  'too-many-slots',
-  `the tiled layout has more than 2^${MAX_SLOT_BITS} element slots; not computed`,
-);
 
 /**
  * One-element lists `[i]` shared by every plan, for origins (logical dim i) and merge groups
@@ -108,7 +133,7 @@ function single(i: number): readonly number[] {
 
 /** Builds the tiling plan of `shape`, or says why the shape cannot be laid out. */
 export function planTiling(shape: ArrayShape): TilingPlan | LayoutError {
-  const bad = checkArrayShape(shape);
+  const bad = checkArrayShape(shape) ?? planTooBig(shape.dims.length, shape.tiles);
   if (bad !== undefined) return bad;
   const rank = shape.dims.length;
   const physicalToLogical = new Array<number>(rank);
