@@ -22,13 +22,15 @@ import {
   type LayoutSizes,
   type PaddingAccount,
   type TileDivisibility,
+  type TileLevelFit,
   type TilingPlan,
 } from './layout';
+import { elideList, groupDigits } from './format';
 import type { ArrayShape } from './model';
 import { parseShapeText } from './parse';
 import { primitiveType } from './primitive-types';
 import { toArrayShape } from './to-model';
-import { validateShape } from './validate';
+import { capShapeDiagnostics, validateShape } from './validate';
 import { printTile } from './print';
 
 /** One logical dimension. */
@@ -114,6 +116,20 @@ export function memorySpaceMeaning(value: number): string {
   }
 }
 
+/**
+ * The 'tile-not-dividing' message for a tile level that does not divide what it covers (the
+ * language server words its warnings the same); a tile of thousands of entries is listed by its first.
+ */
+export function tileNotDividingMessage(level: TileLevelFit): string {
+  const bad = elideList(
+    level.entries.filter((e) => !e.divides),
+    (e) => `${e.size} is not a multiple of ${e.tile}`,
+    '; ',
+    16,
+  );
+  return `Tile ${level.level + 1} does not divide the dimensions it covers (${bad}): the array needs more memory than XLA's ArraySize reports.`;
+}
+
 /** 'tile-not-dividing' warnings on the tile that adds padding XLA's ArraySize does not count. */
 function tileAdvice(node: ArrayShapeNode, divisibility: TileDivisibility): LayoutDiagnostic[] {
   const tiles: readonly TileNode[] = node.layout?.tiles?.tiles ?? [];
@@ -122,16 +138,7 @@ function tileAdvice(node: ArrayShapeNode, divisibility: TileDivisibility): Layou
     if (level.divides) continue;
     const tile = tiles[level.level];
     if (!tile) continue;
-    const bad = level.entries
-      .filter((e) => !e.divides)
-      .map((e) => `${e.size} is not a multiple of ${e.tile}`);
-    out.push(
-      diagnostic(
-        'tile-not-dividing',
-        `Tile ${level.level + 1} does not divide the dimensions it covers (${bad.join('; ')}): the array needs more memory than XLA's ArraySize reports.`,
-        tile.range,
-      ),
-    );
+    out.push(diagnostic('tile-not-dividing', tileNotDividingMessage(level), tile.range));
   }
   return out;
 }
@@ -186,7 +193,8 @@ function explainArray(
   }
   const rank = shape.dims.length;
   const physicalOrder = [...shape.minorToMajor].reverse();
-  const position = new Map(physicalOrder.map((d, p) => [d, p]));
+  const position = new Array<number>(rank);
+  physicalOrder.forEach((d, p) => (position[d] = p));
   const plan = planTiling(shape);
   const sz = sizes(shape);
   const padding = paddingByDimension(shape);
@@ -203,7 +211,7 @@ function explainArray(
       size,
       letter: dimensionLetter(rank, dim),
       dynamic: shape.dynamic[dim] ?? 'static',
-      physicalPosition: position.get(dim) ?? dim,
+      physicalPosition: position[dim] ?? dim,
     })),
     physicalOrder,
     physicalDims: physicalOrder.map((d) => shape.dims[d] ?? 0n),
@@ -272,7 +280,8 @@ export function explainShapeNode(
   const { leaves, omitted } = collectArrays(node, MAX_EXPLAINED_ARRAYS);
   const advice: LayoutDiagnostic[] = [];
   const arrays = leaves.map((l) => explainArray(l.node, source, l.path, options, advice));
-  diagnostics.push(...advice);
+  // The validator lists at most MAX_SHAPE_DIAGNOSTICS; the tile advice of thousands of levels is cut alike.
+  diagnostics.push(...capShapeDiagnostics(advice));
   return {
     text: source,
     diagnostics,
@@ -339,6 +348,49 @@ export function toJsonSafe<T>(value: T): Jsonified<T> {
   return JSON.parse(
     JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)),
   ) as Jsonified<T>;
+}
+
+/**
+ * Longest list one JSON answer holds whole: the dims of a 500,000-dimension shape (legal XLA)
+ * would be 40 MB of JSON, a tuple path 8,000 levels deep as many numbers per leaf.
+ */
+export const MAX_JSON_LIST = 1024;
+
+/**
+ * {@link toJsonSafe} as JSON text, with every list longer than `max` cut to its first `max`
+ * entries, and a sentence naming the lists cut with their whole lengths (absent when none was).
+ */
+export function toJsonText(
+  value: unknown,
+  max = MAX_JSON_LIST,
+  space?: number,
+): { text: string; cut?: string } {
+  const cut = new Map<string, number>();
+  const text = JSON.stringify(
+    value,
+    (key, v: unknown) => {
+      if (typeof v === 'bigint') return v.toString();
+      if (!Array.isArray(v) || v.length <= max) return v;
+      cut.set(key, Math.max(cut.get(key) ?? 0, v.length));
+      return (v as unknown[]).slice(0, max);
+    },
+    space,
+  );
+  if (cut.size === 0) return { text };
+  const lists = elideList([...cut], ([key, n]) => `${key || 'list'} (${groupDigits(n)})`, ', ', 16);
+  return {
+    text,
+    cut: `lists longer than ${groupDigits(max)} entries hold their first ${groupDigits(max)}: ${lists}`,
+  };
+}
+
+/**
+ * A JSON value (no bigints) with its lists cut as {@link toJsonText} cuts them, for answers sent as
+ * objects (the language server's requests), and the length of its JSON text.
+ */
+export function capLists<T>(value: T, max = MAX_JSON_LIST): { value: T; chars: number; cut?: string } {
+  const { text, cut } = toJsonText(value, max);
+  return { value: JSON.parse(text) as T, chars: text.length, ...(cut !== undefined ? { cut } : {}) };
 }
 
 /** {@link toJsonSafe} of an explanation. */

@@ -51,3 +51,29 @@ export function formatFactor(value: number): string {
 export function formatPercent(share: number): string {
   return `${(share * 100).toFixed(1).replace(/\.0$/, '')}%`;
 }
+
+/**
+ * `text` in at most `max` characters (at least 10): its middle replaced by " … " when longer, so a
+ * message quoting a 1 MB shape names its start and end without copying it.
+ */
+export function elide(text: string, max = 200): string {
+  if (text.length <= max) return text;
+  const keep = Math.max(10, max) - 3;
+  const head = Math.ceil((keep * 2) / 3);
+  return `${text.slice(0, head)} … ${text.slice(text.length - (keep - head))}`;
+}
+
+/**
+ * `items` joined by `separator`, at most `max` of them (the first ones, then a count of the rest),
+ * converting only those shown: a 500,000-dimension shape costs what 64 dimensions do.
+ */
+export function elideList<T>(
+  items: readonly T[],
+  show: (item: T) => string = String,
+  separator = ', ',
+  max = 64,
+): string {
+  if (items.length <= max) return items.map(show).join(separator);
+  const shown = items.slice(0, max).map(show).join(separator);
+  return `${shown}${separator}… (${groupDigits(items.length - max)} more)`;
+}

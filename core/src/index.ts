@@ -23,7 +23,15 @@ export * from './parse';
 export * from './validate';
 export { toArrayShape } from './to-model';
 export { printShape, printLayout, printTile, type PrintOptions } from './print';
-export { bytesWithUnit, formatFactor, formatPercent, groupDigits, humanBytes } from './format';
+export {
+  bytesWithUnit,
+  elide,
+  elideList,
+  formatFactor,
+  formatPercent,
+  groupDigits,
+  humanBytes,
+} from './format';
 export { detach } from './detach';
 export * from './layout';
 export * from './hlo';

@@ -142,7 +142,13 @@ export interface ArrayAnalysis {
 export interface ShapeAnalysis {
   readonly hasErrors: boolean;
   readonly diagnostics: readonly ShapeDiagnostic[];
+  /** The first arrays of the shape (a tuple's leaves in order), as many as one answer holds. */
   readonly arrays: readonly ArrayAnalysis[];
+  /**
+   * Present when the answer was cut to stay small: which lists hold only their first entries
+   * (a 500,000-dimension shape lists its first dims) and how many arrays were left out.
+   */
+  readonly cut?: string;
 }
 
 /** Client → server: every buffer in the document with logical and physical bytes, worst first. */

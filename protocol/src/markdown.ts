@@ -59,3 +59,42 @@ export function commandUri(command: string, args: unknown): string {
   );
   return `command:${command}?${encoded}`;
 }
+
+/**
+ * Most characters one hover or rendered preview holds. VS Code draws a hover of megabytes slowly
+ * and the answer itself costs memory twice (server and client): a 500,000-dimension shape made
+ * 16 MB of markdown. Builders keep their lists short; this bounds what is left.
+ */
+export const MAX_MARKDOWN_CHARS = 64 * 1024;
+
+/**
+ * Markdown blocks joined by blank lines. Past `max` characters the blocks that fit are kept whole,
+ * then the lines of the next one that fit (table rows and list items stay intact), then a last
+ * line says how long the whole answer was.
+ */
+export function joinBlocks(blocks: readonly string[], max = MAX_MARKDOWN_CHARS): string {
+  let total = 0;
+  for (const b of blocks) total += b.length + 2;
+  if (total - 2 <= max) return blocks.join('\n\n');
+  const note = `*Cut here: the whole answer is ${total.toLocaleString('en-US')} characters, and one holds at most ${max.toLocaleString('en-US')}.*`;
+  const budget = max - note.length - 2;
+  const kept: string[] = [];
+  let used = 0;
+  for (const block of blocks) {
+    if (used + block.length + 2 <= budget) {
+      kept.push(block);
+      used += block.length + 2;
+      continue;
+    }
+    const lines: string[] = [];
+    for (const line of block.split('\n')) {
+      if (used + line.length + 1 > budget) break;
+      lines.push(line);
+      used += line.length + 1;
+    }
+    if (lines.length > 0) kept.push(lines.join('\n'));
+    break;
+  }
+  kept.push(note);
+  return kept.join('\n\n');
+}

@@ -5,7 +5,14 @@
  */
 import type { CancellationToken } from 'vscode-languageserver';
 import type { LayoutDiagnostic } from '../../core/src';
-import type { ArrayExplanation, ShapeExplanation } from '../../core/src';
+import {
+  capLists,
+  elide,
+  groupDigits,
+  MAX_JSON_LIST,
+  type ArrayExplanation,
+  type ShapeExplanation,
+} from '../../core/src';
 import type { HloStatement, StatementShape } from '../../core/src';
 import type { Ratio } from '../../core/src';
 import type {
@@ -35,7 +42,8 @@ const str = (values: readonly bigint[]): string[] => values.map((v) => v.toStrin
 function arrayJson(doc: HloDocument, a: ArrayExplanation): ArrayAnalysis {
   return {
     path: a.path,
-    text: a.text,
+    // The range locates it; a text of a megabyte is quoted by its ends.
+    text: elide(a.text, MAX_JSON_LIST),
     range: toRange(doc.text, a.range),
     elementType: a.elementType,
     ...(a.error ? { error: a.error.message } : {}),
@@ -105,7 +113,16 @@ function arrayJson(doc: HloDocument, a: ArrayExplanation): ArrayAnalysis {
   };
 }
 
-/** JSON-safe form of an explanation. */
+/**
+ * Most characters of JSON the arrays of one analysis hold (about): the 256 leaves core explains,
+ * each with a tuple path up to 8,192 deep, would otherwise make tens of megabytes.
+ */
+const MAX_ANALYSIS_CHARS = 1 << 20;
+
+/**
+ * JSON-safe form of an explanation. Lists longer than core's MAX_JSON_LIST are cut, and arrays past
+ * {@link MAX_ANALYSIS_CHARS} left out; `cut` says what was.
+ */
 function analysisJson(doc: HloDocument, e: ShapeExplanation): ShapeAnalysis {
   const diag = (d: LayoutDiagnostic) => ({
     code: d.code,
@@ -113,10 +130,26 @@ function analysisJson(doc: HloDocument, e: ShapeExplanation): ShapeAnalysis {
     message: d.message,
     range: toRange(doc.text, d.range),
   });
+  const arrays: ArrayAnalysis[] = [];
+  const cuts = new Set<string>();
+  let chars = 0;
+  for (const a of e.arrays) {
+    if (chars > MAX_ANALYSIS_CHARS) break;
+    const capped = capLists(arrayJson(doc, a));
+    arrays.push(capped.value);
+    chars += capped.chars;
+    if (capped.cut !== undefined) cuts.add(capped.cut);
+    if (a.text.length > MAX_JSON_LIST)
+      cuts.add(`array texts longer than ${groupDigits(MAX_JSON_LIST)} characters are quoted by their ends`);
+  }
+  const omitted = e.arrays.length - arrays.length + (e.omittedArrays ?? 0);
+  if (omitted > 0)
+    cuts.add(`${groupDigits(omitted)} more array${omitted === 1 ? '' : 's'} of this shape not analysed`);
   return {
     hasErrors: e.hasErrors,
     diagnostics: e.diagnostics.map(diag),
-    arrays: e.arrays.map((a) => arrayJson(doc, a)),
+    arrays,
+    ...(cuts.size > 0 ? { cut: [...cuts].join('; ') } : {}),
   };
 }
 

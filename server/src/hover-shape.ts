@@ -9,7 +9,15 @@ import { memorySpaceMeaning, type ArrayExplanation, type ShapeExplanation } from
 import { buildMemoryMap, isLayoutError, type TilingStep } from '../../core/src';
 import { primitiveType } from '../../core/src';
 import type { ShapePart } from './locate';
-import { bytesWithUnit, formatFactor, formatPercent, groupDigits, humanBytes } from '../../core/src';
+import {
+  bytesWithUnit,
+  elide,
+  elideList,
+  formatFactor,
+  formatPercent,
+  groupDigits,
+  humanBytes,
+} from '../../core/src';
 import { cell, commandUri, table } from '../../protocol/src/markdown';
 
 /** What the visualizer command receives (validated again by the client). */
@@ -24,8 +32,12 @@ export interface VisualizerArgs {
 
 const OPEN_VISUALIZER = 'xlaLayout.openVisualizer';
 
-// Dimension lists stay ungrouped: "[1,024, 4]" would read as three dims.
-const dimsText = (dims: readonly bigint[]): string => `\\[${dims.join(', ')}\\]`;
+// Dimension lists stay ungrouped: "[1,024, 4]" would read as three dims. Lists of thousands of
+// dims (a 500,000-dimension shape is legal) show their first ones and a count: answers stay small.
+const MAX_LISTED = 64;
+const dimsText = (dims: readonly bigint[]): string => `\\[${elideList(dims, String, ', ', MAX_LISTED)}\\]`;
+/** Most tile levels and padded dims listed one per line. */
+const MAX_LINES = 16;
 
 function dimName(a: ArrayExplanation, dim: number): string {
   const letter = a.dims[dim]?.letter;
@@ -35,18 +47,28 @@ function dimName(a: ArrayExplanation, dim: number): string {
 /** "dim 0 (y) 1,024 → dim 1 (x) 4", major→minor. */
 function physicalOrderText(a: ArrayExplanation): string {
   if (a.physicalOrder.length === 0) return 'scalar';
-  return a.physicalOrder.map((d) => `dim ${dimName(a, d)}: ${a.dims[d]?.size ?? 0n}`).join(' → ');
+  return elideList(
+    a.physicalOrder,
+    (d) => `dim ${dimName(a, d)}: ${a.dims[d]?.size ?? 0n}`,
+    ' → ',
+    MAX_LISTED,
+  );
 }
 
 function stepLines(steps: readonly TilingStep[], tiles: readonly string[]): string[] {
-  return steps.map((s) => {
-    const tile = tiles[s.level] ?? '';
-    const vp =
-      s.vectorPadding > 0 ? `prepend ${s.vectorPadding} size-1 dim(s) → ${dimsText(s.vectorPadded)}; ` : '';
-    const merge =
-      s.combined.length !== s.vectorPadded.length ? `merge * dims → ${dimsText(s.combined)}; ` : '';
-    return `${s.level + 1}. ${cell(`T${tile}`)} on ${dimsText(s.input)}: ${vp}${merge}pad → ${dimsText(s.padded)}; reshape → ${dimsText(s.reshaped)}; transpose → ${dimsText(s.output)}`;
-  });
+  const more =
+    steps.length > MAX_LINES ? [`… and ${groupDigits(steps.length - MAX_LINES)} more tile levels`] : [];
+  return [
+    ...steps.slice(0, MAX_LINES).map((s) => {
+      const tile = tiles[s.level] ?? '';
+      const vp =
+        s.vectorPadding > 0 ? `prepend ${s.vectorPadding} size-1 dim(s) → ${dimsText(s.vectorPadded)}; ` : '';
+      const merge =
+        s.combined.length !== s.vectorPadded.length ? `merge * dims → ${dimsText(s.combined)}; ` : '';
+      return `${s.level + 1}. ${cell(`T${tile}`)} on ${dimsText(s.input)}: ${vp}${merge}pad → ${dimsText(s.padded)}; reshape → ${dimsText(s.reshaped)}; transpose → ${dimsText(s.output)}`;
+    }),
+    ...more,
+  ];
 }
 
 function sizesTable(a: ArrayExplanation): string[] {
@@ -74,19 +96,24 @@ function paddingLines(a: ArrayExplanation): string[] {
   const p = a.padding;
   if (!p?.dominant) return [];
   const out: string[] = [];
+  let padded = 0;
   for (const d of p.dimensions) {
     if (d.causes.length === 0) continue;
+    if (++padded > MAX_LINES) continue;
     const c = d.causes[0];
     const minor = d.isMinorMost ? ', minor-most' : '';
     out.push(
       `- dim ${dimName(a, d.dim)} (size ${groupDigits(d.size)}${minor}): ${cell(`T${a.tiles[c.level] ?? ''}`)} pads ${groupDigits(c.from)} to ${groupDigits(c.to)} — ${formatFactor(d.factor.value)}`,
     );
   }
+  if (padded > MAX_LINES) out.push(`- … and ${groupDigits(padded - MAX_LINES)} more padded dims`);
   const vector = p.causes.filter((c) => c.dims.length === 0);
-  for (const c of vector)
+  for (const c of vector.slice(0, MAX_LINES))
     out.push(
       `- tile ${c.level + 1} pads leading size-1 dims (vector padding) ${groupDigits(c.from)} to ${groupDigits(c.to)}`,
     );
+  if (vector.length > MAX_LINES)
+    out.push(`- … and ${groupDigits(vector.length - MAX_LINES)} more tile levels pad leading size-1 dims`);
   if (p.tailPaddingSlots > 0n) out.push(`- L(n) rounds up by ${groupDigits(p.tailPaddingSlots)} slots`);
   if (a.fix)
     out.push(
@@ -111,8 +138,12 @@ function memoryMapTable(a: ArrayExplanation, maxCells: number): string[] {
   for (let r = 0; r < map.rows; r++) {
     rows.push([String(r), ...Array.from({ length: map.cols }, (_, c) => String(map.slotOf(r, c)))]);
   }
-  const sliceNote =
-    rank > 2 ? ` (slice with dims ${Array.from({ length: rank - 2 }, (_, i) => i).join(', ')} at 0)` : '';
+  const sliced = rank - 2;
+  const sliceDims =
+    sliced <= MAX_LISTED
+      ? Array.from({ length: sliced }, (_, d) => d).join(', ')
+      : `0 to ${groupDigits(sliced - 1)}`;
+  const sliceNote = rank > 2 ? ` (slice with dims ${sliceDims} at 0)` : '';
   return [
     `**Memory map** — element slot of each element${sliceNote}`,
     table(
@@ -127,11 +158,14 @@ function memoryMapTable(a: ArrayExplanation, maxCells: number): string[] {
 export function arrayMarkdown(a: ArrayExplanation, maxCells: number): string[] {
   const out: string[] = [];
   const type = primitiveType(a.elementType);
-  const dims = a.dims.map(
+  const dims = elideList(
+    a.dims,
     (d) =>
       `${d.letter ? `${d.letter}=` : ''}${d.dynamic === 'unbounded' ? '?' : `${d.dynamic === 'bounded' ? '\\<=' : ''}${d.size}`}`,
+    ', ',
+    MAX_LISTED,
   );
-  out.push(`${cell(a.elementType)}\\[${dims.join(', ')}\\]${type ? ` — ${type.bits}-bit elements` : ''}`);
+  out.push(`${cell(a.elementType)}\\[${dims}\\]${type ? ` — ${type.bits}-bit elements` : ''}`);
   if (a.error) {
     out.push(cell(a.error.message));
     // A layout too large to plan step by step is still sized.
@@ -144,7 +178,7 @@ export function arrayMarkdown(a: ArrayExplanation, maxCells: number): string[] {
   out.push(`**Physical order** (major → minor): ${physicalOrderText(a)}`);
   if (a.plan && a.plan.steps.length > 0) {
     out.push(
-      `**Tiles** ${a.tiles.map((t) => cell(t)).join(' ')} → expanded shape ${dimsText(a.plan.expandedShape)}`,
+      `**Tiles** ${elideList(a.tiles, cell, ' ', MAX_LISTED)} → expanded shape ${dimsText(a.plan.expandedShape)}`,
     );
     out.push(stepLines(a.plan.steps, a.tiles).join('\n'));
   }
@@ -159,8 +193,8 @@ export function arrayMarkdown(a: ArrayExplanation, maxCells: number): string[] {
 /** Markdown for a tuple (or buffer of tuple): one row per array leaf. */
 export function tupleMarkdown(e: ShapeExplanation): string[] {
   const rows = e.arrays.map((a) => [
-    a.path.length > 0 ? `{${a.path.join(',')}}` : '',
-    cell(a.text),
+    a.path.length > 0 ? `{${elideList(a.path, String, ',', MAX_LINES)}}` : '',
+    cell(elide(a.text, 160)),
     a.sizes ? groupDigits(a.sizes.logicalBytes) : '',
     a.sizes ? groupDigits(a.sizes.physicalBytes) : '',
     a.sizes?.expansion ? formatFactor(a.sizes.expansion.value) : '',
@@ -260,7 +294,7 @@ function tileEntryMarkdown(
   const about =
     origins.length === 0
       ? 'a leading size-1 dim added because the tile has more dims than the shape'
-      : origins.map((d) => `dim ${dimName(a, d)}`).join(' × ');
+      : elideList(origins, (d) => `dim ${dimName(a, d)}`, ' × ', MAX_LINES);
   if (value === 'combine') {
     return [
       `**\\*** (combine) in tile ${level + 1}: removes ${about} (size ${groupDigits(size)}) from the tiling and multiplies it into the next more-minor dim.`,

@@ -22,7 +22,7 @@ import { explainFound } from './explain-found';
 import { arrayMarkdown, partMarkdown, tupleMarkdown, visualizerLink } from './hover-shape';
 import { targetAt, type NameTarget, type ShapeTarget } from './locate';
 import { formatFactor, groupDigits, humanBytes } from '../../core/src';
-import { cell, code } from '../../protocol/src/markdown';
+import { cell, code, joinBlocks } from '../../protocol/src/markdown';
 import { occurrencesAt } from './navigation';
 import { toRange } from './positions';
 import { sourceLink, sourceLocationIn, sourceOf } from './source-location';
@@ -38,7 +38,7 @@ import type { Settings } from '../../protocol/src/settings';
 
 function markdown(doc: HloDocument, lines: readonly string[], range: { start: number; end: number }): Hover {
   return {
-    contents: { kind: MarkupKind.Markdown, value: lines.filter((l) => l.length > 0).join('\n\n') },
+    contents: { kind: MarkupKind.Markdown, value: joinBlocks(lines.filter((l) => l.length > 0)) },
     range: toRange(doc.text, range),
   };
 }

@@ -18,6 +18,12 @@ function hintsEnabled(doc: HloDocument, settings: Settings): boolean {
   return /after_optimizations/.test(doc.uri) || doc.hasTiles;
 }
 
+/**
+ * Most hints one answer holds: a generated line can be a tuple of 100,000 padded arrays. The last
+ * one shown says that the rest are not.
+ */
+export const MAX_INLAY_HINTS = 1000;
+
 /** textDocument/inlayHint for the visible `range`. */
 export async function inlayHints(
   doc: HloDocument,
@@ -43,6 +49,15 @@ export async function inlayHints(
       const at = origin + leaf.range.end;
       if (at < span.start || at > span.end) continue;
       const label = `${leaf.assumed ? 'assumed ' : ''}${humanBytes(leaf.logicalBytes)} → ${humanBytes(leaf.physicalBytes)} (${formatFactor(leaf.expansion)})`;
+      if (out.length === MAX_INLAY_HINTS) {
+        const last = out[out.length - 1];
+        const before = typeof last.tooltip === 'string' ? last.tooltip : (last.tooltip?.value ?? '');
+        out[out.length - 1] = {
+          ...last,
+          tooltip: `${before} More padded arrays follow in view without hints: at most ${groupDigits(MAX_INLAY_HINTS)} are shown at once.`,
+        };
+        return out;
+      }
       const tooltip =
         `${groupDigits(leaf.logicalBytes)} bytes logical, ${groupDigits(leaf.physicalBytes)} bytes physical` +
         (leaf.cause ? `. ${leaf.cause}.` : '.') +

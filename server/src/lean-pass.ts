@@ -24,6 +24,7 @@ import {
   arrayLeaves,
   paddingWarning,
   tupleFacts,
+  atDiagnosticLimit,
   type ShapeFacts,
   type ShapeFactsCache,
 } from './shape-facts';
@@ -311,7 +312,8 @@ export class LeanPass {
       const leaf = this.candidate(text, at, bound, leaves[k + 1]);
       if (
         leaf?.facts === undefined ||
-        at + leaf.next !== shapeKeyEnd(this.scan, text, at, bound, leaves[k + 1])
+        at + leaf.next !== shapeKeyEnd(this.scan, text, at, bound, leaves[k + 1]) ||
+        atDiagnosticLimit(leaf.facts)
       )
         return undefined;
       parts.push({ facts: leaf.facts, offset: at - pos });

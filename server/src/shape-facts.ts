@@ -21,9 +21,14 @@ import type { ArrayShape } from '../../core/src';
 import { primitiveType } from '../../core/src';
 import { toArrayShape } from '../../core/src';
 import { parseShape } from '../../core/src';
-import { validateShape } from '../../core/src';
+import {
+  capShapeDiagnostics,
+  MAX_SHAPE_DIAGNOSTICS,
+  tileNotDividingMessage,
+  validateShape,
+} from '../../core/src';
 import { detach } from '../../core/src';
-import { formatFactor, groupDigits, humanBytes } from '../../core/src';
+import { elideList, formatFactor, groupDigits, humanBytes } from '../../core/src';
 import type { Settings } from '../../protocol/src/settings';
 import { printTile } from '../../core/src';
 
@@ -95,14 +100,19 @@ export function paddingCause(shape: ArrayShape, plan: TilingPlan): string | unde
   const tileText = tile ? `tile ${printTile(tile)}` : `tile ${c.level + 1}`;
   if (c.dims.length === 0)
     return `${tileText} pads leading size-1 dimensions (vector padding) to ${groupDigits(c.to)}`;
-  const names = c.dims.map((d) => {
-    const physicalPosition = plan.physicalToLogical.indexOf(d);
-    const letter = physicalPosition >= 0 ? dimensionLetter(plan.rank, d) : undefined;
-    const letterText = letter ? `${letter}, ` : '';
-    const where = physicalPosition >= 0 && physicalPosition === plan.rank - 1 ? ' (minor-most)' : '';
-    return `dim ${d} (${letterText}size ${groupDigits(shape.dims[d] ?? 0n)})${where}`;
-  });
-  return `${names.join(' × ')}: ${tileText} pads ${groupDigits(c.from)} to ${groupDigits(c.to)} (${formatFactor(c.factor.value)})`;
+  const names = elideList(
+    c.dims,
+    (d) => {
+      const physicalPosition = plan.physicalToLogical.indexOf(d);
+      const letter = physicalPosition >= 0 ? dimensionLetter(plan.rank, d) : undefined;
+      const letterText = letter ? `${letter}, ` : '';
+      const where = physicalPosition >= 0 && physicalPosition === plan.rank - 1 ? ' (minor-most)' : '';
+      return `dim ${d} (${letterText}size ${groupDigits(shape.dims[d] ?? 0n)})${where}`;
+    },
+    ' × ',
+    16,
+  );
+  return `${names}: ${tileText} pads ${groupDigits(c.from)} to ${groupDigits(c.to)} (${formatFactor(c.factor.value)})`;
 }
 
 function shiftRange(r: TextRange, by: number): TextRange {
@@ -126,8 +136,8 @@ class LazyLeafPadding implements LeafPadding {
     readonly expansion: number,
     readonly tiled: boolean,
     readonly assumed: string | undefined,
-    /** The shape text and this leaf's index among its array leaves, to recompute the cause. */
-    private readonly source: { readonly text: string; readonly leaf: number; readonly settings: Settings },
+    /** The leaf's own text and the settings, to recompute the cause. */
+    private readonly source: { readonly text: string; readonly settings: Settings },
     /** The cause when already known (null: none). */
     cause?: string | null,
   ) {
@@ -138,9 +148,9 @@ class LazyLeafPadding implements LeafPadding {
     if (this.causeText === undefined) {
       this.causeText = null;
       if (this.physicalBytes > this.logicalBytes) {
-        const { text, leaf, settings } = this.source;
+        const { text, settings } = this.source;
         const node = parseShape(text, 0, { end: text.length }).shape;
-        const arrayLeaf = node ? arrayLeaves(node)[leaf] : undefined;
+        const arrayLeaf = node?.kind === 'array' ? node : undefined;
         const eff = arrayLeaf ? effectiveShape(arrayLeaf, settings) : undefined;
         const plan = eff ? planTiling(eff.shape) : undefined;
         const cause = eff && plan && !isLayoutError(plan) ? paddingCause(eff.shape, plan) : undefined;
@@ -177,12 +187,13 @@ class LazyLeafPadding implements LeafPadding {
 function computeFacts(key: string, node: ShapeNode, settings: Settings): ShapeFacts {
   const origin = node.range.start;
   const diagnostics: LayoutDiagnostic[] = [];
+  const advice: LayoutDiagnostic[] = [];
   for (const d of validateShape(node))
     diagnostics.push({ ...d, message: detach(d.message), range: shiftRange(d.range, origin) });
   // Without an error anywhere in the shape, no leaf needs validating again for its model.
   const clean = !diagnostics.some((d) => d.severity === 'error');
   const leaves: LeafPadding[] = [];
-  arrayLeaves(node).forEach((leaf, index) => {
+  arrayLeaves(node).forEach((leaf) => {
     const eff = effectiveShape(leaf, settings, clean);
     if (!eff) return;
     // The byte counts come without a tiling plan (building one is most of the cost of a shape); the
@@ -203,14 +214,13 @@ function computeFacts(key: string, node: ShapeNode, settings: Settings): ShapeFa
       for (const level of fit.levels) {
         const tile = leaf.layout?.tiles?.tiles[level.level];
         if (level.divides || !tile) continue;
-        const bad = level.entries
-          .filter((e) => !e.divides)
-          .map((e) => `${e.size} is not a multiple of ${e.tile}`);
-        const message = `Tile ${level.level + 1} does not divide the dimensions it covers (${bad.join('; ')}): the array needs more memory than XLA's ArraySize reports.`;
-        diagnostics.push(diagnostic('tile-not-dividing', detach(message), shiftRange(tile.range, origin)));
+        const message = tileNotDividingMessage(level);
+        advice.push(diagnostic('tile-not-dividing', detach(message), shiftRange(tile.range, origin)));
       }
     }
-    const source = { text: key, leaf: index, settings };
+    // The leaf's own text (a view into the key): recomputing one cause parses one array, not the
+    // tuple around it, which for a tuple of 3,000 arrays made their hints quadratic.
+    const source = { text: key.slice(leaf.range.start - origin, leaf.range.end - origin), settings };
     const cause = warning && plan ? (paddingCause(eff.shape, plan) ?? null) : undefined;
     leaves.push(
       new LazyLeafPadding(
@@ -225,7 +235,20 @@ function computeFacts(key: string, node: ShapeNode, settings: Settings): ShapeFa
       ),
     );
   });
+  // Validation lists at most MAX_SHAPE_DIAGNOSTICS; the tile advice of thousands of levels is cut alike.
+  for (const d of capShapeDiagnostics(advice)) diagnostics.push(d);
   return { diagnostics, leaves };
+}
+
+/**
+ * Whether a leaf's facts hold as many validation or advice diagnostics as one shape may list: a
+ * tuple holding it counts what it does not list across all its arrays, so {@link tupleFacts} cannot
+ * assemble it from its arrays.
+ */
+export function atDiagnosticLimit(facts: ShapeFacts): boolean {
+  let advice = 0;
+  for (const d of facts.diagnostics) if (d.code === 'tile-not-dividing') advice++;
+  return advice >= MAX_SHAPE_DIAGNOSTICS || facts.diagnostics.length - advice >= MAX_SHAPE_DIAGNOSTICS;
 }
 
 /**
@@ -233,7 +256,8 @@ function computeFacts(key: string, node: ShapeNode, settings: Settings): ShapeFa
  * its own (`offset`: where the leaf starts, relative to the tuple): what {@link computeFacts} gives
  * for the tuple, without parsing it or sizing its arrays again. Validation finds nothing at tuple
  * level, and whether a leaf is clean does not depend on its neighbours; the order is computeFacts':
- * the validator's diagnostics of every leaf, then the tile advice of every leaf.
+ * the validator's diagnostics of every leaf, then the tile advice of every leaf, each list cut to
+ * MAX_SHAPE_DIAGNOSTICS (no leaf may be {@link atDiagnosticLimit}).
  */
 export function tupleFacts(
   parts: readonly { readonly facts: ShapeFacts; readonly offset: number }[],
@@ -253,7 +277,7 @@ export function tupleFacts(
       leaves.push(leaf.movedBy(offset));
     }
   }
-  return { diagnostics: [...validation, ...advice], leaves };
+  return { diagnostics: [...capShapeDiagnostics(validation), ...capShapeDiagnostics(advice)], leaves };
 }
 
 /** Whether padding of these sizes crosses the padding-overhead thresholds of `settings`. */

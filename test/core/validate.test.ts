@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { RULES } from '../../core/src/diagnostics';
 import { parseShapeText } from '../../core/src/parse';
-import { validateShape } from '../../core/src/validate';
+import { MAX_SHAPE_DIAGNOSTICS, validateShape } from '../../core/src/validate';
 
 /** Validation diagnostics of a shape that parses cleanly, as [code, covered text] pairs. */
 function validate(text: string, advice = true): [string, string][] {
@@ -157,5 +157,28 @@ describe('validateShape: XLA validator rules on exact ranges', () => {
       validateShape(r.shape!).map((d) => d.code),
       ['minor-to-major-duplicate'],
     );
+  });
+
+  it('lists at most MAX_SHAPE_DIAGNOSTICS problems per shape, the last saying how many more, each quoting a long shape by its ends', () => {
+    const text = `f32[${Array(50_000).fill('-1').join(',')}]`;
+    const d = validateShape(parseShapeText(text).shape!);
+    assert.equal(d.length, MAX_SHAPE_DIAGNOSTICS);
+    assert.ok(d.every((x) => x.code === 'invalid-dimension-size'));
+    assert.deepEqual(d[99].range, { start: 4 + 99 * 3, end: 4 + 99 * 3 + 2 });
+    assert.match(d[99].message, /Negative dimension at index 99: -1\./);
+    assert.match(d[99].message, /\(49,900 more problems in this shape not listed: at most 100 are\)$/);
+    assert.doesNotMatch(d[98].message, /more problems/);
+    // XLA quotes the whole shape; 150 KB of it are quoted by their ends.
+    for (const x of d) assert.ok(x.message.length < 400, `${x.message.length} characters`);
+    assert.match(d[0].message, /Shape\(f32\): f32\[-1,-1,.* … .*-1,-1\]$/);
+    // minor_to_major lists in messages are cut too.
+    const order = Array.from({ length: 4_999 }, (_, i) => i).join(',');
+    const m2m = messages(`f32[${Array(5_000).fill(1).join(',')}]{0,${order}}`);
+    assert.equal(m2m.length, 1);
+    assert.match(
+      m2m[0],
+      /^layout minor_to_major field has duplicate values: \{0, 0, 1, .*, 62, … \(4,936 more\)\}/,
+    );
+    assert.ok(m2m[0].length < 800, `${m2m[0].length} characters`);
   });
 });

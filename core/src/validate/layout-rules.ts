@@ -5,6 +5,7 @@
  */
 import type { ArrayShapeNode, IntNode, LayoutNode } from '../ast';
 import { diagnostic, type LayoutDiagnostic, type TextRange } from '../diagnostics';
+import { elideList } from '../format';
 import type { PrimitiveTypeInfo } from '../primitive-types';
 
 /** What the layout rules need to know about the array besides its layout. */
@@ -23,7 +24,7 @@ function span(first: { range: TextRange }, last: { range: TextRange }): TextRang
 }
 
 function joined(values: readonly IntNode[]): string {
-  return values.map((v) => v.value.toString()).join(', ');
+  return elideList(values, (v) => v.value.toString());
 }
 
 /** minor_to_major must be a permutation of 0..rank-1 (the count was checked by the parser). */

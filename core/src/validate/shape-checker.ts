@@ -9,7 +9,12 @@ import { ScanState } from '../parse/scan-state';
 import { shapeKeyEnd } from '../parse/shape-key';
 import { regionHash } from '../parse/text-hash';
 import { RegionCache } from './region-cache';
-import { validateShape, type ValidateOptions } from './validate-shape';
+import {
+  capShapeDiagnostics,
+  MAX_SHAPE_DIAGNOSTICS,
+  validateShape,
+  type ValidateOptions,
+} from './validate-shape';
 
 export interface ShapeChecker {
   /**
@@ -140,7 +145,9 @@ export function createShapeChecker(options: ShapeCheckerOptions = {}): ShapeChec
    * check. When every array parses cleanly to the end of its key the tuple parses cleanly too,
    * ending after its `)`, and its diagnostics are its arrays' validation diagnostics in order. An
    * array the parser complains about or stops short in (`{*0}` is no layout to it, and the tuple
-   * then expects `)` at the `{`) derails the tuple's own parse, so such a tuple is parsed whole.
+   * then expects `)` at the `{`) derails the tuple's own parse, so such a tuple is parsed whole,
+   * as is one with an array at the per-shape limit of diagnostics (the tuple's count of those it
+   * does not list spans all its arrays).
    */
   function tupleFromLeaves(
     text: string,
@@ -154,12 +161,16 @@ export function createShapeChecker(options: ShapeCheckerOptions = {}): ShapeChec
       const at = leaves[k];
       const leafKeyEnd = shapeKeyEnd(scan, text, at, bound, leaves[k + 1]);
       const leaf = keyedResult(text, at, leafKeyEnd, bound, undefined);
-      if (leaf.parsed > 0 || leaf.next !== leafKeyEnd - at)
+      if (
+        leaf.parsed > 0 ||
+        leaf.next !== leafKeyEnd - at ||
+        leaf.diagnostics.length >= MAX_SHAPE_DIAGNOSTICS
+      )
         return relative(checkCandidate(text, pos, bound, true), pos);
       for (const d of leaf.diagnostics) diagnostics.push(moved(d, at - pos));
     }
     return {
-      diagnostics: diagnostics.length === 0 ? NONE : diagnostics,
+      diagnostics: diagnostics.length === 0 ? NONE : capShapeDiagnostics(diagnostics),
       parsed: 0,
       next: keyEnd - pos,
       shapes: 1,

@@ -7,6 +7,7 @@
 import type { ArrayShapeNode, ShapeNode } from '../ast';
 import { diagnostic, RULES, type LayoutDiagnostic } from '../diagnostics';
 import { primitiveType } from '../primitive-types';
+import { elide, groupDigits } from '../format';
 import { printShape } from '../print';
 import { checkLayout } from './layout-rules';
 
@@ -24,7 +25,8 @@ function validateArray(node: ArrayShapeNode, advice: boolean, out: LayoutDiagnos
   const type = primitiveType(node.elementType);
   if (type === undefined) return; // the parser already said "expected primitive type"
   let humanText: string | undefined;
-  const human = (): string => (humanText ??= printShape(node, { layout: false }));
+  // XLA quotes the whole shape in its messages; a 100 KB one is quoted by its ends.
+  const human = (): string => (humanText ??= elide(printShape(node, { layout: false })));
   if (!type.isArray) {
     if (node.dims.length > 0) {
       out.push(
@@ -66,8 +68,28 @@ function validateArray(node: ArrayShapeNode, advice: boolean, out: LayoutDiagnos
 }
 
 /**
+ * Most diagnostics one shape reports. XLA stops at the first problem; listing more helps, but a
+ * generated line with 50,000 negative dimensions would otherwise publish 50,000 diagnostics.
+ */
+export const MAX_SHAPE_DIAGNOSTICS = 100;
+
+/** The first {@link MAX_SHAPE_DIAGNOSTICS} of one shape's `all`, the last of them saying how many more there are. */
+export function capShapeDiagnostics(all: LayoutDiagnostic[]): LayoutDiagnostic[] {
+  if (all.length <= MAX_SHAPE_DIAGNOSTICS) return all;
+  const kept = all.slice(0, MAX_SHAPE_DIAGNOSTICS);
+  const last = kept[kept.length - 1];
+  const more = all.length - MAX_SHAPE_DIAGNOSTICS;
+  kept[kept.length - 1] = {
+    ...last,
+    message: `${last.message} (${groupDigits(more)} more problem${more === 1 ? '' : 's'} in this shape not listed: at most ${MAX_SHAPE_DIAGNOSTICS} are)`,
+  };
+  return kept;
+}
+
+/**
  * Validates a parsed shape as XLA would (tuple elements and buffer contents recursively, with an
- * explicit stack). Returns diagnostics in source order of the shapes; never throws.
+ * explicit stack). Returns diagnostics in source order of the shapes, at most
+ * {@link MAX_SHAPE_DIAGNOSTICS}; never throws.
  */
 export function validateShape(node: ShapeNode, options: ValidateOptions = {}): LayoutDiagnostic[] {
   const advice = options.advice !== false;
@@ -79,5 +101,5 @@ export function validateShape(node: ShapeNode, options: ValidateOptions = {}): L
     else if (item.kind === 'buffer') work.push(item.element);
     else for (let i = item.elements.length - 1; i >= 0; i--) work.push(item.elements[i]);
   }
-  return advice ? out : out.filter((d) => RULES[d.code].stage !== 'advice');
+  return capShapeDiagnostics(advice ? out : out.filter((d) => RULES[d.code].stage !== 'advice'));
 }
