@@ -4,7 +4,6 @@
  * memory; validation is memoised by shape text (dumps repeat the same shapes thousands of times).
  * Files small enough for core's name checks (HLO written by hand) get them too, as in the editor.
  */
-import * as fs from 'fs';
 import * as os from 'os';
 import type { LayoutDiagnostic } from '../../core/src';
 import { checkNames, NAME_CHECK_MAX_CHARS, parseHloText } from '../../core/src';
@@ -15,7 +14,7 @@ import { checkStreamTo, type SegmentDiagnostic } from './check-worker';
 import { FileError, UsageError } from './errors';
 import type { Output } from './output';
 import { CheckPool, type MutableCounts } from './parallel-check';
-import { openText, readText, streamText } from './read-statements';
+import { closeText, openText, readWhole, streamText } from './read-statements';
 
 /** Files from this size on are checked by several threads unless --jobs says otherwise. */
 const PARALLEL_FROM_BYTES = 16 * 1024 * 1024;
@@ -28,7 +27,8 @@ Finds every shape in each HLO file (instruction results, operand annotations, si
 entry_computation_layout, attribute values) and reports XLA's parse and validation errors and
 this tool's warnings as
   FILE:LINE:COL: SEVERITY: MESSAGE [CODE]
-with 1-based line and column (UTF-16 code units). Files are streamed: memory stays flat for
+with 1-based line and column (UTF-16 code units). FILE - reads standard input, and pipes work
+too (zcat dump.txt.gz | xla-layout check -). Files are streamed: memory stays flat for
 dumps of any size. Files of up to ${NAME_CHECK_MAX_CHARS.toLocaleString('en-US')} bytes also get the name checks of
 XLA's parser (operands and calls naming nothing defined before them, names defined twice).
 
@@ -37,7 +37,7 @@ XLA's parser (operands and calls naming nothing defined before them, names defin
   --quiet   print only errors (warnings and information are still counted)
   --jobs N  threads per file (default: one per core, up to ${MAX_DEFAULT_JOBS}, for files of
             ${PARALLEL_FROM_BYTES / 1024 / 1024} MiB and more; 1 for smaller files, and always 1 for files
-            with name checks); the output is the same
+            with name checks and for pipes); the output is the same
 
 Exit status: 0 no errors, 1 errors found, 2 a file could not be read (or bad usage).`;
 
@@ -94,17 +94,17 @@ export async function runCheck(argv: readonly string[], out: Output): Promise<nu
       };
       const counts: MutableCounts = { shapes: 0, errors: 0, warnings: 0, other: 0 };
       try {
-        const fd = openText(file);
+        const input = openText(file);
         try {
-          const size = fs.fstatSync(fd).size;
-          const jobs = explicitJobs ?? (size >= PARALLEL_FROM_BYTES ? autoJobs : 1);
-          if (size <= NAME_CHECK_MAX_CHARS) {
-            // Small enough for the name checks: all of the file's diagnostics, in line order.
+          // Small enough for the name checks (a stream is read that far to know): the whole text.
+          const text = readWhole(input, file, NAME_CHECK_MAX_CHARS);
+          const jobs = explicitJobs ?? (input.size >= PARALLEL_FROM_BYTES ? autoJobs : 1);
+          if (text !== undefined) {
+            // All of the file's diagnostics, in line order.
             const found: SegmentDiagnostic[] = [];
             const stream = checkStreamTo(checker, (d) => found.push(d));
             let names: SegmentDiagnostic[] = [];
             try {
-              const text = readText(fd, file, size);
               stream.write(text);
               names = nameDiagnostics(text);
             } finally {
@@ -116,20 +116,20 @@ export async function runCheck(argv: readonly string[], out: Output): Promise<nu
               }
               [...found, ...names].sort((a, b) => a.line - b.line || a.column - b.column).forEach(emit);
             }
-          } else if (jobs > 1) {
+          } else if (jobs > 1 && !input.stream) {
             pool ??= new CheckPool(jobs, cores);
-            await pool.checkFile(file, fd, size, emit, counts);
+            await pool.checkFile(file, input.fd, input.size, emit, counts);
           } else {
             const stream = checkStreamTo(checker, emit);
             try {
-              streamText(fd, file, stream);
+              streamText(input, file, stream);
             } finally {
               // Counts include what a read error cut short, as the diagnostics printed so far do.
               Object.assign(counts, stream.end());
             }
           }
         } finally {
-          fs.closeSync(fd);
+          closeText(input);
         }
         files.push({ file, diagnostics: located });
       } catch (e) {

@@ -1,5 +1,12 @@
 /** `xla-layout explain SHAPE`: everything about one shape's layout, as text or JSON. */
-import { explainShapeText, toJsonSafe, type ArrayExplanation, type ShapeExplanation } from '../../core/src';
+import {
+  explainShapeText,
+  MAX_JSON_LIST,
+  toJsonSafe,
+  toJsonText,
+  type ArrayExplanation,
+  type ShapeExplanation,
+} from '../../core/src';
 import type { LayoutDiagnostic } from '../../core/src';
 import { parseArgs, type ParsedArgs } from './args';
 import { InputError, UsageError } from './errors';
@@ -185,7 +192,12 @@ export function runExplain(argv: readonly string[], out: Output): number {
   const e = explainShapeText(text, { assumedTiling: assumed });
   const firstError = e.diagnostics.find((d) => d.severity === 'error');
   if (args.flags.has('json')) {
-    out.write(JSON.stringify(explanationJson(e), null, 2));
+    const json = explanationJson(e);
+    // Lists of thousands of dims are cut (core's MAX_JSON_LIST); `cut` says which, first thing.
+    const first = toJsonText(json, MAX_JSON_LIST, 2);
+    out.write(
+      first.cut === undefined ? first.text : toJsonText({ cut: first.cut, ...json }, MAX_JSON_LIST, 2).text,
+    );
     return firstError ? 2 : 0;
   }
   if (firstError)

@@ -23,7 +23,7 @@ import {
   type ValueSizeCache,
 } from '../../core/src';
 import { FileError } from './errors';
-import { openText } from './read-statements';
+import { closeText, openText } from './read-statements';
 
 /** The files of one module: its HLO dump and the companions that exist. */
 export interface ModuleFiles {
@@ -34,31 +34,37 @@ export interface ModuleFiles {
 
 const CHUNK_BYTES = 64 * 1024;
 
-/** Feeds `file` to `write` in decoded pieces of about 64 KiB (a UTF-8 sequence split between reads stays whole). */
+/**
+ * Feeds `file` to `write` in decoded pieces of about 64 KiB (a UTF-8 sequence split between reads
+ * stays whole). A stream (`-`, a pipe) is read in order, after the bytes openText sniffed.
+ */
 function streamChunks(file: string, write: (chunk: string) => void, what: string): void {
-  const fd = openText(file, what);
+  const input = openText(file, what);
   try {
     const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
     const decoder = new StringDecoder('utf8');
     /** The decoder may hold the start of a UTF-8 sequence cut by the previous read. */
     let pending = false;
-    for (let at = 0; ;) {
-      const n = fs.readSync(fd, buffer, 0, CHUNK_BYTES, at);
-      if (n === 0) break;
-      at += n;
-      const bytes = buffer.subarray(0, n);
+    const piece = (bytes: Buffer): void => {
       // Dumps are nearly always ASCII, where Latin-1 decoding is a copy and UTF-8 decoding checks
       // every byte; a piece after one that may end in a cut UTF-8 sequence goes to the decoder.
       const ascii = isAscii(bytes);
       write(ascii && !pending ? bytes.toString('latin1') : decoder.write(bytes));
       pending = !ascii;
+    };
+    if (input.head.length > 0) piece(input.head);
+    for (let at = 0; ;) {
+      const n = fs.readSync(input.fd, buffer, 0, CHUNK_BYTES, input.stream ? null : at);
+      if (n === 0) break;
+      at += n;
+      piece(buffer.subarray(0, n));
     }
     write(decoder.end());
   } catch (e) {
     if (e instanceof FileError) throw e;
     throw new FileError(`${file}: cannot read: ${(e as Error).message}`);
   } finally {
-    fs.closeSync(fd);
+    closeText(input);
   }
 }
 

@@ -3,7 +3,6 @@
  * gives each listed allocation's layout math: which dimension pads, the layout that would not,
  * and whether the message's sizes agree with the shape as written or under the assumed TPU tiles.
  */
-import * as fs from 'fs';
 import { toJsonSafe } from '../../core/src';
 import {
   OOM_MAX_CHARS,
@@ -14,9 +13,9 @@ import {
   type OomAllocationCheck,
 } from '../../core/src';
 import { parseArgs } from './args';
-import { FileError, UsageError } from './errors';
+import { UsageError } from './errors';
 import type { Output } from './output';
-import { openText, readText } from './read-statements';
+import { closeText, openText, readPrefix } from './read-statements';
 
 export const OOM_HELP = `Usage: xla-layout oom FILE [--json]      (FILE - reads standard input)
 
@@ -35,19 +34,13 @@ size, used and labelled ASSUMED. At most the first ${OOM_MAX_CHARS / 1024 / 1024
 
 Exit status: 0 a message was found, 1 none was, 2 the file could not be read (or bad usage).`;
 
+/** The first OOM_MAX_CHARS bytes of the log: a stream (`-`, a pipe) is not read past them. */
 function readInput(file: string): string {
-  if (file === '-') {
-    try {
-      return fs.readFileSync(0, 'utf8').slice(0, OOM_MAX_CHARS);
-    } catch (e) {
-      throw new FileError(`standard input: cannot read: ${(e as Error).message}`);
-    }
-  }
-  const fd = openText(file, 'a text log');
+  const input = openText(file, 'a text log');
   try {
-    return readText(fd, file, Math.min(fs.fstatSync(fd).size, OOM_MAX_CHARS));
+    return readPrefix(input, file, OOM_MAX_CHARS);
   } finally {
-    fs.closeSync(fd);
+    closeText(input);
   }
 }
 

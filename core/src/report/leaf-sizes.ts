@@ -2,7 +2,7 @@
  * Logical and physical bytes of a result shape, summed over its array leaves, memoised by the
  * leaf's text: dumps repeat the same few hundred shapes millions of times.
  */
-import type { ShapeNode } from '../ast';
+import type { ArrayShapeNode, ShapeNode } from '../ast';
 import { isLayoutError, physicalSizes } from '../layout';
 import { toArrayShape } from '../to-model';
 import { regionHash } from '../parse/text-hash';
@@ -30,22 +30,33 @@ export class LeafSizeCache {
 
   /**
    * Sums over the array leaves of `node` (ranges index `text`); tokens count 0. Undefined when a
-   * leaf cannot be sized (a parse or layout error).
+   * leaf cannot be sized (a parse or layout error). Walks with an explicit stack: tuples nest
+   * thousands deep.
    */
   of(node: ShapeNode, text: string): BufferBytes | undefined {
-    if (node.kind === 'tuple') {
-      let logical = 0n;
-      let physical = 0n;
-      for (const e of node.elements) {
-        const s = this.of(e, text);
-        if (s === undefined) return undefined;
-        logical += s.logical;
-        physical += s.physical;
+    if (node.kind === 'array') return this.leaf(node, text);
+    let logical = 0n;
+    let physical = 0n;
+    const stack: ShapeNode[] = [node];
+    for (let n = stack.pop(); n !== undefined; n = stack.pop()) {
+      if (n.kind === 'tuple') {
+        for (let i = n.elements.length - 1; i >= 0; i--) stack.push(n.elements[i]);
+        continue;
       }
-      return { logical, physical };
+      if (n.kind === 'buffer') {
+        stack.push(n.element);
+        continue;
+      }
+      const s = this.leaf(n, text);
+      if (s === undefined) return undefined;
+      logical += s.logical;
+      physical += s.physical;
     }
-    const array = node.kind === 'buffer' ? node.element : node;
-    if (array.kind !== 'array') return this.of(array, text);
+    return { logical, physical };
+  }
+
+  /** The sizes of one array (memoised by its text); tokens count 0. */
+  private leaf(array: ArrayShapeNode, text: string): BufferBytes | undefined {
     if (array.elementType === 'token') return EMPTY;
     const { start, end } = array.range;
     const hash = regionHash(text, start, end);

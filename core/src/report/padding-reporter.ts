@@ -121,7 +121,10 @@ export class PaddingReporter {
         if (s.inlineComputation) this.inlineDepth++;
         const match = from ? sourceMatch(s.metadata, from) : undefined;
         if (match === 0) continue;
-        const z = s.shape ? this.sizes.of(s.shape, text) : undefined;
+        // A result the parser stopped in (a tuple nested past XLA's depth limit) is no buffer.
+        const result = s.shape ? s.shapes.find((f) => f.shape === s.shape) : undefined;
+        const broken = result?.diagnostics.some((d) => d.severity === 'error') ?? false;
+        const z = s.shape && !broken ? this.sizes.of(s.shape, text) : undefined;
         if (s.shape === undefined || z === undefined) {
           this.skipped++;
           continue;
