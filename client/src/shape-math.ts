@@ -4,7 +4,7 @@
  * explain it. Free of `vscode` so it can be unit-tested in plain Node.
  */
 import type { ArrayShape } from '../../core/src';
-import { parseShapeText } from '../../core/src';
+import { parseShapeText, printShape } from '../../core/src';
 import { validateShape } from '../../core/src';
 import { toArrayShape } from '../../core/src';
 import {
@@ -21,7 +21,8 @@ import {
 } from '../../core/src';
 // Not re-exported by the layout index: the per-step index mapping the steps below narrate.
 import { stepForward, toPhysicalIndex } from '../../core/src';
-import { groupDigits } from '../../core/src';
+import { elide, groupDigits } from '../../core/src';
+import { code } from '../../protocol/src/markdown';
 import { printTile } from '../../core/src';
 
 /** A shape the math can work on, or the first reason it cannot. */
@@ -99,6 +100,15 @@ export function parseOffset(text: string, shape: ArrayShape): bigint | string {
   return v;
 }
 
+/**
+ * The shape as XLA prints it, for the one-line summary: VS Code renders `[label](target)` in a
+ * notification as a link, and a comment in the typed text could hold one.
+ */
+function summaryShape(text: string): string {
+  const shape = parseShapeText(text).shape;
+  return elide(shape ? printShape(shape) : text.replace(/[[\]()]/g, ' '));
+}
+
 const formatIndex = (index: readonly bigint[]): string => `[${index.join(',')}]`;
 
 /** The answer to one question: a one-line summary and markdown steps for "Show steps". */
@@ -116,7 +126,8 @@ function slotPosition(elementSizeBits: number, slot: bigint): string {
 
 /** Header shared by both answers: the shape, its physical order, tiles and sizes. */
 function shapeFacts(text: string, shape: ArrayShape, plan: TilingPlan, s: LayoutSizes): string[] {
-  const lines = [`Shape: \`${text}\``, ''];
+  // The text is the user's (a comment in it can hold HTML or links): shown as code, never as markdown.
+  const lines = [`Shape: ${code(text)}`, ''];
   if (plan.rank > 0) {
     lines.push(
       `- Physical order, major → minor: dims ${plan.physicalToLogical.join(', ')} (sizes ${plan.physicalDims.join(' × ')})`,
@@ -183,7 +194,7 @@ export function explainLinearIndex(
   const where = slotPosition(s.elementSizeBits, result);
   lines.push('', `**Result: slot ${result}**, at ${where} of the buffer.`);
   return {
-    summary: `${formatIndex(index)} of ${text} is at linear index ${result} (${where})`,
+    summary: `${formatIndex(index)} of ${summaryShape(text)} is at linear index ${result} (${where})`,
     steps: lines.join('\n'),
   };
 }
@@ -216,7 +227,7 @@ export function explainElementAt(text: string, shape: ArrayShape, offset: bigint
     if (!isLayoutError(back))
       lines.push('', `Check: the linear index of ${formatIndex(found.index)} is ${back}.`);
     return {
-      summary: `Slot ${offset} of ${text} holds element ${formatIndex(found.index)}`,
+      summary: `Slot ${offset} of ${summaryShape(text)} holds element ${formatIndex(found.index)}`,
       steps: lines.join('\n'),
     };
   }
@@ -237,5 +248,8 @@ export function explainElementAt(text: string, shape: ArrayShape, offset: bigint
         `- Tile ${t.level + 1}: tile ${formatIndex(t.tile)}, position ${formatIndex(t.inTile)} inside it`,
       );
   }
-  return { summary: `Slot ${offset} of ${text} is padding (no element)`, steps: lines.join('\n') };
+  return {
+    summary: `Slot ${offset} of ${summaryShape(text)} is padding (no element)`,
+    steps: lines.join('\n'),
+  };
 }

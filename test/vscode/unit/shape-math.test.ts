@@ -85,4 +85,18 @@ describe('client: shape input and index math', () => {
     assert.ok(!isLayoutError(answer));
     assert.equal(answer.summary, `[1,1] of ${text} is at linear index 5 (bit 20 (byte 2 + 4 bits))`);
   });
+
+  it('shows a typed shape as code in the steps and as XLA prints it in the summary, never as markdown', () => {
+    // A comment is part of a valid shape; what it holds must not become HTML or a command link.
+    const text =
+      'f32[3,5]/*`<img src=x onerror=alert(1)>[run](command:workbench.action.terminal.new)*/{1,0:T(2,2)}';
+    const answer = explainLinearIndex(text, shapeOf(text), [2n, 3n]);
+    assert.ok(!isLayoutError(answer), JSON.stringify(answer));
+    const header = answer.steps.split('\n').find((l) => l.startsWith('Shape: '));
+    assert.equal(header, `Shape: \`\`${text}\`\``);
+    assert.equal(answer.summary, `[2,3] of ${FIG1} is at linear index 17 (byte 68)`);
+    const element = explainElementAt(text, shapeOf(text), 9n);
+    assert.ok(!isLayoutError(element));
+    assert.equal(element.summary, `Slot 9 of ${FIG1} is padding (no element)`);
+  });
 });
