@@ -55,7 +55,10 @@ export function parseVisualizerArgs(arg: unknown): VisualizerArgs | undefined {
   return { shape, ...(uri !== undefined ? { uri } : {}), ...(range !== undefined ? { range } : {}) };
 }
 
-/** Accepts `{ uri, line }` (or a one-element array of it): a URI with a scheme and a 0-based line. */
+/**
+ * Accepts `{ uri, line, dump? }` (or a one-element array of it): URIs with a scheme and a 0-based
+ * line. A bad `dump` is dropped.
+ */
 export function parseOpenSourceArgs(arg: unknown): OpenSourceArgs | undefined {
   const v = Array.isArray(arg) && arg.length === 1 ? (arg[0] as unknown) : arg;
   if (!isRecord(v)) return undefined;
@@ -63,5 +66,6 @@ export function parseOpenSourceArgs(arg: unknown): OpenSourceArgs | undefined {
   const { line } = v;
   if (uri === undefined || typeof line !== 'number' || !Number.isSafeInteger(line) || line < 0)
     return undefined;
-  return { uri, line };
+  const dump = uriString(v.dump);
+  return { uri, line, ...(dump !== undefined ? { dump } : {}) };
 }

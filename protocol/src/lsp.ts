@@ -217,12 +217,14 @@ export interface InitializationOptions {
 
 /**
  * The client command a hover's source link runs: opens `line` (0-based) of the source file `uri`
- * recorded in an instruction's metadata, or of the workspace file standing for it.
+ * recorded in an instruction's metadata, or of the workspace file standing for it. `dump`, the
+ * document the link is in, makes its folder one where a recorded file may be opened.
  */
 export const OpenSourceCommand = 'xlaLayout.openSource';
 export interface OpenSourceArgs {
   readonly uri: string;
   readonly line: number;
+  readonly dump?: string;
 }
 
 /**

@@ -223,7 +223,7 @@ function instructionSummary(doc: HloDocument, st: InstructionStatement, settings
   if (st.metadata?.sourceFile) {
     const target = sourceOf(st.metadata, doc.uri);
     lines.push(
-      `source: ${code(`${st.metadata.sourceFile}${st.metadata.sourceLine !== undefined ? `:${st.metadata.sourceLine}` : ''}`)}${target ? ` — ${sourceLink(st.metadata.sourceFile, target)}` : ''}`,
+      `source: ${code(`${st.metadata.sourceFile}${st.metadata.sourceLine !== undefined ? `:${st.metadata.sourceLine}` : ''}`)}${target ? ` — ${sourceLink(st.metadata.sourceFile, target, doc.uri)}` : ''}`,
     );
   }
   return lines;
@@ -273,7 +273,7 @@ export async function hover(doc: HloDocument, offset: number, settings: Settings
       doc,
       [
         `**Source** ${code(source.path)}, ${line}`,
-        `${sourceLink(source.path, source)} · Go to Definition (F12) opens it too.`,
+        `${sourceLink(source.path, source, doc.uri)} · Go to Definition (F12) opens it too.`,
       ],
       source.origin,
     );

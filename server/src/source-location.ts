@@ -3,8 +3,11 @@
  * the program that produced it. Go to definition on the file or the line value answers that
  * location. The path is the one the dump was written with: absolute paths become `file:` URIs
  * (they may belong to another machine; the VS Code client then looks for the file in the
- * workspace), relative ones are taken from the dump's own folder. Built with `URL`, which the
- * server has in Node and in a browser worker alike.
+ * workspace), relative ones are taken from the dump's own folder, and a path written as a URI is
+ * followed only with the `file` scheme (metadata is text anyone can write: `javascript:…` is no
+ * link). The VS Code client opens a file only inside the workspace or the dump's folder
+ * (client/src/source-policy.ts). Built with `URL`, which the server has in Node and in a browser
+ * worker alike.
  */
 import type { TextRange } from '../../core/src';
 import type { HloMetadata, HloStatement } from '../../core/src';
@@ -32,18 +35,24 @@ function inside(r: TextRange | undefined, offset: number): r is TextRange {
 
 /**
  * The URI of the source file `path` as written in a dump at `documentUri`, or undefined when it
- * cannot be one (a relative path in an untitled document, an empty path).
+ * cannot be one (a relative path in an untitled document, an empty path, a URI of another scheme
+ * than `file`).
  */
 export function sourceFileUri(path: string, documentUri: string): string | undefined {
   if (path === '') return undefined;
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(path)) return path;
-  // Characters that would end a URL's path are part of the file name here.
-  let p = path.replace(/%/g, '%25').replace(/#/g, '%23').replace(/\?/g, '%3F');
-  const windows = /^[a-z]:[\\/]/i.test(p);
-  if (windows || p.includes('\\')) p = p.replace(/\\/g, '/');
+  const windows = /^[a-z]:[\\/]/i.test(path);
   try {
+    // A path with a scheme (`javascript:`, `https://`, `command:`) is a link only as a `file:` URI.
+    if (!windows && /^[a-z][a-z0-9+.-]*:/i.test(path)) {
+      const url = new URL(path);
+      return url.protocol === 'file:' ? url.href : undefined;
+    }
+    // Characters that would end a URL's path are part of the file name here.
+    let p = path.replace(/%/g, '%25').replace(/#/g, '%23').replace(/\?/g, '%3F');
+    if (windows || p.includes('\\')) p = p.replace(/\\/g, '/');
     if (windows) return new URL(`file:///${p}`).href;
     if (p.startsWith('/')) return new URL(`file://${p}`).href;
+    // Relative: from the dump's folder, in the dump's own file system.
     return new URL(p, documentUri).href;
   } catch {
     return undefined;
@@ -84,9 +93,10 @@ export function sourceLocationAt(doc: HloDocument, offset: number): SourceLocati
 
 /**
  * A Markdown link that opens the source line in VS Code (the client's {@link OpenSourceCommand}),
- * labelled `file.py:N` after the path as written in the dump.
+ * labelled `file.py:N` after the path as written in the dump `dumpUri` (whose folder, with the
+ * workspace, bounds what the client opens).
  */
-export function sourceLink(path: string, target: { uri: string; line: number }): string {
-  const args: OpenSourceArgs = { uri: target.uri, line: target.line };
+export function sourceLink(path: string, target: { uri: string; line: number }, dumpUri: string): string {
+  const args: OpenSourceArgs = { uri: target.uri, line: target.line, dump: dumpUri };
   return `[${cell(sourceLabel(path, target.line + 1))}](${commandUri(OpenSourceCommand, args)} "Open the source line")`;
 }

@@ -80,13 +80,17 @@ describe('server: go to source', () => {
         assert.match(value, /\*\*Source\*\* `\/workspace\/model\/train\.py`, line 788/);
         // The label is escaped Markdown: `train\.py\:788` renders as train.py:788.
         assert.match(value, /\[train\\\.py\\:788\]/);
-        assert.deepEqual(linkArgs(value), [{ uri: 'file:///workspace/model/train.py', line: 787 }]);
+        assert.deepEqual(linkArgs(value), [
+          { uri: 'file:///workspace/model/train.py', line: 787, dump: uri },
+        ]);
         assert.equal(textOf(DUMP, h.range!), needle === '788' ? '788' : '"/workspace/model/train.py"');
       }
       const h = await client.request<Hover>('textDocument/hover', at('%b = ', 1));
       const value = (h.contents as MarkupContent).value;
       assert.match(value, /source: `model\/layers\.py:12` — \[layers\\\.py\\:12\]/);
-      assert.deepEqual(linkArgs(value), [{ uri: 'file:///home/u/dumps/model/layers.py', line: 11 }]);
+      assert.deepEqual(linkArgs(value), [
+        { uri: 'file:///home/u/dumps/model/layers.py', line: 11, dump: uri },
+      ]);
     });
 
     it('offers nothing on op_name, and names still go to their definitions', async () => {
@@ -121,10 +125,15 @@ describe('server: go to source', () => {
     assert.equal(sourceFileUri('/a/100%/x?.py', doc), 'file:///a/100%25/x%3F.py');
     assert.equal(sourceFileUri('../src/x.py', doc), 'file:///home/u/src/x.py');
     assert.equal(sourceFileUri('D:/x/y.py', doc), 'file:///D:/x/y.py');
-    assert.equal(
-      sourceFileUri('https://github.com/o/r/blob/main/x.py', doc),
+    // A path written as a URI is a link only with the file scheme: metadata is anyone's text.
+    assert.equal(sourceFileUri('file:///etc/passwd', doc), 'file:///etc/passwd');
+    for (const other of [
       'https://github.com/o/r/blob/main/x.py',
-    );
+      'javascript:alert(1)',
+      'command:workbench.action.terminal.new',
+      'vscode://file/etc/passwd',
+    ])
+      assert.equal(sourceFileUri(other, doc), undefined, other);
     assert.equal(
       sourceFileUri('x.py', 'vscode-vfs://github/o/r/dumps/m.hlo'),
       'vscode-vfs://github/o/r/dumps/x.py',

@@ -158,6 +158,21 @@ describe('XLA Layout Lens in the extension host', () => {
       undefined,
     );
     assert.equal(vscode.window.activeTextEditor?.document.uri.fsPath, fixture('proj/model/layers.py').fsPath);
+    // A file that exists but lies outside the workspace and the dump's folder is not opened.
+    for (const uri of [
+      'file:///etc/passwd',
+      `${fixture('source.hlo').toString()}/../../../../../etc/hostname`,
+    ])
+      assert.equal(
+        await vscode.commands.executeCommand('xlaLayout.openSource', {
+          uri,
+          line: 0,
+          dump: fixture('source.hlo').toString(),
+        }),
+        undefined,
+        uri,
+      );
+    assert.equal(vscode.window.activeTextEditor?.document.uri.fsPath, fixture('proj/model/layers.py').fsPath);
     await vscode.window.showTextDocument(doc);
   });
 
