@@ -186,6 +186,14 @@ describe('fuzz: optimised shape-finder walk equals the reference', function () {
     );
   });
 
+  it('when a line comment ends in blanks (a CR before its newline), between any bounds', () => {
+    // Found by the corpus fuzzer (from 1, `//` starts at the `/` that closes `*/`): stepping back
+    // over blanks from `[` must stop where the comment ends, not read the name inside it.
+    for (const text of ['/*index=5*//f32\r\n[(', 'f32 // c  \n [2]', 'f32 // a \t\n  // b\r\n[3]'])
+      for (let lo = 0; lo <= text.length; lo++)
+        for (let hi = lo; hi <= text.length; hi++) assertSameWalk(text, JSON.stringify(text), lo, hi);
+  });
+
   it('when the visitor continues inside comments the walk already skipped', () => {
     // Found by the token soup below: `pred` is a candidate only through the comment chain after it,
     // and continuing at 6 lands inside `/*f32 /*a*/`, before the `/` at 11 the walk had passed.

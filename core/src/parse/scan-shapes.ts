@@ -198,8 +198,9 @@ export function walkShapeCandidates(
         const at = scan.comments.closeOf(text, p);
         if (at >= 0 && at + 2 <= end) close = at + 2;
       }
+      // Blanks back to the last comment's end, not into it: a line comment may end in blanks (`\r`).
       let before = p;
-      while (before > floor && isBlank(text.charCodeAt(before - 1))) before--;
+      while (before > floor && before !== chainEnd && isBlank(text.charCodeAt(before - 1))) before--;
       if (before !== chainEnd) chain = p;
       chainEnd = from = close;
       continue;
@@ -208,7 +209,7 @@ export function walkShapeCandidates(
     // comments except for `name(` (an operand list, or `b(`).
     let nameEnd = p;
     if (c === CH_LSQUARE || p === 0 || !isIdentPart(text.charCodeAt(p - 1))) {
-      while (nameEnd > floor && isBlank(text.charCodeAt(nameEnd - 1))) nameEnd--;
+      while (nameEnd > floor && nameEnd !== chainEnd && isBlank(text.charCodeAt(nameEnd - 1))) nameEnd--;
       if (nameEnd === chainEnd) {
         nameEnd = chain;
         while (nameEnd > floor && isBlank(text.charCodeAt(nameEnd - 1))) nameEnd--;
