@@ -174,6 +174,36 @@ describe('fuzz: hostile shape text', function () {
     counter.print();
   });
 
+  it('layouts of thousands of random tile levels and shapes of thousands of dims', () => {
+    // Each walk over the levels was quadratic: these must be answered (sized, or refused by name).
+    const counter = new InputCounter('shapes/many levels');
+    const tile = fc
+      .array(fc.oneof(fc.integer({ min: 1, max: 4 }), fc.constant('*')), { minLength: 1, maxLength: 3 })
+      .map((t) => `(${t.join(',')})`);
+    const levels = fc
+      .tuple(
+        fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 1, maxLength: 4 }),
+        fc.array(tile, { minLength: 1, maxLength: 8 }),
+        fc.integer({ min: 500, max: 3000 }),
+      )
+      .map(([dims, tiles, repeat]) => {
+        const order = dims.map((_, i) => dims.length - 1 - i).join(',');
+        const written = Array.from({ length: repeat }, (_, i) => tiles[i % tiles.length]).join('');
+        return `f32[${dims.join(',')}]{${order}:T${written}}`;
+      });
+    const wide = fc
+      .tuple(fc.integer({ min: 1_000, max: 70_000 }), fc.constantFrom('1', '2', '0', '-1'))
+      .map(([rank, size]) => `s8[${Array(rank).fill(size).join(',')}]`);
+    fc.assert(
+      fc.property(fc.oneof(levels, wide), (text) => {
+        counter.add();
+        checkAll(text);
+      }),
+      { numRuns: 12 },
+    );
+    counter.print();
+  });
+
   it('names inherited from Object.prototype are plain identifiers', () => {
     for (const word of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
       const d = parseShapeText(word).diagnostics;
