@@ -23,6 +23,31 @@ export const BROWSER_READ_CAP_BYTES = 256 * 1024 * 1024;
 /** Rows a streamed report keeps (worst first); its totals still count every buffer. */
 export const STREAMED_REPORT_ROWS = 500;
 
+/**
+ * Largest file a search of the workspace's dumps ("Show HLO Instructions for Source Line") reads:
+ * it reads up to 200 files nobody picked, and a stray multi-gigabyte log must not hold it up.
+ */
+export const MAX_SEARCH_FILE_BYTES = 512 * 1024 * 1024;
+
+/** A file as `workspace.fs.stat` describes it: `type` holds vscode.FileType bits. */
+export interface FoundFile {
+  readonly type: number;
+  readonly size: number;
+}
+
+/** vscode.FileType.File (a link to a file has this bit and SymbolicLink's). */
+const FILE_TYPE_FILE = 1;
+
+/**
+ * Why a file a search found by name is not read, or undefined when it is: anything but a regular
+ * file (a `.hlo` link to /dev/zero would stream forever), or a file over `maxBytes`.
+ */
+export function searchSkipReason(file: FoundFile, maxBytes = MAX_SEARCH_FILE_BYTES): string | undefined {
+  if ((file.type & FILE_TYPE_FILE) === 0) return 'not a regular file';
+  if (file.size > maxBytes) return `over ${fileSize(maxBytes)}`;
+  return undefined;
+}
+
 /** Diagnostics Check File puts into Problems per file; the counts in its summary stay exact. */
 export const MAX_DISK_DIAGNOSTICS = 10_000;
 

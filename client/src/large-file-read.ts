@@ -39,9 +39,16 @@ function yieldToHost(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
+/** The refusal of a file whose first chunk holds a NUL byte at `offset`. */
+function binary(offset: number): ReadOutcome {
+  return { kind: 'refused', reason: `binary file (NUL byte at offset ${offset}), not HLO text.` };
+}
+
 /**
  * Streams the UTF-8 text of `uri` into `sink` (the caller ends the sink), reporting progress in
- * percent of bytes and stopping between chunks when `token` is cancelled.
+ * percent of bytes and stopping between chunks when `token` is cancelled. Reads no more than the
+ * size the file had when it was opened (a device or a growing log never ends), and refuses a file
+ * whose first chunk holds a NUL byte (binary) before handing anything on.
  */
 export async function readInto(
   uri: vscode.Uri,
@@ -55,10 +62,14 @@ export async function readInto(
   let done = 0;
   const fs = uri.scheme === 'file' ? nodeFs() : undefined;
   if (fs !== undefined) {
-    const stream = fs.createReadStream(uri.fsPath, { highWaterMark: CHUNK_BYTES });
+    if (size === 0) return { kind: 'done', bytes: 0 };
+    const stream = fs.createReadStream(uri.fsPath, { highWaterMark: CHUNK_BYTES, end: size - 1 });
     try {
       for await (const chunk of stream as AsyncIterable<Uint8Array>) {
         if (token.isCancellationRequested) return { kind: 'cancelled' };
+        // Text never holds a NUL byte.
+        const nul = done === 0 ? chunk.indexOf(0) : -1;
+        if (nul >= 0) return binary(nul);
         // stream: true holds back a UTF-8 character cut by the chunk boundary.
         sink.write(decoder.decode(chunk, { stream: true }));
         done += chunk.byteLength;
@@ -79,6 +90,8 @@ export async function readInto(
     for (let at = 0; at < bytes.length; at += CHUNK_BYTES) {
       if (token.isCancellationRequested) return { kind: 'cancelled' };
       const chunk = bytes.subarray(at, Math.min(bytes.length, at + CHUNK_BYTES));
+      const nul = at === 0 ? chunk.indexOf(0) : -1;
+      if (nul >= 0) return binary(nul);
       sink.write(decoder.decode(chunk, { stream: true }));
       done += chunk.byteLength;
       const increment = steps.advance(done);

@@ -9,8 +9,15 @@ import { PaddingReporter } from '../../core/src';
 import type { SourceInstruction } from '../../protocol/src/lsp';
 import type { Ctx } from './ctx';
 import { hloLanguages } from './large-file-commands';
-import { hloFilesGlob, isHloFileName, protocolRow, STREAMED_REPORT_ROWS } from './large-file-policy';
+import {
+  hloFilesGlob,
+  isHloFileName,
+  protocolRow,
+  searchSkipReason,
+  STREAMED_REPORT_ROWS,
+} from './large-file-policy';
 import { readInto } from './large-file-read';
+import { fileName } from './file-name';
 
 /** Most files one search reads (each streams in bounded memory, but a big workspace can hold hundreds of dumps). */
 const MAX_DISK_FILES = 200;
@@ -21,6 +28,8 @@ export interface DiskSourceInstructions {
   readonly items: readonly SourceInstruction[];
   /** Files read to the end. */
   readonly files: number;
+  /** Files found but not read, each with why (not a regular file, too large, binary). */
+  readonly skipped: readonly string[];
   /** Whether the search was cancelled (what was found until then is listed), or more rows matched than are listed. */
   readonly incomplete: boolean;
 }
@@ -44,7 +53,7 @@ export async function sourceInstructionsOnDisk(
     MAX_DISK_FILES,
   );
   const files = found.filter((u) => isHloFileName(u.path, languages) && !open.has(u.toString()));
-  if (files.length === 0) return { items: [], files: 0, incomplete: false };
+  if (files.length === 0) return { items: [], files: 0, skipped: [], incomplete: false };
   return vscode.window.withProgress(
     {
       location: vscode.ProgressLocation.Notification,
@@ -60,11 +69,19 @@ export async function sourceInstructionsOnDisk(
         report: ({ increment }: { increment?: number }) =>
           progress.report({ increment: (increment ?? 0) / files.length }),
       };
+      const skipped: string[] = [];
       for (const file of files) {
         if (token.isCancellationRequested) break;
+        const why = await vscode.workspace.fs.stat(file).then(searchSkipReason, () => 'cannot be read');
+        if (why !== undefined) {
+          skipped.push(`${fileName(file)}: ${why}`);
+          continue;
+        }
         const reporter = new PaddingReporter({ top: STREAMED_REPORT_ROWS, from });
         const outcome = await readInto(file, reporter, share, token);
-        // A file refused (over the browser's read cap) is left out; a cancelled read ends the search.
+        // A file refused (binary, over the browser's read cap) is left out; a cancelled read ends the search.
+        if (outcome.kind === 'refused')
+          skipped.push(`${fileName(file)}: ${outcome.reason.replace(/\.$/, '')}`);
         if (outcome.kind !== 'done') continue;
         read++;
         const report = reporter.end();
@@ -83,6 +100,7 @@ export async function sourceInstructionsOnDisk(
       return {
         items: items.slice(0, STREAMED_REPORT_ROWS),
         files: read,
+        skipped,
         incomplete: incomplete || token.isCancellationRequested || items.length > STREAMED_REPORT_ROWS,
       };
     },

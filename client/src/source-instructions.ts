@@ -23,6 +23,8 @@ const NOTHING_OPEN: SourceInstructionsResult = { items: [], truncated: false, do
 export interface SourceLineResult extends SourceInstructionsResult {
   /** HLO files searched on disk (0 when the open documents answered, or none was found). */
   readonly filesOnDisk: number;
+  /** HLO files on disk not searched, each with why (not a regular file, too large, binary). */
+  readonly skippedOnDisk: readonly string[];
 }
 
 /** Runs the command at the active editor's cursor; resolves with what it found (for the extension-host suite). */
@@ -46,7 +48,7 @@ export async function hloForSourceLine(ctx: Ctx): Promise<SourceLineResult | und
     { location: vscode.ProgressLocation.Window, title: `XLA Layout: instructions of ${where}` },
     async () => (await requestAgainIfModified(client, SourceInstructionsRequest, params)) ?? NOTHING_OPEN,
   );
-  let result: SourceLineResult = { ...opened, filesOnDisk: 0 };
+  let result: SourceLineResult = { ...opened, filesOnDisk: 0, skippedOnDisk: [] };
   if (opened.items.length === 0) {
     const disk = await sourceInstructionsOnDisk(ctx, { path: params.path, line }, where);
     result = {
@@ -54,6 +56,7 @@ export async function hloForSourceLine(ctx: Ctx): Promise<SourceLineResult | und
       truncated: disk.incomplete,
       documents: opened.documents,
       filesOnDisk: disk.files,
+      skippedOnDisk: disk.skipped,
     };
   }
   const searched = [
@@ -64,15 +67,20 @@ export async function hloForSourceLine(ctx: Ctx): Promise<SourceLineResult | und
       ? [`${result.filesOnDisk} HLO file${result.filesOnDisk === 1 ? '' : 's'} of the workspace`]
       : []),
   ].join(' or ');
+  const skipped = result.skippedOnDisk;
+  const notSearched =
+    skipped.length === 0
+      ? ''
+      : ` Not searched: ${skipped.slice(0, 3).join('; ')}${skipped.length > 3 ? `; and ${skipped.length - 3} more` : ''}.`;
   if (searched === '') {
     void vscode.window.showInformationMessage(
-      `XLA Layout: open an HLO dump (such as module_*.after_optimizations.txt), or add its folder to the workspace, to find the instructions of ${where}.`,
+      `XLA Layout: open an HLO dump (such as module_*.after_optimizations.txt), or add its folder to the workspace, to find the instructions of ${where}.${notSearched}`,
     );
     return result;
   }
   if (result.items.length === 0) {
     void vscode.window.showInformationMessage(
-      `XLA Layout: no instruction of ${searched} comes from ${where}.`,
+      `XLA Layout: no instruction of ${searched} comes from ${where}.${notSearched}`,
     );
     return result;
   }

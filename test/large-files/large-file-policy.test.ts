@@ -11,7 +11,9 @@ import {
   LARGE_FILE_MESSAGE,
   largeFileReason,
   ProgressSteps,
+  MAX_SEARCH_FILE_BYTES,
   protocolRow,
+  searchSkipReason,
   SYNC_LIMIT_BYTES,
   type LanguageContribution,
 } from '../../client/src/large-file-policy';
@@ -130,5 +132,16 @@ describe('large files: client policy', () => {
       assert.ok(entry, id);
       assert.equal(entry.when, undefined, id);
     }
+  });
+
+  it('a source-line search reads regular files up to MAX_SEARCH_FILE_BYTES, nothing else', () => {
+    // vscode.FileType: Unknown 0, File 1, Directory 2, SymbolicLink 64.
+    assert.equal(searchSkipReason({ type: 1, size: 1000 }), undefined);
+    assert.equal(searchSkipReason({ type: 1 | 64, size: MAX_SEARCH_FILE_BYTES }), undefined);
+    assert.equal(searchSkipReason({ type: 1, size: MAX_SEARCH_FILE_BYTES + 1 }), 'over 512 MiB');
+    // A link to /dev/zero: the link's bit, and Unknown for what it points to.
+    assert.equal(searchSkipReason({ type: 64, size: 0 }), 'not a regular file');
+    assert.equal(searchSkipReason({ type: 0, size: 0 }), 'not a regular file');
+    assert.equal(searchSkipReason({ type: 2, size: 4096 }), 'not a regular file');
   });
 });

@@ -4,6 +4,7 @@
  * `vscode.execute*Provider` commands.
  */
 import { strict as assert } from 'node:assert';
+import { rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { readConfig } from '../../../client/src/config';
 import type { SourceLineResult } from '../../../client/src/source-instructions';
@@ -190,10 +191,31 @@ describe('XLA Layout Lens in the extension host', () => {
       [['s', 'f32[8]{0}', '32', '32', 4]],
     );
     py.selection = new vscode.Selection(0, 0, 0, 0);
-    const none = await vscode.commands.executeCommand<SourceLineResult | undefined>(
-      'xlaLayout.hloForSourceLine',
-    );
+    // A .hlo link to /dev/zero would stream forever (VS Code's search does not list it here, but
+    // another file search may), a binary .hlo is no text, a 600 MB one is past the search's cap.
+    const zero = fixture('zero.hlo').fsPath;
+    const binary = fixture('binary.hlo').fsPath;
+    const big = fixture('big.hlo').fsPath;
+    symlinkSync('/dev/zero', zero);
+    writeFileSync(binary, Buffer.from([0x48, 0x6c, 0x6f, 0, 1, 2, 3]));
+    writeFileSync(big, '');
+    truncateSync(big, 600 * 1024 * 1024);
+    let none: SourceLineResult | undefined;
+    try {
+      none = await vscode.commands.executeCommand<SourceLineResult | undefined>('xlaLayout.hloForSourceLine');
+    } finally {
+      for (const f of [zero, binary, big]) rmSync(f);
+    }
     assert.deepEqual(none?.items, []);
+    const skipped = [...(none?.skippedOnDisk ?? [])].sort();
+    assert.deepEqual(
+      skipped.filter((s) => !s.startsWith('zero.hlo')),
+      ['big.hlo: over 512 MiB', 'binary.hlo: binary file (NUL byte at offset 3), not HLO text'],
+    );
+    assert.ok(
+      skipped.every((s) => !s.startsWith('zero.hlo') || s === 'zero.hlo: not a regular file'),
+      skipped.join('; '),
+    );
     assert.ok(
       (none?.filesOnDisk ?? 0) >= 1,
       'with nothing in the open documents, the workspace dumps on disk were searched',
