@@ -133,6 +133,8 @@ export const SETTINGS = {
     maximum: 4096,
     integer: true,
   }),
+  /** Most warnings, notes and hints one file publishes (every error is published). */
+  maxWarnings: numberSetting('diagnostics.maxWarnings', 10000, { minimum: 0, integer: true }),
   /** Most computations and instructions one outline lists (documentSymbol). */
   outlineMaxItems: numberSetting('outline.maxItems', 10000, { minimum: 0, integer: true }),
 } as const;

@@ -126,5 +126,35 @@ export function documentDiagnostics(
       }));
     out.push(lsp);
   }
-  return out;
+  return capWarnings(out, settings.maxWarnings);
+}
+
+/**
+ * `all` with its errors and at most `max` other diagnostics (the first found), and one entry at
+ * the first left out saying how many are and which setting lists more. A generated dump can hold
+ * tens of thousands of padding warnings, and every edit republishes them all: megabytes of JSON
+ * per keystroke, for a list nobody reads past its first screens.
+ */
+function capWarnings(all: Diagnostic[], max: number): Diagnostic[] {
+  let others = 0;
+  for (const d of all) if (d.severity !== DiagnosticSeverity.Error) others++;
+  if (others <= max) return all;
+  const kept: Diagnostic[] = [];
+  let first: Diagnostic | undefined;
+  let listed = 0;
+  for (const d of all) {
+    if (d.severity === DiagnosticSeverity.Error) kept.push(d);
+    else if (listed < max) {
+      kept.push(d);
+      listed++;
+    } else first ??= d;
+  }
+  const more = others - max;
+  kept.push({
+    range: first?.range ?? { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+    severity: DiagnosticSeverity.Information,
+    source: DIAGNOSTIC_SOURCE,
+    message: `${more.toLocaleString('en-US')} more warning${more === 1 ? '' : 's'} and notes in this file are not listed, from here on: at most ${max.toLocaleString('en-US')} are (setting xlaLayout.diagnostics.maxWarnings). Every error is listed.`,
+  });
+  return kept;
 }

@@ -98,6 +98,53 @@ describe('server: answer caps', function () {
     await client.dispose();
   });
 
+  it('at most diagnostics.maxWarnings warnings per file, every error, and one note counting the rest', async () => {
+    const { client } = await TestClient.start({
+      diagnostics: { maxWarnings: 25 },
+      padding: { warnMinWastedBytes: 0 },
+    });
+    // 40 padded arrays (a padding-overhead warning each) and 3 errors, the last error past them all.
+    const lines = Array.from({ length: 40 }, (_, i) => `  p${i} = f32[8,4]{1,0:T(8,128)} parameter(${i})`);
+    lines.splice(5, 0, '  e0 = f32[2]{5} parameter(90)', '  e1 = f32[2]{5} parameter(91)');
+    lines.push('  e2 = f32[2]{5} parameter(92)', '  ROOT r = f32[] constant(0)');
+    const text = `HloModule m\n\nENTRY e {\n${lines.join('\n')}\n}\n`;
+    const uri = 'file:///w/warnings.hlo';
+    // Every error, as a server without the cap publishes them.
+    const uncapped = await TestClient.start({ padding: { warnMinWastedBytes: 0 } });
+    const all = await uncapped.client.open(uri, text);
+    await uncapped.client.dispose();
+    const errorsOf = (d: Diagnostic[]) => d.filter((x) => x.severity === 1);
+    assert.equal(all.filter((x) => x.code === 'padding-overhead').length, 40);
+    assert.ok(
+      errorsOf(all).some(
+        (x) => x.range.start.line === text.split('\n').findIndex((l) => l.startsWith('  e2 ')),
+      ),
+    );
+    const check = (d: Diagnostic[]) => {
+      const warnings = d.filter((x) => x.code === 'padding-overhead');
+      const notes = d.filter((x) => /more warnings? and notes in this file are not listed/.test(x.message));
+      assert.deepEqual(errorsOf(d), errorsOf(all));
+      assert.equal(warnings.length, 25);
+      assert.equal(notes.length, 1);
+      assert.match(
+        notes[0].message,
+        /^15 more warnings and notes .* at most 25 are \(setting xlaLayout\.diagnostics\.maxWarnings\)/,
+      );
+      // It sits on the first warning left out: the 26th padded array, p25.
+      assert.equal(
+        notes[0].range.start.line,
+        text.split('\n').findIndex((l) => l.startsWith('  p25 ')),
+      );
+    };
+    check(await client.open(uri, text));
+    check(
+      await client.change(uri, [
+        { range: { start: { line: 0, character: 10 }, end: { line: 0, character: 11 } }, text: 'n' },
+      ]),
+    );
+    await client.dispose();
+  });
+
   it(`at most MAX_INLAY_HINTS hints per request, the last saying more follow`, async () => {
     const { client } = await TestClient.start({ inlayHints: { mode: 'on' } });
     const text = module(`(${Array(3_000).fill('f32[2,2]{1,0:T(8,128)}').join(', ')})`);

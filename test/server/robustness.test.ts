@@ -163,10 +163,15 @@ describe('server: large documents and cancellation', () => {
   });
 
   it('publishes the diagnostics found so far while it analyses a large document it opened, top of the file first', async () => {
-    // Every instruction's f32[1024,4] pads 32x under T(8,128): a warning on each, with no minimum waste.
-    const { client } = await TestClient.start({ padding: { warnMinWastedBytes: 0 } }, undefined, {
-      partialDiagnosticsMs: 1,
-    });
+    // Every instruction's f32[1024,4] pads 32x under T(8,128): a warning on each, with no minimum
+    // waste, and all of them listed (diagnostics.maxWarnings would cut them at 10,000).
+    const { client } = await TestClient.start(
+      { padding: { warnMinWastedBytes: 0 }, diagnostics: { maxWarnings: 1_000_000 } },
+      undefined,
+      {
+        partialDiagnosticsMs: 1,
+      },
+    );
     const uri = 'file:///w/big.hlo';
     const all = await client.open(uri, bigDump(40000));
     assert.ok(all.length > 39000, `${all.length} padding warnings`);
@@ -192,7 +197,10 @@ describe('server: large documents and cancellation', () => {
           (n.params as AnalysisProgressParams).state !== 'progress',
       ).length;
     const progressBefore = bracketing();
-    client.settings = { padding: { warnMinWastedBytes: 0, warnExpansion: 64 } };
+    client.settings = {
+      padding: { warnMinWastedBytes: 0, warnExpansion: 64 },
+      diagnostics: { maxWarnings: 1_000_000 },
+    };
     const quiet = client.waitFor(uri, (p) => p.diagnostics.length === 0);
     await client.rpc.sendNotification('workspace/didChangeConfiguration', { settings: null });
     await quiet;
