@@ -25,9 +25,12 @@ export interface Measurement {
   readonly stdout: string;
 }
 
+/** The synthetic profiles, or a real jax dump (bench/real-dump.ts). */
+export type BenchProfile = DumpProfile | 'real';
+
 export interface CheckBenchResult {
   readonly size: string;
-  readonly profile: DumpProfile;
+  readonly profile: BenchProfile;
   readonly bytes: number;
   readonly check: Measurement;
   readonly rg?: Measurement;
@@ -115,7 +118,17 @@ export function runCheckBench(
   profile: DumpProfile = 'model',
   repeats = 1,
 ): CheckBenchResult {
-  const file = ensureDump(size, profile);
+  return runCheckBenchOn(ensureDump(size, profile), size, profile, cli, repeats);
+}
+
+/** {@link runCheckBench} on the dump `file`, reported as `size` of `profile`. */
+export function runCheckBenchOn(
+  file: string,
+  size: string,
+  profile: BenchProfile,
+  cli: string,
+  repeats = 1,
+): CheckBenchResult {
   const bytes = fs.statSync(file).size;
   const haveTime = fs.existsSync(TIME);
   // Warm the page cache so neither side pays for the first read.

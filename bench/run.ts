@@ -1,6 +1,7 @@
 /**
- * Benchmark runner (`npm run bench [-- --sizes 10MB,100MB,1GB] [--check-only]`): builds the CLI,
- * runs the check-vs-ripgrep benchmark at each size, then (unless --check-only) every other
+ * Benchmark runner (`npm run bench [-- --sizes 10MB,100MB,1GB] [--real-layers 6,48] [--check-only]`):
+ * builds the CLI, runs the check-vs-ripgrep benchmark at each size and on real jax dumps of
+ * transformers of those layer counts (bench/real-dump.ts), then (unless --check-only) every other
  * `bench/*.bench.ts` file's exported `run…Bench` functions (memory map, server, webview, …), and
  * prints a Markdown table.
  *
@@ -13,8 +14,10 @@ import { execFileSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { CLI_PATH, runCheckBench, type CheckBenchResult } from './check.bench';
+import { CLI_PATH, runCheckBench, runCheckBenchOn, type CheckBenchResult } from './check.bench';
+import { NAME_CHECK_MAX_CHARS } from '../core/src';
 import { parseSize } from './generate-dump';
+import { ensureRealDump } from './real-dump';
 
 interface Row {
   readonly benchmark: string;
@@ -35,6 +38,17 @@ function sizesFromArgs(argv: readonly string[]): string[] {
     .filter(Boolean);
 }
 
+/** `--real-layers 6,48` (the default): the layer counts of the real jax dumps; `--real-layers none` skips them. */
+function realLayersFromArgs(argv: readonly string[]): number[] {
+  const i = argv.findIndex((a) => a === '--real-layers' || a.startsWith('--real-layers='));
+  const raw = i < 0 ? '6,48' : argv[i]?.includes('=') ? argv[i]?.split('=')[1] : argv[i + 1];
+  if (raw === 'none') return [];
+  return (raw ?? '6,48')
+    .split(',')
+    .map((n) => Number(n.trim()))
+    .filter((n) => Number.isSafeInteger(n) && n > 0);
+}
+
 /** Runs the project's own build, so the measured bundles are current. */
 function buildCli(): void {
   execFileSync(process.execPath, [path.join(__dirname, '..', 'esbuild.js')], {
@@ -53,7 +67,10 @@ const wall = (m: { wallSeconds: number; wallRange?: readonly [number, number] },
 
 function checkRows(r: CheckBenchResult, runs: number): Row[] {
   const rows: Row[] = [];
-  const mb = `${(r.bytes / 1024 / 1024).toFixed(0)} MiB${r.profile === 'stress' ? ' stress' : ''}`;
+  const size =
+    r.bytes < 10 * 1024 * 1024 ? (r.bytes / 1024 / 1024).toFixed(1) : (r.bytes / 1024 / 1024).toFixed(0);
+  const kind = r.profile === 'model' ? '' : r.profile === 'real' ? ` real jax (${r.size})` : ` ${r.profile}`;
+  const mb = `${size} MiB${kind}`;
   const ok = r.check.exitCode === 0;
   if (r.rg) {
     const wallRatio = r.check.wallSeconds / r.rg.wallSeconds;
@@ -85,6 +102,15 @@ function checkRows(r: CheckBenchResult, runs: number): Row[] {
       verdict: '',
     });
   }
+  if (r.bytes <= NAME_CHECK_MAX_CHARS)
+    rows.push({
+      benchmark: `check ${mb} dump with name checks, wall (Node's start included)`,
+      result: wall(r.check, runs),
+      reference: '',
+      ratio: '',
+      target: '< 0.25 s',
+      verdict: ok ? (r.check.wallSeconds < 0.25 ? 'ok' : 'MISS') : `check exit ${r.check.exitCode}`,
+    });
   const rssMb = r.check.maxRssKiB !== undefined ? r.check.maxRssKiB / 1024 : NaN;
   rows.push({
     benchmark: `check ${mb} dump, peak RSS`,
@@ -208,6 +234,13 @@ async function main(): Promise<void> {
       `  check ${s(r.check.wallSeconds)} wall, ${s(r.check.cpuSeconds)} CPU, ${r.check.maxRssKiB ?? '?'} KiB peak; rg ${r.rg ? `${s(r.rg.wallSeconds)} wall, ${s(r.rg.cpuSeconds)} CPU` : 'missing'}`,
     );
     rows.push(...checkRows(r, repeats));
+  }
+  // Real jax dumps beside the synthetic ones: a small one (name checks on) and a 48-layer model.
+  for (const layers of realLayersFromArgs(process.argv.slice(2))) {
+    console.error(`check vs rg on a real jax dump of ${layers} layers (compiled into bench/data/ once)…`);
+    const file = ensureRealDump(layers);
+    if (file === undefined) break;
+    rows.push(...checkRows(runCheckBenchOn(file, `${layers} layers`, 'real', CLI_PATH, 5), 5));
   }
   if (!process.argv.includes('--check-only')) rows.push(...(await otherBenchmarks()));
   console.log(markdown(rows));
