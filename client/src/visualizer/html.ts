@@ -32,8 +32,11 @@ function attr(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** The complete page. The body is filled in by dist/webview.js. */
-export function visualizerHtml(input: VisualizerHtmlInput): string {
+/**
+ * A webview page of this extension: the CSP above, the stylesheet, and an empty `main#app` that the
+ * one nonce-carrying script fills. The visualizer and the Memory View differ only in their names.
+ */
+export function webviewPageHtml(input: VisualizerHtmlInput, title: string, label: string): string {
   const csp = visualizerCsp(input.cspSource, input.nonce);
   return `<!DOCTYPE html>
 <html lang="en">
@@ -42,11 +45,16 @@ export function visualizerHtml(input: VisualizerHtmlInput): string {
 <meta http-equiv="Content-Security-Policy" content="${attr(csp)}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
 <link rel="stylesheet" href="${attr(input.styleUri)}">
-<title>XLA Layout Visualizer</title>
+<title>${title}</title>
 </head>
 <body>
-<main id="app" aria-label="XLA layout visualizer"></main>
+<main id="app" aria-label="${label}"></main>
 <script nonce="${attr(input.nonce)}" src="${attr(input.scriptUri)}"></script>
 </body>
 </html>`;
+}
+
+/** The complete page. The body is filled in by dist/webview.js. */
+export function visualizerHtml(input: VisualizerHtmlInput): string {
+  return webviewPageHtml(input, 'XLA Layout Visualizer', 'XLA layout visualizer');
 }

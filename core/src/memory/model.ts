@@ -8,7 +8,7 @@
 import type { HloIndex, HloInstructionInfo } from './hlo-index';
 import { positionKey } from './read-helpers';
 import type {
-  AllocationKind,
+  BufferAllocationRecord,
   BufferAssignmentFile,
   BufferValuesFile,
   LiveRange,
@@ -50,19 +50,11 @@ export interface MemoryValue {
   readonly disagreement?: string;
 }
 
-export interface MemoryAllocation {
-  readonly index: number;
-  readonly size: bigint;
-  readonly color: number;
-  readonly kinds: readonly AllocationKind[];
-  readonly parameter?: {
-    readonly number: number;
-    readonly shape: string;
-    readonly shapeIndex: readonly number[];
-  };
-  readonly outputShape?: string;
-  /** Words XLA wrote that the reader does not know. */
-  readonly other: readonly string[];
+/** An allocation as the buffer-assignment file describes it, with its values joined to the HLO. */
+export interface MemoryAllocation extends Pick<
+  BufferAllocationRecord,
+  'index' | 'size' | 'color' | 'kinds' | 'parameter' | 'outputShape' | 'other'
+> {
   /** In XLA's order (by value id). */
   readonly values: readonly MemoryValue[];
   /**
