@@ -51,6 +51,11 @@ export const RULES = {
     severity: 'error',
     title: 'A shape must start with a primitive type such as f32, or with ( or b(.',
   },
+  'unknown-element-type': {
+    stage: 'parser',
+    severity: 'error',
+    title: 'The element type is not one XLA knows; type names are lower case (f32, bf16, s8, pred).',
+  },
   'expected-token': {
     stage: 'parser',
     severity: 'error',
@@ -84,6 +89,16 @@ export const RULES = {
     title: 'A dimension size must be >= 0 (only ? is unbounded).',
   },
   'extra-content': { stage: 'parser', severity: 'error', title: 'Text after a complete shape.' },
+  'invalid-name': {
+    stage: 'parser',
+    severity: 'error',
+    title: 'A name must start with a letter or _ (after an optional %).',
+  },
+  'unterminated-comment': {
+    stage: 'parser',
+    severity: 'error',
+    title: 'A /* comment is never closed.',
+  },
   'recursion-depth': {
     stage: 'parser',
     severity: 'error',
@@ -129,6 +144,21 @@ export const RULES = {
     stage: 'parser',
     severity: 'error',
     title: 'Two async-start instructions wrap the same computation.',
+  },
+  'unknown-opcode': {
+    stage: 'parser',
+    severity: 'error',
+    title: 'The word after `=` is neither a shape nor an opcode XLA knows.',
+  },
+  'literal-out-of-range': {
+    stage: 'parser',
+    severity: 'error',
+    title: "An integer constant's value must fit its element type (s8 holds -128 to 127).",
+  },
+  'root-shape-mismatch': {
+    stage: 'parser',
+    severity: 'error',
+    title: "A computation's declared result shape must match its ROOT's shape (layouts aside).",
   },
   'entry-duplicate': {
     stage: 'parser',
@@ -181,6 +211,16 @@ export const RULES = {
     stage: 'crash',
     severity: 'error',
     title: 'token and opaque shapes take no dimensions.',
+  },
+  'token-layout': {
+    stage: 'crash',
+    severity: 'error',
+    title: 'token and opaque shapes take no layout: XLA aborts on one.',
+  },
+  'reshape-element-count': {
+    stage: 'crash',
+    severity: 'error',
+    title: 'A reshape must keep the number of elements: XLA aborts on one that does not.',
   },
   'parameter-number': {
     stage: 'crash',

@@ -16,7 +16,8 @@ import { parseStatement, type HloStatement } from '../../core/src';
 import type { ShapeNode } from '../../core/src';
 import { lastNonBlank, type ScanState } from '../../core/src';
 import { detach } from '../../core/src';
-import { LeanPass, skipBlanks } from './lean-pass';
+import { skipBlanks } from '../../core/src';
+import { LeanPass } from './lean-pass';
 import { arrayLeaves, paddingWarning, ShapeFactsCache, type ShapeFacts } from './shape-facts';
 import type { SettingName, Settings } from '../../protocol/src/settings';
 
@@ -133,7 +134,9 @@ export class Analyzer {
     // classifies them by their first character that is not a blank, as here.
     const first = skipBlanks(text, start, end);
     if (first === end) return plain('blank', false);
-    if (text.charCodeAt(first) === CH_RBRACE) return plain('close', false);
+    // `}` alone; `}, condition={` opening the next computation written in place is parsed in full.
+    if (text.charCodeAt(first) === CH_RBRACE && lastNonBlank(text, start, end) === CH_RBRACE)
+      return plain('close', false);
     // The lean pass reads the statement in place; only the full analysis gets a slice of its own.
     const lean = this.lean.statement(text, start, end, scan);
     // An instruction that ends in `{` may open a computation written in place: rare, and the full
@@ -177,7 +180,7 @@ export class Analyzer {
     );
     const diagnostics = this.diagnosticsOf(key, st);
     const name = st.kind === 'computation' || st.kind === 'module' ? st.name?.name : undefined;
-    const opens = st.kind === 'instruction' && st.inlineComputation !== undefined;
+    const opens = (st.kind === 'instruction' || st.kind === 'close') && st.inlineComputation !== undefined;
     if (diagnostics.length === 0 && name === undefined && !opens) return plain(st.kind, tiled);
     return summaryOf(
       st.kind,

@@ -233,9 +233,13 @@ export class HloDocument {
           if (s.opensComputation && outer) begin(undefined, false, i, outer.module, outer.index);
           break;
         }
-        case 'close':
+        case 'close': {
           close(i);
+          // `}, condition={`: the same instruction's next computation written in place.
+          const outer = open[open.length - 1];
+          if (s.opensComputation && outer) begin(undefined, false, i, outer.module, outer.index);
           break;
+        }
         default:
           break;
       }
@@ -311,7 +315,12 @@ export class HloDocument {
   *statementsOf(c: ComputationEntry): Generator<number> {
     for (let i = c.header + 1; i <= c.last; i++) {
       yield i;
-      if (this.summary(i).opensComputation) i = this.openedBy(i)?.last ?? i;
+      // The `}` ending one computation written in place may open the next (`}, condition={`).
+      while (this.summary(i).opensComputation) {
+        const inner = this.openedBy(i);
+        if (!inner || inner.last <= i) break;
+        i = inner.last;
+      }
     }
   }
 

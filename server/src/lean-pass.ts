@@ -15,8 +15,16 @@
  * LeanPass.header}): their parameter list would look like a tuple to the finder.
  */
 import type { LayoutDiagnostic } from '../../core/src';
-import { charAt } from '../../core/src';
-import { isIdentifierChar, isIdentifierStart } from '../../core/src';
+import {
+  charAt,
+  hasBadSigil,
+  integerConstant,
+  isIdentifierStart,
+  nameEnd,
+  resultShapeStart,
+  skipBlanks,
+} from '../../core/src';
+import { unterminatedComment } from '../../core/src';
 import { scanAt, walkShapeCandidates, type FoundShape } from '../../core/src';
 import { shapeKeyEnd, ScanState } from '../../core/src';
 import { RegionCache } from '../../core/src';
@@ -52,74 +60,18 @@ export interface LeanHeader extends LeanStatement {
   readonly entry: boolean;
 }
 
+function isWord(text: string, start: number, end: number, word: string): boolean {
+  return end - start === word.length && text.startsWith(word, start);
+}
+
 const NO_DIAGNOSTICS: readonly LayoutDiagnostic[] = Object.freeze([]);
 const CH_PERCENT = 37;
-const CH_EQUAL = 61;
 const CH_LPAREN = 40;
 const CH_RPAREN = 41;
 const CH_COMMA = 44;
 const CH_COLON = 58;
 const CH_LBRACKET = 91;
 const CH_LBRACE = 123;
-
-/** The first position at or after `pos` (before `end`) that is not a space, tab, CR or LF; `end` if none. */
-export function skipBlanks(text: string, pos: number, end: number): number {
-  while (pos < end) {
-    const c = text.charCodeAt(pos);
-    if (c !== 32 && c !== 9 && c !== 10 && c !== 13) break;
-    pos++;
-  }
-  return pos;
-}
-
-/** End of the `[%]identifier` at `pos`, or -1 (the rule of hlo/lex `readName`, without allocating). */
-function nameEnd(text: string, pos: number, end: number): number {
-  let i = pos;
-  if (i < end && text.charCodeAt(i) === CH_PERCENT) i++;
-  if (i >= end || !isIdentifierStart(text.charCodeAt(i))) return -1;
-  i++;
-  while (i < end && isIdentifierChar(text.charCodeAt(i))) i++;
-  return i;
-}
-
-function isWord(text: string, start: number, end: number, word: string): boolean {
-  return end - start === word.length && text.startsWith(word, start);
-}
-
-/**
- * Where the result shape of the instruction `text[start, end)` starts (after `[ROOT] %name =`), or
- * -1 when the statement is not an instruction in the sense of `parseStatement`, or when it is one
- * `parseStatement` reads differently (trivia other than blanks before the name: comments).
- */
-export function resultShapeStart(text: string, start: number, end: number): number {
-  const equals = instructionEquals(text, start, end);
-  if (equals < 0) return -1;
-  const result = skipBlanks(text, equals + 1, end);
-  // A `/` may open a comment the statement parser skips as trivia: leave such statements to it.
-  return result < end && text.charCodeAt(result) === 47 ? -1 : result;
-}
-
-/**
- * Where the `=` after the name of the instruction `text[start, end)` (`[ROOT] %name =`) is, or -1
- * when the statement does not start that way as `parseStatement` reads it. The name is the
- * identifier before it.
- */
-export function instructionEquals(text: string, start: number, end: number): number {
-  const p = skipBlanks(text, start, end);
-  let e = nameEnd(text, p, end);
-  if (e < 0) return -1;
-  if (text.charCodeAt(p) !== CH_PERCENT) {
-    // `HloModule` and `ENTRY` open headers; `ROOT` prefixes an instruction's name.
-    if (isWord(text, p, e, 'HloModule') || isWord(text, p, e, 'ENTRY')) return -1;
-    if (isWord(text, p, e, 'ROOT')) {
-      const nameStart = skipBlanks(text, e, end);
-      e = nameEnd(text, nameStart, end);
-      if (e < 0) return -1;
-    }
-  }
-  const after = skipBlanks(text, e, end);
-  return after < end && text.charCodeAt(after) === CH_EQUAL ? after : -1;
-}
 
 export class LeanPass {
   private readonly candidates: RegionCache<CandidateEntry>;
@@ -137,6 +89,8 @@ export class LeanPass {
   private result = 0;
   private ok = true;
   private sawResult = false;
+  /** Where the result shape's candidate ended. */
+  private resultEnd = 0;
   private tiled = false;
   private found: LayoutDiagnostic[] | undefined;
   /** Where the statement being walked starts: diagnostics are relative to it. */
@@ -164,6 +118,13 @@ export class LeanPass {
     const diagnostics = this.found;
     this.found = undefined;
     if (!this.ok || !this.sawResult) return undefined;
+    // What the statement parser reports between shapes: no opcode after the result shape, a `%`
+    // that opens no name, a comment never closed. Such statements get the full analysis.
+    const op = skipBlanks(text, this.resultEnd, end);
+    const open = op < end && isIdentifierStart(text.charCodeAt(op)) ? nameEnd(text, op, end) : -1;
+    if (open < 0 || open >= end || text.charCodeAt(open) !== CH_LPAREN) return undefined;
+    if (hasBadSigil(text, start, end) || unterminatedComment(text, start, end) >= 0) return undefined;
+    if (integerConstant(text, result, op)) return undefined;
     return { tiled: this.tiled, diagnostics: diagnostics ?? NO_DIAGNOSTICS };
   }
 
@@ -213,11 +174,10 @@ export class LeanPass {
     if (charAt(text, q, end) === CH_RPAREN) q++;
     else {
       for (;;) {
+        // `name:` is one token to XLA's lexer: no `%`, no blank before the colon.
         const n = nameEnd(text, q, end);
-        if (n < 0) return undefined;
-        q = skipBlanks(text, n, end);
-        if (charAt(text, q, end) !== CH_COLON) return undefined;
-        const shapeEnd = shapeAt(skipBlanks(text, q + 1, end));
+        if (n < 0 || text.charCodeAt(q) === CH_PERCENT || charAt(text, n, end) !== CH_COLON) return undefined;
+        const shapeEnd = shapeAt(skipBlanks(text, n + 1, end));
         if (shapeEnd < 0) return undefined;
         q = skipBlanks(text, shapeEnd, end);
         const c = charAt(text, q, end);
@@ -249,6 +209,7 @@ export class LeanPass {
     for (const d of entry.facts.diagnostics) (this.found ??= []).push(shifted(d, at));
     if (pos === this.result) {
       this.sawResult = true;
+      this.resultEnd = pos + entry.next;
       // Padding is a property of a buffer: warned where it is defined, the instruction's result.
       for (const leaf of entry.facts.leaves) {
         const w = paddingWarning(leaf, at, this.settings);

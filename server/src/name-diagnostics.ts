@@ -17,7 +17,7 @@ import {
   checkInstructionNames,
   computationCalls,
   declared,
-  parseStatement,
+  parseStatements,
   type ComputationCall,
   type DeclaredComputation,
   type HloStatement,
@@ -60,7 +60,7 @@ function computationNames(
   text: string,
   ranges: readonly { start: number; end: number }[],
 ): ComputationNames | undefined {
-  const statements: HloStatement[] = ranges.map((r) => parseStatement(text, r));
+  const statements: HloStatement[] = parseStatements(text, ranges);
   const model = buildModule(statements);
   const own = model.computations[0];
   if (!own || own.inline) return undefined;

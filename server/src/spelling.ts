@@ -2,34 +2,8 @@
  * "Change to %add.1": for an operand or a call naming nothing XLA's parser knows there, the known
  * name spelt most like it (name-checks.ts reports them; code-actions.ts offers the change).
  */
-import { declaredName } from '../../core/src';
+import { declaredName, editDistance } from '../../core/src';
 import type { HloDocument } from './document';
-
-/**
- * Edit distance of `a` and `b` with adjacent transpositions (optimal string alignment), or
- * `max + 1` as soon as it must exceed `max`.
- */
-export function editDistance(a: string, b: string, max: number): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  let before = new Array<number>(b.length + 1).fill(0);
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    let least = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let d = Math.min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        d = Math.min(d, before[j - 2] + 1);
-      row.push(d);
-      least = Math.min(least, d);
-    }
-    if (least > max) return max + 1;
-    before = previous;
-    previous = row;
-  }
-  return Math.min(previous[b.length], max + 1);
-}
 
 /**
  * Of `candidates` (nearest first), the first one closest to `name`: one edit away for names of three

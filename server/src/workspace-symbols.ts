@@ -8,7 +8,7 @@ import { SymbolKind, type CancellationToken, type SymbolInformation } from 'vsco
 import { isIdentifierChar } from '../../core/src';
 import type { ComputationEntry, HloDocument } from './document';
 import { TimeSlice } from './guard';
-import { instructionEquals } from './lean-pass';
+import { instructionEquals } from '../../core/src';
 import { toRange } from './positions';
 
 /** Most symbols one query returns: more are no use in a picker, and a one-letter query matches nearly every name. */

@@ -26,7 +26,9 @@ function check(text: string): LayoutDiagnostic[] {
  * invalid_shapes.txt, line by line: the rule we report and the characters it covers (the last
  * occurrence of the text, or the given occurrence counting from 0; '' = the end of the input).
  */
-const INVALID: Readonly<Record<string, readonly [code: string, covered: string, occurrence?: number]>> = {
+const INVALID: Readonly<
+  Record<string, readonly [code: string, covered: string, occurrence?: number] | 'accepted by XLA'>
+> = {
   'f32[123,456,789]{1:T(2, * , 128)}': ['rank-mismatch', '1', 1],
   'f32[123,456]foobar{0,1}': ['extra-content', 'foobar{0,1}'],
   'f32[123,456]{foo}': ['extra-content', '{foo}'],
@@ -35,7 +37,7 @@ const INVALID: Readonly<Record<string, readonly [code: string, covered: string, 
   'f32[10,10]{1,0:T(128,8)P(f32[10,10])}': ['physical-shape-dense', 'P(f32[10,10])'],
   'b()': ['expected-primitive-type', ')'],
   'b(s32[], f32[])': ['expected-token', ','],
-  'g32[]': ['expected-primitive-type', 'g32'],
+  'g32[]': ['unknown-element-type', 'g32'],
   'f32[3]{:T(8, 128)}': ['rank-mismatch', '{:T(8, 128)}'],
   'f32[8]{:T(2, 2)}': ['rank-mismatch', '{:T(2, 2)}'],
   'f32[2, 407,400]{1,0}': ['rank-mismatch', '1,0'],
@@ -58,24 +60,26 @@ const INVALID: Readonly<Record<string, readonly [code: string, covered: string, 
   'f32[<=?]': ['expected-integer', '?'],
   'f32[-1]': ['invalid-dimension-size', '-1'],
   'f32[<=-5]': ['invalid-dimension-size', '<=-5'],
-  'tuple[]': ['expected-primitive-type', 'tuple'],
-  'F32[2,3]': ['expected-primitive-type', 'F32'],
-  'opaque_type[]': ['expected-primitive-type', 'opaque_type'],
+  'tuple[]': ['unknown-element-type', 'tuple'],
+  'F32[2,3]': ['unknown-element-type', 'F32'],
+  'opaque_type[]': ['unknown-element-type', 'opaque_type'],
   'f32[2,3]{1,0:S(1)T(2,2)}': ['layout-attribute-order', 'S(1)'],
   'f32[2,3]{1,0:E(4)T(2,2)}': ['layout-attribute-order', 'E(4)'],
   'f32[2,3]{1,0:T(2,2)T(2,2)}': ['layout-attribute-order', 'T(2,2)'],
   'f32[2,3]{1,0:S(1)S(2)}': ['layout-attribute-order', 'S(2)'],
   'f32[2,3]{1,0:X(1)}': ['layout-attribute-order', 'X(1)'],
   'f32[2,3]{1,0:t(2,2)}': ['layout-attribute-order', 't(2,2)'],
-  'f32[2,3]{1,0:T}': ['expected-token', '}'],
+  'f32[2,3]{1,0:T}': ['tile-empty', 'T'],
   'f32[2,3]{1,0:T(2,x)}': ['expected-integer', 'x'],
   'f32[2,3]{1,0:E(x)}': ['expected-integer', 'x'],
-  'f32[2,3]{1,0:E4}': ['expected-token', '4'],
-  'f32[2,3]{1,0:S(1}': ['expected-token', '}'],
+  'f32[2,3]{1,0:E4}': ['layout-attribute-order', 'E4'],
+  // Written from XLA's source, but XLA accepts it as S(1): ParseLayout ignores what
+  // ParseLayoutIntAttribute returns (measured against jaxlib 0.10.2).
+  'f32[2,3]{1,0:S(1}': 'accepted by XLA',
   'f32[2,3]{1,0:M 8}': ['expected-token', '8'],
   'f32[2,3]{1,0:L 4}': ['expected-token', '4'],
   'f32[2,3]{1,0:SC(1)}': ['expected-token', ')'],
-  'f32[2,3]{1,0:#u32}': ['expected-token', 'u32'],
+  'f32[2,3]{1,0:#u32}': ['index-type-dense', '#u32'],
   'f32[2,3]{1,0:*(f32)}': ['pointer-type-dense', '*(f32)'],
   'f32[2,3]{1,0:P(f32[2,3])}': ['physical-shape-dense', 'P(f32[2,3])'],
   'f32[2,3]{1,0:L(0)}': ['tail-alignment-invalid', '0'],
@@ -116,6 +120,13 @@ function occurrence(text: string, what: string, nth: number | undefined): number
   return at;
 }
 
+/**
+ * Corpus lines XLA does reject, but elsewhere than the corpus says: its ParseLayout goes on past
+ * an attribute that fails to parse (measured against jaxlib 0.10.2), so `T` is an empty tile the
+ * validator refuses, `E4` one word it stops at, and `#u32` an index type on a dense array.
+ */
+const REJECTED_ELSEWHERE = new Set(['f32[2,3]{1,0:T}', 'f32[2,3]{1,0:E4}', 'f32[2,3]{1,0:#u32}']);
+
 /** Corpus lines whose second column is a description rather than XLA's own message. */
 function isXlaWording(text: string): boolean {
   return !text.startsWith('[') && !text.startsWith('LOG(FATAL)') && !text.startsWith('CHECK failure');
@@ -129,7 +140,15 @@ describe('corpus: invalid_shapes.txt', () => {
   });
   for (const [shape, xla] of rows) {
     it(`${shape}`, () => {
-      const [code, covered, nth] = INVALID[shape];
+      const expected = INVALID[shape];
+      if (expected === 'accepted by XLA') {
+        assert.deepEqual(
+          check(shape).filter((d) => d.severity === 'error'),
+          [],
+        );
+        return;
+      }
+      const [code, covered, nth] = expected;
       const all = check(shape);
       const d = all.find((x) => x.code === code);
       assert.ok(d !== undefined, `${code} not in ${JSON.stringify(all)}`);
@@ -140,7 +159,9 @@ describe('corpus: invalid_shapes.txt', () => {
         { start: at, end: at + covered.length },
         `covers ${JSON.stringify(shape.slice(d.range.start, d.range.end))}`,
       );
-      if (isXlaWording(xla)) assert.equal(d.message, xla);
+      // XLA's own text, on its own or kept after plain words (`unknown element type ... (XLA: ...)`).
+      if (isXlaWording(xla) && !REJECTED_ELSEWHERE.has(shape))
+        assert.ok(d.message === xla || d.message.endsWith(`(XLA: ${xla})`), d.message);
     });
   }
 });

@@ -43,6 +43,9 @@ describe('validateShape: XLA validator rules on exact ranges', () => {
     ['f32[2,3]{1,0:L(-3)}', 'tail-alignment-invalid', '-3'],
     ['token[2]', 'token-dimensions', '[2]'],
     ['opaque[1,2]', 'token-dimensions', '[1,2]'],
+    ['token[]{0}', 'token-layout', '{0}'],
+    ['opaque[]{:T(8)}', 'token-layout', '{:T(8)}'],
+    ['c64[4611686018427387904,256,0]', 'dimensions-overflow', '[4611686018427387904,256,0]'],
     ['f32[8,8]{1,0:T(8,*)}', 'combine-without-minor', '*'],
     ['f32[3]{0:T(8,128)}', 'tile-rank-exceeds-shape', '(8,128)'],
     ['f32[8,8]{1,0:T(2,2)(2,2,2,2,2)}', 'tile-rank-exceeds-shape', '(2,2,2,2,2)'],
@@ -119,7 +122,6 @@ describe('validateShape: XLA validator rules on exact ranges', () => {
       's32[<=4096]{0:T(8)M(1024)}',
       'f32[200001,128]{1,0:T(8)L(1024)}',
       'token[]',
-      'token[]{0}',
     ]) {
       assert.deepEqual(validate(text), [], text);
     }

@@ -209,7 +209,13 @@ describe('fuzz: hostile shape text', function () {
       const d = parseShapeText(word).diagnostics;
       assert.deepEqual(
         d.map((x) => [x.code, x.message, x.range]),
-        [['expected-primitive-type', 'expected primitive type, saw kIdent', { start: 0, end: word.length }]],
+        [
+          [
+            'unknown-element-type',
+            `unknown element type \`${word}\` (XLA: expected primitive type, saw kIdent)`,
+            { start: 0, end: word.length },
+          ],
+        ],
       );
     }
   });

@@ -2,10 +2,13 @@
  * The statement splitter as first written, kept as a reference for the optimised one in
  * core/src/hlo/split-statements.ts: one pass that scans every character of every line for open
  * brackets, strings and comments before deciding whether the next line continues the statement.
+ * Lines end at `\n`, `\r\n` or a lone `\r`; a string or `/* *\/` comment may run over line ends
+ * (a string only when its closing quote ends a value: `,`, `}`, `)`, `]`, a blank or the end).
  * The optimised splitter skips the scan when the next line plainly starts a statement; the two
  * must agree on every input (test/fuzz/split-reference.test.ts).
  */
 import type { TextRange } from '../../core/src/diagnostics';
+import { primitiveType } from '../../core/src/primitive-types';
 
 interface SplitOptions {
   readonly maxStatementLength?: number;
@@ -16,6 +19,7 @@ const CR = 13;
 const SPACE = 32;
 const TAB = 9;
 const QUOTE = 34;
+const APOSTROPHE = 39;
 const BACKSLASH = 92;
 const SLASH = 47;
 const STAR = 42;
@@ -46,45 +50,84 @@ interface LineState {
   paren: number;
   bracket: number;
   /** Depth of `{` opened as an attribute value (right after `=`), and of braces nested in it. */
-  attrBrace: number;
-  /** Depth of every `{`, to tell an opcode's `(` from a layout attribute's `T(`. */
   anyBrace: number;
-  inBlockComment: boolean;
+  attrBrace: number;
+  /** Depth of `{` right after `]` (a layout, or a body brace after `-> shape`). */
+  layoutBrace: number;
+  /** Where the string or comment open at the end of the line ends (-1: none open). */
+  openUntil: number;
   /** Last character outside strings and comments that is not whitespace (0 when none yet). */
   last: number;
   /** Whether a `word(` appeared at depth 0, i.e. the statement already has its opcode or signature. */
   sawCall: boolean;
 }
 
+function isLineBreakChar(c: number): boolean {
+  return c === NL || c === CR;
+}
+
 /**
- * Scans one line [pos, lineEnd) and updates `st`. The state lives in locals inside the loop and is
- * written back once: this loop sees every character of the file.
+ * Where the string opening at `i` ends (after its closing quote), read character by character: on
+ * its line, or on a later one when its closing quote ends a value; otherwise at its line end.
  */
-function scanLine(text: string, pos: number, lineEnd: number, st: LineState): void {
-  let { paren, bracket, attrBrace, anyBrace, last, sawCall, inBlockComment } = st;
-  let i = pos;
-  while (i < lineEnd) {
-    const c = text.charCodeAt(i);
-    if (inBlockComment) {
-      if (c === STAR && i + 1 < lineEnd && text.charCodeAt(i + 1) === SLASH) {
-        inBlockComment = false;
-        i += 2;
-      } else {
-        i++;
-      }
+function stringEnd(text: string, i: number, end: number): number {
+  const quote = text.charCodeAt(i);
+  let lineBreak = -1;
+  for (let k = i + 1; k < end; k++) {
+    const c = text.charCodeAt(k);
+    if (c === BACKSLASH) {
+      if (lineBreak < 0 && k + 1 < end && isLineBreakChar(text.charCodeAt(k + 1))) lineBreak = k + 1;
+      k++;
       continue;
     }
-    // Identifier characters and digits are most of the text: one range test skips them.
-    if (c > RBRACKET) {
-      if (c === LBRACE) {
-        if (attrBrace > 0 || last === EQUALS) attrBrace++;
-        anyBrace++;
-      } else if (c === RBRACE) {
-        if (attrBrace > 0) attrBrace--;
-        if (anyBrace > 0) anyBrace--;
+    if (lineBreak < 0 && isLineBreakChar(c)) lineBreak = k;
+    if (c === quote) {
+      if (lineBreak < 0) return k + 1;
+      const after = k + 1 < text.length ? text.charCodeAt(k + 1) : -1;
+      const endsValue =
+        after === -1 ||
+        after <= 32 ||
+        after === COMMA ||
+        after === RBRACE ||
+        after === RPAREN ||
+        after === RBRACKET;
+      return endsValue ? k + 1 : lineBreak;
+    }
+  }
+  return lineBreak < 0 ? end : lineBreak;
+}
+
+/** Scans [pos, lineEnd) of a statement whose text ends at `end`, and updates `st`. */
+function scanLine(text: string, pos: number, lineEnd: number, end: number, st: LineState): void {
+  if (st.openUntil >= lineEnd) return; // the whole line is inside a string or comment
+  let { paren, bracket, attrBrace, anyBrace, layoutBrace, last, sawCall } = st;
+  let i = st.openUntil > pos ? st.openUntil : pos;
+  st.openUntil = -1;
+  while (i < lineEnd) {
+    const c = text.charCodeAt(i);
+    if (c === QUOTE || c === APOSTROPHE) {
+      const close = stringEnd(text, i, end);
+      last = QUOTE;
+      if (close > lineEnd) {
+        st.openUntil = close;
+        break;
       }
-      last = c;
-      i++;
+      i = close;
+      continue;
+    }
+    if (c === SLASH && i + 1 < lineEnd && text.charCodeAt(i + 1) === SLASH) break; // to the line end
+    if (c === SLASH && i + 1 < lineEnd && text.charCodeAt(i + 1) === STAR) {
+      let close = end;
+      for (let k = i + 2; k + 1 < end; k++)
+        if (text.charCodeAt(k) === STAR && text.charCodeAt(k + 1) === SLASH) {
+          close = k + 2;
+          break;
+        }
+      if (close > lineEnd) {
+        st.openUntil = close;
+        break;
+      }
+      i = close;
       continue;
     }
     switch (c) {
@@ -92,32 +135,18 @@ function scanLine(text: string, pos: number, lineEnd: number, st: LineState): vo
       case TAB:
       case CR:
         break;
-      case QUOTE: {
-        // A string ends at its closing quote or, unterminated, at the end of the line.
-        i++;
-        while (i < lineEnd) {
-          const d = text.charCodeAt(i);
-          if (d === BACKSLASH) i++;
-          else if (d === QUOTE) break;
-          i++;
-        }
-        last = QUOTE;
-        break;
-      }
-      case SLASH: {
-        const n = i + 1 < lineEnd ? text.charCodeAt(i + 1) : 0;
-        if (n === SLASH) {
-          i = lineEnd; // line comment: the rest of the line is ignored
-          continue;
-        }
-        if (n === STAR) {
-          inBlockComment = true;
-          i += 2;
-          continue;
-        }
+      case LBRACE:
+        if (attrBrace > 0 || last === EQUALS) attrBrace++;
+        else if (last === RBRACKET) layoutBrace++;
+        anyBrace++;
         last = c;
         break;
-      }
+      case RBRACE:
+        if (attrBrace > 0) attrBrace--;
+        else if (layoutBrace > 0) layoutBrace--;
+        if (anyBrace > 0) anyBrace--;
+        last = c;
+        break;
       case LPAREN:
         if (
           paren === 0 &&
@@ -147,13 +176,7 @@ function scanLine(text: string, pos: number, lineEnd: number, st: LineState): vo
     }
     i++;
   }
-  st.paren = paren;
-  st.bracket = bracket;
-  st.attrBrace = attrBrace;
-  st.anyBrace = anyBrace;
-  st.last = last;
-  st.sawCall = sawCall;
-  st.inBlockComment = inBlockComment;
+  Object.assign(st, { paren, bracket, attrBrace, anyBrace, layoutBrace, last, sawCall });
 }
 
 function skipBlanks(text: string, pos: number, end: number): number {
@@ -165,9 +188,13 @@ function skipBlanks(text: string, pos: number, end: number): number {
   return pos;
 }
 
+/** The line's end: its `\n` (also of `\r\n`), a lone `\r`, or `end`. */
 function lineEndOf(text: string, pos: number, end: number): number {
-  const nl = text.indexOf('\n', pos);
-  return nl < 0 || nl > end ? end : nl;
+  for (let i = pos; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c === NL || (c === CR && text.charCodeAt(i + 1) !== NL)) return i;
+  }
+  return end;
 }
 
 /** Reads `[%]identifier` at `pos`; returns the end offset, or `pos` when there is none. */
@@ -180,30 +207,39 @@ function identifierEnd(text: string, pos: number, end: number): number {
   return i;
 }
 
-/** After `=`: does a shape start here (`(`, `b(`, or `type[`)? */
+/** After `=`: does a shape start here (`(`, `b(`, `word[`, or an element type ending the line)? */
 function startsShape(text: string, pos: number, end: number): boolean {
   if (pos >= end) return false;
   if (text.charCodeAt(pos) === LPAREN) return true;
   let i = pos;
   while (i < end && isIdentifierChar(text.charCodeAt(i))) i++;
-  if (i === pos || i >= end) return false;
+  if (i === pos) return false;
+  const rest = text.slice(i, end).trim();
+  if ((rest === '' || rest.startsWith('//') || rest.startsWith('/*')) && primitiveType(text.slice(pos, i)))
+    return true;
+  if (i >= end) return false;
   const c = text.charCodeAt(i);
   return c === LBRACKET || (c === LPAREN && i === pos + 1 && text.charCodeAt(pos) === 98); /* b */
 }
 
-/** `[ROOT] [%]name = <shape>` at the start of [pos, lineEnd)? */
+/** `[ROOT] [%]name = <shape>` at the start of [pos, lineEnd)? (Line breaks count as blanks.) */
 function startsInstruction(text: string, pos: number, lineEnd: number): boolean {
-  let i = skipBlanks(text, pos, lineEnd);
+  const skip = (at: number) => {
+    while (at < lineEnd && text.charCodeAt(at) <= 32 && [SPACE, TAB, CR, NL].includes(text.charCodeAt(at)))
+      at++;
+    return at;
+  };
+  let i = skip(pos);
   let e = identifierEnd(text, i, lineEnd);
   if (e === i) return false;
   if (e - i === 4 && text.startsWith('ROOT', i)) {
-    i = skipBlanks(text, e, lineEnd);
+    i = skip(e);
     e = identifierEnd(text, i, lineEnd);
     if (e === i) return false;
   }
-  i = skipBlanks(text, e, lineEnd);
+  i = skip(e);
   if (i >= lineEnd || text.charCodeAt(i) !== EQUALS) return false;
-  return startsShape(text, skipBlanks(text, i + 1, lineEnd), lineEnd);
+  return startsShape(text, skip(i + 1), lineEnd);
 }
 
 /** Does the line [pos, lineEnd) plainly begin a new statement? */
@@ -253,36 +289,56 @@ export function referenceSplitStatements(
     bracket: 0,
     attrBrace: 0,
     anyBrace: 0,
-    inBlockComment: false,
+    layoutBrace: 0,
+    openUntil: -1,
     last: 0,
     sawCall: false,
   };
   let pos = start;
   while (pos < end) {
     const stmtStart = pos;
-    st.paren = st.bracket = st.attrBrace = st.anyBrace = st.last = 0;
-    st.inBlockComment = false;
-    st.sawCall = false;
+    Object.assign(st, {
+      paren: 0,
+      bracket: 0,
+      attrBrace: 0,
+      anyBrace: 0,
+      layoutBrace: 0,
+      openUntil: -1,
+      last: 0,
+      sawCall: false,
+    });
     let stmtEnd: number;
     for (;;) {
       let lineEnd = lineEndOf(text, pos, end);
       if (lineEnd - stmtStart > cap) lineEnd = Math.max(pos, stmtStart + cap);
-      scanLine(text, pos, lineEnd, st);
-      const next = lineEnd < end && text.charCodeAt(lineEnd) === NL ? lineEnd + 1 : lineEnd;
+      scanLine(text, pos, lineEnd, end, st);
+      const next = lineEnd < end && isLineBreakChar(text.charCodeAt(lineEnd)) ? lineEnd + 1 : lineEnd;
       if (next >= end || lineEnd - stmtStart >= cap || next === lineEnd) {
         stmtEnd = lineEnd;
         pos = next;
         break;
       }
       const nextLineEnd = lineEndOf(text, next, end);
-      const open = st.paren > 0 || st.bracket > 0 || st.attrBrace > 0;
+      const first = text.charCodeAt(skipBlanks(text, next, nextLineEnd));
+      const layoutNext =
+        skipBlanks(text, next, nextLineEnd) < nextLineEnd &&
+        ((first >= 48 && first <= 57) || first === 45 || first === 58);
+      const open =
+        st.paren > 0 ||
+        st.bracket > 0 ||
+        st.attrBrace > 0 ||
+        (st.layoutBrace > 0 && (st.last !== LBRACE || layoutNext));
+      const braceLine =
+        text.charCodeAt(skipBlanks(text, next, nextLineEnd)) === LBRACE &&
+        skipBlanks(text, next, nextLineEnd) < nextLineEnd;
       const continues =
-        (st.inBlockComment ||
-          open ||
+        st.openUntil > lineEnd ||
+        braceLine ||
+        ((open ||
           st.last === COMMA ||
           st.last === EQUALS ||
           (!st.sawCall && startsInstruction(text, stmtStart, lineEnd))) &&
-        !startsStatement(text, next, nextLineEnd);
+          !startsStatement(text, next, nextLineEnd));
       if (!continues) {
         stmtEnd = lineEnd;
         pos = next;

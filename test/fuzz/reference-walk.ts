@@ -2,7 +2,7 @@
  * The shape finder's walk as first written, kept as a reference for the optimised one in
  * core/src/parse/scan-shapes.ts: it reads every character, takes each name whole, looks past blanks
  * and comments for the `[` or `(` after it, and skips strings and comments. The optimised walk
- * jumps between `"`, `(`, `/` and `[` and looks back for the name; the two must hand the same
+ * jumps between `"`, `'`, `(`, `/` and `[` and looks back for the name; the two must hand the same
  * candidates to the visitor on every input (test/fuzz/walk-reference.test.ts).
  */
 import {
@@ -14,13 +14,14 @@ import {
   quotedEnd,
   skipTrivia,
 } from '../../core/src/parse/chars';
-import type { ShapeCandidateVisitor } from '../../core/src/parse/scan-shapes';
+import { attributeValueAt, type ShapeCandidateVisitor } from '../../core/src/parse/scan-shapes';
 import { typeAt } from '../../core/src/parse/type-names';
 
 const LPAREN = 40;
 const LSQUARE = 91;
 const PERCENT = 37;
 const QUOTE = 34;
+const APOSTROPHE = 39;
 const SLASH = 47;
 const STAR = 42;
 const LOWER_B = 98;
@@ -47,7 +48,9 @@ export function referenceWalkShapeCandidates(
         const after = skipTrivia(text, stop, end, comments);
         next = after < end ? text.charCodeAt(after) : -1;
       }
-      if (next === LSQUARE && typeAt(text, i, stop) !== undefined) {
+      // A word before `[` is an element type, known or not (the parser says which), unless it is
+      // an unknown word in an attribute's value (`replica_groups=mesh[...]`).
+      if (next === LSQUARE && (typeAt(text, i, stop) !== undefined || !attributeValueAt(text, i))) {
         i = visit(text, i, end, stop);
         continue;
       }
@@ -63,10 +66,8 @@ export function referenceWalkShapeCandidates(
       else i = visit(text, i, end, -1);
       continue;
     }
-    if (c === QUOTE) {
-      let lineEnd = text.indexOf('\n', i);
-      if (lineEnd < 0 || lineEnd > end) lineEnd = end;
-      i = quotedEnd(text, i, lineEnd);
+    if (c === QUOTE || c === APOSTROPHE) {
+      i = quotedEnd(text, i, end);
       continue;
     }
     if (c === SLASH && i + 1 < end) {

@@ -60,7 +60,14 @@ const TOKENS = [
   'f32 /*a*/ /*b*/ [3]',
   'u8 // c\n [2]',
   '\r\n',
+  '\r',
   'bf16[8,128]{1,0:T(8,128)(2,1)}',
+  // Words XLA does not know as element types, strings in single quotes and over line ends.
+  'F32[2]',
+  'float32 [3]',
+  "op_name='a[1]'",
+  'x="multi\nline", ',
+  'u8 // c\r [2]',
 ];
 
 type Step = (pos: number, end: number, typeEnd: number) => number;

@@ -1,7 +1,8 @@
 /** The edit distance behind "Change to %name", against a plain full-table reference. */
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import { closestName, editDistance } from '../../server/src/spelling';
+import { editDistance } from '../../core/src';
+import { closestName } from '../../server/src/spelling';
 
 /** Optimal string alignment distance, the whole table, no cut-off. */
 function reference(a: string, b: string): number {

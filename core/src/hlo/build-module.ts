@@ -203,6 +203,15 @@ export function buildModule(statements: readonly HloStatement[]): HloModel {
           inner.end = s.range.end;
           inner.closed = true;
           finish();
+          // `}, condition={`: the same instruction's next computation written in place.
+          if (inner.inline && s.inlineComputation) {
+            begin({
+              module: inner.module,
+              inline: inner.inline,
+              start: s.inlineComputation.brace.start,
+              end: s.range.end,
+            });
+          }
         }
         break;
       default:

@@ -13,7 +13,7 @@ export {
   statementBounds,
   type SplitOptions,
 } from './split-statements';
-export { parseStatement, LITERAL_OPCODES } from './parse-statement';
+export { parseStatement, parseStatements, LITERAL_OPCODES } from './parse-statement';
 export {
   COMPUTATION_ATTRIBUTES,
   ATTRIBUTE_TABLE_SOURCE,
@@ -53,3 +53,6 @@ export {
   type SymbolOccurrence,
 } from './build-module';
 export { parseHloText } from './parse-text';
+export { dumpCompanion, DUMP_COMPANION_NAMES, type DumpCompanionKind } from './dump-companions';
+export { integerConstant } from './literal-range';
+export { hasBadSigil, instructionEquals, nameEnd, resultShapeStart, skipBlanks } from './instruction-start';

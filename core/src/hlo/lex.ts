@@ -3,6 +3,7 @@
  * attribute values. All take an explicit `end` so a statement is never read past its range.
  */
 import type { TextRange } from '../diagnostics';
+import { lineCommentEnd, quotedEnd } from '../parse/chars';
 import type { HloName } from './types';
 import { isIdentifierChar, isIdentifierStart } from './split-statements';
 
@@ -21,8 +22,7 @@ export function skipTrivia(text: string, pos: number, end: number): number {
       const close = text.indexOf('*/', pos + 2);
       pos = close < 0 || close + 2 > end ? end : close + 2;
     } else if (c === 47 && pos + 1 < end && text.charCodeAt(pos + 1) === 47) {
-      const nl = text.indexOf('\n', pos);
-      pos = nl < 0 || nl > end ? end : nl;
+      pos = lineCommentEnd(text, pos, end);
     } else {
       break;
     }
@@ -68,22 +68,22 @@ export function lastNonBlank(text: string, start: number, end: number): number {
   return -1;
 }
 
-/** The offset after the string whose opening quote is at `pos` (or `end` if unterminated). */
+/**
+ * The offset after the string whose opening quote (`"` or `'`) is at `pos`: after its closing
+ * quote, or, unterminated, at its line end (see `quotedEnd`).
+ */
 export function skipString(text: string, pos: number, end: number): number {
-  let i = pos + 1;
-  while (i < end) {
-    const c = text.charCodeAt(i);
-    if (c === 92) i += 2;
-    else if (c === 34) return i + 1;
-    else i++;
-  }
-  return end;
+  return quotedEnd(text, pos, end);
 }
 
 /** The contents of the string whose opening quote is at `pos`, with `\"`-style escapes undone. */
 export function readString(text: string, pos: number, end: number): { value: string; end: number } {
   const close = skipString(text, pos, end);
-  const raw = text.slice(pos + 1, close > pos + 1 && text.charCodeAt(close - 1) === 34 ? close - 1 : close);
+  const quote = text.charCodeAt(pos);
+  const raw = text.slice(
+    pos + 1,
+    close > pos + 1 && text.charCodeAt(close - 1) === quote ? close - 1 : close,
+  );
   return { value: raw.replace(/\\(.)/g, '$1'), end: close };
 }
 
@@ -97,7 +97,7 @@ export function skipValue(text: string, pos: number, end: number): number {
   let i = pos;
   while (i < end) {
     const c = text.charCodeAt(i);
-    if (c === 34) {
+    if (c === 34 || c === 39) {
       i = skipString(text, i, end);
       continue;
     }
@@ -137,7 +137,7 @@ export function skipBalanced(text: string, open: number, end: number): number {
   let i = open;
   while (i < end) {
     const c = text.charCodeAt(i);
-    if (c === 34) {
+    if (c === 34 || c === 39) {
       i = skipString(text, i, end);
       continue;
     }

@@ -13,7 +13,8 @@ import {
   type TextRange,
 } from '../diagnostics';
 import type { HloComputation, HloModel } from './build-module';
-import type { HloName, InstructionStatement } from './types';
+import type { ShapeNode } from '../ast';
+import type { HloName, HloStatement, InstructionStatement } from './types';
 import { printShape } from '../print';
 
 /**
@@ -117,7 +118,12 @@ function checkScope(c: HloComputation, outer: HloComputation | undefined, out: L
           }),
         );
       else parameters.set(value, range);
-    } else if (ins.opcode?.name === 'parameter') numbered = false;
+    } else if (ins.opcode === undefined || ins.opcode.name === 'parameter') {
+      // A parameter whose number XLA's parser would have read, or an instruction it stopped at
+      // before its opcode: the numbers known are not all there are.
+      numbered = false;
+    }
+    checkReshape(ins, known, out);
     const first = known.get(ins.name.name);
     if (first)
       out.push(
@@ -130,6 +136,92 @@ function checkScope(c: HloComputation, outer: HloComputation | undefined, out: L
   }
   // A duplicate stops XLA's parser first; a number it could not read leaves the count unknown.
   if (numbered && !duplicateNumber) checkParameterNumbers(parameters, out);
+  checkRootShape(c, out);
+}
+
+/** Whether the statement's shape `shape` was read without an error (its own or the statement's). */
+function clean(statement: HloStatement, shape: ShapeNode): boolean {
+  if (statement.diagnostics.some((d) => d.severity === 'error')) return false;
+  const found = statement.shapes.find((f) => f.shape === shape);
+  return found !== undefined && !found.diagnostics.some((d) => d.severity === 'error');
+}
+
+/**
+ * `ShapeUtil::Compatible`, what XLA's parser asks of a computation's declared result and its ROOT:
+ * the same element types and dimensions, layouts aside, a `?` dimension matching any size.
+ */
+function compatible(a: ShapeNode, b: ShapeNode): boolean {
+  if (a.kind === 'tuple' || b.kind === 'tuple') {
+    if (a.kind !== 'tuple' || b.kind !== 'tuple' || a.elements.length !== b.elements.length) return false;
+    return a.elements.every((e, i) => compatible(e, b.elements[i]));
+  }
+  if (a.kind === 'buffer' || b.kind === 'buffer')
+    return a.kind === 'buffer' && b.kind === 'buffer' && compatible(a.element, b.element);
+  if (a.elementType !== b.elementType || a.dims.length !== b.dims.length) return false;
+  return a.dims.every((d, i) => {
+    const e = b.dims[i];
+    return d.kind === 'unbounded' || e.kind === 'unbounded' || d.value === e.value;
+  });
+}
+
+/**
+ * XLA's parser checks that a computation's signature declares the shape its ROOT (or, with none
+ * marked, its last instruction) has: "Shape of computation c, f32[8], is not compatible with that
+ * of its root instruction r, f32[4]". Skipped where either shape is not written or not clean.
+ */
+function checkRootShape(c: HloComputation, out: LayoutDiagnostic[]): void {
+  const declared = c.header?.result;
+  const root = c.root;
+  if (!declared || !c.header || !root?.shape || !clean(c.header, declared) || !clean(root, root.shape))
+    return;
+  if (compatible(declared, root.shape)) return;
+  const name = c.name?.name ?? '';
+  const mine = printShape(declared, { layout: false });
+  const theirs = printShape(root.shape, { layout: false });
+  out.push(
+    diagnostic(
+      'root-shape-mismatch',
+      declared.range,
+      `the computation is declared to return ${mine}, but its ROOT ${root.name.name} is ${theirs} (XLA: Shape of computation ${name}, ${mine}, is not compatible with that of its root instruction ${root.name.name}, ${theirs})`,
+      { range: root.shape.range, message: `the shape of ${root.name.name}` },
+    ),
+  );
+}
+
+/** The element count of an array shape (a `<=N` dimension counts N), or undefined when it has a `?` or is no array. */
+function staticElements(shape: ShapeNode): bigint | undefined {
+  if (shape.kind !== 'array') return undefined;
+  let n = 1n;
+  for (const d of shape.dims) {
+    if (d.kind === 'unbounded') return undefined;
+    n *= d.value;
+  }
+  return n;
+}
+
+/**
+ * `HloInstruction::CreateReshape`, which XLA's parser calls for `reshape`, CHECK-fails (the process
+ * aborts) unless the result has as many elements as the operand.
+ */
+function checkReshape(
+  ins: InstructionStatement,
+  known: ReadonlyMap<string, InstructionStatement>,
+  out: LayoutDiagnostic[],
+): void {
+  if (ins.opcode?.name !== 'reshape' || ins.operands.length !== 1 || !ins.shape) return;
+  const operand = known.get(ins.operands[0].name);
+  if (!operand?.shape || !clean(ins, ins.shape) || !clean(operand, operand.shape)) return;
+  const mine = staticElements(ins.shape);
+  const theirs = staticElements(operand.shape);
+  if (mine === undefined || theirs === undefined || mine === theirs) return;
+  out.push(
+    diagnostic(
+      'reshape-element-count',
+      ins.shape.range,
+      `reshape to ${printShape(ins.shape, { layout: false })} (${mine} elements) from ${operand.name.name}, ${printShape(operand.shape, { layout: false })} (${theirs} elements): XLA aborts on it (CHECK failure in HloInstruction::CreateReshape: the element counts must be equal)`,
+      { range: operand.shape.range, message: `the shape of ${operand.name.name}` },
+    ),
+  );
 }
 
 /**

@@ -6,12 +6,26 @@
  * Never throws: what it cannot read becomes an `unknown` statement or an absent field.
  */
 import type { ShapeNode } from '../ast';
-import type { LayoutDiagnostic, TextRange } from '../diagnostics';
+import { diagnostic, type LayoutDiagnostic, type RuleCode, type TextRange } from '../diagnostics';
 import { parseShape, scanShapes, ScanState } from '../parse';
+import { unterminatedComment } from '../parse/lexical-lines';
+import { tokenAt } from '../parse/tokens';
 import { primitiveType } from '../primitive-types';
+import { hasBadSigil, instructionEquals } from './instruction-start';
+import { literalOutOfRange } from './literal-range';
+import { asyncFormOf, hloOpcode } from './opcodes';
 import { COMPUTATION_ATTRIBUTES } from './attribute-table';
-import { charAt, readName, readString, skipBalanced, skipString, skipTrivia, skipValue } from './lex';
-import { isIdentifierChar } from './split-statements';
+import {
+  charAt,
+  lastNonBlank,
+  readName,
+  readString,
+  skipBalanced,
+  skipString,
+  skipTrivia,
+  skipValue,
+} from './lex';
+import { isIdentifierChar, isIdentifierStart } from './split-statements';
 import type {
   CalledComputationRef,
   ComputationParameter,
@@ -42,14 +56,25 @@ class Shapes {
 
   constructor(private readonly text: string) {}
 
-  /** Parses the shape at `pos`; returns it (or undefined) and where parsing stopped. */
-  parseAt(pos: number, end: number): { shape: ShapeNode | undefined; end: number } {
+  /** Parses the shape at `pos`; returns it (or undefined), where parsing stopped and whether an error stopped it. */
+  parseAt(pos: number, end: number): { shape: ShapeNode | undefined; end: number; failed: boolean } {
     const r = parseShape(this.text, pos, { end, scan: this.scanState });
     const stop = Math.max(pos, Math.min(r.end, end));
     if (r.shape) this.found.push({ shape: r.shape, diagnostics: r.diagnostics });
     else this.diagnostics.push(...r.diagnostics);
     this.covered.push({ start: pos, end: stop });
-    return { shape: r.shape, end: stop };
+    return { shape: r.shape, end: stop, failed: r.failed };
+  }
+
+  /** Records an error of the statement itself (not of one of its shapes). */
+  report(code: RuleCode, message: string, range: TextRange): void {
+    this.diagnostics.push(diagnostic(code, message, range));
+  }
+
+  /** Records `message` (XLA's `xla` kept) on the token at `pos`, or on `pos` itself at the end. */
+  reportAt(code: RuleCode, pos: number, end: number, words: string, xla: string): void {
+    const t = tokenAt(this.text, pos, end);
+    this.report(code, words ? `${words} (XLA: ${xla})` : xla, { start: t.start, end: t.end });
   }
 
   /** Runs the shape finder over every part of `range` the structured reading did not cover. */
@@ -70,16 +95,34 @@ class Shapes {
   }
 }
 
-/** Does an operand start with a shape annotation: `(`, `b(` or `type[`? */
+/**
+ * Does an operand start with a shape annotation: `(`, `b(`, an element type, or any other word
+ * before `[` (an element type XLA does not know, reported as such, never taken for a name)?
+ */
 function looksLikeShape(text: string, pos: number, end: number): boolean {
   const c = charAt(text, pos, end);
   if (c === 40) return true;
+  if (c === 37) return false;
   let i = pos;
   while (i < end && isIdentifierChar(text.charCodeAt(i))) i++;
   if (i === pos) return false;
   const n = charAt(text, i, end);
   if (n === 40) return i === pos + 1 && c === 98;
-  return n === 91 && primitiveType(text.slice(pos, i)) !== undefined;
+  return (
+    primitiveType(text.slice(pos, i)) !== undefined || charAt(text, skipTrivia(text, i, end), end) === 91
+  );
+}
+
+/**
+ * Whether the instruction's result shape is left out (XLA infers it): an opcode, a word other than
+ * an element type, followed by `(` (`%y = negate(%x)`), rather than a shape (`b(...)` is one).
+ */
+function shapeOmitted(text: string, pos: number, end: number): boolean {
+  let i = pos;
+  while (i < end && isIdentifierChar(text.charCodeAt(i))) i++;
+  if (i === pos || (i === pos + 1 && charAt(text, pos, end) === 98)) return false;
+  if (primitiveType(text.slice(pos, i)) !== undefined) return false;
+  return charAt(text, skipTrivia(text, i, end), end) === 40;
 }
 
 /** Names in a `calls=` or `control-predecessors=` style value: `%a` or `{%a, %b}`. */
@@ -164,20 +207,17 @@ function readKeyValues(
   readValue: (key: HloName, valueStart: number) => number,
 ): number {
   let p = pos;
-  while (p < end) {
+  for (;;) {
+    // Each attribute follows a comma, and `key=` is one token to XLA's lexer: anything else ends
+    // the list (and may be the next statement on the line).
     p = skipTrivia(text, p, end);
-    if (charAt(text, p, end) === 44) {
-      p++;
-      continue;
-    }
-    const key = readName(text, p, end);
-    if (!key) break;
-    const eq = skipTrivia(text, key.end, end);
-    if (charAt(text, eq, end) !== 61) break;
-    const vs = skipTrivia(text, eq + 1, end);
+    if (charAt(text, p, end) !== 44) break;
+    const key = readName(text, skipTrivia(text, p + 1, end), end);
+    if (!key || charAt(text, key.end, end) !== 61) break;
+    const vs = skipTrivia(text, key.end + 1, end);
     const ve = readValue(key.name, vs);
     attributes.push({ key: key.name, valueRange: { start: vs, end: ve } });
-    p = Math.max(ve, eq + 1);
+    p = Math.max(ve, key.end + 1);
   }
   return p;
 }
@@ -203,34 +243,43 @@ function readAttributes(
   return { metadata, end: p };
 }
 
-/** `{(p0, p1, ...)->result}` at `pos` (the `{`). */
+/**
+ * `{(p0, p1, ...)->result}` at `pos` (the `{`), with XLA's messages (ParseComputationLayout) for a
+ * bracket or arrow missing; the first error ends the reading, as it ends XLA's.
+ */
 function readEntryLayout(text: string, pos: number, end: number, shapes: Shapes): EntryComputationLayout {
   const valueEnd = skipValue(text, pos, end);
   const parameters: ShapeNode[] = [];
-  let result: ShapeNode | undefined;
+  const layout = (result?: ShapeNode): EntryComputationLayout => ({
+    range: { start: pos, end: valueEnd },
+    parameters,
+    ...(result ? { result } : {}),
+  });
+  const expected = (at: number, xla: string): EntryComputationLayout => {
+    shapes.reportAt('expected-token', at, end, '', xla);
+    return layout();
+  };
   let p = skipTrivia(text, pos + 1, valueEnd);
-  if (charAt(text, p, valueEnd) === 40) {
-    p++;
-    while (p < valueEnd) {
-      p = skipTrivia(text, p, valueEnd);
-      if (charAt(text, p, valueEnd) === 41) {
-        p++;
-        break;
-      }
-      const r = shapes.parseAt(p, valueEnd);
-      if (!r.shape) break;
-      parameters.push(r.shape);
-      p = skipTrivia(text, r.end, valueEnd);
-      if (charAt(text, p, valueEnd) === 44) p++;
-      else if (charAt(text, p, valueEnd) === 41) {
-        p++;
-        break;
-      } else break;
-    }
-    p = skipTrivia(text, p, valueEnd);
-    if (text.startsWith('->', p)) result = shapes.parseAt(skipTrivia(text, p + 2, valueEnd), valueEnd).shape;
+  if (charAt(text, p, valueEnd) !== 40) return expected(p, 'Expects ( before parameter shape list');
+  p = skipTrivia(text, p + 1, valueEnd);
+  while (charAt(text, p, valueEnd) !== 41) {
+    const r = shapes.parseAt(p, valueEnd);
+    if (!r.shape || r.failed) return layout();
+    parameters.push(r.shape);
+    p = skipTrivia(text, r.end, valueEnd);
+    const c = charAt(text, p, valueEnd);
+    if (c === 41) break;
+    if (c !== 44) return expected(p, 'Expects , between parameter shapes');
+    p = skipTrivia(text, p + 1, valueEnd);
   }
-  return { range: { start: pos, end: valueEnd }, parameters, ...(result ? { result } : {}) };
+  p = skipTrivia(text, p + 1, valueEnd);
+  if (!text.startsWith('->', p) || p + 2 > valueEnd) return expected(p, 'Expects -> before result shape');
+  const r = shapes.parseAt(skipTrivia(text, p + 2, valueEnd), valueEnd);
+  if (!r.shape || r.failed) return layout();
+  p = skipTrivia(text, r.end, end);
+  if (charAt(text, p, end) !== 125)
+    shapes.reportAt('expected-token', p, end, '', "Expects '}' at the end of computation layouts");
+  return layout(r.shape);
 }
 
 function parseModuleHeader(text: string, range: TextRange, pos: number): HloStatement {
@@ -265,46 +314,97 @@ function parseComputationHeader(
   entryKeyword: TextRange | undefined,
   name: HloName | undefined,
   pos: number,
-): HloStatement {
+): { statement: HloStatement; rest: number } {
   const { end } = range;
   const shapes = new Shapes(text);
   const parameters: ComputationParameter[] = [];
   let result: ShapeNode | undefined;
+  let rest = -1;
+  // XLA's parser stops at its first error: so does this reading, leaving the rest unjudged.
+  let ok = true;
   let p = skipTrivia(text, pos, end);
   if (charAt(text, p, end) === 40) {
-    p++;
-    while (p < end) {
-      p = skipTrivia(text, p, end);
-      if (charAt(text, p, end) === 41) {
+    p = skipTrivia(text, p + 1, end);
+    if (charAt(text, p, end) === 41) p++;
+    else
+      for (;;) {
+        // `name:` is one token to XLA's lexer: no `%`, nothing between the name and the colon.
+        const n = readName(text, p, end);
+        if (!n || charAt(text, p, end) === 37 || charAt(text, n.end, end) !== 58) {
+          const sigil = n && charAt(text, p, end) === 37;
+          shapes.reportAt(
+            'invalid-name',
+            sigil ? n.end : p,
+            end,
+            sigil ? 'a parameter is written `name: shape`, without %' : 'expected a parameter `name: shape`',
+            sigil ? 'expected primitive type, saw kColon' : 'expects name',
+          );
+          ok = false;
+          break;
+        }
+        const r = shapes.parseAt(skipTrivia(text, n.end + 1, end), end);
+        parameters.push({ ...n.name, ...(r.shape ? { shape: r.shape } : {}) });
+        if (r.failed || !r.shape) {
+          ok = false;
+          break;
+        }
+        p = skipTrivia(text, r.end, end);
+        const c = charAt(text, p, end);
+        if (c === 44) {
+          p = skipTrivia(text, p + 1, end);
+          continue;
+        }
+        if (c !== 41) {
+          shapes.reportAt('expected-token', p, end, '', "expects ')' at the end of param list");
+          ok = false;
+        }
         p++;
         break;
       }
-      const n = readName(text, p, end);
-      if (!n) break;
-      p = skipTrivia(text, n.end, end);
-      if (charAt(text, p, end) !== 58) break;
-      const r = shapes.parseAt(skipTrivia(text, p + 1, end), end);
-      parameters.push({ ...n.name, ...(r.shape ? { shape: r.shape } : {}) });
-      p = skipTrivia(text, r.end, end);
-      if (charAt(text, p, end) === 44) p++;
-      else if (charAt(text, p, end) === 41) {
-        p++;
-        break;
-      } else break;
-    }
     p = skipTrivia(text, p, end);
+    if (ok && !text.startsWith('->', p)) {
+      shapes.reportAt(
+        'expected-token',
+        p,
+        end,
+        'expected `->` and the result shape after the parameters',
+        "expects '->'",
+      );
+      ok = false;
+    }
   }
-  if (text.startsWith('->', p)) result = shapes.parseAt(skipTrivia(text, p + 2, end), end).shape;
+  if (ok && text.startsWith('->', p)) {
+    const r = shapes.parseAt(skipTrivia(text, p + 2, end), end);
+    result = r.shape;
+    ok = !r.failed && r.shape !== undefined;
+    p = skipTrivia(text, r.end, end);
+  }
+  if (ok) {
+    if (charAt(text, p, end) !== 123) {
+      const words =
+        p === skipTrivia(text, pos, end)
+          ? "expected `(` and the parameters, or `{`, after the computation's name"
+          : "expected `{` to open the computation's body";
+      shapes.reportAt('expected-token', p, end, words, "expects '{' at the beginning of instruction list.");
+    } else {
+      const next = skipTrivia(text, p + 1, end);
+      if (next < end && instructionEquals(text, next, end) >= 0) rest = next;
+    }
+  }
+  const statementRange = rest >= 0 ? { start: range.start, end: trimmedEnd(text, range.start, rest) } : range;
   return {
-    kind: 'computation',
-    range,
-    entry: entryKeyword !== undefined,
-    ...(entryKeyword ? { entryKeyword } : {}),
-    ...(name ? { name } : {}),
-    parameters,
-    ...(result ? { result } : {}),
-    shapes: shapes.scanRest(range),
-    diagnostics: shapes.diagnostics,
+    statement: {
+      kind: 'computation',
+      range: statementRange,
+      entry: entryKeyword !== undefined,
+      ...(entryKeyword ? { entryKeyword } : {}),
+      ...(name ? { name } : {}),
+      parameters,
+      ...(result ? { result } : {}),
+      shapes: shapes.scanRest(statementRange),
+      diagnostics: shapes.diagnostics,
+    },
+    rest,
   };
 }
 
@@ -314,7 +414,7 @@ function parseInstruction(
   rootKeyword: TextRange | undefined,
   name: HloName,
   pos: number,
-): HloStatement {
+): { statement: HloStatement; rest: number } {
   const { end } = range;
   const shapes = new Shapes(text);
   const operands: OperandRef[] = [];
@@ -324,21 +424,43 @@ function parseInstruction(
   let metadata: HloMetadata | undefined;
   let opcode: HloName | undefined;
   let parameter: ParameterNumber | undefined;
-  const r = shapes.parseAt(skipTrivia(text, pos, end), end);
+  let rest = -1;
+  const at = skipTrivia(text, pos, end);
+  const r = shapeOmitted(text, at, end)
+    ? { shape: undefined, end: at, failed: false }
+    : shapes.parseAt(at, end);
   const p = skipTrivia(text, r.end, end);
   const op = readName(text, p, end);
   if (op && charAt(text, op.end, end) === 40 && charAt(text, p, end) !== 37) {
     opcode = op.name;
+    // Without a result shape the word after `=` must be an opcode: `bb(f32[2])` is no shape then.
+    if (!r.shape && hloOpcode(op.name.name) === undefined && asyncFormOf(op.name.name) === undefined)
+      shapes.report(
+        'unknown-opcode',
+        `\`${op.name.name}\` is no opcode, and no shape stands before it (XLA: expects opcode but sees: ${op.name.name}, error: Unknown opcode: ${op.name.name})`,
+        op.name.range,
+      );
     const close = skipBalanced(text, op.end, end);
     if (!LITERAL_OPCODES.has(op.name.name)) readOperands(text, op.end + 1, close, shapes, operands);
     else if (op.name.name === 'parameter') parameter = parameterNumber(text, op.end + 1, close);
+    else if (op.name.name === 'constant') {
+      const outOfRange = literalOutOfRange(text, op.end + 1, close, r.shape);
+      if (outOfRange) shapes.diagnostics.push(outOfRange);
+    }
     const a = readAttributes(text, close, end, attributes, calledComputations, controlPredecessors);
     metadata = a.metadata;
+    // XLA reads instructions one after another, line breaks or not: a second one on the line.
+    const next = skipTrivia(text, a.end, end);
+    if (next < end && instructionEquals(text, next, end) >= 0) rest = next;
+  } else if (!r.failed && (!op || charAt(text, p, end) === 37)) {
+    shapes.reportAt('extra-content', p, end, afterResultWords(text, p, end, r.shape), 'expects opcode');
   }
-  const inlineComputation = inlineOpening(text, end, attributes);
-  return {
+  const statementEnd = rest >= 0 ? trimmedEnd(text, range.start, rest) : end;
+  const inlineComputation = inlineOpening(text, statementEnd, attributes);
+  const statementRange = { start: range.start, end: statementEnd };
+  const statement: HloStatement = {
     kind: 'instruction',
-    range,
+    range: statementRange,
     root: rootKeyword !== undefined,
     ...(rootKeyword ? { rootKeyword } : {}),
     name,
@@ -351,9 +473,28 @@ function parseInstruction(
     attributes,
     ...(metadata ? { metadata } : {}),
     ...(inlineComputation ? { inlineComputation } : {}),
-    shapes: shapes.scanRest(range),
+    shapes: shapes.scanRest(statementRange),
     diagnostics: shapes.diagnostics,
   };
+  return { statement, rest };
+}
+
+/** What is wrong where XLA expects the opcode after the result shape `shape`, in plain words. */
+function afterResultWords(text: string, p: number, end: number, shape: ShapeNode | undefined): string {
+  if (p >= end) return 'the instruction ends after its shape, without an opcode';
+  if (
+    charAt(text, p, end) === 123 &&
+    shape?.kind === 'array' &&
+    charAt(text, skipTrivia(text, p + 1, end), end) === 125
+  )
+    return '`{}` after the shape is no layout (a layout holds the dimension order or starts with `:`, as in `{0}` or `{:T(128)}`); remove it';
+  return 'expected the opcode after the result shape';
+}
+
+/** `pos` moved back over blanks to the end of the text before it (not before `start`). */
+function trimmedEnd(text: string, start: number, pos: number): number {
+  while (pos > start && /\s/.test(text[pos - 1] ?? '')) pos--;
+  return pos;
 }
 
 /**
@@ -412,6 +553,17 @@ function readOperands(
       continue;
     }
     const segment = p;
+    if (charAt(text, p, end) === 37 && !isIdentifierStart(charAt(text, p + 1, end))) {
+      // `%` opens a name only before a letter or `_`: `%0x` is no name to XLA's lexer.
+      const stop = skipValue(text, p, end);
+      shapes.report(
+        'invalid-name',
+        `\`${text.slice(p, stop)}\` is no name: a name starts with a letter or _ (XLA: cannot parse as an instruction name or as a nested instruction)`,
+        { start: p, end: Math.max(stop, p + 1) },
+      );
+      p = Math.max(stop, p + 1);
+      continue;
+    }
     let shape: ShapeNode | undefined;
     if (looksLikeShape(text, p, end)) {
       const s = shapes.parseAt(p, end);
@@ -438,12 +590,76 @@ function readOperands(
 
 /**
  * Parses the statement at `range` of `text` (normally one range from `splitStatements`). All
- * ranges in the result are absolute offsets into `text`.
+ * ranges in the result are absolute offsets into `text`. When another statement starts on the
+ * same line (`a = f32[2] parameter(0) b = f32[2] negate(a)`, which XLA reads as two), the result
+ * covers the first and `following` says where the next begins; {@link parseStatements} goes on
+ * from there.
  */
 export function parseStatement(text: string, range: TextRange): HloStatement {
   const start = Math.max(0, Math.min(range.start, text.length));
   const end = Math.max(start, Math.min(range.end, text.length));
-  const r: TextRange = { start, end };
+  const statement = withStraySigil(text, parseBounded(text, { start, end }));
+  // A `/*` never closed: XLA's lexer fails there, and the rest of the text is the comment's.
+  const open = unterminatedComment(text, statement.range.start, statement.range.end);
+  if (open < 0) return statement;
+  const unterminated = diagnostic(
+    'unterminated-comment',
+    'this /* comment is never closed, so all that follows is part of it (XLA: its lexer fails here)',
+    { start: open, end: open + 2 },
+  );
+  // What the statement lacks after it is the comment's doing.
+  const before = statement.diagnostics.filter((d) => d.range.start < open);
+  return { ...statement, diagnostics: [...before, unterminated] };
+}
+
+/**
+ * The statement with an error on its first `%` that opens no name (`%0x`, `%.a`: XLA's lexer
+ * reads no name there, "expects name"), outside strings and comments, unless it has one there.
+ */
+function withStraySigil(text: string, statement: HloStatement): HloStatement {
+  const { start, end } = statement.range;
+  if (!hasBadSigil(text, start, end)) return statement;
+  const at = straySigil(text, start, end);
+  if (at < 0 || statement.diagnostics.some((d) => d.range.start === at)) return statement;
+  let stop = at + 1;
+  while (stop < end && isIdentifierChar(text.charCodeAt(stop))) stop++;
+  const stray = diagnostic(
+    'invalid-name',
+    `\`${text.slice(at, stop)}\` is no name: a name starts with a letter or _ (XLA: expects name)`,
+    { start: at, end: Math.max(at + 1, stop) },
+  );
+  const diagnostics = [...statement.diagnostics, stray].sort((a, b) => a.range.start - b.range.start);
+  return { ...statement, diagnostics };
+}
+
+/** Offset of the first `%` in `text[start, end)`, outside strings and comments, not followed by a letter or `_`; -1. */
+function straySigil(text: string, start: number, end: number): number {
+  for (let i = skipTrivia(text, start, end); i < end; i = skipTrivia(text, i, end)) {
+    const c = text.charCodeAt(i);
+    if (c === 34 || c === 39) i = skipString(text, i, end);
+    else if (c === 37 && !isIdentifierStart(charAt(text, i + 1, end))) return i;
+    else i++;
+  }
+  return -1;
+}
+
+/** The statements of `ranges` (from `splitStatements`), two or more where XLA reads more on one line. */
+export function parseStatements(text: string, ranges: readonly TextRange[]): HloStatement[] {
+  const out: HloStatement[] = [];
+  for (const range of ranges) {
+    let r = range;
+    for (;;) {
+      const st = parseStatement(text, r);
+      out.push(st);
+      if (st.following === undefined) break;
+      r = { start: st.following, end: r.end };
+    }
+  }
+  return out;
+}
+
+function parseBounded(text: string, r: TextRange): HloStatement {
+  const { start, end } = r;
   const p = skipTrivia(text, start, end);
   if (p >= end) {
     // Only whitespace and comments.
@@ -451,7 +667,7 @@ export function parseStatement(text: string, range: TextRange): HloStatement {
     const kind = SEPARATOR_LINE.test(trivia) ? 'separator' : /\S/.test(trivia) ? 'comment' : 'blank';
     return { kind, range: r, shapes: [], diagnostics: [] };
   }
-  if (charAt(text, p, end) === 125) return { kind: 'close', range: r, shapes: [], diagnostics: [] };
+  if (charAt(text, p, end) === 125) return parseClose(text, r, p);
   const first = readName(text, p, end);
   if (first?.name.name === 'HloModule' && charAt(text, p, end) !== 37)
     return parseModuleHeader(text, r, first.end);
@@ -467,9 +683,38 @@ export function parseStatement(text: string, range: TextRange): HloStatement {
   const after = name ? skipTrivia(text, name.end, end) : q;
   const c = charAt(text, after, end);
   if (name && !entry && c === 61)
-    return parseInstruction(text, r, root ? keyword : undefined, name.name, after + 1);
-  if (!root && (c === 40 || c === 123 || text.startsWith('->', after)))
-    return parseComputationHeader(text, r, entry ? keyword : undefined, name?.name, after);
+    return withFollowing(parseInstruction(text, r, root ? keyword : undefined, name.name, after + 1));
+  // A header is `[ENTRY] name (...) -> shape {` or `name {`; a line that names something, is no
+  // instruction and ends in `{` is one too, with something XLA does not expect after its name.
+  if (
+    !root &&
+    (c === 40 ||
+      c === 123 ||
+      text.startsWith('->', after) ||
+      (name && lastNonBlank(text, after, end) === 123))
+  )
+    return withFollowing(parseComputationHeader(text, r, entry ? keyword : undefined, name?.name, after));
   const shapes = new Shapes(text);
   return { kind: 'unknown', range: r, shapes: shapes.scanRest(r), diagnostics: [] };
+}
+
+function withFollowing({ statement, rest }: { statement: HloStatement; rest: number }): HloStatement {
+  return rest >= 0 ? { ...statement, following: rest } : statement;
+}
+
+/**
+ * `}` closing a computation, and what may follow it on its line: `, execution_thread="..."`, or
+ * the next computation written in place by the same instruction (`}, condition={`).
+ */
+function parseClose(text: string, r: TextRange, brace: number): HloStatement {
+  const attributes: HloAttribute[] = [];
+  readKeyValues(text, brace + 1, r.end, attributes, (_key, vs) => valueEnd(text, vs, r.end));
+  const inlineComputation = inlineOpening(text, r.end, attributes);
+  return {
+    kind: 'close',
+    range: r,
+    shapes: [],
+    diagnostics: [],
+    ...(inlineComputation ? { inlineComputation } : {}),
+  };
 }

@@ -1,11 +1,14 @@
 /**
- * Splits HLO text into statements. A statement is normally one line; it continues on the next
- * line while a `(` or `[` (or an attribute value's `{`, as in `entry_computation_layout={(`) is
- * still open outside strings and comments, while the line ends with `,` or `=`, or while an
- * instruction has no opcode yet (`%x = (s32[2], s32[])` followed by `custom-call(...)` on the next
- * line, as XLA's own test files write it). A continuation never swallows a line that plainly
- * starts a new statement (`}`, `ROOT`, `ENTRY`, `HloModule`, `name = shape`, a header ending in
- * `{`), so one unbalanced bracket cannot eat the rest of the file.
+ * Splits HLO text into statements. A statement is normally one line (lines end at `\n`, `\r\n` or
+ * a lone `\r`, as in XLA's lexer); it continues on the next line while a `(` or `[` (or an
+ * attribute value's `{`, as in `entry_computation_layout={(`) is still open outside strings and
+ * comments, while the line ends with `,` or `=`, while an instruction has no opcode yet
+ * (`%x = (s32[2], s32[])` followed by `custom-call(...)` on the next line, as XLA's own test files
+ * write it), when the next line opens with `{` (a computation's body brace on a line of its own),
+ * and always while a string or a `/* ... *\/` comment runs over the line end. Otherwise a
+ * continuation never swallows a line that plainly starts a new statement (`}`, `ROOT`, `ENTRY`,
+ * `HloModule`, `name = shape`, a header ending in `{`), so one unbalanced bracket cannot eat the
+ * rest of the file.
  *
  * It runs over 1 GB dumps in the CLI and on every edit in the language server, so it allocates at
  * most one range per statement and, on the lines of a dump, reads little more than each line's first
@@ -13,7 +16,9 @@
  * left open, so only the lines followed by something else are scanned for brackets.
  */
 import type { TextRange } from '../diagnostics';
-import { isIdentPart, isIdentStart } from '../parse/chars';
+import { isIdentPart, isIdentStart, lineCommentEnd, quotedEnd } from '../parse/chars';
+import { typeAt } from '../parse/type-names';
+import { crossingEnd, lineEndOf, nextLineStart, UNCLOSED_STRING } from '../parse/lexical-lines';
 
 /** Statements longer than this are cut (the rest starts a new statement) instead of buffered forever. */
 export const DEFAULT_MAX_STATEMENT_LENGTH = 64 * 1024 * 1024;
@@ -21,14 +26,19 @@ export const DEFAULT_MAX_STATEMENT_LENGTH = 64 * 1024 * 1024;
 export interface SplitOptions {
   /** Cap on one statement's length in UTF-16 units; default {@link DEFAULT_MAX_STATEMENT_LENGTH}. */
   readonly maxStatementLength?: number;
+  /**
+   * Receives where the first statement starts that may read differently once text after `end`
+   * is known: one ending with the text inside a block comment, or holding a string that nothing
+   * before `end` closes. -1 when there is none. A streaming caller carries the text from there.
+   */
+  readonly endState?: { openFrom: number };
 }
 
-const NL = 10;
 const CR = 13;
 const SPACE = 32;
 const TAB = 9;
 const QUOTE = 34;
-const BACKSLASH = 92;
+const APOSTROPHE = 39;
 const SLASH = 47;
 const STAR = 42;
 const LPAREN = 40;
@@ -55,7 +65,8 @@ interface LineState {
   attrBrace: number;
   /** Depth of every `{`, to tell an opcode's `(` from a layout attribute's `T(`. */
   anyBrace: number;
-  inBlockComment: boolean;
+  /** Depth of `{` right after `]`: a layout, or a computation's body brace after `-> shape`. */
+  layoutBrace: number;
   /** Last character outside strings and comments that is not whitespace (0 when none yet). */
   last: number;
   /** Whether a `word(` appeared at depth 0, i.e. the statement already has its opcode or signature. */
@@ -63,30 +74,25 @@ interface LineState {
 }
 
 /**
- * Scans one line [pos, lineEnd) and updates `st`. The state lives in locals inside the loop and is
- * written back once: this loop sees every character of the file.
+ * Scans one line [pos, lineEnd) and updates `st`; `pos` is never inside a string or comment (a line
+ * that starts inside one is scanned from where it ends). A string or comment still open at the line
+ * end is skipped to it (crossingEnd says whether it goes on). The state lives in locals inside the
+ * loop and is written back once: this loop sees every character of the lines it scans.
  */
 function scanLine(text: string, pos: number, lineEnd: number, st: LineState): void {
-  let { paren, bracket, attrBrace, anyBrace, last, sawCall, inBlockComment } = st;
+  let { paren, bracket, attrBrace, anyBrace, layoutBrace, last, sawCall } = st;
   let i = pos;
   while (i < lineEnd) {
     const c = text.charCodeAt(i);
-    if (inBlockComment) {
-      if (c === STAR && i + 1 < lineEnd && text.charCodeAt(i + 1) === SLASH) {
-        inBlockComment = false;
-        i += 2;
-      } else {
-        i++;
-      }
-      continue;
-    }
     // Identifier characters and digits are most of the text: one range test skips them.
     if (c > RBRACKET) {
       if (c === LBRACE) {
         if (attrBrace > 0 || last === EQUALS) attrBrace++;
+        else if (last === RBRACKET) layoutBrace++;
         anyBrace++;
       } else if (c === RBRACE) {
         if (attrBrace > 0) attrBrace--;
+        else if (layoutBrace > 0) layoutBrace--;
         if (anyBrace > 0) anyBrace--;
       }
       last = c;
@@ -98,27 +104,20 @@ function scanLine(text: string, pos: number, lineEnd: number, st: LineState): vo
       case TAB:
       case CR:
         break;
-      case QUOTE: {
-        // A string ends at its closing quote or, unterminated, at the end of the line.
-        i++;
-        while (i < lineEnd) {
-          const d = text.charCodeAt(i);
-          if (d === BACKSLASH) i++;
-          else if (d === QUOTE) break;
-          i++;
-        }
+      case QUOTE:
+      case APOSTROPHE:
+        i = quotedEnd(text, i, lineEnd);
         last = QUOTE;
-        break;
-      }
+        continue;
       case SLASH: {
         const n = i + 1 < lineEnd ? text.charCodeAt(i + 1) : 0;
         if (n === SLASH) {
-          i = lineEnd; // line comment: the rest of the line is ignored
+          i = lineCommentEnd(text, i, lineEnd);
           continue;
         }
         if (n === STAR) {
-          inBlockComment = true;
-          i += 2;
+          const close = text.indexOf('*/', i + 2);
+          i = close < 0 || close + 2 > lineEnd ? lineEnd : close + 2;
           continue;
         }
         last = c;
@@ -157,9 +156,9 @@ function scanLine(text: string, pos: number, lineEnd: number, st: LineState): vo
   st.bracket = bracket;
   st.attrBrace = attrBrace;
   st.anyBrace = anyBrace;
+  st.layoutBrace = layoutBrace;
   st.last = last;
   st.sawCall = sawCall;
-  st.inBlockComment = inBlockComment;
 }
 
 function skipBlanks(text: string, pos: number, end: number): number {
@@ -169,11 +168,6 @@ function skipBlanks(text: string, pos: number, end: number): number {
     pos++;
   }
   return pos;
-}
-
-function lineEndOf(text: string, pos: number, end: number): number {
-  const nl = text.indexOf('\n', pos);
-  return nl < 0 || nl > end ? end : nl;
 }
 
 /** Reads `[%]identifier` at `pos`; returns the end offset, or `pos` when there is none. */
@@ -186,30 +180,51 @@ function identifierEnd(text: string, pos: number, end: number): number {
   return i;
 }
 
-/** After `=`: does a shape start here (`(`, `b(`, or `type[`)? */
+/**
+ * After `=`: does a shape start here (`(`, `b(`, `word[`, or an element type or `b` that the line
+ * ends after, its `[` or `(` on the next line)?
+ */
 function startsShape(text: string, pos: number, end: number): boolean {
   if (pos >= end) return false;
   if (text.charCodeAt(pos) === LPAREN) return true;
   let i = pos;
   while (i < end && isIdentifierChar(text.charCodeAt(i))) i++;
-  if (i === pos || i >= end) return false;
-  const c = text.charCodeAt(i);
-  return c === LBRACKET || (c === LPAREN && i === pos + 1 && text.charCodeAt(pos) === 98); /* b */
+  if (i === pos) return false;
+  const j = skipSpace(text, i, end);
+  // `b` opens a buffer shape when `(` follows it, after blanks and comments too (XLA skips them).
+  const buffer = i === pos + 1 && text.charCodeAt(pos) === 98;
+  if (
+    (j >= end || text.startsWith('//', j) || text.startsWith('/*', j)) &&
+    (buffer || typeAt(text, pos, i) !== undefined)
+  )
+    return true;
+  if (i >= end) return false;
+  return text.charCodeAt(i) === LBRACKET || (buffer && j < end && text.charCodeAt(j) === LPAREN);
 }
 
-/** `[ROOT] [%]name = <shape>` at the start of [pos, lineEnd)? */
+/** `[ROOT] [%]name = <shape>` at the start of [pos, lineEnd)? (The statement's lines so far: blanks include line breaks.) */
 function startsInstruction(text: string, pos: number, lineEnd: number): boolean {
-  let i = skipBlanks(text, pos, lineEnd);
+  let i = skipSpace(text, pos, lineEnd);
   let e = identifierEnd(text, i, lineEnd);
   if (e === i) return false;
   if (e - i === 4 && text.startsWith('ROOT', i)) {
-    i = skipBlanks(text, e, lineEnd);
+    i = skipSpace(text, e, lineEnd);
     e = identifierEnd(text, i, lineEnd);
     if (e === i) return false;
   }
-  i = skipBlanks(text, e, lineEnd);
+  i = skipSpace(text, e, lineEnd);
   if (i >= lineEnd || text.charCodeAt(i) !== EQUALS) return false;
-  return startsShape(text, skipBlanks(text, i + 1, lineEnd), lineEnd);
+  return startsShape(text, skipSpace(text, i + 1, lineEnd), lineEnd);
+}
+
+/** {@link skipBlanks}, line breaks included. */
+function skipSpace(text: string, pos: number, end: number): number {
+  while (pos < end) {
+    const c = text.charCodeAt(pos);
+    if (c !== SPACE && c !== TAB && c !== CR && c !== 10) break;
+    pos++;
+  }
+  return pos;
 }
 
 /** Whether text[start, end) is exactly `word`. */
@@ -255,24 +270,47 @@ export function statementBoundaryAfter(text: string, from: number, end = text.le
   for (let pos = from; pos < end;) {
     const lineEnd = lineEndOf(text, pos, end);
     if (lineEnd < end && startsStatement(text, pos, lineEnd)) return pos;
-    pos = lineEnd + 1;
+    pos = nextLineStart(text, lineEnd, end);
+    if (pos === lineEnd) break;
   }
   return -1;
 }
 
 /**
- * The last line start in (`from`, text.length) whose line is complete (ends in `\n`) and plainly
- * starts a statement, looking back at most `maxLines` lines; -1 when there is none. Text before it
- * holds only complete statements: a streaming reader can hand that part over without carrying
- * anything into its next read.
+ * The last line start in (`from`, text.length) whose line is complete (ends in a line break) and
+ * plainly starts a statement, looking back at most `maxLines` lines; -1 when there is none. Text
+ * before it holds only complete statements (unless a string or comment runs over that line, which
+ * a streaming reader learns from the split's `endState`): a streaming reader can hand that part
+ * over without carrying anything into its next read.
  */
 export function lastStatementBoundary(text: string, from = 0, maxLines = 1000): number {
-  let lineEnd = text.lastIndexOf('\n');
+  // Carriage returns are rare: without one, native searches for `\n` find every line.
+  const returns = text.indexOf('\r', from) >= 0;
+  const lineStartBefore = (at: number): number => {
+    if (!returns) return text.lastIndexOf('\n', at - 1) + 1;
+    let i = at - 1;
+    while (
+      i >= 0 &&
+      text.charCodeAt(i) !== 10 &&
+      !(text.charCodeAt(i) === CR && text.charCodeAt(i + 1) !== 10)
+    )
+      i--;
+    return i + 1;
+  };
+  // The last line break: a `\r` at the very end may be the first half of `\r\n`, so it ends nothing yet.
+  let lineEnd = text.length - 1;
+  while (
+    lineEnd >= 0 &&
+    text.charCodeAt(lineEnd) !== 10 &&
+    !(returns && text.charCodeAt(lineEnd) === CR && lineEnd + 1 < text.length)
+  )
+    lineEnd--;
   for (let n = 0; lineEnd > from && n < maxLines; n++) {
-    const lineStart = text.lastIndexOf('\n', lineEnd - 1) + 1;
+    const lineStart = lineStartBefore(lineEnd);
     if (lineStart <= from) return -1;
     if (startsStatement(text, lineStart, lineEnd)) return lineStart;
     lineEnd = lineStart - 1;
+    if (returns && text.charCodeAt(lineEnd) === 10 && text.charCodeAt(lineEnd - 1) === CR) lineEnd--;
   }
   return -1;
 }
@@ -330,23 +368,33 @@ function scanStatements(
     bracket: 0,
     attrBrace: 0,
     anyBrace: 0,
-    inBlockComment: false,
+    layoutBrace: 0,
     last: 0,
     sawCall: false,
   };
   let pos = start;
   // The end of the line starting at `pos`, carried over from the look at the next line.
   let lineEnd = lineEndOf(text, pos, end);
+  let openFrom = -1;
   while (pos < end) {
     const stmtStart = pos;
-    st.paren = st.bracket = st.attrBrace = st.anyBrace = st.last = 0;
-    st.inBlockComment = false;
+    st.paren = st.bracket = st.attrBrace = st.anyBrace = st.layoutBrace = st.last = 0;
     st.sawCall = false;
+    // Where the string or comment open at the end of the statement's previous line ends.
+    let resume = -1;
     let stmtEnd: number;
     for (;;) {
       if (lineEnd - stmtStart > cap) lineEnd = Math.max(pos, stmtStart + cap);
-      const next = lineEnd < end && text.charCodeAt(lineEnd) === NL ? lineEnd + 1 : lineEnd;
+      const from = Math.max(pos, resume);
+      // A string or comment running over this line's end: the next line continues it.
+      resume = from < lineEnd ? crossingEnd(text, from, lineEnd, end) : resume > lineEnd ? resume : -1;
+      if (resume === UNCLOSED_STRING) {
+        if (openFrom < 0) openFrom = stmtStart;
+        resume = -1;
+      }
+      const next = nextLineStart(text, lineEnd, end);
       if (next >= end || lineEnd - stmtStart >= cap || next === lineEnd) {
+        if (resume === end && resume > lineEnd && openFrom < 0) openFrom = stmtStart;
         stmtEnd = lineEnd;
         pos = next;
         lineEnd = lineEndOf(text, pos, end);
@@ -354,16 +402,20 @@ function scanStatements(
       }
       const nextLineEnd = lineEndOf(text, next, end);
       // A line that plainly starts a statement is never a continuation, whatever is open before
-      // it: that settles most lines of a dump without reading the current line's characters.
-      // Otherwise the current line is scanned; the statement's earlier lines all were, as each
-      // of them was continued.
-      let continues = !startsStatement(text, next, nextLineEnd);
+      // it (but a string or comment): that settles most lines of a dump without reading the
+      // current line's characters beyond its strings. Otherwise the current line is scanned; the
+      // statement's earlier lines all were, as each of them was continued.
+      let continues = resume > lineEnd || firstNonBlank(text, next, nextLineEnd) === LBRACE;
       if (continues) {
-        scanLine(text, pos, lineEnd, st);
-        const open = st.paren > 0 || st.bracket > 0 || st.attrBrace > 0;
+        // Brackets still count on a line continued for its string or comment.
+        if (from < lineEnd) scanLine(text, from, lineEnd, st);
+      } else if (!startsStatement(text, next, nextLineEnd)) {
+        if (from < lineEnd) scanLine(text, from, lineEnd, st);
         continues =
-          st.inBlockComment ||
-          open ||
+          st.paren > 0 ||
+          st.bracket > 0 ||
+          st.attrBrace > 0 ||
+          (st.layoutBrace > 0 && (st.last !== LBRACE || layoutAhead(text, next, nextLineEnd))) ||
           st.last === COMMA ||
           st.last === EQUALS ||
           (!st.sawCall && startsInstruction(text, stmtStart, lineEnd));
@@ -378,4 +430,20 @@ function scanStatements(
     }
     emit(stmtStart, stmtEnd);
   }
+  if (options.endState) options.endState.openFrom = openFrom;
+}
+
+/**
+ * Whether the line [pos, end) goes on with a layout's contents (a number or `:`, as XLA's look-ahead
+ * decides): then a `{` ending the line before it opened a layout, not a computation's body.
+ */
+function layoutAhead(text: string, pos: number, end: number): boolean {
+  const c = firstNonBlank(text, pos, end);
+  return (c >= 48 && c <= 57) || c === 45 || c === 58;
+}
+
+/** The code of the first character of `text[pos, end)` that is not a space or tab, or -1. */
+function firstNonBlank(text: string, pos: number, end: number): number {
+  const i = skipBlanks(text, pos, end);
+  return i < end ? text.charCodeAt(i) : -1;
 }

@@ -60,8 +60,14 @@ interface StatementBase {
   readonly range: TextRange;
   /** Every shape in the statement (result, operands, parameters, attributes), in text order. */
   readonly shapes: readonly StatementShape[];
-  /** Parser diagnostics for shapes that produced no tree at all (shapes carry their own). */
+  /**
+   * Diagnostics of the statement itself: shapes that produced no tree at all (shapes carry their
+   * own), and what XLA's parser expects between them (an opcode after the result shape, a
+   * bracket of the signature, a name).
+   */
   readonly diagnostics: readonly LayoutDiagnostic[];
+  /** Where another statement starts on this statement's line (XLA reads one after another). */
+  readonly following?: number;
 }
 
 /** `HloModule name, attr=value, ...`. */
@@ -131,6 +137,8 @@ export interface InstructionStatement extends StatementBase {
 /** The `}` that closes a computation. */
 export interface CloseStatement extends StatementBase {
   readonly kind: 'close';
+  /** `}, condition={`: the instruction's next computation written in place opens on this line. */
+  readonly inlineComputation?: InlineComputationOpening;
 }
 
 /**

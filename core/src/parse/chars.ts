@@ -44,7 +44,9 @@ export const CH_HASH = 35;
 export const CH_QUOTE = 34;
 const CH_BACKSLASH = 92;
 export const CH_PERCENT = 37;
-const CH_NEWLINE = 10;
+export const CH_NEWLINE = 10;
+export const CH_CR = 13;
+export const CH_APOSTROPHE = 39;
 
 /** `[a-zA-Z_]`: the first character of an XLA identifier. */
 export function isIdentStart(c: number): boolean {
@@ -105,10 +107,14 @@ export function skipTrivia(text: string, pos: number, end: number, comments: Com
   return pos;
 }
 
-/** End of a `//` comment starting at `pos`: the newline (exclusive) or `end`. */
+/** End of a `//` comment starting at `pos`: the line break (`\n` or `\r`, exclusive) or `end`. */
 export function lineCommentEnd(text: string, pos: number, end: number): number {
   let i = pos + 2;
-  while (i < end && text.charCodeAt(i) !== CH_NEWLINE) i++;
+  while (i < end) {
+    const c = text.charCodeAt(i);
+    if (c === CH_NEWLINE || c === CH_CR) break;
+    i++;
+  }
   return i;
 }
 
@@ -138,37 +144,71 @@ export class CommentSearch {
 }
 
 /**
- * End of the string opening at `pos` for the shape finder: after its closing quote (the next `"`
- * not escaped by an odd run of backslashes, found natively), or `lineEnd` when there is none
- * before it. Metadata strings are a large share of dumps, so this must not read them char by char.
+ * The next occurrence of one character after the last position asked about, per text, so that a
+ * walk through one text has the engine search each stretch once however often it asks.
  */
-export function quotedEnd(text: string, pos: number, lineEnd: number): number {
-  let q = pos;
-  for (;;) {
-    q = text.indexOf('"', q + 1);
-    if (q < 0 || q >= lineEnd) return lineEnd;
-    let backslashes = 0;
-    while (text.charCodeAt(q - 1 - backslashes) === CH_BACKSLASH) backslashes++;
-    if (backslashes % 2 === 0) return q + 1;
+class NextChar {
+  private text = '';
+  private from = -1;
+  /** The first occurrence at or after `from`; `text.length` when there is none. */
+  private at = -1;
+
+  constructor(private readonly ch: string) {}
+
+  find(text: string, pos: number): number {
+    if (text !== this.text || pos < this.from || pos > this.at) {
+      const at = text.indexOf(this.ch, pos);
+      this.text = text;
+      this.from = pos;
+      this.at = at < 0 ? text.length : at;
+    }
+    return this.at;
   }
 }
 
+const nextNewline = new NextChar('\n');
+const nextReturn = new NextChar('\r');
+
+/** Offset of the first `\n` or `\r` at or after `pos`, or `text.length`. Amortised linear over a forward walk. */
+export function nextLineBreak(text: string, pos: number): number {
+  return Math.min(nextNewline.find(text, pos), nextReturn.find(text, pos));
+}
+
+/** Whether `c`, after the closing quote of a string that spans lines, ends the value (see {@link quotedEnd}). */
+function endsValue(c: number): boolean {
+  return c === CH_COMMA || c === CH_RBRACE || c === CH_RPAREN || c === CH_RSQUARE || c <= 32;
+}
+
 /**
- * End of a `"..."` string starting at `pos` (after the closing quote). XLA strings cannot span
- * lines (newlines are escaped), so an unterminated string ends at the newline; this keeps a stray
- * quote from swallowing the rest of a dump.
+ * End of the string whose opening quote (`"` or `'`, as XLA's lexer takes both) is at `pos`: after
+ * its closing quote (the next one not escaped by an odd run of backslashes, found natively), at
+ * most at `end`. A string may hold line breaks (XLA prints the HLO text an attribute holds, such as
+ * `origin_recovery_table`, over many lines), but a stray quote must not swallow what follows it:
+ * a string runs past its first line only when its closing quote ends a value (is followed by `,`,
+ * `}`, `)`, `]`, a blank or the end), as the closing quote of such an attribute is, and as the
+ * opening quote of the next string on a later line (`op_name="jit(f)..."`) is not. Otherwise it
+ * ends at its line break, unterminated.
  */
-export function stringEnd(text: string, pos: number, end: number): number {
-  let i = pos + 1;
-  while (i < end) {
-    const c = text.charCodeAt(i);
-    if (c === CH_QUOTE) return i + 1;
-    if (c === CH_BACKSLASH) {
-      i += 2;
-      continue;
-    }
-    if (c === CH_NEWLINE) return i;
-    i++;
+export function quotedEnd(text: string, pos: number, end: number): number {
+  const q = closingQuote(text, pos, end);
+  const lineBreak = nextLineBreak(text, pos + 1);
+  if (q >= 0 && q < lineBreak) return q + 1;
+  if (q >= 0 && (q + 1 >= text.length || endsValue(text.charCodeAt(q + 1)))) return q + 1;
+  return Math.min(lineBreak, end);
+}
+
+/**
+ * Offset of the quote closing the string that opens at `pos` (`"` or `'`): the next one of the same
+ * kind before `end` not escaped by an odd run of backslashes; -1 when there is none.
+ */
+export function closingQuote(text: string, pos: number, end: number): number {
+  const mark = text.charCodeAt(pos) === CH_APOSTROPHE ? "'" : '"';
+  let q = pos;
+  for (;;) {
+    q = text.indexOf(mark, q + 1);
+    if (q < 0 || q >= end) return -1;
+    let backslashes = 0;
+    while (text.charCodeAt(q - 1 - backslashes) === CH_BACKSLASH) backslashes++;
+    if (backslashes % 2 === 0) return q;
   }
-  return end;
 }

@@ -91,60 +91,61 @@ const SINGLE_INDEX: ReadonlyMap<number, number> = new Map(
 const SC_INDEX = ORDER.indexOf('SC');
 
 /**
- * Reads an attribute name at the current position: letters only (`E4` is `E` then `4`), or `#` /
- * `*`. Returns its index in {@link ORDER} (the name ends at `state.pos` + its length), or -1.
+ * The attribute name at the current position as XLA's lexer reads it: a whole identifier (`E4` is
+ * one word, no `E`), or `#` / `*`. Returns its index in {@link ORDER} (the name ends at
+ * `state.pos` + its length), or -1.
  */
 function readAttributeName(state: ParserState): number {
   const c = state.peek();
   const start = state.pos;
-  let end = start;
-  if (c === CH_HASH || c === CH_STAR) end = start + 1;
-  else while (end < state.end && isLetter(state.text.charCodeAt(end))) end++;
+  if (c === CH_HASH || c === CH_STAR) return SINGLE_INDEX.get(c) ?? -1;
+  if (!isIdentStart(c)) return -1;
+  const end = identifierEnd(state.text, start, state.end);
+  // `T=` and `T:` are other tokens to XLA (an attribute name, a name).
+  const after = end < state.end ? state.text.charCodeAt(end) : -1;
+  if (after === CH_COLON || after === 61) return -1;
   if (end === start + 1) return SINGLE_INDEX.get(c) ?? -1;
   return end === start + 2 && state.text.startsWith('SC', start) ? SC_INDEX : -1;
 }
 
-/** `(` INT `)` after L, E, S or M (`ParseLayoutIntAttribute`). */
+/**
+ * `(` INT `)` after L, E, S or M (`ParseLayoutIntAttribute`): stops at its first failure, keeping
+ * the value when it was read (XLA sets the attribute as soon as it has the number).
+ */
 function parseIntAttribute(state: ParserState, start: number, what: string): IntAttributeNode | undefined {
   if (!state.expect(CH_LPAREN, `expects ${what} to start with kLparen`)) return undefined;
   const value = state.readInt();
   if (value === undefined) return undefined;
-  if (!state.expect(CH_RPAREN, `expects ${what} to end with kRparen`)) return undefined;
+  state.expect(CH_RPAREN, `expects ${what} to end with kRparen`);
   return { range: { start, end: state.pos }, value };
 }
 
 /**
- * `(` type `)` after `#` or `*`. XLA records "expecting an unsigned integer type" for a signed
- * type but ignores the failure, and the validator rejects any #/* anyway, so no message here.
+ * `(` type `)` after `#` or `*`: three steps XLA takes whatever each of them finds. It records
+ * "expecting an unsigned integer type" for a signed type but goes on, and the validator rejects
+ * any #/* anyway, so no message for that here.
  */
 function parseTypeAttribute(state: ParserState, start: number, hash: boolean): TypeAttributeNode | undefined {
   const sign = hash ? 'kOctothorp' : 'kAsterisk';
-  if (!state.expect(CH_LPAREN, `expects ${sign} to be followed by kLparen`)) return undefined;
+  state.expect(CH_LPAREN, `expects ${sign} to be followed by kLparen`);
   state.peek();
   const t = tokenAt(state.text, state.pos, state.end);
-  if (t.kind !== 'kPrimitiveType') {
+  let typeName: string | undefined;
+  if (t.kind === 'kPrimitiveType') {
+    state.pos = t.end;
+    typeName = state.text.slice(t.start, t.end);
+  } else
     state.fail('expected-primitive-type', `expected primitive type, saw ${t.kind}`, {
       start: t.start,
       end: t.end,
     });
-    return undefined;
-  }
-  state.pos = t.end;
-  const typeName = state.text.slice(t.start, t.end);
-  if (
-    !state.expect(CH_RPAREN, `expects ${hash ? 'index' : 'pointer'} primitive type to be followed by kRparen`)
-  )
-    return undefined;
+  state.expect(CH_RPAREN, `expects ${hash ? 'index' : 'pointer'} primitive type to be followed by kRparen`);
+  if (typeName === undefined) return undefined;
   return { range: { start, end: state.pos }, typeName, typeRange: { start: t.start, end: t.end } };
 }
 
-/** `(` [item (`,` item)*] `)` as `ParseList` does it; `item` returns false after failing. */
-function parseParenList(
-  state: ParserState,
-  openMessage: string,
-  item: () => boolean,
-  open = CH_LPAREN,
-): boolean {
+/** `ParseList`: `open` [item (`,` item)*] `)`, stopping at the first failure; `item` returns false after failing. */
+function parseList(state: ParserState, openMessage: string, item: () => boolean, open = CH_LPAREN): boolean {
   if (!state.expect(open, openMessage)) return false;
   if (state.peek() === CH_RPAREN) {
     state.pos++;
@@ -152,18 +153,15 @@ function parseParenList(
   }
   for (;;) {
     if (!item()) return false;
-    const c = state.peek();
-    if (c === CH_COMMA) {
-      state.pos++;
-      continue;
-    }
-    return state.expect(CH_RPAREN, 'expects a list to end with kRparen');
+    if (state.peek() !== CH_COMMA) break;
+    state.pos++;
   }
+  return state.expect(CH_RPAREN, 'expects a list to end with kRparen');
 }
 
 function parseDimLevelTypes(state: ParserState, start: number): LayoutFields['dimLevelTypes'] {
   const levels: DimLevelNode[] = [];
-  const ok = parseParenList(state, 'expects a list starting with kLparen', () => {
+  parseList(state, 'expects a list starting with kLparen', () => {
     state.peek();
     const t = tokenAt(state.text, state.pos, state.end);
     const word = t.kind === 'kIdent' ? state.text.slice(t.start, t.end) : '';
@@ -188,50 +186,48 @@ function parseDimLevelTypes(state: ParserState, start: number): LayoutFields['di
     levels.push({ range: { start: t.start, end: state.pos }, level: word, unique, ordered });
     return true;
   });
-  return ok ? { range: { start, end: state.pos }, levels } : undefined;
+  return { range: { start, end: state.pos }, levels };
 }
 
+/**
+ * `ParseTiles`: tiles while a `(` follows, each begun before its list is read (so `T` with no
+ * `(` is one empty tile), the entries read so far kept when the list stops early.
+ */
 function parseTiles(state: ParserState, start: number): LayoutFields['tiles'] {
   const tiles: TileNode[] = [];
-  // Written out rather than through parseParenList: this is the hottest list in TPU dumps.
   do {
-    state.peek();
-    const tileStart = state.pos;
-    if (!state.expect(CH_LPAREN, 'expects a list starting with kLparen')) return undefined;
+    // `T` with no `(` after it is one empty tile to XLA: it is where the tile is.
+    const tileStart = state.peek() === CH_LPAREN || tiles.length > 0 ? state.pos : start;
     const entries: TileEntryNode[] = [];
-    if (state.peek() === CH_RPAREN) {
-      state.pos++;
-    } else {
-      for (;;) {
-        if (state.peek() === CH_STAR) {
-          entries.push({ range: { start: state.pos, end: state.pos + 1 }, value: 'combine' });
-          state.pos++;
-        } else {
-          if (!state.readIntValue()) return undefined;
-          const range = { start: state.intStart, end: state.intEnd };
-          // `*` is stored as INT64_MIN (Tile::kCombineDimension), so XLA reads an entry written
-          // as that number (or as 2^63, which lexes to it) as `*` too, and prints it as `*`.
-          entries.push({ range, value: state.intValue === INT64_MIN ? 'combine' : state.intValue });
-        }
-        if (state.peek() !== CH_COMMA) break;
+    const ok = parseList(state, 'expects a list starting with kLparen', () => {
+      if (state.peek() === CH_STAR) {
+        entries.push({ range: { start: state.pos, end: state.pos + 1 }, value: 'combine' });
         state.pos++;
+        return true;
       }
-      if (!state.expect(CH_RPAREN, 'expects a list to end with kRparen')) return undefined;
-    }
+      if (!state.readIntValue()) return false;
+      const range = { start: state.intStart, end: state.intEnd };
+      // `*` is stored as INT64_MIN (Tile::kCombineDimension), so XLA reads an entry written as
+      // that number (or as 2^63, which lexes to it) as `*` too, and prints it as `*`.
+      entries.push({ range, value: state.intValue === INT64_MIN ? 'combine' : state.intValue });
+      return true;
+    });
     tiles.push({ range: { start: tileStart, end: state.pos }, entries });
+    if (!ok) break;
   } while (state.peek() === CH_LPAREN);
   return { range: { start, end: state.pos }, tiles };
 }
 
+/** `ParseSplitConfigs`: `(` dim `:` indices `)` while a `(` follows, stopping at the first failure. */
 function parseSplitConfigs(state: ParserState, start: number): LayoutFields['splitConfigs'] {
   const configs: SplitConfigNode[] = [];
   do {
-    if (!state.expect(CH_LPAREN, 'expects split configs to start with kLparen')) return undefined;
+    if (!state.expect(CH_LPAREN, 'expects split configs to start with kLparen')) break;
     const configStart = state.pos - 1;
     const dimension = state.readInt();
-    if (dimension === undefined) return undefined;
+    if (dimension === undefined) break;
     const indices: IntNode[] = [];
-    const ok = parseParenList(
+    const ok = parseList(
       state,
       'expects a list starting with kColon',
       () => {
@@ -241,10 +237,10 @@ function parseSplitConfigs(state: ParserState, start: number): LayoutFields['spl
       },
       CH_COLON,
     );
-    if (!ok) return undefined;
     configs.push({ range: { start: configStart, end: state.pos }, dimension, indices });
+    if (!ok) break;
   } while (state.peek() === CH_LPAREN);
-  return { range: { start, end: state.pos }, configs };
+  return configs.length > 0 ? { range: { start, end: state.pos }, configs } : undefined;
 }
 
 function parsePhysicalShape(
@@ -253,30 +249,36 @@ function parsePhysicalShape(
   nested: NestedShapeParser,
 ): LayoutFields['physicalShape'] {
   if (!state.expect(CH_LPAREN, 'expects physical shape to start with kLparen')) return undefined;
+  // Any `P` is an error (no array is sparse any more): its inner shape is read as strictly as XLA
+  // reads shapes, so a broken one stops the layout here.
+  const softening = state.softening;
+  state.softening = false;
   const shape = nested(state);
+  state.softening = softening;
   if (shape === undefined || state.failed) return undefined;
-  if (!state.expect(CH_RPAREN, 'expects physical shape to end with kRparen')) return undefined;
+  state.expect(CH_RPAREN, 'expects physical shape to end with kRparen');
   return { range: { start, end: state.pos }, shape };
 }
 
-/** Parses one attribute's body into `fields` (only when its slot is still free). False on failure. */
+/** Parses one attribute's body into `fields` (only when its slot is still free). */
 function parseAttribute(
   state: ParserState,
   name: AttributeName,
   start: number,
   fields: LayoutFields,
   nested: NestedShapeParser,
-): boolean {
+): void {
+  // Each body is read (to move past it) before its slot is filled, if still free.
   switch (name) {
     case 'D': {
       const v = parseDimLevelTypes(state, start);
       fields.dimLevelTypes ??= v;
-      return v !== undefined;
+      return;
     }
     case 'T': {
       const v = parseTiles(state, start);
       fields.tiles ??= v;
-      return v !== undefined;
+      return;
     }
     case 'L':
     case 'E':
@@ -287,59 +289,99 @@ function parseAttribute(
       else if (name === 'E') fields.elementSizeBits ??= v;
       else if (name === 'S') fields.memorySpace ??= v;
       else fields.dynamicMetadataBytes ??= v;
-      return v !== undefined;
+      return;
     }
     case '#':
     case '*': {
       const v = parseTypeAttribute(state, start, name === '#');
       if (name === '#') fields.indexType ??= v;
       else fields.pointerType ??= v;
-      return v !== undefined;
+      return;
     }
     case 'SC': {
       const v = parseSplitConfigs(state, start);
       fields.splitConfigs ??= v;
-      return v !== undefined;
+      return;
     }
     case 'P': {
       const v = parsePhysicalShape(state, start, nested);
       fields.physicalShape ??= v;
-      return v !== undefined;
+      return;
     }
   }
 }
 
-/** Attributes after `:`, until something that is not a known attribute name. */
-function parseAttributes(state: ParserState, fields: LayoutFields, nested: NestedShapeParser): void {
-  const seen: (TextRange | undefined)[] = [];
-  let last = -1;
-  let orderReported = false;
+/**
+ * The attributes after `:` as XLA's ParseLayout reads them: each name in its fixed order, at most
+ * once, and whatever each one's sub-parser makes of what follows (its failures ignored: `S(1}`
+ * is S(1) to XLA, `T(2,2}` is T(2,2)). The first failure is kept in `state.softError`.
+ */
+function parseAttributesAsXla(state: ParserState, fields: LayoutFields, nested: NestedShapeParser): void {
+  state.softening = true;
+  for (let index = 0; index < ORDER.length && !state.failed; index++) {
+    if (readAttributeName(state) !== index) continue;
+    const name = ORDER[index];
+    const start = state.pos;
+    state.pos += name.length;
+    parseAttribute(state, name, start, fields, nested);
+  }
+  state.softening = false;
+}
+
+/**
+ * After XLA would have failed at the missing `}` because attributes follow out of order or twice:
+ * reads on (strictly) so the rest of the layout is still known, and names what is misplaced,
+ * the repeated attribute or those already written that belong after this one.
+ */
+function parseMisplacedAttributes(
+  state: ParserState,
+  fields: LayoutFields,
+  nested: NestedShapeParser,
+  written: readonly (TextRange | undefined)[],
+): void {
+  const seen = [...written];
+  let reported = false;
   for (;;) {
     const index = readAttributeName(state);
     if (index < 0) return;
     const name = ORDER[index];
     const start = state.pos;
     state.pos += name.length;
-    if (!parseAttribute(state, name, start, fields, nested)) return;
+    parseAttribute(state, name, start, fields, nested);
+    if (state.failed) return;
     const range = { start, end: state.pos };
-    if (index <= last && !orderReported) {
-      // XLA stops here and fails at the missing `}`. We keep parsing so the rest of the layout is
-      // still known, and point at what is misplaced: the repeated attribute, or the attributes
-      // already written that belong after this one.
-      orderReported = true;
+    if (!reported) {
+      reported = true;
       let misplaced: TextRange = range;
       if (seen[index] === undefined) {
         const later = seen.slice(index + 1).filter((r): r is TextRange => r !== undefined);
-        misplaced = {
-          start: Math.min(...later.map((r) => r.start)),
-          end: Math.max(...later.map((r) => r.end)),
-        };
+        if (later.length > 0)
+          misplaced = {
+            start: Math.min(...later.map((r) => r.start)),
+            end: Math.max(...later.map((r) => r.end)),
+          };
       }
+      // Reported without stopping, to keep reading: the caller marks the layout failed.
       state.report('layout-attribute-order', 'expects layout to end with kRbrace', misplaced);
     }
     seen[index] ??= range;
-    last = Math.max(last, index);
   }
+}
+
+/** Where each attribute of `fields` was written, by its index in {@link ORDER}. */
+function writtenRanges(fields: LayoutFields): (TextRange | undefined)[] {
+  return [
+    fields.dimLevelTypes?.range,
+    fields.tiles?.range,
+    fields.tailPaddingAlignment?.range,
+    fields.indexType?.range,
+    fields.pointerType?.range,
+    fields.elementSizeBits?.range,
+    fields.memorySpace?.range,
+    fields.splitConfigs?.range,
+    fields.physicalShape?.range,
+    fields.dynamicMetadataBytes?.range,
+  ];
 }
 
 /** Parses a layout starting at the `{` under the cursor. On failure returns what was read. */
@@ -359,26 +401,37 @@ export function parseLayout(state: ParserState, nested: NestedShapeParser): Layo
   }
   if (state.peek() === CH_COLON) {
     state.pos++;
-    parseAttributes(state, fields, nested);
+    parseAttributesAsXla(state, fields, nested);
     if (state.failed) return layoutNode(start, state.pos, minorToMajor, fields);
   }
-  if (state.peek() !== CH_RBRACE) {
-    const t = tokenAt(state.text, state.pos, state.end);
-    const looksLikeAttribute =
-      state.pos < state.end &&
-      (isLetter(state.text.charCodeAt(state.pos)) || t.kind === 'kOctothorp' || t.kind === 'kAsterisk');
-    const end = looksLikeAttribute
-      ? attributeExtent(state.text, state.pos, state.end, state.comments)
-      : t.end;
-    // An unknown, lower-case or misplaced attribute is what usually stands here.
-    state.fail(
-      looksLikeAttribute ? 'layout-attribute-order' : 'expected-token',
-      'expects layout to end with kRbrace',
-      { start: t.start, end },
-    );
+  if (state.peek() === CH_RBRACE) {
+    state.pos++;
     return layoutNode(start, state.pos, minorToMajor, fields);
   }
-  state.pos++;
+  // No `}`: XLA fails here and reports the first failure it noted on the way, if any.
+  const soft = state.softError;
+  if (soft) {
+    state.fail(soft.code, soft.message, soft.range);
+    return layoutNode(start, state.pos, minorToMajor, fields);
+  }
+  const t = tokenAt(state.text, state.pos, state.end);
+  if (readAttributeName(state) >= 0) {
+    parseMisplacedAttributes(state, fields, nested, writtenRanges(fields));
+    state.failed = true;
+    if (state.peek() === CH_RBRACE) state.pos++;
+    return layoutNode(start, state.pos, minorToMajor, fields);
+  }
+  const looksLikeAttribute = state.pos < state.end && isLetter(state.text.charCodeAt(state.pos));
+  const end = looksLikeAttribute ? attributeExtent(state.text, state.pos, state.end, state.comments) : t.end;
+  // An unknown or lower-case attribute is what usually stands here.
+  state.fail(
+    looksLikeAttribute ? 'layout-attribute-order' : 'expected-token',
+    'expects layout to end with kRbrace',
+    {
+      start: t.start,
+      end,
+    },
+  );
   return layoutNode(start, state.pos, minorToMajor, fields);
 }
 

@@ -34,6 +34,13 @@ export class ParserState {
   partials: object[] = [];
   /** How many `P(...)` shapes enclose the current position (they recurse on the JS stack). */
   physicalNesting = 0;
+  /**
+   * Set while reading a layout's attributes, whose sub-parsers' failures XLA's ParseLayout ignores
+   * (it goes on at the token they stopped at): {@link fail} then only notes the first failure in
+   * {@link softError} and returns, and the layout decides at its `}` whether it matters.
+   */
+  softening = false;
+  softError: LayoutDiagnostic | undefined;
 
   reset(text: string, pos: number, end: number): void {
     this.text = text;
@@ -44,6 +51,8 @@ export class ParserState {
     this.structural = false;
     this.partials = [];
     this.physicalNesting = 0;
+    this.softening = false;
+    this.softError = undefined;
   }
 
   /**
@@ -75,8 +84,12 @@ export class ParserState {
     this.diagnostics.push(diagnostic(code, message, range));
   }
 
-  /** Records the error that stops parsing. */
+  /** Records the error that stops parsing (while {@link softening}, notes it only). */
   fail(code: RuleCode, message: string, range: TextRange, structural = false): void {
+    if (this.softening) {
+      this.softError ??= diagnostic(code, message, range);
+      return;
+    }
     this.diagnostics.push(diagnostic(code, message, range));
     this.failed = true;
     this.structural = structural;

@@ -11,6 +11,7 @@
 import type { ShapeNode } from '../ast';
 import type { LayoutDiagnostic } from '../diagnostics';
 import {
+  CH_APOSTROPHE,
   CH_LSQUARE,
   CH_PERCENT,
   CH_QUOTE,
@@ -22,8 +23,8 @@ import {
   quotedEnd,
 } from './chars';
 import { nextAt, ScanState } from './scan-state';
-import { DEFAULT_MAX_DEPTH, parseShapeTree } from './shape-parser';
 import { typeAt } from './type-names';
+import { DEFAULT_MAX_DEPTH, parseShapeTree } from './shape-parser';
 
 /** A shape found in HLO text with the parser's diagnostics for it; ranges are absolute. */
 export interface FoundShape {
@@ -50,7 +51,9 @@ function diagnosticsPicker(all: readonly LayoutDiagnostic[]): (node: ShapeNode) 
       else hi = mid;
     }
     const picked: number[] = [];
-    for (let i = lo; i < order.length && all[order[i]].range.start <= end; i++) picked.push(order[i]);
+    // Inside: a diagnostic starting where the node ends is about what follows it (a tuple's `)`).
+    for (let i = lo; i < order.length && all[order[i]].range.start < Math.max(end, start + 1); i++)
+      picked.push(order[i]);
     return picked.sort((a, b) => a - b).map((i) => all[i]);
   };
 }
@@ -105,8 +108,9 @@ export function scanAt(
 }
 
 /**
- * Called by {@link walkShapeCandidates} where the finder tries the shape parser: at an array type
- * name followed by `[` (`typeEnd` is the name's end), or at `(` or `b(` (`typeEnd` is -1). `end` is
+ * Called by {@link walkShapeCandidates} where the finder tries the shape parser: at a word followed
+ * by `[`, an element type or one the parser reports as unknown (`typeEnd` is the word's end), or at
+ * `(` or `b(` (`typeEnd` is -1). `end` is
  * the clamped bound. Returns where scanning continues, which must be past `pos`.
  */
 export type ShapeCandidateVisitor = (text: string, pos: number, end: number, typeEnd: number) => number;
@@ -129,6 +133,20 @@ export function scanShapes(
 
 function isBlank(c: number): boolean {
   return c === 32 || c === 10 || c === 9 || c === 13;
+}
+
+/**
+ * Whether the word at `pos` is an attribute's value: after `key=` (XLA's attribute name token,
+ * the `=` right after the key), blanks allowed before the value. An instruction's `%x = ` has
+ * its name and `=` apart, or a `%` name.
+ */
+export function attributeValueAt(text: string, pos: number): boolean {
+  let k = pos;
+  while (k > 0 && isBlank(text.charCodeAt(k - 1))) k--;
+  if (k < 2 || text.charCodeAt(k - 1) !== 61) return false;
+  let n = k - 1;
+  while (n > 0 && isIdentPart(text.charCodeAt(n - 1))) n--;
+  return n < k - 1 && isIdentStart(text.charCodeAt(n)) && (n === 0 || text.charCodeAt(n - 1) !== CH_PERCENT);
 }
 
 /**
@@ -156,16 +174,16 @@ export function walkShapeCandidates(
   let floor = from;
   let chain = -1;
   let chainEnd = -1;
-  let nextNewline = -1;
   let quote = scan.nextStop(text, 0, from);
   let paren = scan.nextStop(text, 1, from);
   let slash = scan.nextStop(text, 2, from);
   let square = scan.nextStop(text, 3, from);
+  let apostrophe = scan.nextStop(text, 4, from);
   let quoteSince = from;
   let parenSince = from;
   let slashSince = from;
   let squareSince = from;
-  let newlineSince = -1;
+  let apostropheSince = from;
   while (from < end) {
     // A stop is the first of its kind from where it was searched; the visitor may continue before
     // that point (inside a comment the walk already skipped, say), and then it is searched again.
@@ -173,17 +191,14 @@ export function walkShapeCandidates(
     if (paren < from || parenSince > from) paren = nextAt(text, '(', (parenSince = from));
     if (slash < from || slashSince > from) slash = nextAt(text, '/', (slashSince = from));
     if (square < from || squareSince > from) square = nextAt(text, '[', (squareSince = from));
-    const p = Math.min(quote, paren, slash, square);
+    if (apostrophe < from || apostropheSince > from) apostrophe = nextAt(text, "'", (apostropheSince = from));
+    const p = Math.min(quote, paren, slash, square, apostrophe);
     if (p >= end) break;
     const c = text.charCodeAt(p);
-    if (c === CH_QUOTE) {
-      // Strings (metadata, backend_config) are a large share of dumps: find the closing quote
-      // natively. A string cannot span lines, so it ends at the next newline at the latest.
-      if (nextNewline <= p || newlineSince > p) {
-        nextNewline = text.indexOf('\n', (newlineSince = p));
-        if (nextNewline < 0 || nextNewline > end) nextNewline = end;
-      }
-      from = floor = quotedEnd(text, p, nextNewline);
+    if (c === CH_QUOTE || c === CH_APOSTROPHE) {
+      // Strings (metadata, backend_config) are a large share of dumps: quotedEnd finds the
+      // closing quote natively.
+      from = floor = quotedEnd(text, p, end);
       continue;
     }
     if (c === CH_SLASH) {
@@ -220,16 +235,25 @@ export function walkShapeCandidates(
     while (run < nameEnd && !isIdentStart(text.charCodeAt(run))) run++;
     // `%name` is an instruction or computation name, whatever it spells.
     const named = run < nameEnd && !(run > 0 && text.charCodeAt(run - 1) === CH_PERCENT);
+    // A word before `[` is taken for an element type: a known one, or one the parser reports as
+    // unknown (XLA's docs print `F32[2]`, people write `float32[3]`), unless it is an attribute's
+    // value (`replica_groups=mesh['x'=8]`), where an unknown word is other syntax.
     if (c === CH_LSQUARE)
-      from = named && typeAt(text, run, nameEnd) !== undefined ? visit(text, run, end, nameEnd) : p + 1;
+      from =
+        named && (typeAt(text, run, nameEnd) !== undefined || !attributeValueAt(text, run))
+          ? visit(text, run, end, nameEnd)
+          : p + 1;
     else if (named && nameEnd === run + 1 && text.charCodeAt(run) === 98) from = visit(text, run, end, -1);
     // `opcode(` is an operand list; any other `(` may open a tuple shape.
     else if (p > 0 && isIdentPart(text.charCodeAt(p - 1))) from = p + 1;
     else from = visit(text, p, end, -1);
     floor = from;
+    // The visitor may continue inside comments the chain holds: then they are no chain any more.
+    if (chainEnd > from) chain = chainEnd = -1;
   }
   scan.rememberStop(text, 0, quoteSince, quote);
   scan.rememberStop(text, 1, parenSince, paren);
   scan.rememberStop(text, 2, slashSince, slash);
   scan.rememberStop(text, 3, squareSince, square);
+  scan.rememberStop(text, 4, apostropheSince, apostrophe);
 }

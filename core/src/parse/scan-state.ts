@@ -1,6 +1,6 @@
 /**
  * What scanning one text for shapes keeps between calls, held by the caller rather than by the
- * module: a scratch parser state, where block comments close, the next `"`, `(`, `/` and `[` from
+ * module: a scratch parser state, where block comments close, the next `"`, `(`, `/`, `[` and `'` from
  * where the shape finder last looked, and the hash of the last shape key read. Walking one text
  * statement by statement with one ScanState looks at each character a bounded number of times in
  * all; dropping the object drops its reference to the text. Functions given none use a fresh one.
@@ -9,7 +9,7 @@ import { CommentSearch } from './chars';
 import { ParserState } from './parser-state';
 
 /** The characters the finder's walk stops at, by index; everything between them is plain. */
-const STOPS = ['"', '(', '/', '['] as const;
+const STOPS = ['"', '(', '/', '[', "'"] as const;
 
 export class ScanState {
   readonly comments = new CommentSearch();
@@ -22,8 +22,8 @@ export class ScanState {
 
   private stopsText = '';
   /** Per stop kind: the position searched from, and the first occurrence there or later (text.length if none). */
-  private readonly since = [0, 0, 0, 0];
-  private readonly at = [-1, -1, -1, -1];
+  private readonly since = [0, 0, 0, 0, 0];
+  private readonly at = [-1, -1, -1, -1, -1];
 
   /**
    * The first stop of kind `k` at or after `pos`, remembered across walks: a walk per statement
@@ -52,7 +52,7 @@ export class ScanState {
     this.stopsText = text;
     // Element by element: `fill` is a runtime call, and callers that walk statements as strings
     // of their own (hovers, the full statement analysis) come here once per statement.
-    for (let k = 0; k < 4; k++) this.at[k] = -1;
+    for (let k = 0; k < STOPS.length; k++) this.at[k] = -1;
   }
 }
 

@@ -30,6 +30,7 @@ import type { ParserState } from './parser-state';
 import { ScanState } from './scan-state';
 import { tokenAt } from './tokens';
 import { typeAt } from './type-names';
+import { unknownElementTypeMessage } from './spelling';
 
 /** `Shape::kUnboundedSize`, the stored size of a `?` dimension. */
 const INT64_MIN = -(1n << 63n);
@@ -58,6 +59,8 @@ export interface ShapeParseResult {
   /** Where parsing stopped: after the shape, or at the first fatal error. */
   readonly end: number;
   readonly diagnostics: LayoutDiagnostic[];
+  /** Whether an error stopped the parse (then `end` is where, not the shape's end). */
+  readonly failed: boolean;
 }
 
 interface Frame {
@@ -125,13 +128,28 @@ function parseArray(state: ParserState): ArrayShapeNode | undefined {
   }
   if (type === undefined) {
     const t = tokenAt(state.text, start, state.end);
-    state.fail(
-      'expected-primitive-type',
-      `expected primitive type, saw ${t.kind}`,
-      { start: t.start, end: t.end },
-      true,
-    );
-    return undefined;
+    const xla = `expected primitive type, saw ${t.kind}`;
+    if (t.kind !== 'kIdent') {
+      state.fail('expected-primitive-type', xla, { start: t.start, end: t.end }, true);
+      return undefined;
+    }
+    const word = state.text.slice(start, typeEnd);
+    const range = { start, end: typeEnd };
+    // A word before `[` can only be meant for an element type: reported as the shape it starts.
+    // Any other word (`(a, b)` read as a tuple) may be no shape at all, which is the caller's call.
+    const open = skipTrivia(state.text, typeEnd, state.end, state.comments);
+    const shaped = open < state.end && state.text.charCodeAt(open) === CH_LSQUARE;
+    state.fail('unknown-element-type', unknownElementTypeMessage(word, xla), range, !shaped);
+    if (!shaped) return undefined;
+    state.pos = typeEnd;
+    return {
+      kind: 'array',
+      range,
+      elementType: word,
+      elementTypeRange: range,
+      dimsRange: { start: typeEnd, end: typeEnd },
+      dims: [],
+    };
   }
   state.pos = typeEnd;
   const dimsStart = skipTrivia(state.text, state.pos, state.end, state.comments);
@@ -301,12 +319,7 @@ export function parseShapeTree(state: ParserState, maxDepth: number): ShapeNode 
 }
 
 /** {@link parseShape} plus whether a fatal error stopped it. */
-function run(
-  text: string,
-  start: number,
-  options: ShapeParseOptions,
-  scan: ScanState,
-): ShapeParseResult & { readonly failed: boolean } {
+function run(text: string, start: number, options: ShapeParseOptions, scan: ScanState): ShapeParseResult {
   const end = Math.max(0, Math.min(options.end ?? text.length, text.length));
   const state = scan.parser;
   state.reset(text, Math.max(0, Math.min(start, end)), end);
@@ -321,8 +334,7 @@ function run(
  * far as the shape goes; use {@link parseShapeText} to require that nothing follows. Never throws.
  */
 export function parseShape(text: string, start = 0, options: ShapeParseOptions = {}): ShapeParseResult {
-  const { shape, end, diagnostics } = run(text, start, options, options.scan ?? new ScanState());
-  return { shape, end, diagnostics };
+  return run(text, start, options, options.scan ?? new ScanState());
 }
 
 /**
@@ -338,5 +350,5 @@ export function parseShapeText(text: string): ShapeParseResult {
       diagnostic('extra-content', 'Extra content after shape', { start: rest, end: text.length }),
     );
   }
-  return { shape, end, diagnostics };
+  return { shape, end, diagnostics, failed };
 }

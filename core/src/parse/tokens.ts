@@ -11,10 +11,11 @@ import {
   CH_MINUS,
   CH_PERCENT,
   CH_QUOTE,
+  CH_APOSTROPHE,
   identifierEnd,
   isDigit,
   isIdentStart,
-  stringEnd,
+  quotedEnd,
 } from './chars';
 import { lexNumber } from './numbers';
 
@@ -79,7 +80,8 @@ export function tokenAt(text: string, pos: number, end: number): TokenInfo {
     const leq = pos + 1 < end && text.charCodeAt(pos + 1) === CH_EQUAL;
     return { kind: leq ? 'kLeq' : 'kError', start: pos, end: pos + (leq ? 2 : 1) };
   }
-  if (c === CH_QUOTE) return { kind: 'kString', start: pos, end: stringEnd(text, pos, end) };
+  if (c === CH_QUOTE || c === CH_APOSTROPHE)
+    return { kind: 'kString', start: pos, end: quotedEnd(text, pos, end) };
   if (c === CH_PERCENT && pos + 1 < end && isIdentStart(text.charCodeAt(pos + 1))) {
     return { kind: 'kName', start: pos, end: identifierEnd(text, pos + 1, end) };
   }

@@ -52,7 +52,7 @@ export class CheckStream {
     this.stream = new StatementStream((text, statements, base, lines) => {
       for (const s of statements) {
         const before = checker.shapesChecked;
-        const diagnostics = checker.checkText(text, s.start, s.end);
+        const diagnostics = checker.checkStatement(text, s.start, s.end);
         this.shapes += checker.shapesChecked - before;
         if (diagnostics.length === 0) continue;
         // Diagnostics of one shape are in source order only per kind; sort so line counting moves forward.

@@ -48,11 +48,11 @@ export class StatementStream {
     const text = this.carry + chunk;
     // Without a new line break nothing new can be final: splitting again would give what the
     // previous write gave, so tiny chunks cost no re-scan.
-    if (chunk.indexOf('\n') < 0 && text.length < this.cap) {
+    if (chunk.indexOf('\n') < 0 && chunk.indexOf('\r') < 0 && text.length < this.cap) {
       this.carry = text;
       return;
     }
-    let end = text.lastIndexOf('\n') + 1;
+    let end = lastLineBreak(text) + 1;
     if (end === 0) end = text.length; // one line longer than the cap: cut it like the splitter does
     this.flush(text, end, false);
   }
@@ -77,13 +77,19 @@ export class StatementStream {
     if (text.length > 0) this.flush(text, text.length, true);
   }
 
-  /** Splits text[0, end) and hands on its statements; with `final` or `complete`, all of them. */
+  /**
+   * Splits text[0, end) and hands on its statements; with `final` or `complete`, all of them, but
+   * for those a string or comment running past `end` may yet change (carried with the rest).
+   */
   private flush(text: string, end: number, final: boolean, complete = false): void {
-    const statements = splitStatements(text, 0, end, { maxStatementLength: this.cap });
+    const endState = { openFrom: -1 };
+    const statements = splitStatements(text, 0, end, { maxStatementLength: this.cap, endState });
     const last = statements[statements.length - 1];
-    const keepFrom =
+    let keepFrom =
       final || complete || last === undefined || last.end - last.start >= this.cap ? end : last.start;
-    const done = keepFrom === end ? statements : statements.slice(0, -1);
+    if (!final && endState.openFrom >= 0 && end - endState.openFrom < this.cap)
+      keepFrom = Math.min(keepFrom, endState.openFrom);
+    const done = keepFrom === end ? statements : statements.filter((r) => r.start < keepFrom);
     this.lines.reset(text);
     if (done.length > 0) this.onBatch(text, done, this.base, this.lines);
     if (final) return;
@@ -91,4 +97,13 @@ export class StatementStream {
     this.base += keepFrom;
     this.carry = text.slice(keepFrom);
   }
+}
+
+/** Offset of the last line break of `text` (`\n`, or a lone `\r` not at the very end, where it may begin `\r\n`), or -1. */
+function lastLineBreak(text: string): number {
+  const newline = text.lastIndexOf('\n');
+  let cr = text.lastIndexOf('\r', text.length - 2);
+  if (cr <= newline) return newline;
+  while (cr > newline && text.charCodeAt(cr + 1) === 10) cr = text.lastIndexOf('\r', cr - 1);
+  return Math.max(cr, newline);
 }

@@ -4,6 +4,11 @@
  * computed once per distinct text and re-based to each occurrence.
  */
 import type { LayoutDiagnostic } from '../diagnostics';
+import { hasBadSigil, resultShapeStart, skipBlanks } from '../hlo/instruction-start';
+import { integerConstant } from '../hlo/literal-range';
+import { parseStatement } from '../hlo/parse-statement';
+import { identifierEnd, isIdentStart, skipTrivia } from '../parse/chars';
+import { unterminatedComment } from '../parse/lexical-lines';
 import { scanAt, walkShapeCandidates, type FoundShape } from '../parse/scan-shapes';
 import { ScanState } from '../parse/scan-state';
 import { shapeKeyEnd } from '../parse/shape-key';
@@ -30,6 +35,14 @@ export interface ShapeChecker {
    * they are plain, and anything unusual is parsed every time.
    */
   checkText(text: string, start?: number, end?: number): LayoutDiagnostic[];
+  /**
+   * All diagnostics of the statement `text[start, end)` (a range from `splitStatements`): its
+   * shapes' ({@link checkText}) and the statement's own, what XLA's parser expects between them
+   * (an opcode after the result shape, a bracket or name of a signature, a comment's end; see
+   * `parseStatement`). An instruction in its plain form (`[ROOT] %name = <shape> opcode(...`)
+   * has none of its own; any other statement is parsed in full for them.
+   */
+  checkStatement(text: string, start: number, end: number): LayoutDiagnostic[];
   /** How many shapes {@link checkText} has found, over all calls (a top-level tuple counts once). */
   readonly shapesChecked: number;
   /** Number of distinct shape texts currently cached (validation and parse caches together). */
@@ -185,6 +198,10 @@ export function createShapeChecker(options: ShapeCheckerOptions = {}): ShapeChec
   // A tuple candidate's arrays, as shapeKeyEnd lists them (reused: one walk runs per statement).
   const leaves: number[] = [];
   /** The walk's visitor, made once: checkText runs once per statement, hundreds of thousands of times per dump. */
+  // Where checkStatement's instruction has its result shape, and where the finder went on after it
+  // when the shape parsed cleanly there (-1 otherwise: the statement is then parsed in full).
+  let resultAt = -1;
+  let resultNext = -1;
   const visit = (t: string, pos: number, bound: number, typeEnd: number): number => {
     if (leaves.length > 0) leaves.length = 0; // truncating an array is a runtime call even when empty
     const keyEnd = shapeKeyEnd(scan, t, pos, bound, typeEnd, leaves);
@@ -197,6 +214,7 @@ export function createShapeChecker(options: ShapeCheckerOptions = {}): ShapeChec
     const cached = keyedResult(t, pos, keyEnd, bound, typeEnd < 0 ? leaves : undefined);
     for (const d of cached.diagnostics) emit(moved(d, pos));
     shapesChecked += cached.shapes;
+    if (pos === resultAt && cached.parsed === 0 && cached.shapes === 1) resultNext = pos + cached.next;
     return pos + cached.next;
   };
 
@@ -208,9 +226,51 @@ export function createShapeChecker(options: ShapeCheckerOptions = {}): ShapeChec
     return found;
   }
 
+  /** Whether the instruction `text[start, end)` is in its plain form, its result shape at `resultAt` clean. */
+  function plainInstruction(text: string, end: number): boolean {
+    if (resultAt < 0 || resultNext < 0) return false;
+    const op = skipBlanks(text, resultNext, end);
+    if (op >= end || !isIdentStart(text.charCodeAt(op))) return false;
+    const open = identifierEnd(text, op, end);
+    return (
+      open < end &&
+      text.charCodeAt(open) === 40 &&
+      !hasBadSigil(text, resultNext, end) &&
+      !integerConstant(text, resultAt, op)
+    );
+  }
+
+  function checkStatement(text: string, start: number, end: number): LayoutDiagnostic[] {
+    resultAt = resultShapeStart(text, start, end);
+    resultNext = -1;
+    const found = checkText(text, start, end);
+    const first = skipTrivia(text, start, end, scan.comments);
+    // Blank lines, comments and `}` alone hold nothing of their own: the usual case after plain instructions.
+    const bare =
+      first >= end ||
+      (text.charCodeAt(first) === 125 && skipTrivia(text, first + 1, end, scan.comments) >= end) ||
+      plainInstruction(text, end);
+    resultAt = -1;
+    if (bare && unterminatedComment(text, start, end) < 0) return found;
+    // The statement parser's own diagnostics, and those of shapes only it reads (where the finder
+    // does not look: `f32 parameter(0)`, a word that is not followed by `[`).
+    const statement = parseStatement(text, { start, end });
+    const seen = new Set(found.map((d) => `${d.code}@${d.range.start}`));
+    const add = (d: LayoutDiagnostic) => {
+      const key = `${d.code}@${d.range.start}`;
+      if (seen.has(key)) return;
+      seen.add(key);
+      found.push(d);
+    };
+    for (const f of statement.shapes) for (const d of f.diagnostics) add(d);
+    for (const d of statement.diagnostics) add(d);
+    return found;
+  }
+
   return {
     check,
     checkText,
+    checkStatement,
     get shapesChecked() {
       return shapesChecked;
     },

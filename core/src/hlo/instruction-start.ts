@@ -1,0 +1,79 @@
+/**
+ * Where the parts of an instruction statement start, read in place without parsing it: the `=`
+ * after `[ROOT] %name`, and the result shape after it. Shared by the statement parser, the
+ * language server's lean pass and the memoised check, which must agree on what an instruction is.
+ */
+import { isIdentPart, isIdentStart } from '../parse/chars';
+
+const CH_PERCENT = 37;
+const CH_EQUAL = 61;
+
+/** The first position at or after `pos` (before `end`) that is not a space, tab, CR or LF; `end` if none. */
+export function skipBlanks(text: string, pos: number, end: number): number {
+  while (pos < end) {
+    const c = text.charCodeAt(pos);
+    if (c !== 32 && c !== 9 && c !== 10 && c !== 13) break;
+    pos++;
+  }
+  return pos;
+}
+
+/** End of the `[%]identifier` at `pos`, or -1 (the rule of hlo/lex `readName`, without allocating). */
+export function nameEnd(text: string, pos: number, end: number): number {
+  let i = pos;
+  if (i < end && text.charCodeAt(i) === CH_PERCENT) i++;
+  if (i >= end || !isIdentStart(text.charCodeAt(i))) return -1;
+  i++;
+  while (i < end && isIdentPart(text.charCodeAt(i))) i++;
+  return i;
+}
+
+function isWord(text: string, start: number, end: number, word: string): boolean {
+  return end - start === word.length && text.startsWith(word, start);
+}
+
+/**
+ * Where the `=` after the name of the instruction `text[start, end)` (`[ROOT] %name =`) is, or -1
+ * when the statement does not start that way as `parseStatement` reads it. The name is the
+ * identifier before it.
+ */
+export function instructionEquals(text: string, start: number, end: number): number {
+  const p = skipBlanks(text, start, end);
+  let e = nameEnd(text, p, end);
+  if (e < 0) return -1;
+  if (text.charCodeAt(p) !== CH_PERCENT) {
+    // `HloModule` and `ENTRY` open headers; `ROOT` prefixes an instruction's name.
+    if (isWord(text, p, e, 'HloModule') || isWord(text, p, e, 'ENTRY')) return -1;
+    if (isWord(text, p, e, 'ROOT')) {
+      const nameStart = skipBlanks(text, e, end);
+      e = nameEnd(text, nameStart, end);
+      if (e < 0) return -1;
+    }
+  }
+  const after = skipBlanks(text, e, end);
+  return after < end && text.charCodeAt(after) === CH_EQUAL ? after : -1;
+}
+
+/**
+ * Where the result shape of the instruction `text[start, end)` starts (after `[ROOT] %name =`), or
+ * -1 when the statement is not an instruction in the sense of `parseStatement`, or when it is one
+ * `parseStatement` reads differently (trivia other than blanks before the name: comments).
+ */
+export function resultShapeStart(text: string, start: number, end: number): number {
+  const equals = instructionEquals(text, start, end);
+  if (equals < 0) return -1;
+  const result = skipBlanks(text, equals + 1, end);
+  // A `/` may open a comment the statement parser skips as trivia: leave such statements to it.
+  return result < end && text.charCodeAt(result) === 47 ? -1 : result;
+}
+
+/**
+ * Whether a `%` in `text[start, end)` is followed by something other than a letter or `_`, which
+ * opens no name to XLA's lexer (`negate(%0x)`): the statement parser reports it. A `%` inside a
+ * string counts too; the statement parser then finds nothing wrong.
+ */
+export function hasBadSigil(text: string, start: number, end: number): boolean {
+  for (let at = text.indexOf('%', start); at >= 0 && at < end; at = text.indexOf('%', at + 1))
+    if (at + 1 >= end || !isIdentStart(text.charCodeAt(at + 1))) return true;
+  return false;
+}

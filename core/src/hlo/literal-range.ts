@@ -1,0 +1,77 @@
+/**
+ * The range check XLA's parser makes on an integer constant's values: `s2[] constant(1000)` is
+ * refused with "value 1000 is out of range for literal's primitive type S2 namely [-2, 1]".
+ */
+import type { ShapeNode } from '../ast';
+import { diagnostic, type LayoutDiagnostic } from '../diagnostics';
+import { primitiveType } from '../primitive-types';
+import { skipString } from './lex';
+
+/** `[min, max]` of an integer element type (`s8`, `u4`, ...), or undefined for any other type. */
+function integerRange(typeName: string): readonly [bigint, bigint] | undefined {
+  const m = /^([su])(\d+)$/.exec(typeName);
+  const type = primitiveType(typeName);
+  if (!m || !type) return undefined;
+  const bits = BigInt(type.bits);
+  return m[1] === 's' ? [-(1n << (bits - 1n)), (1n << (bits - 1n)) - 1n] : [0n, (1n << bits) - 1n];
+}
+
+/**
+ * Whether the instruction whose result shape starts at `shapeStart` and opcode at `op` is a
+ * constant of an integer type (`s8[2] constant({1, 2})`), whose values {@link literalOutOfRange}
+ * checks: the fast paths that skip the statement parser leave such instructions to it.
+ */
+export function integerConstant(text: string, shapeStart: number, op: number): boolean {
+  if (!text.startsWith('constant', op)) return false;
+  const c = text.charCodeAt(shapeStart);
+  if (c !== 115 && c !== 117) return false; // s, u
+  let i = shapeStart + 1;
+  while (text.charCodeAt(i) >= 48 && text.charCodeAt(i) <= 57) i++;
+  return i > shapeStart + 1;
+}
+
+/**
+ * The first integer of the constant literal `text[start, end)` (what `constant(` holds) outside
+ * the range of `shape`'s element type, as a diagnostic; undefined when all fit, when the shape is
+ * no integer array, or when the literal holds anything but integers (left to XLA's other rules).
+ */
+export function literalOutOfRange(
+  text: string,
+  start: number,
+  end: number,
+  shape: ShapeNode | undefined,
+): LayoutDiagnostic | undefined {
+  if (shape?.kind !== 'array') return undefined;
+  const range = integerRange(shape.elementType);
+  if (!range) return undefined;
+  const number = /-?\d+/y;
+  for (let i = start; i < end;) {
+    const c = text.charCodeAt(i);
+    if (c === 34 || c === 39) {
+      i = skipString(text, i, end);
+      continue;
+    }
+    if (c !== 45 && (c < 48 || c > 57)) {
+      i++;
+      continue;
+    }
+    number.lastIndex = i;
+    const m = number.exec(text);
+    if (!m || i + m[0].length > end) return undefined;
+    const after = text.charCodeAt(i + m[0].length);
+    // `1.5`, `1e3`, `0x10`: not an integer literal.
+    if ((after >= 65 && after <= 90) || (after >= 97 && after <= 122) || after === 46) return undefined;
+    const value = BigInt(m[0]);
+    const [min, max] = range;
+    if (value < min || value > max) {
+      const type = shape.elementType.toUpperCase();
+      return diagnostic(
+        'literal-out-of-range',
+        `${m[0]} does not fit in ${shape.elementType}, which holds ${min} to ${max} (XLA: value ${m[0]} is out of range for literal's primitive type ${type} namely [${min}, ${max}].)`,
+        { start: i, end: i + m[0].length },
+      );
+    }
+    i += m[0].length;
+  }
+  return undefined;
+}

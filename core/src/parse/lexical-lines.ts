@@ -1,0 +1,131 @@
+/**
+ * Lines of HLO text as XLA's lexer sees them: a line ends at `\n`, `\r\n` or a lone `\r`, and
+ * strings (`"..."`, `'...'`) and `/* ... *\/` comments may run over line ends, so a line that
+ * starts inside one is no statement of its own. The statement splitter reads each line's first
+ * characters only; it asks here, at little cost, whether a line ends inside a string or comment.
+ */
+import {
+  CH_CR,
+  CH_NEWLINE,
+  CH_SLASH,
+  CH_STAR,
+  closingQuote,
+  lineCommentEnd,
+  nextLineBreak,
+  quotedEnd,
+} from './chars';
+
+/** What {@link crossingEnd} answers for a line with a string that no quote before `end` closes. */
+export const UNCLOSED_STRING = -2;
+
+/**
+ * End of the line starting at `pos` (the offset of its line break, or `end`): a lone `\r` ends it,
+ * and so does `\n`; in `\r\n` the line ends at the `\n`, the `\r` being the line's last blank.
+ */
+export function lineEndOf(text: string, pos: number, end: number): number {
+  let at = nextLineBreak(text, pos);
+  if (at < text.length && text.charCodeAt(at) === CH_CR && text.charCodeAt(at + 1) === CH_NEWLINE) at++;
+  return at > end ? end : at;
+}
+
+/** Where the line after the one ending at `lineEnd` starts (past its line break), or `lineEnd` at the end. */
+export function nextLineStart(text: string, lineEnd: number, end: number): number {
+  if (lineEnd >= end) return lineEnd;
+  const c = text.charCodeAt(lineEnd);
+  return c === CH_NEWLINE || c === CH_CR ? lineEnd + 1 : lineEnd;
+}
+
+/**
+ * The next occurrence of each character the scan looks for, per text, after the last position
+ * asked about: a walk through one text has the engine search each stretch once.
+ */
+class Stops {
+  private text = '';
+  private readonly from = [-1, -1, -1, -1];
+  private readonly at = [-1, -1, -1, -1];
+  private static readonly CHARS = ['"', "'", '/', '/*'];
+
+  /** The first stop of kind `k` at or after `pos` (`text.length` when there is none). */
+  find(text: string, k: number, pos: number): number {
+    if (text !== this.text) {
+      this.text = text;
+      this.from.fill(-1);
+      this.at.fill(-1);
+    }
+    if (pos < this.from[k] || pos > this.at[k]) {
+      const at = text.indexOf(Stops.CHARS[k], pos);
+      this.from[k] = pos;
+      this.at[k] = at < 0 ? text.length : at;
+    }
+    return this.at[k];
+  }
+}
+
+// One memo per walk (the splitter's over lines, the analysis's over statements), so that two
+// walks through one text do not make each other search again from their own positions.
+const stops = new Stops();
+const commentStops = new Stops();
+
+/**
+ * Whether the text from `pos` to the line end `lineEnd` leaves a string or a block comment open:
+ * then the offset where it ends (after its closing quote or `*\/`; `end` for a comment never
+ * closed), which is past `lineEnd`; otherwise -1, or {@link UNCLOSED_STRING} when a string on the
+ * line finds no closing quote before `end` (it ends at its line, unless the text goes on beyond
+ * `end`, where a streaming caller has not looked yet). `pos` must not be inside a string or comment.
+ */
+export function crossingEnd(text: string, pos: number, lineEnd: number, end: number): number {
+  while (pos < lineEnd) {
+    const p = Math.min(stops.find(text, 0, pos), stops.find(text, 1, pos), stops.find(text, 2, pos));
+    if (p >= lineEnd) return -1;
+    const c = text.charCodeAt(p);
+    if (c !== CH_SLASH) {
+      if (closingQuote(text, p, end) < 0) return UNCLOSED_STRING;
+      const close = quotedEnd(text, p, end);
+      if (close > lineEnd) return close;
+      pos = close;
+      continue;
+    }
+    const n = p + 1 < lineEnd ? text.charCodeAt(p + 1) : -1;
+    if (n === CH_SLASH) return -1; // the rest of the line is a comment
+    if (n !== CH_STAR) {
+      pos = p + 1;
+      continue;
+    }
+    const close = text.indexOf('*/', p + 2);
+    const after = close < 0 || close + 2 > end ? end : close + 2;
+    if (after > lineEnd) return after;
+    pos = after;
+  }
+  return -1;
+}
+
+/**
+ * Offset of a `/*` in `text[start, end)`, outside strings and comments, that no `*\/` before `end`
+ * closes, or -1. XLA's lexer fails on it ("expects ..." at the comment); to this tool's splitter
+ * the comment runs on to the end, so a statement holding one ends with the text.
+ */
+export function unterminatedComment(text: string, start: number, end: number): number {
+  if (commentStops.find(text, 3, start) >= end) return -1; // no `/*` at all: the usual case, one lookup
+  let pos = start;
+  while (pos < end) {
+    const p = Math.min(
+      commentStops.find(text, 0, pos),
+      commentStops.find(text, 1, pos),
+      commentStops.find(text, 2, pos),
+    );
+    if (p >= end) return -1;
+    if (text.charCodeAt(p) !== CH_SLASH) {
+      pos = quotedEnd(text, p, end);
+      continue;
+    }
+    const n = p + 1 < end ? text.charCodeAt(p + 1) : -1;
+    if (n === CH_SLASH) pos = lineCommentEnd(text, p, end);
+    else if (n !== CH_STAR) pos = p + 1;
+    else {
+      const close = text.indexOf('*/', p + 2);
+      if (close < 0 || close + 2 > end) return p;
+      pos = close + 2;
+    }
+  }
+  return -1;
+}
