@@ -13,6 +13,7 @@ import { intOption, parseArgs } from './args';
 import { checkStreamTo, type SegmentDiagnostic } from './check-worker';
 import { FileError, UsageError } from './errors';
 import type { Output } from './output';
+import { checkTargets, skippedNote } from './dump-folder';
 import { CheckPool, type MutableCounts } from './parallel-check';
 import { closeText, openText, readWhole, streamText } from './read-statements';
 
@@ -21,7 +22,7 @@ const PARALLEL_FROM_BYTES = 16 * 1024 * 1024;
 /** Threads used by default: the machine's, up to this many (beyond it reading the file dominates). */
 const MAX_DEFAULT_JOBS = 4;
 
-export const CHECK_HELP = `Usage: xla-layout check FILE... [--json] [--quiet] [--jobs N]
+export const CHECK_HELP = `Usage: xla-layout check FILE|FOLDER... [--json] [--quiet] [--jobs N]
 
 Finds every shape in each HLO file (instruction results, operand annotations, signatures,
 entry_computation_layout, attribute values) and reports XLA's parse and validation errors and
@@ -31,9 +32,13 @@ with 1-based line and column (UTF-16 code units). FILE - reads standard input, a
 too (zcat dump.txt.gz | xla-layout check -). Files are streamed: memory stays flat for
 dumps of any size. Files of up to ${NAME_CHECK_MAX_CHARS.toLocaleString('en-US')} bytes also get the name checks of
 XLA's parser (operands and calls naming nothing defined before them, names defined twice).
+A FOLDER (an --xla_dump_to folder) is walked for HLO files. The files XLA writes beside its HLO
+(buffer assignments, live ranges, memory-usage reports, debug options, LLVM IR, ...), named or
+found, are skipped with a one-line note.
 
   --json    one JSON document: {"files": [{"file", "diagnostics": [{"line", "column",
-            "endLine", "endColumn", "severity", "code", "message"}]}], "errors", "warnings", "shapes"}
+            "endLine", "endColumn", "severity", "code", "message"}]}], "skipped": [{"file",
+            "kind"}], "errors", "warnings", "shapes"}
   --quiet   print only errors (warnings and information are still counted)
   --jobs N  threads per file (default: one per core, up to ${MAX_DEFAULT_JOBS}, for files of
             ${PARALLEL_FROM_BYTES / 1024 / 1024} MiB and more; 1 for smaller files, and always 1 for files
@@ -69,7 +74,7 @@ export async function runCheck(argv: readonly string[], out: Output): Promise<nu
     out.write(CHECK_HELP);
     return 0;
   }
-  if (args.positionals.length === 0) throw new UsageError('check needs at least one FILE');
+  if (args.positionals.length === 0) throw new UsageError('check needs at least one FILE or FOLDER');
   const json = args.flags.has('json');
   const quiet = args.flags.has('quiet');
   const explicitJobs = args.values.has('jobs') ? intOption(args, 'jobs', 1) : undefined;
@@ -84,8 +89,11 @@ export async function runCheck(argv: readonly string[], out: Output): Promise<nu
   let shapes = 0;
   let unreadable = false;
   const files: { file: string; diagnostics: SegmentDiagnostic[]; error?: string }[] = [];
+  const targets = checkTargets(args.positionals);
+  const note = skippedNote(targets.skipped);
+  if (note !== undefined) out.error(note);
   try {
-    for (const file of args.positionals) {
+    for (const file of targets.files) {
       const located: SegmentDiagnostic[] = [];
       const emit = (d: SegmentDiagnostic) => {
         if (quiet && d.severity !== 'error') return;
@@ -145,7 +153,7 @@ export async function runCheck(argv: readonly string[], out: Output): Promise<nu
   } finally {
     await pool?.close();
   }
-  if (json) out.write(JSON.stringify({ files, errors, warnings, shapes }));
+  if (json) out.write(JSON.stringify({ files, skipped: targets.skipped, errors, warnings, shapes }));
   else if (errors + warnings > 0)
     out.error(
       `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'} in ${shapes} shapes`,
