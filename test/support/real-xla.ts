@@ -71,3 +71,22 @@ export function realDumpDir(xla: RealXla): string {
   }
   return dir;
 }
+
+/**
+ * A mocha suite that asks the real XLA: `body` gets the environment. Where XLA is missing the suite
+ * holds no test and {@link realXla} has said so loudly; under CI=true the suite holds one failing
+ * test saying why, since CI must run it.
+ */
+export function describeWithXla(title: string, body: (this: Mocha.Suite, xla: RealXla) => void): void {
+  let xla: RealXla | undefined;
+  let missing: Error | undefined;
+  try {
+    xla = realXla();
+  } catch (e) {
+    missing = e as Error;
+  }
+  describe(title, function () {
+    if (missing) it('runs the real XLA', () => Promise.reject(missing));
+    else if (xla) body.call(this, xla);
+  });
+}
