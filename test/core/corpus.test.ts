@@ -6,7 +6,7 @@ import type { LayoutDiagnostic } from '../../core/src/diagnostics';
 import { parseShapeText, scanShapes } from '../../core/src/parse';
 import { printShape } from '../../core/src/print';
 import { createShapeChecker, validateShape } from '../../core/src/validate';
-import { CORPUS_DIR } from '../support/corpus';
+import { CORPUS_DIR, describeWithSharedCorpus } from '../support/corpus';
 
 const CORPUS = CORPUS_DIR;
 
@@ -132,7 +132,7 @@ function isXlaWording(text: string): boolean {
   return !text.startsWith('[') && !text.startsWith('LOG(FATAL)') && !text.startsWith('CHECK failure');
 }
 
-describe('corpus: invalid_shapes.txt', () => {
+describeWithSharedCorpus('corpus: invalid_shapes.txt', () => {
   const rows = lines('invalid_shapes.txt').map((l) => l.split('\t') as [string, string]);
   it('covers every line of the file in the expectation table', () => {
     assert.equal(rows.length, 76);
@@ -166,7 +166,7 @@ describe('corpus: invalid_shapes.txt', () => {
   }
 });
 
-describe('corpus: valid_shapes.txt', () => {
+describeWithSharedCorpus('corpus: valid_shapes.txt', () => {
   const valid = lines('valid_shapes.txt');
   /**
    * The only advice on valid shapes: E(4) on the 8-bit s8, which XLA accepts (its tests use it)
@@ -229,7 +229,7 @@ function hasArrayWithoutLayout(shape: ShapeNode): boolean {
   return shape.elements.some(hasArrayWithoutLayout);
 }
 
-describe('corpus: legacy_shapes.txt (newest XLA behaviour)', () => {
+describeWithSharedCorpus('corpus: legacy_shapes.txt (newest XLA behaviour)', () => {
   for (const line of lines('legacy_shapes.txt')) {
     const shape = line.split('\t')[0];
     it(shape, () => {
@@ -255,7 +255,7 @@ describe('corpus: legacy_shapes.txt (newest XLA behaviour)', () => {
   }
 });
 
-describe('corpus: hlo/*.hlo', () => {
+describeWithSharedCorpus('corpus: hlo/*.hlo', () => {
   const dir = join(CORPUS, 'hlo');
   const files = readdirSync(dir).filter((f) => f.endsWith('.hlo'));
   it('has the 42 files of the corpus', () => assert.equal(files.length, 42));

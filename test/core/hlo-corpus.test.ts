@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { parseHloText, type HloModel } from '../../core/src/hlo';
 import { asyncFormOf, HLO_OPCODES } from '../../core/src/hlo/opcodes';
 import { attributesAccepted, attributesOf } from '../../core/src/hlo/attribute-table';
-import { CORPUS_HLO_DIR } from '../support/corpus';
+import { CORPUS_HLO_DIR, describeWithSharedCorpus } from '../support/corpus';
 
 const DIR = CORPUS_HLO_DIR;
 const FILES = readdirSync(DIR)
@@ -16,7 +16,7 @@ function load(name: string): { text: string; model: HloModel } {
   return { text, model: parseHloText(text) };
 }
 
-describe('hlo model on the corpus', () => {
+describeWithSharedCorpus('hlo model on the corpus', () => {
   it('has the 42 corpus files', () => assert.equal(FILES.length, 42));
 
   it("knows every opcode the corpus uses (the completion list is XLA's)", () => {

@@ -7,6 +7,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import { PRIMITIVE_TYPE_NAMES } from '../../core/src/primitive-types';
 import { CORPUS_DIR, corpusFile, expectToken, lineWith, tokenAt, tokenize } from './tokenize';
+import { describeWithSharedCorpus } from '../support/corpus';
 
 const SHAPE = ['meta.shape.array.hlo'];
 const ATTRS = [...SHAPE, 'meta.layout.hlo', 'meta.layout.attributes.hlo'];
@@ -14,7 +15,7 @@ const TILE = [...ATTRS, 'meta.layout.tiles.hlo', 'meta.layout.tile.hlo'];
 const TUPLE = ['meta.shape.tuple.hlo'];
 const ECL = ['meta.attribute.entry-computation-layout.hlo'];
 
-describe('grammar: corpus files', () => {
+describeWithSharedCorpus('grammar: corpus files', () => {
   it('memory_space_assignment: T(128) in tuples, results and operand annotations', async () => {
     const lines = await tokenize(
       corpusFile('raw__xla__service__memory_space_assignment__memory_space_assignment_test__L2982.hlo'),
@@ -138,7 +139,7 @@ describe('grammar: corpus files', () => {
   });
 });
 
-describe('grammar: every corpus file', () => {
+describeWithSharedCorpus('grammar: every corpus file', () => {
   const files = fs
     .readdirSync(CORPUS_DIR)
     .filter((f) => f.endsWith('.hlo'))
