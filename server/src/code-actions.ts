@@ -5,13 +5,16 @@
  *   marker as -1; `-1` now crashes XLA);
  * - a minor_to_major that is not a permutation of the dimensions → the default order {rank-1,…,0};
  * - an empty tile `()` → removed (with its `T` when it is the only tile, and the `:` when nothing else follows).
- * - an operand named only in its computation's signature → its parameter instruction (parameter-fix.ts).
- * And one that is a guess, so not preferred: an operand or call naming nothing known → the known
- * name spelt most like it (spelling.ts).
+ * - an operand named only in its computation's signature → its parameter instruction (parameter-fix.ts);
+ * - an unknown element type in another case or another language's name (`F32`, `float32`) → the
+ *   XLA name (`f32`).
+ * And those that are a guess, so not preferred: an operand or call naming nothing known → the known
+ * name spelt most like it (spelling.ts); an unknown element type one edit from one type → that type.
  */
 import { CodeActionKind, type CodeAction, type CodeActionParams, type TextEdit } from 'vscode-languageserver';
 import type { ArrayShapeNode, LayoutNode } from '../../core/src';
 import type { TextRange } from '../../core/src';
+import { editDistance, elementTypeGuesses } from '../../core/src';
 import type { HloDocument } from './document';
 import { DIAGNOSTIC_SOURCE } from './lsp-diagnostics';
 import { arrayLeaves } from './shape-facts';
@@ -114,7 +117,20 @@ function emptyTileFix(doc: HloDocument, range: TextRange): Fix | undefined {
   };
 }
 
+/** `F32` → `f32`, `float32` → `f32` (certain); `bf61` → `bf16` (a guess); none when several types are as close. */
+function elementTypeFix(doc: HloDocument, range: TextRange): Fix | undefined {
+  const word = doc.text.getText().slice(range.start, range.end);
+  const guesses = elementTypeGuesses(word);
+  if (guesses.length !== 1) return undefined;
+  const type = guesses[0];
+  const lower = word.toLowerCase();
+  // The same name in another case, or another language's name for it: no typo to guess at.
+  const certain = lower === type || editDistance(lower, type, 1) > 1;
+  return { title: `Change to ${type}`, edit: { range, newText: type }, preferred: certain };
+}
+
 function fixFor(doc: HloDocument, code: string, range: TextRange): Fix | undefined {
+  if (code === 'unknown-element-type') return elementTypeFix(doc, range);
   if (code === 'tile-negative') return negativeTileFix(doc, range);
   if (code === 'tile-empty') return emptyTileFix(doc, range);
   if (ORDER_CODES.has(code)) return defaultOrderFix(doc, range);

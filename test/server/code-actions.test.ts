@@ -145,3 +145,43 @@ describe('server: quick fixes are withheld', () => {
     await client.dispose();
   });
 });
+
+describe('server: quick fix for an unknown element type', () => {
+  it('changes F32 and float32 to f32 (preferred), bf61 to bf16 (a guess), and offers nothing for g32', async () => {
+    const { client } = await TestClient.start();
+    const text = [
+      'HloModule m',
+      'ENTRY %e (p: f32[2]) -> f32[2] {',
+      '  %a = F32[2]{0} parameter(0)',
+      '  %b = float32[2]{0} copy(%a)',
+      '  %c = bf61[2]{0} copy(%b)',
+      '  ROOT %d = g32[2]{0} copy(%c)',
+      '}',
+      '',
+    ].join('\n');
+    const uri = 'file:///w/types.hlo';
+    const diags = (await client.open(uri, text)).filter((d) => d.code === 'unknown-element-type');
+    assert.deepEqual(
+      diags.map((d) => textOf(text, d.range)),
+      ['F32', 'float32', 'bf61', 'g32'],
+    );
+    const offered: [string, string, boolean | undefined][] = [];
+    for (const d of diags) {
+      const actions = await client.request<CodeAction[]>('textDocument/codeAction', {
+        textDocument: { uri },
+        range: d.range,
+        context: { diagnostics: [d], only: ['quickfix'] },
+      });
+      for (const a of actions) {
+        const line = applyEdits(text, a.edit!.changes![uri]).split('\n')[d.range.start.line];
+        offered.push([a.title, line.trim(), a.isPreferred]);
+      }
+    }
+    assert.deepEqual(offered, [
+      ['Change to f32', '%a = f32[2]{0} parameter(0)', true],
+      ['Change to f32', '%b = f32[2]{0} copy(%a)', true],
+      ['Change to bf16', '%c = bf16[2]{0} copy(%b)', false],
+    ]);
+    await client.dispose();
+  });
+});
