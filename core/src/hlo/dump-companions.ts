@@ -4,19 +4,14 @@
  * debug options and other text protos, LLVM IR, MLIR, object files. A checker skips them rather
  * than report their lines as HLO errors; the memory view reads the buffer assignments.
  */
+import { companionKind, type CompanionKind } from '../memory/companions';
 
-/** What a companion file holds. */
+/**
+ * What a companion file holds: one of the memory view's companions (their names come from
+ * memory/companions.ts, the one table of them), or another file XLA writes beside its HLO.
+ */
 export type DumpCompanionKind =
-  | 'buffer-assignment'
-  | 'buffer-assignment-values'
-  | 'live-range'
-  | 'memory-usage-report'
-  | 'text-proto'
-  | 'llvm-ir'
-  | 'mlir'
-  | 'object-file'
-  | 'graph'
-  | 'other';
+  CompanionKind | 'text-proto' | 'llvm-ir' | 'mlir' | 'object-file' | 'graph' | 'other';
 
 /** A plain name for each kind, for notes such as "skipped F: buffer assignment, not HLO". */
 export const DUMP_COMPANION_NAMES: Readonly<Record<DumpCompanionKind, string>> = {
@@ -32,12 +27,8 @@ export const DUMP_COMPANION_NAMES: Readonly<Record<DumpCompanionKind, string>> =
   other: 'companion file',
 };
 
-/** Name endings XLA gives its companions (`module_0001.jit_f.cpu_after_optimizations-live-range.txt`). */
+/** Name endings XLA gives its other companions (the memory view's are in memory/companions.ts). */
 const BY_SUFFIX: readonly (readonly [string, DumpCompanionKind])[] = [
-  ['-buffer-assignment-values.txt', 'buffer-assignment-values'],
-  ['-buffer-assignment.txt', 'buffer-assignment'],
-  ['-live-range.txt', 'live-range'],
-  ['-memory-usage-report.txt', 'memory-usage-report'],
   ['.debug_options', 'text-proto'],
   ['.textproto', 'text-proto'],
   ['.pbtxt', 'text-proto'],
@@ -88,6 +79,8 @@ function meaningfulLines(head: string, count: number): string[] {
  */
 export function dumpCompanion(fileName: string, head: string): DumpCompanionKind | undefined {
   const base = fileName.slice(Math.max(fileName.lastIndexOf('/'), fileName.lastIndexOf('\\')) + 1);
+  const memory = companionKind(base);
+  if (memory) return memory;
   for (const [suffix, kind] of BY_SUFFIX) if (base.endsWith(suffix)) return kind;
   const [first, second] = meaningfulLines(head, 2);
   if (first === undefined) return undefined;
