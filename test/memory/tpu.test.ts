@@ -121,7 +121,7 @@ describe('memory model: the TPU form', () => {
       m.disagreements.map((d) => [d.instruction, d.disagreement]),
       [
         ['a', 'XLA gives 1024 bytes, our layout model 32768'],
-        ['c', 'our layout model cannot size it: expects integer'],
+        ['c', 'our layout model cannot size it: layout has invalid tiles: f32[2]'],
       ],
     );
   });

@@ -11,6 +11,7 @@ import { isLayoutError, paddingByDimension, physicalSizes, suggestFix } from '..
 import { parseShapeText } from '../parse';
 import { printTile } from '../print';
 import { toArrayShape } from '../to-model';
+import { validateShape } from '../validate';
 
 /** Bytes of one element of a tuple's pointer table. */
 export const POINTER_BYTES = 8n;
@@ -80,7 +81,11 @@ function sizeOf(text: string): ValueSize {
       memorySpace: 0,
     };
   const shape = toArrayShape(array);
-  if (shape === undefined) return { kind: 'unsized', memorySpace: 0, error: 'the layout is not valid' };
+  if (shape === undefined) {
+    // Parsed, but the validator refuses it: say what XLA would.
+    const invalid = validateShape(node).find((d) => d.severity === 'error');
+    return { kind: 'unsized', memorySpace: 0, error: invalid?.message ?? 'the layout is not valid' };
+  }
   const z = physicalSizes(shape);
   if (isLayoutError(z)) return { kind: 'unsized', memorySpace: shape.memorySpace, error: z.message };
   const base: ValueSize = {
