@@ -21,14 +21,31 @@ export interface TextSource {
   slice(start: number, end: number): string;
 }
 
-/** The statements of `text` (the document from `origin` on), with ranges made absolute. */
-function splitAt(text: string, origin: number): TextRange[] {
-  const ranges = splitStatements(text);
+/**
+ * The statements of `text` (the document from `origin` on), with ranges made absolute, and where
+ * the first of them starts whose reading depends on text after `text` (a string nothing in `text`
+ * closes, a block comment running to its end), or -1.
+ */
+function splitAt(text: string, origin: number): { ranges: TextRange[]; open: number } {
+  const endState = { openFrom: -1, strayFrom: -1 };
+  const ranges = splitStatements(text, 0, text.length, { endState });
   if (origin !== 0) {
     for (let i = 0; i < ranges.length; i++)
       ranges[i] = { start: ranges[i].start + origin, end: ranges[i].end + origin };
   }
-  return ranges;
+  const open = firstOpen(endState);
+  return { ranges, open: open < 0 ? -1 : open + origin };
+}
+
+/** The first statement whose reading text after it may change: an open string or comment, or a cut string. */
+function firstOpen(endState: { openFrom: number; strayFrom: number }): number {
+  const { openFrom, strayFrom } = endState;
+  return openFrom < 0 ? strayFrom : strayFrom < 0 ? openFrom : Math.min(openFrom, strayFrom);
+}
+
+/** Whether the text around an edit holds a quote, which may close a string opened before the edit. */
+function mayCloseString(source: TextSource, at: number, insertedLength: number): boolean {
+  return /["']/.test(source.slice(Math.max(0, at - 1), Math.min(source.length, at + insertedLength + 1)));
 }
 
 /** What {@link StatementTable.applyEdit} replaced: the summaries of the re-split window, before and after. */
@@ -43,6 +60,12 @@ export class StatementTable<S> {
   private summaries: S[] = [];
   /** Indexes of the statements `marked` picks out, ascending: publishing visits these, not all. */
   private markedIndexes: number[] = [];
+  /**
+   * Start of the first statement whose split depends on text far after it (a string no quote on
+   * its line closes, a comment running to the end), or -1: a quote typed anywhere later may make
+   * that string run on. Only broken text has one.
+   */
+  private openStart = -1;
 
   /**
    * @param marked picks the statements to index (those with diagnostics): a document of 358,000
@@ -83,7 +106,7 @@ export class StatementTable<S> {
 
   /** Splits and summarizes all of `text`. */
   reset(text: string): void {
-    ({ starts: this.starts, ends: this.ends } = statementBounds(text));
+    this.split(text);
     this.summaries = this.starts.map((start, i) => this.summarize(text, start, this.ends[i], 0));
     this.indexMarks();
   }
@@ -102,7 +125,7 @@ export class StatementTable<S> {
     pause: (done: number) => Promise<void>,
     keepBoundaries = false,
   ): Promise<void> {
-    if (!keepBoundaries) ({ starts: this.starts, ends: this.ends } = statementBounds(text));
+    if (!keepBoundaries) this.split(text);
     const { starts, ends } = this;
     const summaries: S[] = new Array<S>(this.starts.length);
     const marks: number[] = [];
@@ -122,6 +145,12 @@ export class StatementTable<S> {
     }
     this.summaries = summaries;
     this.markedIndexes = marks;
+  }
+
+  private split(text: string): void {
+    const endState = { openFrom: -1, strayFrom: -1 };
+    ({ starts: this.starts, ends: this.ends } = statementBounds(text, 0, text.length, { endState }));
+    this.openStart = firstOpen(endState);
   }
 
   /** Index of the statement whose range contains `offset` (end inclusive), or -1. */
@@ -156,23 +185,45 @@ export class StatementTable<S> {
     if (first < 0) first = 0;
     else if (this.ends[first] < oldStart && first + 1 < n) first++;
     first = Math.max(0, first - 1);
+    // A quote may close a string left open far above, which then takes in the lines down to it.
+    if (
+      this.openStart >= 0 &&
+      this.openStart < this.starts[first] &&
+      mayCloseString(source, oldStart, insertedLength)
+    )
+      first = this.lastStartingAtOrBefore(this.openStart);
     const regionStart = n === 0 ? 0 : this.starts[first];
     // Old statements [first, k) are replaced; k is the first one starting after the edit.
     let k = Math.max(first, this.lastStartingAtOrBefore(oldEnd) + 1);
+    const oldWindowEnd = k < n ? this.starts[k] : source.length - delta;
     let windowEnd = k < n ? this.starts[k] + delta : source.length;
-    const ranges = splitAt(source.slice(regionStart, windowEnd), regionStart);
+    let { ranges, open } = splitAt(source.slice(regionStart, windowEnd), regionStart);
+    let toEndInOne = windowEnd === source.length;
     // The split stopped at windowEnd; if the statement before it would have continued past the
     // boundary in a full split, take in the next old statement and try again.
     while (k < n && ranges.length > 0) {
       const last = ranges[ranges.length - 1];
       const nextEnd = k + 1 < n ? this.starts[k + 1] + delta : source.length;
       const probe = splitAt(source.slice(last.start, nextEnd), last.start);
-      if (probe.length > 0 && probe[0].end <= last.end) break;
+      if (probe.ranges.length > 0 && probe.ranges[0].end <= last.end) break;
       ranges.pop();
-      for (const r of probe) ranges.push(r);
+      for (const r of probe.ranges) ranges.push(r);
+      if (open < 0 || open >= last.start) open = probe.open;
       k++;
       windowEnd = nextEnd;
+      toEndInOne = false;
     }
+    // A string or comment open in the window, before or after the edit, may run past it: rare
+    // (broken text), so the rest of the document is split again rather than followed piecewise.
+    const wasOpenHere = this.openStart >= regionStart && this.openStart < oldWindowEnd;
+    if ((open >= 0 || wasOpenHere) && !toEndInOne) {
+      ({ ranges, open } = splitAt(source.slice(regionStart, source.length), regionStart));
+      k = n;
+      windowEnd = source.length;
+    }
+    if (windowEnd === source.length)
+      this.openStart = open >= 0 ? open : this.openStart < regionStart ? this.openStart : -1;
+    else if (this.openStart >= oldWindowEnd) this.openStart += delta;
     const window = source.slice(regionStart, windowEnd);
     const removed = this.summaries.slice(first, k);
     const summaries: S[] = [];

@@ -18,7 +18,7 @@
 import type { TextRange } from '../diagnostics';
 import { isIdentPart, isIdentStart, lineCommentEnd, quotedEnd } from '../parse/chars';
 import { typeAt } from '../parse/type-names';
-import { crossingEnd, lineEndOf, nextLineStart, UNCLOSED_STRING } from '../parse/lexical-lines';
+import { crossingEnd, CUT_STRING, lineEndOf, nextLineStart, UNCLOSED_STRING } from '../parse/lexical-lines';
 
 /** Statements longer than this are cut (the rest starts a new statement) instead of buffered forever. */
 export const DEFAULT_MAX_STATEMENT_LENGTH = 64 * 1024 * 1024;
@@ -30,8 +30,11 @@ export interface SplitOptions {
    * Receives where the first statement starts that may read differently once text after `end`
    * is known: one ending with the text inside a block comment, or holding a string that nothing
    * before `end` closes. -1 when there is none. A streaming caller carries the text from there.
+   * `strayFrom` receives where the first statement starts that holds a string cut at its line end
+   * (a quote with no closing quote on its line, see `quotedEnd`), or -1: an editor re-splits from
+   * there when a quote is typed below it, which may close that string.
    */
-  readonly endState?: { openFrom: number };
+  readonly endState?: { openFrom: number; strayFrom?: number };
 }
 
 const CR = 13;
@@ -376,6 +379,7 @@ function scanStatements(
   // The end of the line starting at `pos`, carried over from the look at the next line.
   let lineEnd = lineEndOf(text, pos, end);
   let openFrom = -1;
+  let strayFrom = -1;
   while (pos < end) {
     const stmtStart = pos;
     st.paren = st.bracket = st.attrBrace = st.anyBrace = st.layoutBrace = st.last = 0;
@@ -388,8 +392,9 @@ function scanStatements(
       const from = Math.max(pos, resume);
       // A string or comment running over this line's end: the next line continues it.
       resume = from < lineEnd ? crossingEnd(text, from, lineEnd, end) : resume > lineEnd ? resume : -1;
-      if (resume === UNCLOSED_STRING) {
-        if (openFrom < 0) openFrom = stmtStart;
+      if (resume === UNCLOSED_STRING || resume === CUT_STRING) {
+        if (resume === UNCLOSED_STRING && openFrom < 0) openFrom = stmtStart;
+        if (strayFrom < 0) strayFrom = stmtStart;
         resume = -1;
       }
       const next = nextLineStart(text, lineEnd, end);
@@ -430,7 +435,10 @@ function scanStatements(
     }
     emit(stmtStart, stmtEnd);
   }
-  if (options.endState) options.endState.openFrom = openFrom;
+  if (options.endState) {
+    options.endState.openFrom = openFrom;
+    options.endState.strayFrom = strayFrom;
+  }
 }
 
 /**

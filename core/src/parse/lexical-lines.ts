@@ -19,6 +19,13 @@ import {
 export const UNCLOSED_STRING = -2;
 
 /**
+ * What {@link crossingEnd} answers for a line with a string cut at its line end: its closing quote
+ * lies on a later line but does not end a value (see `quotedEnd`), so it is taken for a stray quote.
+ * A quote typed between the two may make the string run on instead.
+ */
+export const CUT_STRING = -3;
+
+/**
  * End of the line starting at `pos` (the offset of its line break, or `end`): a lone `\r` ends it,
  * and so does `\n`; in `\r\n` the line ends at the `\n`, the `\r` being the line's last blank.
  */
@@ -71,7 +78,8 @@ const commentStops = new Stops();
  * then the offset where it ends (after its closing quote or `*\/`; `end` for a comment never
  * closed), which is past `lineEnd`; otherwise -1, or {@link UNCLOSED_STRING} when a string on the
  * line finds no closing quote before `end` (it ends at its line, unless the text goes on beyond
- * `end`, where a streaming caller has not looked yet). `pos` must not be inside a string or comment.
+ * `end`, where a streaming caller has not looked yet), or {@link CUT_STRING} when a string on the
+ * line was cut at its end. `pos` must not be inside a string or comment.
  */
 export function crossingEnd(text: string, pos: number, lineEnd: number, end: number): number {
   while (pos < lineEnd) {
@@ -79,9 +87,11 @@ export function crossingEnd(text: string, pos: number, lineEnd: number, end: num
     if (p >= lineEnd) return -1;
     const c = text.charCodeAt(p);
     if (c !== CH_SLASH) {
-      if (closingQuote(text, p, end) < 0) return UNCLOSED_STRING;
+      const quote = closingQuote(text, p, end);
+      if (quote < 0) return UNCLOSED_STRING;
       const close = quotedEnd(text, p, end);
       if (close > lineEnd) return close;
+      if (quote >= lineEnd) return CUT_STRING;
       pos = close;
       continue;
     }
