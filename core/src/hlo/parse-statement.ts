@@ -197,7 +197,10 @@ function valueEnd(text: string, vs: number, end: number): number {
 
 /**
  * Reads `, key=value` pairs from `pos` on into `attributes`; `readValue` reads each value (it may
- * parse it) and returns where it ends. Returns where the list stopped.
+ * parse it) and returns where it ends. Returns where the list stopped, as XLA's parser stops.
+ * Past a stray comma (`, , key=...`, mid-typing) the pairs after it are still read, for the
+ * editor's sake (completion skips keys present, navigation follows `to_apply=`), but the list
+ * still stops at that comma.
  */
 function readKeyValues(
   text: string,
@@ -207,19 +210,25 @@ function readKeyValues(
   readValue: (key: HloName, valueStart: number) => number,
 ): number {
   let p = pos;
+  let stop = -1;
   for (;;) {
     // Each attribute follows a comma, and `key=` is one token to XLA's lexer: anything else ends
     // the list (and may be the next statement on the line).
     p = skipTrivia(text, p, end);
     if (charAt(text, p, end) !== 44) break;
-    const key = readName(text, skipTrivia(text, p + 1, end), end);
+    let at = skipTrivia(text, p + 1, end);
+    if (charAt(text, at, end) === 44) {
+      if (stop < 0) stop = p;
+      while (charAt(text, at, end) === 44) at = skipTrivia(text, at + 1, end);
+    }
+    const key = readName(text, at, end);
     if (!key || charAt(text, key.end, end) !== 61) break;
     const vs = skipTrivia(text, key.end + 1, end);
     const ve = readValue(key.name, vs);
     attributes.push({ key: key.name, valueRange: { start: vs, end: ve } });
     p = Math.max(ve, key.end + 1);
   }
-  return p;
+  return stop < 0 ? p : stop;
 }
 
 /** An instruction's `, key=value` pairs from `pos` on; fills the attribute, call, control and metadata lists. */
