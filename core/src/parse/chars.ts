@@ -133,10 +133,11 @@ export class CommentSearch {
    * later query inside the span of an earlier one reuses its answer.
    */
   closeOf(text: string, pos: number): number {
-    if (text === this.text && pos >= this.from && (this.close < 0 || pos + 2 <= this.close))
-      return this.close;
-    const close = text.indexOf('*/', pos + 2);
+    const same = text === this.text;
+    // Keep this very string: two equal strings that are distinct objects compare by reading them whole.
     this.text = text;
+    if (same && pos >= this.from && (this.close < 0 || pos + 2 <= this.close)) return this.close;
+    const close = text.indexOf('*/', pos + 2);
     this.from = pos;
     this.close = close;
     return close;
@@ -156,9 +157,11 @@ class NextChar {
   constructor(private readonly ch: string) {}
 
   find(text: string, pos: number): number {
-    if (text !== this.text || pos < this.from || pos > this.at) {
+    const same = text === this.text;
+    // Keep this very string: two equal strings that are distinct objects compare by reading them whole.
+    this.text = text;
+    if (!same || pos < this.from || pos > this.at) {
       const at = text.indexOf(this.ch, pos);
-      this.text = text;
       this.from = pos;
       this.at = at < 0 ? text.length : at;
     }

@@ -55,10 +55,11 @@ class Stops {
   /** The first stop of kind `k` at or after `pos` (`text.length` when there is none). */
   find(text: string, k: number, pos: number): number {
     if (text !== this.text) {
-      this.text = text;
       this.from.fill(-1);
       this.at.fill(-1);
     }
+    // Keep this very string: two equal strings that are distinct objects compare by reading them whole.
+    this.text = text;
     if (pos < this.from[k] || pos > this.at[k]) {
       const at = text.indexOf(Stops.CHARS[k], pos);
       this.from[k] = pos;
