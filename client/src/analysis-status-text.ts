@@ -1,17 +1,11 @@
 /** What the analysis status item says, from the documents under analysis (no `vscode` here: unit-tested). */
+import { fileSize } from './large-file-policy';
 
-/** A document under analysis: its size in characters and, once reported, the share done (0–1). */
+/** A document under analysis: its size in characters (bytes for HLO, which is ASCII) and, once reported, the share done (0–1). */
 export interface RunningAnalysis {
   readonly name: string;
   readonly size: number;
   readonly done?: number;
-}
-
-/** Human size of a document given in characters (≈ bytes for HLO, which is ASCII). */
-export function formatSize(chars: number): string {
-  if (chars >= 1 << 20) return `${(chars / (1 << 20)).toFixed(1)} MB`;
-  if (chars >= 1 << 10) return `${(chars / (1 << 10)).toFixed(1)} KB`;
-  return `${chars} chars`;
 }
 
 /** Whole percent, never 100 while running (a share below 1 rounds down). */
@@ -29,6 +23,6 @@ export function analysisStatusText(
   const more = running.length > 1 ? ` (+${running.length - 1} more)` : '';
   return {
     text: `$(sync~spin) XLA: analysing ${first.name}${progress}${more}`,
-    tooltip: `XLA Layout Lens is analysing ${running.map((r) => `${r.name} (${formatSize(r.size)}${r.done !== undefined ? `, ${percent(r.done)} done` : ''})`).join(', ')}`,
+    tooltip: `XLA Layout Lens is analysing ${running.map((r) => `${r.name} (${fileSize(r.size)}${r.done !== undefined ? `, ${percent(r.done)} done` : ''})`).join(', ')}`,
   };
 }

@@ -134,7 +134,7 @@ export class ProgressSteps {
   }
 }
 
-/** Human size of a byte count for messages ("61 MiB", "4.0 KiB"; see core/src/format.ts). */
+/** Human size of a byte count for messages ("61 MiB", "4 KiB"; see core/src/format.ts). */
 export function fileSize(bytes: number): string {
   return humanBytes(BigInt(Math.max(0, Math.floor(bytes))));
 }

@@ -1,8 +1,9 @@
 /**
  * Number formatting shared by every user interface (CLI, hover, inlay hints, padding report,
  * webview), so that one buffer reads the same wherever it is shown: exact counts are grouped
- * integers, human-readable sizes are floored (a size never reads larger than it is), and factors
- * and shares are rounded the same way everywhere.
+ * integers, human-readable sizes are rounded to the nearest (12,000,000,000,000 B is 10.9 TiB),
+ * and factors and shares are rounded the same way everywhere. The CLI's `oom` output alone prints
+ * sizes in XLA's own notation (core/src/report/oom-message.ts, `xlaBytes`), to match the message it explains.
  */
 
 /** Thousands separators for an exact integer of any size: 1234567 → "1,234,567". */
@@ -16,9 +17,16 @@ export function groupDigits(value: bigint | number): string {
 
 const UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB', 'EiB'];
 
+/** `numerator / divisor` rounded to the nearest integer, halves up (both non-negative). */
+function roundedDiv(numerator: bigint, divisor: bigint): bigint {
+  return (numerator * 2n + divisor) / (divisor * 2n);
+}
+
 /**
- * A byte count in binary units for quick reading: "96 B", "4.0 KiB", "1.4 MiB", "12 MiB",
- * "128 KiB": one decimal below 10 units, rounded down. Integer arithmetic, so exact past 2^53.
+ * A byte count in binary units for quick reading, rounded to the nearest: "96 B", "4 KiB",
+ * "1.5 MiB", "10.9 TiB", "128 KiB". One decimal below 100 units, none from 100 on, a trailing
+ * ".0" dropped; a value that rounds up to 1024 of a unit is shown in the next one ("1 MiB").
+ * Integer arithmetic, so exact past 2^53. The one size formatter of every interface.
  */
 export function humanBytes(bytes: bigint): string {
   if (bytes < 0n) return `-${humanBytes(-bytes)}`;
@@ -29,9 +37,15 @@ export function humanBytes(bytes: bigint): string {
     divisor *= 1024n;
     unit++;
   }
-  // One division: truncating at every unit step as well could lose a tenth (7.9 EiB shown as 7.8).
-  const tenths = (bytes * 10n) / divisor;
-  return tenths < 100n ? `${tenths / 10n}.${tenths % 10n} ${UNITS[unit]}` : `${tenths / 10n} ${UNITS[unit]}`;
+  // One division from the exact count: rounding at every unit step as well could be off by a tenth.
+  const tenths = roundedDiv(bytes * 10n, divisor);
+  if (tenths < 1000n) {
+    const decimal = tenths % 10n === 0n ? '' : `.${tenths % 10n}`;
+    return `${tenths / 10n}${decimal} ${UNITS[unit]}`;
+  }
+  const whole = roundedDiv(bytes, divisor);
+  if (whole >= 1024n && unit < UNITS.length - 1) return `1 ${UNITS[unit + 1]}`;
+  return `${whole} ${UNITS[unit]}`;
 }
 
 /** Exact bytes, with the binary-unit figure from 1 KiB on: "96 B", "4,096 B (4.0 KiB)". */

@@ -304,7 +304,7 @@ describe('cli: check and report', function () {
     assert.match(header ?? '', /physical\s+logical\s+expansion\s+instruction/);
     assert.match(
       row ?? '',
-      /1\.0 MiB\s+8\.0 KiB\s+128x\s+Arg_1\.2\s+main\.10\s+16\s+bf16\[4096,1\]\{1,0:T\(8,128\)\(2,1\)\}/,
+      /1 MiB\s+8 KiB\s+128x\s+Arg_1\.2\s+main\.10\s+16\s+bf16\[4096,1\]\{1,0:T\(8,128\)\(2,1\)\}/,
     );
   });
 

@@ -1,6 +1,6 @@
 /**
  * The number formats every interface shares (CLI, hover, inlay hints, padding report, webview): one
- * buffer must read the same wherever it is shown, and a size must never read larger than it is.
+ * buffer must read the same wherever it is shown, and a size reads as its nearest rounding.
  */
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
@@ -14,27 +14,32 @@ describe('core: number formats', () => {
     assert.equal(groupDigits(2n ** 64n), '18,446,744,073,709,551,616');
   });
 
-  it('shows bytes in binary units, one decimal below 10 units, rounded down', () => {
+  it('shows bytes in binary units, rounded to the nearest: one decimal below 100 units', () => {
     assert.equal(humanBytes(0n), '0 B');
     assert.equal(humanBytes(1023n), '1023 B');
-    assert.equal(humanBytes(1024n), '1.0 KiB');
-    assert.equal(humanBytes(4096n), '4.0 KiB');
-    assert.equal(humanBytes(10239n), '9.9 KiB');
+    assert.equal(humanBytes(1024n), '1 KiB');
+    assert.equal(humanBytes(1536n), '1.5 KiB');
+    assert.equal(humanBytes(4096n), '4 KiB');
+    assert.equal(humanBytes(10239n), '10 KiB'); // 9.999 KiB
+    assert.equal(humanBytes(16384n), '16 KiB');
     assert.equal(humanBytes(131072n), '128 KiB');
-    assert.equal(humanBytes(1572863n), '1.4 MiB'); // 1.49999 MiB: rounding would claim 1.5
+    assert.equal(humanBytes(1572863n), '1.5 MiB'); // 1.49999 MiB
+    assert.equal(humanBytes(1572864n - 52429n), '1.4 MiB'); // 1.45 MiB - 1 byte
     assert.equal(humanBytes(33554432n), '32 MiB');
-    assert.equal(humanBytes(2n ** 60n), '1.0 EiB');
+    // The figure: 12,000,000,000,000 B = 10.914 TiB, which flooring showed as "10 TiB".
+    assert.equal(humanBytes(12_000_000_000_000n), '10.9 TiB');
+    assert.equal(humanBytes(99n * 2n ** 20n + 2n ** 20n - 1n), '100 MiB'); // 99.999 MiB
+    assert.equal(humanBytes(1023n * 1024n + 1000n), '1 MiB'); // 1023.98 KiB rounds into the next unit
+    assert.equal(humanBytes(2n ** 60n), '1 EiB');
     assert.equal(humanBytes(2n ** 70n), '1024 EiB');
-    // Past 2^53 the figure comes from integer arithmetic: 2^53 + 1 bytes is still 8.0 PiB, and
-    // 9 PiB - 1 byte is 8.9 PiB, where a double would round it to 9.0.
-    assert.equal(humanBytes(2n ** 53n + 1n), '8.0 PiB');
-    assert.equal(humanBytes(9n * 2n ** 50n - 1n), '8.9 PiB');
-    // Just past 7.9 EiB (7.9 · 2^60 = 9108079886394091110.4): dividing unit by unit, truncating
-    // at each step, showed 7.8 (found by the property below).
-    assert.equal(humanBytes(9108079886394091111n), '7.9 EiB');
+    // Past 2^53 the figure comes from integer arithmetic: 2^53 + 1 bytes is 8 PiB, and 8.95 PiB
+    // less one byte is 8.9 PiB, where a double would round it to 9.0.
+    assert.equal(humanBytes(2n ** 53n + 1n), '8 PiB');
+    assert.equal(humanBytes((895n * 2n ** 50n) / 100n - 1n), '8.9 PiB');
+    assert.equal(humanBytes(-1536n), '-1.5 KiB');
   });
 
-  it('never shows a size larger than it is, nor smaller by a tenth of its unit or more', () => {
+  it('shows every size within half a step of its last digit', () => {
     const UNIT: Record<string, bigint> = {
       B: 1n,
       KiB: 2n ** 10n,
@@ -47,10 +52,14 @@ describe('core: number formats', () => {
     fc.assert(
       fc.property(fc.bigInt({ min: 0n, max: 2n ** 66n }), (bytes) => {
         const [number, unit] = humanBytes(bytes).split(' ');
-        const [whole, tenth = ''] = number.split('.');
-        const shown = (BigInt(whole) * 10n + BigInt(tenth || '0')) * UNIT[unit];
-        const step = tenth ? UNIT[unit] : UNIT[unit] * 10n;
-        return shown <= bytes * 10n && bytes * 10n < shown + step;
+        const [whole, tenth] = number.split('.');
+        // In tenths of the unit: what is shown, and the step of its last digit.
+        const shown = (BigInt(whole) * 10n + BigInt(tenth ?? '0')) * UNIT[unit];
+        const step = tenth !== undefined || BigInt(whole) < 100n ? UNIT[unit] : UNIT[unit] * 10n;
+        if (unit === 'B') return shown === bytes * 10n;
+        // |shown - exact| <= half a step (exact in tenths: bytes * 10).
+        const error = shown > bytes * 10n ? shown - bytes * 10n : bytes * 10n - shown;
+        return error * 2n <= step && !number.endsWith('.0');
       }),
     );
   });

@@ -110,7 +110,7 @@ describe('large files: client policy', () => {
       physicalBytes: '1048576',
       expansion: 128,
     });
-    assert.deepEqual([rowItem(row).label, rowItem(row).description], ['128x  Arg_1.2', '8.0 KiB → 1.0 MiB']);
+    assert.deepEqual([rowItem(row).label, rowItem(row).description], ['128x  Arg_1.2', '8 KiB → 1 MiB']);
   });
 
   it('summarises a check with exact counts even when Problems shows fewer', () => {

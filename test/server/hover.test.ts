@@ -61,7 +61,7 @@ describe('server: hover', () => {
     assert.match(value, /- dim 1 \(x\) \(size 4, minor-most\): T\\\(8\\,128\\\) pads 4 to 128 — 32x/);
     assert.match(
       value,
-      /\*\*Fix:\*\* use minor\\_to\\_major \\\{0\\,1\\\}.*→ 2,097,152 B \(2\.0 MiB\) \(saves 30 MiB\)/,
+      /\*\*Fix:\*\* use minor\\_to\\_major \\\{0\\,1\\\}.*→ 2,097,152 B \(2 MiB\) \(saves 30 MiB\)/,
     );
     assert.doesNotMatch(value, /Memory map/, 'too large for the default 64 cells');
   });
@@ -167,7 +167,7 @@ describe('server: hover', () => {
   it('summarises a tuple leaf by leaf', async () => {
     const { value, covered } = await hoverAt(parts, uri, '(f32[3,5]{1,0:T(2,2)}, s32');
     assert.equal(covered, '(f32[3,5]{1,0:T(2,2)}, s32[6]{0:T(128)L(1024)S(5)})');
-    assert.match(value, /\*\*Tuple\*\* of 2 array\(s\): 84 B logical, 4,192 B \(4\.0 KiB\) physical/);
+    assert.match(value, /\*\*Tuple\*\* of 2 array\(s\): 84 B logical, 4,192 B \(4.1 KiB\) physical/);
     assert.match(
       value,
       /\| \{1\} \| s32\\\[6\\\]\\\{0\\:T\\\(128\\\)L\\\(1024\\\)S\\\(5\\\)\\\} \| 24 \| 4,096 \| 170\.7x \|/,

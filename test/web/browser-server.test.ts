@@ -217,7 +217,7 @@ describe('web: language server in a Web Worker (headless Chromium, postMessage)'
       assert.equal((hover.contents as MarkupContent).kind, 'markdown');
       // 8×4 f32 = 32 elements, 128 B; T(8,128) stores one 8×128 tile = 1,024 slots, 4,096 B: 32x.
       assert.match(value, /\| logical \(ByteSizeOf\) \| 32 \| 128 B \|/);
-      assert.match(value, /\| physical \(all tiles\) \| 1,024 \| 4,096 B \(4\.0 KiB\) \|/);
+      assert.match(value, /\| physical \(all tiles\) \| 1,024 \| 4,096 B \(4 KiB\) \|/);
       assert.match(value, /Expansion \*\*32x\*\* \(4,096 \/ 128\)/);
       await assertQuiet(client);
     });

@@ -1,5 +1,6 @@
 import { strict as assert } from 'node:assert';
-import { analysisStatusText, formatSize } from '../../../client/src/analysis-status-text';
+import { analysisStatusText } from '../../../client/src/analysis-status-text';
+import { fileSize } from '../../../client/src/large-file-policy';
 
 describe('client: analysis status item text', () => {
   it('is hidden when nothing is analysed', () => {
@@ -9,7 +10,7 @@ describe('client: analysis status item text', () => {
   it('names the first document, its share done in whole percent, and how many more are running', () => {
     assert.deepEqual(analysisStatusText([{ name: 'dump.txt', size: 52_428_800 }]), {
       text: '$(sync~spin) XLA: analysing dump.txt',
-      tooltip: 'XLA Layout Lens is analysing dump.txt (50.0 MB)',
+      tooltip: 'XLA Layout Lens is analysing dump.txt (50 MiB)',
     });
     assert.deepEqual(
       analysisStatusText([
@@ -18,7 +19,7 @@ describe('client: analysis status item text', () => {
       ]),
       {
         text: '$(sync~spin) XLA: analysing a.hlo 42% (+1 more)',
-        tooltip: 'XLA Layout Lens is analysing a.hlo (6.0 MB, 42% done), b.hlo (7.5 MB)',
+        tooltip: 'XLA Layout Lens is analysing a.hlo (6 MiB, 42% done), b.hlo (7.5 MiB)',
       },
     );
   });
@@ -27,10 +28,10 @@ describe('client: analysis status item text', () => {
     assert.match(analysisStatusText([{ name: 'a.hlo', size: 1, done: 0.999 }])?.text ?? '', /a\.hlo 99%$/);
   });
 
-  it('formats sizes in characters, KB and MB', () => {
+  it("formats sizes as core's one size formatter does", () => {
     assert.deepEqual(
-      [formatSize(999), formatSize(2048), formatSize(5 * 1024 * 1024)],
-      ['999 chars', '2.0 KB', '5.0 MB'],
+      [fileSize(999), fileSize(2048), fileSize(5 * 1024 * 1024), fileSize(12_000_000_000_000)],
+      ['999 B', '2 KiB', '5 MiB', '10.9 TiB'],
     );
   });
 });

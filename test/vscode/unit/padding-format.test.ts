@@ -5,14 +5,15 @@ import { formatBytes, formatExpansion, rowItem } from '../../../client/src/paddi
 const range = { start: { line: 4, character: 2 }, end: { line: 4, character: 30 } };
 
 describe('client: instruction row text', () => {
-  it('formats bytes exactly below 1 KiB and in binary units above, past 2^53 too', () => {
+  it('formats bytes exactly below 1 KiB and in binary units above, rounded, past 2^53 too', () => {
     assert.equal(formatBytes('0'), '0 B');
     assert.equal(formatBytes('1023'), '1023 B');
-    assert.equal(formatBytes('4096'), '4.0 KiB');
+    assert.equal(formatBytes('4096'), '4 KiB');
     assert.equal(formatBytes('131072'), '128 KiB');
-    assert.equal(formatBytes('1572863'), '1.4 MiB');
-    assert.equal(formatBytes('1073741824'), '1.0 GiB');
-    assert.equal(formatBytes(String(2n ** 60n)), '1.0 EiB');
+    assert.equal(formatBytes('1572863'), '1.5 MiB');
+    assert.equal(formatBytes('12000000000000'), '10.9 TiB');
+    assert.equal(formatBytes('1073741824'), '1 GiB');
+    assert.equal(formatBytes(String(2n ** 60n)), '1 EiB');
     assert.equal(formatBytes('not a number'), 'not a number');
   });
 
@@ -35,7 +36,7 @@ describe('client: instruction row text', () => {
     };
     assert.deepEqual(rowItem(row), {
       label: '32x  p0',
-      description: '128 B → 4.0 KiB',
+      description: '128 B → 4 KiB',
       detail: 'f32[8,4]{1,0:T(8,128)}  ·  main',
       row,
     });
