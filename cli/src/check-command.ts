@@ -7,7 +7,7 @@
 import * as os from 'os';
 import type { LayoutDiagnostic } from '../../core/src';
 import { checkNames, NAME_CHECK_MAX_CHARS, parseHloText } from '../../core/src';
-import { LineCounter } from '../../core/src';
+import { LineCounter, readableMessage } from '../../core/src';
 import { createShapeChecker } from '../../core/src';
 import { intOption, parseArgs } from './args';
 import { checkStreamTo, type SegmentDiagnostic } from './check-worker';
@@ -62,7 +62,7 @@ function nameDiagnostics(text: string): SegmentDiagnostic[] {
         endColumn: end.column,
         severity: d.severity,
         code: d.code,
-        message: d.message,
+        message: readableMessage(d),
       };
     });
 }

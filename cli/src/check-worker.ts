@@ -4,7 +4,7 @@
  * range's diagnostics (line numbers relative to the range's first line) and how many lines it has.
  */
 import { parentPort } from 'worker_threads';
-import { CheckStream, type CheckCounts } from '../../core/src';
+import { CheckStream, readableMessage, type CheckCounts } from '../../core/src';
 import { createShapeChecker, type ShapeChecker } from '../../core/src';
 import { forEachTextPiece } from './read-statements';
 
@@ -52,7 +52,7 @@ export function checkStreamTo(checker: ShapeChecker, emit: (d: SegmentDiagnostic
         endColumn: end.column,
         severity: d.severity,
         code: d.code,
-        message: d.message,
+        message: readableMessage(d),
       });
     },
     { checker },

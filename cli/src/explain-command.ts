@@ -2,12 +2,13 @@
 import {
   explainShapeText,
   MAX_JSON_LIST,
+  readableMessage,
   toJsonSafe,
   toJsonText,
   type ArrayExplanation,
+  type LayoutDiagnostic,
   type ShapeExplanation,
 } from '../../core/src';
-import type { LayoutDiagnostic } from '../../core/src';
 import { parseArgs, type ParsedArgs } from './args';
 import { InputError, UsageError } from './errors';
 import { bytesWithUnit, formatFactor, formatPercent, groupDigits } from '../../core/src';
@@ -128,7 +129,7 @@ function arrayText(a: ArrayExplanation): string[] {
 }
 
 function diagnosticLine(d: LayoutDiagnostic): string {
-  return `${d.severity}: ${d.message} [${d.code}] at column ${d.range.start + 1}`;
+  return `${d.severity}: ${readableMessage(d)} [${d.code}] at column ${d.range.start + 1}`;
 }
 
 /** Text form of an explanation. */
@@ -202,7 +203,7 @@ export function runExplain(argv: readonly string[], out: Output): number {
   }
   if (firstError)
     throw new InputError(
-      `${firstError.message} [${firstError.code}]`,
+      `${readableMessage(firstError)} [${firstError.code}]`,
       text,
       firstError.range.start,
       firstError.range.end,

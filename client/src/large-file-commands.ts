@@ -4,7 +4,7 @@
  * progress notification. The Memory View reads such files from disk too (memory-view/load.ts).
  */
 import * as vscode from 'vscode';
-import { CheckStream, type LocatedDiagnostic } from '../../core/src';
+import { CheckStream, readableMessage, type LocatedDiagnostic } from '../../core/src';
 import type { Ctx } from './ctx';
 import {
   checkSummary,
@@ -75,7 +75,7 @@ function toDiagnostic({ diagnostic: d, start, end }: LocatedDiagnostic): vscode.
   const range = new vscode.Range(start.line - 1, start.column - 1, end.line - 1, end.column - 1);
   const out = new vscode.Diagnostic(
     range,
-    d.message,
+    readableMessage(d),
     SEVERITY[d.severity] ?? vscode.DiagnosticSeverity.Error,
   );
   out.source = 'xla-layout';

@@ -21,7 +21,7 @@ import {
 } from '../../core/src';
 // Not re-exported by the layout index: the per-step index mapping the steps below narrate.
 import { stepForward, toPhysicalIndex } from '../../core/src';
-import { elide, groupDigits } from '../../core/src';
+import { elide, groupDigits, readableMessage } from '../../core/src';
 import { code } from '../../protocol/src/markdown';
 import { printTile } from '../../core/src';
 
@@ -43,13 +43,14 @@ export function parseArrayShape(text: string): ParsedShape {
     const first = errors[0];
     return {
       ok: false,
-      message: first ? `${first.message} (column ${first.range.start + 1})` : 'Not a shape',
+      message: first ? `${readableMessage(first)} (column ${first.range.start + 1})` : 'Not a shape',
     };
   }
   if (parsed.shape.kind !== 'array')
     return { ok: false, message: 'Tuples and buffers have no single layout: pick one array element' };
   const invalid = validateShape(parsed.shape).find((d) => d.severity === 'error');
-  if (invalid) return { ok: false, message: `${invalid.message} (column ${invalid.range.start + 1})` };
+  if (invalid)
+    return { ok: false, message: `${readableMessage(invalid)} (column ${invalid.range.start + 1})` };
   const shape = toArrayShape(parsed.shape);
   if (shape === undefined)
     return { ok: false, message: `${trimmed} is not an array shape the layout math can use` };

@@ -21,8 +21,14 @@ export type Stage = 'parser' | 'validator' | 'crash' | 'advice';
 export interface LayoutDiagnostic {
   readonly code: RuleCode;
   readonly severity: Severity;
-  /** XLA's own wording where XLA has one; otherwise a sentence that says what and why. */
+  /**
+   * XLA's own wording where XLA has one (exact, so it can be compared with XLA's and searched for;
+   * it may name parser tokens such as `kRparen`); otherwise a sentence that says what and why.
+   * People read {@link readableMessage}, never this alone.
+   */
   readonly message: string;
+  /** Plain words saying what is wrong and what to write, when `message` is XLA's wording. */
+  readonly plain?: string;
   readonly range: TextRange;
   /** Other places the diagnostic speaks of ("previously defined here"), ranges as absolute as `range`. */
   readonly related?: readonly RelatedPlace[];
@@ -267,7 +273,68 @@ export const RULES = {
 
 export type RuleCode = keyof typeof RULES;
 
-/** Builds a diagnostic with the rule's default severity. */
-export function diagnostic(code: RuleCode, message: string, range: TextRange): LayoutDiagnostic {
-  return { code, severity: RULES[code].severity, message, range };
+/** Builds a diagnostic with the rule's default severity; `plain`: plain words when `message` is XLA's. */
+export function diagnostic(
+  code: RuleCode,
+  message: string,
+  range: TextRange,
+  plain?: string,
+): LayoutDiagnostic {
+  return plain === undefined
+    ? { code, severity: RULES[code].severity, message, range }
+    : { code, severity: RULES[code].severity, message, plain, range };
+}
+
+/** What XLA's `TokKindToString` names stand for, in the words people read. */
+const TOKEN_WORDS: ReadonlyMap<string, string> = new Map([
+  ['kEqual', '`=`'],
+  ['kComma', '`,`'],
+  ['kColon', '`:`'],
+  ['kAsterisk', '`*`'],
+  ['kOctothorp', '`#`'],
+  ['kPlus', '`+`'],
+  ['kTilde', '`~`'],
+  ['kLsquare', '`[`'],
+  ['kRsquare', '`]`'],
+  ['kLbrace', '`{`'],
+  ['kRbrace', '`}`'],
+  ['kLparen', '`(`'],
+  ['kRparen', '`)`'],
+  ['kQuestionMark', '`?`'],
+  ['kArrow', '`->`'],
+  ['kLeq', '`<=`'],
+  ['kDots', '`...`'],
+  ['kEof', 'the end of the text'],
+  ['kIdent', 'a word'],
+  ['kName', 'a name'],
+  ['kAttributeName', 'an attribute name'],
+  ['kPrimitiveType', 'an element type'],
+  ['kInt', 'an integer'],
+  ['kDecimal', 'a decimal number'],
+  ['kDxD', 'a window size such as 2x2'],
+  ['kPad', 'a padding spec'],
+  ['kString', 'a string'],
+  ['kError', 'a character XLA cannot read'],
+  ['kw_true', '`true`'],
+  ['kw_false', '`false`'],
+  ['kw_inf', '`inf`'],
+  ['kw_nan', '`nan`'],
+  ['kw_ROOT', '`ROOT`'],
+  ['kw_ENTRY', '`ENTRY`'],
+  ['kw_HloModule', '`HloModule`'],
+]);
+
+/** `text` with XLA's parser token names (`kRparen`, `kIdent`, …) written as what they stand for. */
+export function withoutTokenNames(text: string): string {
+  return text.replace(/\b(k[A-Z][A-Za-z]*|kw_[A-Za-z]+)\b/g, (name) => TOKEN_WORDS.get(name) ?? name);
+}
+
+/**
+ * The message people read, everywhere (editor, CLI, input boxes, visualizer): plain words first,
+ * then XLA's own wording after "XLA:" so it can still be searched for, with parser token names
+ * written as the characters they stand for.
+ */
+export function readableMessage(d: Pick<LayoutDiagnostic, 'message' | 'plain'>): string {
+  const xla = withoutTokenNames(d.message);
+  return d.plain === undefined ? xla : `${d.plain} — XLA: ${xla}`;
 }

@@ -4,7 +4,13 @@
  * turns them into decimal strings for JSON (CLI `--json`, LSP requests).
  */
 import type { ArrayShapeNode, ShapeNode, TileNode } from './ast';
-import { diagnostic, type LayoutDiagnostic, type RuleCode, type TextRange } from './diagnostics';
+import {
+  diagnostic,
+  readableMessage,
+  type LayoutDiagnostic,
+  type RuleCode,
+  type TextRange,
+} from './diagnostics';
 import {
   assumedTpuTileRule,
   assumedTpuTiling,
@@ -321,7 +327,8 @@ export function arrayShapeFromText(text: string): { shape: ArrayShape } | ShapeT
     range,
     ...(rule !== undefined ? { rule } : {}),
   });
-  if (firstError) return refuse('invalid-shape', firstError.message, firstError.range, firstError.code);
+  if (firstError)
+    return refuse('invalid-shape', readableMessage(firstError), firstError.range, firstError.code);
   const node = parsed.shape;
   const whole = { start: 0, end: text.length };
   if (!node) return refuse('invalid-shape', 'expected a shape', whole);

@@ -4,13 +4,14 @@
  * physical bytes, worst first).
  */
 import type { CancellationToken } from 'vscode-languageserver';
-import type { LayoutDiagnostic } from '../../core/src';
 import {
   capLists,
   elide,
   groupDigits,
   MAX_JSON_LIST,
+  readableMessage,
   type ArrayExplanation,
+  type LayoutDiagnostic,
   type ShapeExplanation,
 } from '../../core/src';
 import type { HloStatement, StatementShape } from '../../core/src';
@@ -127,7 +128,7 @@ function analysisJson(doc: HloDocument, e: ShapeExplanation): ShapeAnalysis {
   const diag = (d: LayoutDiagnostic) => ({
     code: d.code,
     severity: d.severity,
-    message: d.message,
+    message: readableMessage(d),
     range: toRange(doc.text, d.range),
   });
   const arrays: ArrayAnalysis[] = [];

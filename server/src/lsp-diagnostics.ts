@@ -7,7 +7,7 @@
  * statement stays at the same position (an edit elsewhere that adds no line, the usual case).
  */
 import { DiagnosticSeverity, type Diagnostic, type Range } from 'vscode-languageserver';
-import type { LayoutDiagnostic, RuleCode, Severity } from '../../core/src';
+import { readableMessage, type LayoutDiagnostic, type RuleCode, type Severity } from '../../core/src';
 import type { StatementSummary } from './analyzer';
 import type { HloDocument } from './document';
 import { toRange } from './positions';
@@ -62,7 +62,7 @@ class Converter {
       code: d.code,
       codeDescription: link,
       source: DIAGNOSTIC_SOURCE,
-      message: d.message,
+      message: readableMessage(d),
     };
   }
 }

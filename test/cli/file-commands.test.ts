@@ -55,7 +55,7 @@ describe('cli: check and report', function () {
     });
     assert.match(
       String(message),
-      /^Tile dimension size needs to be minimum int64_t value if it's negative\. Value is -1/,
+      /^negative tile size -1 makes XLA abort: write `\*` to combine dimensions, or a positive size — XLA: Tile dimension size needs to be minimum int64_t value if it's negative\. Value is -1$/,
     );
   });
 
@@ -91,7 +91,7 @@ describe('cli: check and report', function () {
     writeFileSync(file, text);
     const expected = [
       `${file}:4:26: error: instruction does not exist: q [instruction-undefined]`,
-      `${file}:5:21: error: layout minor_to_major field has duplicate values: {0, 0}; shape: f32[2,2] [minor-to-major-duplicate]`,
+      `${file}:5:21: error: minor_to_major names dimension 0 twice: list each dimension once — XLA: layout minor_to_major field has duplicate values: {0, 0}; shape: f32[2,2] [minor-to-major-duplicate]`,
       `${file}:6:43: error: computation does not exist: later (XLA's parser knows a computation only after its closing }, and later's comes after this use) [computation-undefined]`,
     ];
     for (const jobs of [[], ['--jobs', '2']]) {
@@ -116,7 +116,7 @@ describe('cli: check and report', function () {
     const large = join(dir, 'names-large.hlo');
     writeFileSync(large, `// ${'x'.repeat(1_000_000)}\n${text}`);
     assert.deepEqual(cli('check', large).stdout.trimEnd().split('\n'), [
-      `${large}:6:21: error: layout minor_to_major field has duplicate values: {0, 0}; shape: f32[2,2] [minor-to-major-duplicate]`,
+      `${large}:6:21: error: minor_to_major names dimension 0 twice: list each dimension once — XLA: layout minor_to_major field has duplicate values: {0, 0}; shape: f32[2,2] [minor-to-major-duplicate]`,
     ]);
   });
 
@@ -160,7 +160,7 @@ describe('cli: check and report', function () {
       r.stdout.trimEnd().split('\n'),
       bad.map(
         ([n, column]) =>
-          `${file}:${n}:${column}: error: layout minor_to_major field has duplicate values: {0, 0}; shape: f32[2,2] [minor-to-major-duplicate]`,
+          `${file}:${n}:${column}: error: minor_to_major names dimension 0 twice: list each dimension once — XLA: layout minor_to_major field has duplicate values: {0, 0}; shape: f32[2,2] [minor-to-major-duplicate]`,
       ),
     );
     assert.equal(bad.length, 3);

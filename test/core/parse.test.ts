@@ -214,12 +214,7 @@ describe('parseShape: valid shapes', () => {
 
 describe('parseShape: errors carry XLA text and exact ranges', () => {
   const cases: readonly [text: string, code: string, covered: string, message?: string][] = [
-    [
-      'g32[]',
-      'unknown-element-type',
-      'g32',
-      'unknown element type `g32`; did you mean `s32`, `u32` or `f32`? (XLA: expected primitive type, saw kIdent)',
-    ],
+    ['g32[]', 'unknown-element-type', 'g32', 'expected primitive type, saw kIdent'],
     ['32[]', 'expected-primitive-type', '32', 'expected primitive type, saw kInt'],
     ['b()', 'expected-primitive-type', ')', 'expected primitive type, saw kRparen'],
     ['(s32[], )', 'expected-primitive-type', ')', 'expected primitive type, saw kRparen'],
@@ -289,6 +284,22 @@ describe('parseShape: errors carry XLA text and exact ranges', () => {
       if (message !== undefined) assert.equal(d.message, message);
     });
   }
+
+  it('an unknown element type says in plain words which types it most likely means', () => {
+    const words = (text: string) => parseShapeText(text).diagnostics.map((d) => [d.code, d.plain]);
+    assert.deepEqual(words('g32[]'), [
+      ['unknown-element-type', 'unknown element type `g32`; did you mean `s32`, `u32` or `f32`?'],
+    ]);
+    assert.deepEqual(words('F32[2]'), [
+      ['unknown-element-type', 'unknown element type `F32`; did you mean `f32`?'],
+    ]);
+    assert.deepEqual(words('TYPE[2]'), [
+      [
+        'unknown-element-type',
+        'unknown element type `TYPE`: element types are lower case, such as f32, bf16, s32 or pred',
+      ],
+    ]);
+  });
 
   it('stops at the first fatal error and keeps the tree read so far', () => {
     const text = '(s32[], f32[2,3]{1,0:T(2,x)}, u8[])';

@@ -208,11 +208,12 @@ describe('fuzz: hostile shape text', function () {
     for (const word of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
       const d = parseShapeText(word).diagnostics;
       assert.deepEqual(
-        d.map((x) => [x.code, x.message, x.range]),
+        d.map((x) => [x.code, x.message, x.plain, x.range]),
         [
           [
             'unknown-element-type',
-            `unknown element type \`${word}\` (XLA: expected primitive type, saw kIdent)`,
+            'expected primitive type, saw kIdent',
+            `unknown element type \`${word}\`: element types are lower case, such as f32, bf16, s32 or pred`,
             { start: 0, end: word.length },
           ],
         ],

@@ -42,11 +42,71 @@ describe('server: diagnostics', () => {
         `https://github.com/xla-layout-lens/xla-layout-lens/blob/main/docs/rules.md#${String(d.code)}`,
       );
     }
-    assert.match(diags[0].message, /Value is -1/);
+    assert.match(diags[0].message, /^negative tile size -1 makes XLA abort: .* — XLA: .*Value is -1$/);
     assert.equal(
       diags[1].message,
-      'layout minor_to_major field has duplicate values: {1, 1}; shape: f32[8,128]',
+      'minor_to_major names dimension 1 twice: list each dimension once — XLA: layout minor_to_major field has duplicate values: {1, 1}; shape: f32[8,128]',
     );
+  });
+
+  it("says what is wrong in plain words first, then XLA's text, and never names a parser token", async () => {
+    // [shape as written, the plain words the message starts with, XLA's text after "— XLA: "].
+    const cases: [string, string, string][] = [
+      // XLA reads `T(8,128}` as T(8,128) (ParseLayout ignores its sub-parsers' failures), so the
+      // tile's `)` is missed only where no `}` follows either.
+      ['f32[8,128]{1,0:T(8,128', 'missing `)` to close the tile', 'expects a list to end with `)`'],
+      ['f32[8,128]{1,0:T(8,128)', 'missing `}` to close the layout', 'expects layout to end with `}`'],
+      ['f32[8,128{1,0}', 'missing `]` to close the dimensions', 'expects a list to end with `]`'],
+      ['F32[8]{0}', 'unknown element type `F32`', 'expected primitive type, saw a word'],
+      [
+        'f32[2,2]{1,0:S(1)T(2,2)}',
+        'attributes out of order: XLA reads layout attributes only in the order D T L # * E S SC P M, each once',
+        'expects layout to end with `}`',
+      ],
+      [
+        'f32[8,128]{1,0:T()}',
+        'empty tile `()`: a tile needs at least one size; remove it',
+        'layout has invalid tiles: f32[8,128]',
+      ],
+      [
+        'f32[8,128]{1,0:T(8,-1)}',
+        'negative tile size -1 makes XLA abort',
+        "Tile dimension size needs to be minimum int64_t value if it's negative. Value is -1",
+      ],
+      ['f32[8]{0:S(1', 'missing `)` to close `S(…)`', 'expects memory space to end with `)`'],
+      [
+        'f32[8]{0:D(X)}',
+        '`X` is not a dimension level type: D(…) takes D, C, S or H',
+        'expected a DimLevelType abbreviation (D, C, or S)',
+      ],
+      ['f32[1.5]{0}', 'expected a whole number here, not `1.5`', 'expects integer'],
+      [
+        'f32[8,128]{2,0}',
+        'minor_to_major names dimension 2, but the shape has dimensions 0 to 1',
+        'layout minor_to_major field has out-of-bounds value',
+      ],
+      [
+        'f32[8]{0:L(0)}',
+        'L(0) makes XLA abort',
+        'layout tail_padding_alignment_in_elements field is <= 0: {0}',
+      ],
+    ];
+    const text = [
+      'HloModule m',
+      'ENTRY %e {',
+      ...cases.map(([shape], i) => `  %p${i} = ${shape} parameter(${i})`),
+      '}',
+      '',
+    ].join('\n');
+    const diags = await client.open('file:///w/plain.hlo', text);
+    for (const [i, [shape, plain, xla]] of cases.entries()) {
+      const d = diags.find((x) => x.range.start.line === i + 2 && x.severity === DiagnosticSeverity.Error);
+      assert.ok(d, `a diagnostic on ${shape}: ${JSON.stringify(diags.map((x) => x.message))}`);
+      assert.ok(d.message.startsWith(plain), `${shape}: ${d.message}`);
+      const after = d.message.split(' — XLA: ')[1] ?? '';
+      assert.ok(after.startsWith(xla), `${shape}: XLA's text after the plain words: ${d.message}`);
+    }
+    for (const d of diags) assert.doesNotMatch(d.message, /\bk[A-Z][a-z]+\b|\bkw_/, d.message);
   });
 
   it('links codes to the rules page the client names, and refuses what is not a document URI', async () => {

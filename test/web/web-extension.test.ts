@@ -132,7 +132,7 @@ describe('web: browser extension in the web worker extension host (code-server +
     const text = await problem.innerText();
     assert.match(
       text,
-      /Value is -1 \(XLA aborts with LOG\(FATAL\) here; write \* to combine dimensions\)/,
+      /negative tile size -1 makes XLA abort: write `\*` to combine dimensions, or a positive size — XLA: Tile dimension size needs to be minimum int64_t value if it's negative\. Value is -1/,
       text,
     );
     assert.match(text, /xla-layout/, text);

@@ -3,7 +3,7 @@
  * are listed under the field, each with the offending characters underlined, and the first one is
  * also underlined inside the field through a mirror layer that scrolls with the input.
  */
-import type { LayoutDiagnostic } from '../../core/src';
+import { readableMessage, type LayoutDiagnostic } from '../../core/src';
 import { el, replaceChildren } from './dom';
 
 const EXCERPT_CONTEXT = 40;
@@ -116,7 +116,7 @@ export class ShapeField {
       },
       el('span', { class: 'severity' }, d.severity),
       ' ',
-      el('span', { class: 'message' }, d.message),
+      el('span', { class: 'message' }, readableMessage(d)),
       ' ',
       el('span', { class: 'code' }, `[${d.code}]`),
       el('br'),

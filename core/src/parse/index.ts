@@ -9,5 +9,5 @@ export {
 export { scanAt, scanShapes, walkShapeCandidates, type FoundShape } from './scan-shapes';
 export { ScanState } from './scan-state';
 export { shapeKeyEnd } from './shape-key';
-export { editDistance, elementTypeGuesses, unknownElementTypeMessage } from './spelling';
+export { editDistance, elementTypeGuesses, unknownElementTypeWords } from './spelling';
 export { unterminatedComment } from './lexical-lines';

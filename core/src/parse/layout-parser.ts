@@ -1,6 +1,7 @@
 /**
  * `HloParserImpl::ParseLayout` (spec §1.3): `{` minor_to_major `:` attributes `}` with the
- * attributes in XLA's fixed order D T L # * E S SC P M, each at most once. Messages are XLA's.
+ * attributes in XLA's fixed order D T L # * E S SC P M, each at most once. Messages are XLA's,
+ * with plain words for people beside them.
  */
 import type {
   DimLevelNode,
@@ -42,6 +43,9 @@ const INT64_MIN = -(1n << 63n);
 /** Attribute names in the only order XLA accepts. */
 const ORDER = ['D', 'T', 'L', '#', '*', 'E', 'S', 'SC', 'P', 'M'] as const;
 type AttributeName = (typeof ORDER)[number];
+
+/** What a person needs to know about attribute order. */
+const ORDER_WORDS = 'XLA reads layout attributes only in the order D T L # * E S SC P M, each once';
 
 /** The words ParseLayoutIntAttribute puts in its messages. */
 const INT_ATTRIBUTE_WHAT = {
@@ -112,11 +116,23 @@ function readAttributeName(state: ParserState): number {
  * `(` INT `)` after L, E, S or M (`ParseLayoutIntAttribute`): stops at its first failure, keeping
  * the value when it was read (XLA sets the attribute as soon as it has the number).
  */
-function parseIntAttribute(state: ParserState, start: number, what: string): IntAttributeNode | undefined {
-  if (!state.expect(CH_LPAREN, `expects ${what} to start with kLparen`)) return undefined;
+function parseIntAttribute(
+  state: ParserState,
+  start: number,
+  name: keyof typeof INT_ATTRIBUTE_WHAT,
+): IntAttributeNode | undefined {
+  const what = INT_ATTRIBUTE_WHAT[name];
+  if (
+    !state.expect(CH_LPAREN, `expects ${what} to start with kLparen`, () => `missing \`(\` after \`${name}\``)
+  )
+    return undefined;
   const value = state.readInt();
   if (value === undefined) return undefined;
-  state.expect(CH_RPAREN, `expects ${what} to end with kRparen`);
+  state.expect(
+    CH_RPAREN,
+    `expects ${what} to end with kRparen`,
+    () => `missing \`)\` to close \`${name}(…)\``,
+  );
   return { range: { start, end: state.pos }, value };
 }
 
@@ -127,7 +143,12 @@ function parseIntAttribute(state: ParserState, start: number, what: string): Int
  */
 function parseTypeAttribute(state: ParserState, start: number, hash: boolean): TypeAttributeNode | undefined {
   const sign = hash ? 'kOctothorp' : 'kAsterisk';
-  state.expect(CH_LPAREN, `expects ${sign} to be followed by kLparen`);
+  const letter = hash ? '#' : '*';
+  state.expect(
+    CH_LPAREN,
+    `expects ${sign} to be followed by kLparen`,
+    () => `missing \`(\` after \`${letter}\``,
+  );
   state.peek();
   const t = tokenAt(state.text, state.pos, state.end);
   let typeName: string | undefined;
@@ -135,18 +156,35 @@ function parseTypeAttribute(state: ParserState, start: number, hash: boolean): T
     state.pos = t.end;
     typeName = state.text.slice(t.start, t.end);
   } else
-    state.fail('expected-primitive-type', `expected primitive type, saw ${t.kind}`, {
-      start: t.start,
-      end: t.end,
-    });
-  state.expect(CH_RPAREN, `expects ${hash ? 'index' : 'pointer'} primitive type to be followed by kRparen`);
+    state.fail(
+      'expected-primitive-type',
+      `expected primitive type, saw ${t.kind}`,
+      { start: t.start, end: t.end },
+      `expected an integer type such as u32 inside \`${letter}(…)\``,
+    );
+  state.expect(
+    CH_RPAREN,
+    `expects ${hash ? 'index' : 'pointer'} primitive type to be followed by kRparen`,
+    () => `missing \`)\` to close \`${letter}(…)\``,
+  );
   if (typeName === undefined) return undefined;
   return { range: { start, end: state.pos }, typeName, typeRange: { start: t.start, end: t.end } };
 }
 
-/** `ParseList`: `open` [item (`,` item)*] `)`, stopping at the first failure; `item` returns false after failing. */
-function parseList(state: ParserState, openMessage: string, item: () => boolean, open = CH_LPAREN): boolean {
-  if (!state.expect(open, openMessage)) return false;
+/**
+ * `ParseList`: `open` [item (`,` item)*] `)`, stopping at the first failure; `item` returns false
+ * after failing. `what` names the list for plain words ("`D(…)`"); `openWords` says what is
+ * missing when it does not open.
+ */
+function parseList(
+  state: ParserState,
+  openMessage: string,
+  openWords: string,
+  what: string,
+  item: () => boolean,
+  open = CH_LPAREN,
+): boolean {
+  if (!state.expect(open, openMessage, () => openWords)) return false;
   if (state.peek() === CH_RPAREN) {
     state.pos++;
     return true;
@@ -156,20 +194,26 @@ function parseList(state: ParserState, openMessage: string, item: () => boolean,
     if (state.peek() !== CH_COMMA) break;
     state.pos++;
   }
-  return state.expect(CH_RPAREN, 'expects a list to end with kRparen');
+  return state.expect(
+    CH_RPAREN,
+    'expects a list to end with kRparen',
+    () => `missing \`)\` to close ${what}`,
+  );
 }
 
 function parseDimLevelTypes(state: ParserState, start: number): LayoutFields['dimLevelTypes'] {
   const levels: DimLevelNode[] = [];
-  parseList(state, 'expects a list starting with kLparen', () => {
+  parseList(state, 'expects a list starting with kLparen', 'missing `(` after `D`', '`D(…)`', () => {
     state.peek();
     const t = tokenAt(state.text, state.pos, state.end);
     const word = t.kind === 'kIdent' ? state.text.slice(t.start, t.end) : '';
     if (word !== 'D' && word !== 'C' && word !== 'S' && word !== 'H') {
-      state.fail('dim-level-type', 'expected a DimLevelType abbreviation (D, C, or S)', {
-        start: t.start,
-        end: t.end,
-      });
+      state.fail(
+        'dim-level-type',
+        'expected a DimLevelType abbreviation (D, C, or S)',
+        { start: t.start, end: t.end },
+        `\`${state.tokenText()}\` is not a dimension level type: D(…) takes D, C, S or H`,
+      );
       return false;
     }
     state.pos = t.end;
@@ -199,19 +243,25 @@ function parseTiles(state: ParserState, start: number): LayoutFields['tiles'] {
     // `T` with no `(` after it is one empty tile to XLA: it is where the tile is.
     const tileStart = state.peek() === CH_LPAREN || tiles.length > 0 ? state.pos : start;
     const entries: TileEntryNode[] = [];
-    const ok = parseList(state, 'expects a list starting with kLparen', () => {
-      if (state.peek() === CH_STAR) {
-        entries.push({ range: { start: state.pos, end: state.pos + 1 }, value: 'combine' });
-        state.pos++;
+    const ok = parseList(
+      state,
+      'expects a list starting with kLparen',
+      'missing `(` after `T`',
+      'the tile',
+      () => {
+        if (state.peek() === CH_STAR) {
+          entries.push({ range: { start: state.pos, end: state.pos + 1 }, value: 'combine' });
+          state.pos++;
+          return true;
+        }
+        if (!state.readIntValue()) return false;
+        const range = { start: state.intStart, end: state.intEnd };
+        // `*` is stored as INT64_MIN (Tile::kCombineDimension), so XLA reads an entry written as
+        // that number (or as 2^63, which lexes to it) as `*` too, and prints it as `*`.
+        entries.push({ range, value: state.intValue === INT64_MIN ? 'combine' : state.intValue });
         return true;
-      }
-      if (!state.readIntValue()) return false;
-      const range = { start: state.intStart, end: state.intEnd };
-      // `*` is stored as INT64_MIN (Tile::kCombineDimension), so XLA reads an entry written as
-      // that number (or as 2^63, which lexes to it) as `*` too, and prints it as `*`.
-      entries.push({ range, value: state.intValue === INT64_MIN ? 'combine' : state.intValue });
-      return true;
-    });
+      },
+    );
     tiles.push({ range: { start: tileStart, end: state.pos }, entries });
     if (!ok) break;
   } while (state.peek() === CH_LPAREN);
@@ -222,7 +272,10 @@ function parseTiles(state: ParserState, start: number): LayoutFields['tiles'] {
 function parseSplitConfigs(state: ParserState, start: number): LayoutFields['splitConfigs'] {
   const configs: SplitConfigNode[] = [];
   do {
-    if (!state.expect(CH_LPAREN, 'expects split configs to start with kLparen')) break;
+    if (
+      !state.expect(CH_LPAREN, 'expects split configs to start with kLparen', () => 'missing `(` after `SC`')
+    )
+      break;
     const configStart = state.pos - 1;
     const dimension = state.readInt();
     if (dimension === undefined) break;
@@ -230,6 +283,8 @@ function parseSplitConfigs(state: ParserState, start: number): LayoutFields['spl
     const ok = parseList(
       state,
       'expects a list starting with kColon',
+      "missing `:` after the split config's dimension, as in SC(0:2,4)",
+      'the split config',
       () => {
         const n = state.readInt();
         if (n !== undefined) indices.push(n);
@@ -248,7 +303,8 @@ function parsePhysicalShape(
   start: number,
   nested: NestedShapeParser,
 ): LayoutFields['physicalShape'] {
-  if (!state.expect(CH_LPAREN, 'expects physical shape to start with kLparen')) return undefined;
+  if (!state.expect(CH_LPAREN, 'expects physical shape to start with kLparen', () => 'missing `(` after `P`'))
+    return undefined;
   // Any `P` is an error (no array is sparse any more): its inner shape is read as strictly as XLA
   // reads shapes, so a broken one stops the layout here.
   const softening = state.softening;
@@ -256,7 +312,7 @@ function parsePhysicalShape(
   const shape = nested(state);
   state.softening = softening;
   if (shape === undefined || state.failed) return undefined;
-  state.expect(CH_RPAREN, 'expects physical shape to end with kRparen');
+  state.expect(CH_RPAREN, 'expects physical shape to end with kRparen', () => 'missing `)` to close `P(…)`');
   return { range: { start, end: state.pos }, shape };
 }
 
@@ -284,7 +340,7 @@ function parseAttribute(
     case 'E':
     case 'S':
     case 'M': {
-      const v = parseIntAttribute(state, start, INT_ATTRIBUTE_WHAT[name]);
+      const v = parseIntAttribute(state, start, name);
       if (name === 'L') fields.tailPaddingAlignment ??= v;
       else if (name === 'E') fields.elementSizeBits ??= v;
       else if (name === 'S') fields.memorySpace ??= v;
@@ -362,7 +418,14 @@ function parseMisplacedAttributes(
           };
       }
       // Reported without stopping, to keep reading: the caller marks the layout failed.
-      state.report('layout-attribute-order', 'expects layout to end with kRbrace', misplaced);
+      state.report(
+        'layout-attribute-order',
+        'expects layout to end with kRbrace',
+        misplaced,
+        seen[index] === undefined
+          ? `attributes out of order: ${ORDER_WORDS}`
+          : `\`${name}\` is written twice: ${ORDER_WORDS}`,
+      );
     }
     seen[index] ??= range;
   }
@@ -411,7 +474,7 @@ export function parseLayout(state: ParserState, nested: NestedShapeParser): Layo
   // No `}`: XLA fails here and reports the first failure it noted on the way, if any.
   const soft = state.softError;
   if (soft) {
-    state.fail(soft.code, soft.message, soft.range);
+    state.fail(soft.code, soft.message, soft.range, soft.plain);
     return layoutNode(start, state.pos, minorToMajor, fields);
   }
   const t = tokenAt(state.text, state.pos, state.end);
@@ -423,14 +486,17 @@ export function parseLayout(state: ParserState, nested: NestedShapeParser): Layo
   }
   const looksLikeAttribute = state.pos < state.end && isLetter(state.text.charCodeAt(state.pos));
   const end = looksLikeAttribute ? attributeExtent(state.text, state.pos, state.end, state.comments) : t.end;
-  // An unknown or lower-case attribute is what usually stands here.
+  // An unknown, lower-case or misplaced attribute is what usually stands here; a longer word
+  // (`parameter(0)` after `{1,0:T(8,128)`) more likely follows a layout whose `}` is missing.
+  const found = state.text.slice(t.start, Math.min(end, t.start + 40));
+  const attributeLike = looksLikeAttribute && /^[A-Za-z]{1,2}(?![A-Za-z])/.test(found);
   state.fail(
     looksLikeAttribute ? 'layout-attribute-order' : 'expected-token',
     'expects layout to end with kRbrace',
-    {
-      start: t.start,
-      end,
-    },
+    { start: t.start, end },
+    attributeLike
+      ? `\`${found}\` is not a layout attribute here: ${ORDER_WORDS}`
+      : 'missing `}` to close the layout',
   );
   return layoutNode(start, state.pos, minorToMajor, fields);
 }

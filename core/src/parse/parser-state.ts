@@ -79,37 +79,48 @@ export class ParserState {
     return this.pos < this.end ? this.text.charCodeAt(this.pos) : -1;
   }
 
-  /** Records an error that does not stop parsing. */
-  report(code: RuleCode, message: string, range: TextRange): void {
-    this.diagnostics.push(diagnostic(code, message, range));
+  /** Records an error that does not stop parsing: XLA's `message`, and `plain` words for people. */
+  report(code: RuleCode, message: string, range: TextRange, plain?: string): void {
+    this.diagnostics.push(diagnostic(code, message, range, plain));
   }
 
   /** Records the error that stops parsing (while {@link softening}, notes it only). */
-  fail(code: RuleCode, message: string, range: TextRange, structural = false): void {
+  fail(code: RuleCode, message: string, range: TextRange, plain?: string, structural = false): void {
     if (this.softening) {
-      this.softError ??= diagnostic(code, message, range);
+      this.softError ??= diagnostic(code, message, range, plain);
       return;
     }
-    this.diagnostics.push(diagnostic(code, message, range));
+    this.diagnostics.push(diagnostic(code, message, range, plain));
     this.failed = true;
     this.structural = structural;
   }
 
   /** Fails on the token at the current position (after trivia), naming nothing. */
-  failAtToken(code: RuleCode, message: string, structural = false): void {
+  failAtToken(code: RuleCode, message: string, plain?: string, structural = false): void {
     this.peek();
     const t = tokenAt(this.text, this.pos, this.end);
-    this.fail(code, message, { start: t.start, end: t.end }, structural);
+    this.fail(code, message, { start: t.start, end: t.end }, plain, structural);
   }
 
-  /** Consumes the code unit `ch` (after trivia) or fails with `message` on the token found instead. */
-  expect(ch: number, message: string, structural = false): boolean {
+  /**
+   * Consumes the code unit `ch` (after trivia) or fails on the token found instead, with XLA's
+   * `message` and `plain` words (which are built only on failure).
+   */
+  expect(ch: number, message: string, plain: () => string, structural = false): boolean {
     if (this.peek() === ch) {
       this.pos++;
       return true;
     }
-    this.failAtToken('expected-token', message, structural);
+    this.failAtToken('expected-token', message, plain(), structural);
     return false;
+  }
+
+  /** The token at the current position as written, for plain words (cut when long). */
+  tokenText(): string {
+    this.peek();
+    const t = tokenAt(this.text, this.pos, this.end);
+    const text = this.text.slice(t.start, Math.min(t.end, t.start + 40));
+    return t.end > t.start + 40 ? `${text}…` : text;
   }
 
   /** Whether an integer token starts at the current position (after trivia). */
@@ -157,16 +168,26 @@ export class ParserState {
         this.intStart = start;
         this.intEnd = n.end;
         this.intValue = n.value;
-        if (n.tooLarge)
+        if (n.tooLarge) {
+          const written = this.text.slice(start, n.end);
           this.report(
             'integer-too-large',
-            `expects integer: ${this.text.slice(start, n.end)} does not fit in 64 bits`,
+            `expects integer: ${written} does not fit in 64 bits`,
             { start, end: n.end },
+            `${written.length > 40 ? `${written.slice(0, 40)}…` : written} is too large: XLA's integers are 64-bit (at most 9223372036854775807)`,
           );
+        }
         return true;
       }
     }
-    this.failAtToken('expected-integer', 'expects integer');
+    const found = this.tokenText();
+    this.failAtToken(
+      'expected-integer',
+      'expects integer',
+      found === ''
+        ? 'missing integer at the end of the text'
+        : `expected a whole number here, not \`${found}\``,
+    );
     return false;
   }
 

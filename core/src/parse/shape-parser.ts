@@ -30,7 +30,7 @@ import type { ParserState } from './parser-state';
 import { ScanState } from './scan-state';
 import { tokenAt } from './tokens';
 import { typeAt } from './type-names';
-import { unknownElementTypeMessage } from './spelling';
+import { unknownElementTypeWords } from './spelling';
 
 /** `Shape::kUnboundedSize`, the stored size of a `?` dimension. */
 const INT64_MIN = -(1n << 63n);
@@ -82,7 +82,14 @@ function layoutAhead(state: ParserState): boolean {
 }
 
 function parseDims(state: ParserState, dims: DimNode[]): void {
-  if (!state.expect(CH_LSQUARE, 'expects a list starting with kLsquare')) return;
+  if (
+    !state.expect(
+      CH_LSQUARE,
+      'expects a list starting with kLsquare',
+      () => 'missing `[` after the element type: a shape is written like f32[8,128]',
+    )
+  )
+    return;
   if (state.peek() === CH_RSQUARE) {
     state.pos++;
     return;
@@ -110,9 +117,19 @@ function parseDims(state: ParserState, dims: DimNode[]): void {
       state.pos++;
       continue;
     }
-    state.expect(CH_RSQUARE, 'expects a list to end with kRsquare');
+    state.expect(
+      CH_RSQUARE,
+      'expects a list to end with kRsquare',
+      () => 'missing `]` to close the dimensions',
+    );
     return;
   }
+}
+
+/** Plain words for a shape that starts with no word at all, given XLA's token kind there. */
+function elementTypeWords(kind: string, found: string): string {
+  if (kind === 'kEof') return 'missing shape: expected an element type such as f32';
+  return `expected a shape here: an element type such as f32, or \`(\` for a tuple, not \`${found}\``;
 }
 
 /** Parses `type[dims]{layout}` at the cursor; undefined (and a structural failure) when no type is there. */
@@ -130,7 +147,13 @@ function parseArray(state: ParserState): ArrayShapeNode | undefined {
     const t = tokenAt(state.text, start, state.end);
     const xla = `expected primitive type, saw ${t.kind}`;
     if (t.kind !== 'kIdent') {
-      state.fail('expected-primitive-type', xla, { start: t.start, end: t.end }, true);
+      state.fail(
+        'expected-primitive-type',
+        xla,
+        { start: t.start, end: t.end },
+        elementTypeWords(t.kind, state.tokenText()),
+        true,
+      );
       return undefined;
     }
     const word = state.text.slice(start, typeEnd);
@@ -139,7 +162,7 @@ function parseArray(state: ParserState): ArrayShapeNode | undefined {
     // Any other word (`(a, b)` read as a tuple) may be no shape at all, which is the caller's call.
     const open = skipTrivia(state.text, typeEnd, state.end, state.comments);
     const shaped = open < state.end && state.text.charCodeAt(open) === CH_LSQUARE;
-    state.fail('unknown-element-type', unknownElementTypeMessage(word, xla), range, !shaped);
+    state.fail('unknown-element-type', xla, range, unknownElementTypeWords(word), !shaped);
     if (!shaped) return undefined;
     state.pos = typeEnd;
     return {
@@ -196,6 +219,7 @@ function checkParsedLayout(
       'rank-mismatch',
       `Dimensions size is ${node.dims.length}, but minor to major size is ${m2m.length}.`,
       range,
+      `minor_to_major lists ${m2m.length} dimension${m2m.length === 1 ? '' : 's'}, but the shape has ${node.dims.length}: list each dimension once`,
     );
   }
   if (layout.physicalShape !== undefined) {
@@ -203,6 +227,7 @@ function checkParsedLayout(
       'physical-shape-dense',
       `Layout has physical shape, but is not for a sparse array: ${printLayout(layout)}`,
       layout.physicalShape.range,
+      'P(…) is only for sparse arrays, which XLA no longer has: remove it',
     );
   }
 }
@@ -210,7 +235,11 @@ function checkParsedLayout(
 /** The shape inside `P(...)`, with its own nesting guard. */
 function parseNestedShape(state: ParserState): ShapeNode | undefined {
   if (state.physicalNesting >= MAX_PHYSICAL_NESTING) {
-    state.failAtToken('recursion-depth', 'maximum recursion depth exceeded');
+    state.failAtToken(
+      'recursion-depth',
+      'maximum recursion depth exceeded',
+      'P(…) shapes nest deeper than XLA reads them',
+    );
     return undefined;
   }
   state.physicalNesting++;
@@ -249,10 +278,12 @@ export function parseShapeTree(state: ParserState, maxDepth: number): ShapeNode 
     const c = state.peek();
     if (c === CH_LPAREN || (isIdentStart(c) && bufferAhead(state, c))) {
       if (frames.length >= maxDepth) {
-        state.fail('recursion-depth', 'maximum recursion depth exceeded', {
-          start: state.pos,
-          end: state.pos + 1,
-        });
+        state.fail(
+          'recursion-depth',
+          'maximum recursion depth exceeded',
+          { start: state.pos, end: state.pos + 1 },
+          `tuples nest deeper than XLA's parser reads them (${maxDepth} levels)`,
+        );
       } else if (c === CH_LPAREN) {
         frames.push({ kind: 'tuple', start: state.pos, elements: [] });
         state.pos++;
@@ -294,12 +325,22 @@ export function parseShapeTree(state: ParserState, maxDepth: number): ShapeNode 
           } satisfies TupleShapeNode;
           continue;
         }
-        state.failAtToken('expected-token', "expects ')' at the end of tuple.", true);
+        state.failAtToken(
+          'expected-token',
+          "expects ')' at the end of tuple.",
+          'missing `)` to close the tuple, or `,` before its next element',
+          true,
+        );
         frame.elements.pop();
         continue;
       }
       if (next !== CH_RPAREN) {
-        state.failAtToken('expected-token', "expects ')' at the end of buffer shape.", true);
+        state.failAtToken(
+          'expected-token',
+          "expects ')' at the end of buffer shape.",
+          'missing `)` to close `b(…)`: a buffer holds one array shape',
+          true,
+        );
         frame.elements.pop();
         continue;
       }
@@ -311,6 +352,7 @@ export function parseShapeTree(state: ParserState, maxDepth: number): ShapeNode 
           'buffer-element',
           'element_shape must be an array shape to create a buffer shape.',
           element.range,
+          '`b(…)` must hold an array shape, not a tuple, token or opaque',
         );
       }
       node = { kind: 'buffer', range: { start: frame.start, end: state.pos }, element };
@@ -347,7 +389,12 @@ export function parseShapeText(text: string): ShapeParseResult {
   const rest = skipTrivia(text, end, text.length, scan.comments);
   if (!failed && rest < text.length) {
     diagnostics.push(
-      diagnostic('extra-content', 'Extra content after shape', { start: rest, end: text.length }),
+      diagnostic(
+        'extra-content',
+        'Extra content after shape',
+        { start: rest, end: text.length },
+        'unexpected text after the shape',
+      ),
     );
   }
   return { shape, end, diagnostics, failed };

@@ -72,12 +72,17 @@ export function elementTypeGuesses(word: string): string[] {
   return near.length <= MAX_GUESSES ? near : [];
 }
 
-/** "unknown element type `F32`; did you mean `f32`?" with the guesses of {@link elementTypeGuesses}. */
-export function unknownElementTypeMessage(word: string, xla: string): string {
+/**
+ * Plain words for an unknown element type: "unknown element type `F32`; did you mean `f32`?" with
+ * the guesses of {@link elementTypeGuesses}, or what element types look like when there is none.
+ */
+export function unknownElementTypeWords(word: string): string {
   const guesses = elementTypeGuesses(word).map((g) => `\`${g}\``);
-  const guess =
-    guesses.length === 0
-      ? ''
-      : `; did you mean ${guesses.length === 1 ? guesses[0] : `${guesses.slice(0, -1).join(', ')} or ${guesses[guesses.length - 1]}`}?`;
-  return `unknown element type \`${word}\`${guess} (XLA: ${xla})`;
+  if (guesses.length === 0)
+    return `unknown element type \`${word}\`: element types are lower case, such as f32, bf16, s32 or pred`;
+  const list =
+    guesses.length === 1
+      ? guesses[0]
+      : `${guesses.slice(0, -1).join(', ')} or ${guesses[guesses.length - 1]}`;
+  return `unknown element type \`${word}\`; did you mean ${list}?`;
 }

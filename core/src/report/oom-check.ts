@@ -4,8 +4,15 @@
  * item 8): for those, the conventional TPU tiling is tried as well and, when it gives the size the
  * message reports, used and labelled assumed.
  */
+import { readableMessage, type LayoutDiagnostic } from '../diagnostics';
 import { explainShapeText, type ArrayExplanation } from '../explain';
 import { normalPrintedSize, xlaBytes, type OomAllocation } from './oom-message';
+
+/** The first error among `diagnostics` as people read it, or ''. */
+function firstErrorText(diagnostics: readonly LayoutDiagnostic[]): string {
+  const first = diagnostics.find((d) => d.severity === 'error');
+  return first ? readableMessage(first) : '';
+}
 
 export interface OomAllocationCheck {
   readonly allocation: OomAllocation;
@@ -52,7 +59,7 @@ export function checkOomAllocation(allocation: OomAllocation): OomAllocationChec
   if (written.hasErrors)
     return {
       allocation,
-      problem: `its shape does not parse: ${written.diagnostics.find((d) => d.severity === 'error')?.message ?? ''}`,
+      problem: `its shape does not parse: ${firstErrorText(written.diagnostics)}`,
     };
   const array = written.arrays.length === 1 ? written.arrays[0] : undefined;
   if (!array)

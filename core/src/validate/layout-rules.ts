@@ -43,6 +43,7 @@ function checkMinorToMajor(layout: LayoutNode, ctx: LayoutContext, out: LayoutDi
           'minor-to-major-out-of-bounds',
           `layout minor_to_major field has out-of-bounds value: {${joined(m2m)}}; shape: ${ctx.human()}`,
           entry.range,
+          `minor_to_major names dimension ${entry.value}, but the shape has ${rank === 0 ? 'no dimensions' : rank === 1 ? 'only dimension 0' : `dimensions 0 to ${rank - 1}`}`,
         ),
       );
       return false;
@@ -54,6 +55,7 @@ function checkMinorToMajor(layout: LayoutNode, ctx: LayoutContext, out: LayoutDi
           'minor-to-major-duplicate',
           `layout minor_to_major field has duplicate values: {${joined(m2m)}}; shape: ${ctx.human()}`,
           entry.range,
+          `minor_to_major names dimension ${dim} twice: list each dimension once`,
         ),
       );
       return false;
@@ -71,7 +73,14 @@ function checkTiles(layout: LayoutNode, ctx: LayoutContext, out: LayoutDiagnosti
   for (const tile of layout.tiles.tiles) {
     const k = tile.entries.length;
     if (k === 0) {
-      out.push(diagnostic('tile-empty', `layout has invalid tiles: ${ctx.human()}`, tile.range));
+      out.push(
+        diagnostic(
+          'tile-empty',
+          `layout has invalid tiles: ${ctx.human()}`,
+          tile.range,
+          'empty tile `()`: a tile needs at least one size; remove it',
+        ),
+      );
       continue;
     }
     for (const entry of tile.entries) {
@@ -80,8 +89,9 @@ function checkTiles(layout: LayoutNode, ctx: LayoutContext, out: LayoutDiagnosti
         out.push(
           diagnostic(
             'tile-negative',
-            `Tile dimension size needs to be minimum int64_t value if it's negative. Value is ${entry.value} (XLA aborts with LOG(FATAL) here; write * to combine dimensions)`,
+            `Tile dimension size needs to be minimum int64_t value if it's negative. Value is ${entry.value}`,
             entry.range,
+            `negative tile size ${entry.value} makes XLA abort: write \`*\` to combine dimensions, or a positive size`,
           ),
         );
       } else if (entry.value === 0n) {
@@ -90,6 +100,7 @@ function checkTiles(layout: LayoutNode, ctx: LayoutContext, out: LayoutDiagnosti
             'tile-dimension-invalid',
             `layout has invalid tiles: tile dimension 0 must be positive or kCombineDimension: ${ctx.human()}`,
             entry.range,
+            'tile size 0 is not allowed: use a positive size, or `*` to combine dimensions',
           ),
         );
       }
@@ -139,6 +150,7 @@ function checkSplitConfigs(
           'split-config-dimension',
           `split config has out-of-bounds physical dimension: ${d}; shape: ${ctx.human()}`,
           config.dimension.range,
+          `the split config names physical dimension ${d}, but the shape has ${rank === 0 ? 'none' : `0 to ${rank - 1}`}`,
         ),
       );
       continue;
@@ -149,6 +161,7 @@ function checkSplitConfigs(
           'split-config-dimension',
           `split config has duplicate physical dimension: ${d}; shape: ${ctx.human()}`,
           config.dimension.range,
+          `physical dimension ${d} is split twice: give each dimension one split config`,
         ),
       );
       continue;
@@ -165,6 +178,7 @@ function checkSplitConfigs(
           'split-config-indices',
           `split config split indices must be strictly increasing and positive: {${joined(indices)}}; shape: ${ctx.human()}`,
           span(indices[0], indices[indices.length - 1]),
+          'split indices must be positive and in increasing order',
         ),
       );
       continue;
@@ -181,6 +195,7 @@ function checkSplitConfigs(
           'split-config-indices',
           `split config split index is out of bounds: ${bad.value} (dim size ${size}); shape: ${ctx.human()}`,
           bad.range,
+          `split index ${bad.value} is past the end of the dimension it splits (size ${size})`,
         ),
       );
     }
@@ -235,8 +250,9 @@ export function checkLayout(layout: LayoutNode, ctx: LayoutContext, out: LayoutD
     out.push(
       diagnostic(
         'tail-alignment-invalid',
-        `L(${l.value.value}) makes XLA abort: Layout::set_tail_padding_alignment_in_elements requires a value >= 1 (layout tail_padding_alignment_in_elements field is <= 0: {${l.value.value}})`,
+        `layout tail_padding_alignment_in_elements field is <= 0: {${l.value.value}}`,
         l.value.range,
+        `L(${l.value.value}) makes XLA abort (set_tail_padding_alignment_in_elements needs a value of at least 1): remove it, or write L(1) or more`,
       ),
     );
   }
@@ -246,6 +262,7 @@ export function checkLayout(layout: LayoutNode, ctx: LayoutContext, out: LayoutD
         'index-type-dense',
         `layout has a index_primitive_type, but is not a sparse array: ${ctx.human()}`,
         layout.indexType.range,
+        '#(…) is only for sparse arrays, which XLA no longer has: remove it',
       ),
     );
   }
@@ -255,6 +272,7 @@ export function checkLayout(layout: LayoutNode, ctx: LayoutContext, out: LayoutD
         'pointer-type-dense',
         `layout has a pointer_primitive_type, but is not a sparse array: ${ctx.human()}`,
         layout.pointerType.range,
+        '*(…) is only for sparse arrays, which XLA no longer has: remove it',
       ),
     );
   }
@@ -266,6 +284,7 @@ export function checkLayout(layout: LayoutNode, ctx: LayoutContext, out: LayoutD
         'element-size-negative',
         `layout element_size_in_bits field is negative: ${e.value.value}`,
         e.value.range,
+        `E(${e.value.value}) is negative: E gives the bits per element, ${ctx.type.bits} for ${ctx.type.name}`,
       ),
     );
   }

@@ -57,6 +57,7 @@ function validateArray(node: ArrayShapeNode, advice: boolean, out: LayoutDiagnos
           'invalid-dimension-size',
           shapeError(`Negative dimension at index ${i}: ${dim.value}.`),
           dim.range,
+          `dimension ${i} has negative size ${dim.value}: sizes are 0 or more (\`?\` for unbounded)`,
         ),
       );
     }
@@ -72,10 +73,22 @@ function validateArray(node: ArrayShapeNode, advice: boolean, out: LayoutDiagnos
       if (elements > INT64_MAX) overflow = true;
     }
     if (overflow) {
-      out.push(diagnostic('dimensions-overflow', shapeError('Dimensions overflow.'), node.dimsRange));
+      out.push(
+        diagnostic(
+          'dimensions-overflow',
+          shapeError('Dimensions overflow.'),
+          node.dimsRange,
+          'the number of elements does not fit in 64 bits',
+        ),
+      );
     } else if (elements * BigInt(type.bytes) > INT64_MAX) {
       out.push(
-        diagnostic('dimensions-overflow', `Shape ${human()} size may overflow int64_t.`, node.dimsRange),
+        diagnostic(
+          'dimensions-overflow',
+          `Shape ${human()} size may overflow int64_t.`,
+          node.dimsRange,
+          'the size in bytes does not fit in 64 bits',
+        ),
       );
     }
   }
