@@ -9,6 +9,7 @@ import { readConfig } from './config';
 import { Ctx, type ClientFactory } from './ctx';
 import { BufferAssignments } from './memory-view/buffer-assignments';
 import { registerMemoryViewSerializer } from './memory-view/panel';
+import { LevelledHoverProvider, verboseHoverClass } from './hover-verbosity';
 import { OutlineStatus } from './outline-status';
 import { AnalysisStatus } from './status';
 
@@ -22,6 +23,14 @@ export async function activateWith(
   const c = new Ctx(extension, createClient);
   ctx = c;
   registerCommands(c);
+  const VerboseHover = verboseHoverClass();
+  if (VerboseHover !== undefined)
+    c.push(
+      vscode.languages.registerHoverProvider(
+        { language: 'hlo' },
+        new LevelledHoverProvider(() => c.client, VerboseHover),
+      ),
+    );
   const status = new AnalysisStatus();
   c.push(status);
   c.onClient((client) => status.attach(client));

@@ -216,6 +216,31 @@ export interface InitializationOptions {
 }
 
 /**
+ * textDocument/hover as VS Code's client sends it, with how much a shape hover should say: 0 is the
+ * answer and its reasons, {@link HOVER_MAX_VERBOSITY} everything. Editors that send no `verbosity`
+ * get everything (they have no way to ask for more).
+ */
+export interface HoverVerbosityParams {
+  readonly textDocument: { readonly uri: string };
+  readonly position: Position;
+  readonly verbosity?: number;
+}
+export const HOVER_MAX_VERBOSITY = 1;
+
+/** A hover result that depends on the verbosity: the level it shows and the highest (for VS Code's `+`/`-`). */
+export interface HoverVerbosity {
+  readonly level: number;
+  readonly max: number;
+}
+
+/** The verbosity a request asks for: an integer 0..max, or undefined (everything) for anything else. */
+export function requestedVerbosity(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= HOVER_MAX_VERBOSITY
+    ? value
+    : undefined;
+}
+
+/**
  * The client command a hover's source link runs: opens `line` (0-based) of the source file `uri`
  * recorded in an instruction's metadata, or of the workspace file standing for it. `dump`, the
  * document the link is in, makes its folder one where a recorded file may be opened.

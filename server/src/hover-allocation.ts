@@ -113,12 +113,12 @@ function allocationLines(index: AllocationIndex, instruction: string): string[] 
  * reference to it, or its opcode) that has values in `index`. Hovers on anything else are returned
  * as they are.
  */
-export function withAllocation(
-  hover: Hover | null,
+export function withAllocation<H extends Hover>(
+  hover: H | null,
   doc: HloDocument,
   offset: number,
   index: AllocationIndex | undefined,
-): Hover | null {
+): H | null {
   if (hover === null || index === undefined) return hover;
   const i = doc.statementIndexAt(offset);
   if (i < 0) return hover;

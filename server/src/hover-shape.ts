@@ -1,8 +1,10 @@
 /**
- * Hover Markdown for shapes: the whole array (logical shape with dimension letters, physical order,
- * tiles and their pad → reshape → transpose steps, sizes, padding cause and fix, a memory-map
- * table for small arrays, a visualizer link), a tuple summary, and the layout parts — one tile, one
- * tile entry, `S(n)`, `E(n)`, `L(n)`. Every piece of document text goes through markdown.ts.
+ * Hover Markdown for shapes below their first line (hover-verdict.ts): for an array, what it is and
+ * whose, the padding dimension by dimension and the fix, then (at the higher verbosity) physical
+ * order, tiles and their pad → reshape → transpose steps, the sizes table and, where it says more
+ * than "elements in order", a memory map; for a tuple, its padded arrays; and the layout parts —
+ * one tile, one tile entry, `S(n)`, `E(n)`, `L(n)`. Every piece of document text goes through
+ * markdown.ts.
  */
 import type { ArrayShapeNode } from '../../core/src';
 import { memorySpaceMeaning, type ArrayExplanation, type ShapeExplanation } from '../../core/src';
@@ -18,6 +20,7 @@ import {
   groupDigits,
   humanBytes,
 } from '../../core/src';
+import { HOVER_MAX_VERBOSITY } from '../../protocol/src/lsp';
 import { cell, commandUri, table } from '../../protocol/src/markdown';
 
 /** What the visualizer command receives (validated again by the client). */
@@ -81,45 +84,51 @@ function sizesTable(a: ArrayExplanation): string[] {
   if (sz.arraySizeBytes !== null && sz.arraySizeBytes !== sz.physicalBytes)
     rows.push(['XLA ArraySize (first tile)', '', bytesWithUnit(sz.arraySizeBytes)]);
   const out = [table(['', 'elements', 'bytes'], rows, ['l', 'r', 'r'])];
-  if (sz.expansion && sz.physicalBytes !== sz.logicalBytes) {
-    const overhead = sz.overhead ? ` — ${formatPercent(sz.overhead.value)} of the memory is padding` : '';
+  if (sz.expansion && sz.physicalBytes !== sz.logicalBytes)
     out.push(
-      `Expansion **${formatFactor(sz.expansion.value)}** (${groupDigits(sz.physicalBytes)} / ${groupDigits(sz.logicalBytes)})${overhead}.`,
+      `Expansion **${formatFactor(sz.expansion.value)}** (${groupDigits(sz.physicalBytes)} / ${groupDigits(sz.logicalBytes)}).`,
     );
-  }
   if (sz.arraySizeBytes === null)
     out.push("XLA's ArraySize is meaningless here: its first tile contains `*`, which XLA does not handle.");
   return out;
 }
 
+/**
+ * The padding, dimension by dimension (which tile entry pads it, from what to what), the share of
+ * the memory it takes, and the fix in full: one list, so the hover draws it tight.
+ */
 function paddingLines(a: ArrayExplanation): string[] {
   const p = a.padding;
-  if (!p?.dominant) return [];
-  const out: string[] = [];
+  if (!p) return [];
+  const items: string[] = [];
   let padded = 0;
   for (const d of p.dimensions) {
     if (d.causes.length === 0) continue;
     if (++padded > MAX_LINES) continue;
     const c = d.causes[0];
     const minor = d.isMinorMost ? ', minor-most' : '';
-    out.push(
-      `- dim ${dimName(a, d.dim)} (size ${groupDigits(d.size)}${minor}): ${cell(`T${a.tiles[c.level] ?? ''}`)} pads ${groupDigits(c.from)} to ${groupDigits(c.to)} — ${formatFactor(d.factor.value)}`,
+    const letter = a.dims[d.dim]?.letter;
+    items.push(
+      `- dim ${d.dim} (${letter ? `${letter}, ` : ''}size ${groupDigits(d.size)}${minor}): ${cell(`T${a.tiles[c.level] ?? ''}`)} pads ${groupDigits(c.from)} to ${groupDigits(c.to)} — ${formatFactor(d.factor.value)}`,
     );
   }
-  if (padded > MAX_LINES) out.push(`- … and ${groupDigits(padded - MAX_LINES)} more padded dims`);
-  const vector = p.causes.filter((c) => c.dims.length === 0);
+  if (padded > MAX_LINES) items.push(`- … and ${groupDigits(padded - MAX_LINES)} more padded dims`);
+  const vector = p.causes.filter((x) => x.dims.length === 0);
   for (const c of vector.slice(0, MAX_LINES))
-    out.push(
-      `- tile ${c.level + 1} pads leading size-1 dims (vector padding) ${groupDigits(c.from)} to ${groupDigits(c.to)}`,
+    items.push(
+      `- tile ${c.level + 1} ${cell(`T${a.tiles[c.level] ?? ''}`)} has more dimensions than the array: a leading size-1 dimension pads ${groupDigits(c.from)} to ${groupDigits(c.to)}`,
     );
   if (vector.length > MAX_LINES)
-    out.push(`- … and ${groupDigits(vector.length - MAX_LINES)} more tile levels pad leading size-1 dims`);
-  if (p.tailPaddingSlots > 0n) out.push(`- L(n) rounds up by ${groupDigits(p.tailPaddingSlots)} slots`);
+    items.push(`- … and ${groupDigits(vector.length - MAX_LINES)} more tile levels pad leading size-1 dims`);
+  if (p.tailPaddingSlots > 0n)
+    items.push(`- L(n) rounds the slot count up by ${groupDigits(p.tailPaddingSlots)} slots`);
   if (a.fix)
-    out.push(
-      `- **Fix:** ${cell(a.fix.description)} → ${bytesWithUnit(a.fix.physicalBytes)} (saves ${humanBytes(a.fix.savedBytes)})`,
+    items.push(
+      `- **Fix:** ${cell(a.fix.description)} → ${humanBytes(a.fix.physicalBytes)}, saves ${humanBytes(a.fix.savedBytes)}`,
     );
-  return out.length > 0 ? ['**Padding**', ...out] : [];
+  if (items.length === 0) return [];
+  const share = a.sizes?.overhead ? ` (${formatPercent(a.sizes.overhead.value)} of the memory)` : '';
+  return [`**Padding**${share}\n${items.join('\n')}`];
 }
 
 /** A table of linear indices for small arrays (rows × cols of a 2-D slice; `·` never appears: cells are elements). */
@@ -154,9 +163,16 @@ function memoryMapTable(a: ArrayExplanation, maxCells: number): string[] {
   ];
 }
 
-/** Markdown for one array of an explanation. */
-export function arrayMarkdown(a: ArrayExplanation, maxCells: number): string[] {
-  const out: string[] = [];
+/**
+ * How much a shape hover says: 0 is the answer and its reasons (what VS Code shows first, above
+ * the fold); 1 adds how the layout works out (order, tiles and their steps, the sizes table, the
+ * memory map). VS Code's `+`/`-` in the hover moves between them; other editors get 1.
+ */
+export type HoverLevel = number;
+export const MAX_HOVER_LEVEL: HoverLevel = HOVER_MAX_VERBOSITY;
+
+/** `f32[y=1024, x=4], 32-bit elements`. */
+function identityText(a: ArrayExplanation): string {
   const type = primitiveType(a.elementType);
   const dims = elideList(
     a.dims,
@@ -165,7 +181,33 @@ export function arrayMarkdown(a: ArrayExplanation, maxCells: number): string[] {
     ', ',
     MAX_LISTED,
   );
-  out.push(`${cell(a.elementType)}\\[${dims}\\]${type ? ` — ${type.bits}-bit elements` : ''}`);
+  return `${cell(a.elementType)}\\[${dims}\\]${type ? `, ${type.bits}-bit elements` : ''}`;
+}
+
+/**
+ * Whether a memory map tells more than "elements in order": it has at least two elements, and
+ * tiles or a minor_to_major other than the default reorder them (a scalar's 1×1 map never does).
+ */
+function mapHelps(a: ArrayExplanation): boolean {
+  const shape = a.shape;
+  const n = a.sizes?.logicalElements ?? 0n;
+  if (!shape || n < 2n) return false;
+  const rank = shape.dims.length;
+  const defaultOrder = shape.minorToMajor.every((d, i) => d === rank - 1 - i);
+  return shape.tiles.length > 0 || !defaultOrder;
+}
+
+/**
+ * The details of one array below its first line: at level 0 what it is and whose (`heading`), the
+ * padding dimension by dimension and the fix in full; at level 1 also how the layout works out.
+ */
+export function arrayDetails(
+  a: ArrayExplanation,
+  heading: string,
+  maxCells: number,
+  level: HoverLevel,
+): string[] {
+  const out = [heading ? `${heading} · ${identityText(a)}` : identityText(a)];
   if (a.error) {
     out.push(cell(a.error.message));
     // A layout too large to plan step by step is still sized.
@@ -173,8 +215,12 @@ export function arrayMarkdown(a: ArrayExplanation, maxCells: number): string[] {
   }
   if (a.assumed)
     out.push(
-      `**Assumed** tiling (${cell(a.assumed)}): the dump prints no tiles; everything below is what that convention would give.`,
+      `**Assumed** tiling (${cell(a.assumed)}): the dump prints no tiles; everything here is what that convention would give.`,
     );
+  out.push(...paddingLines(a));
+  if (a.memorySpace.value !== 0)
+    out.push(`**Memory space** S(${a.memorySpace.value}): ${a.memorySpace.meaning}`);
+  if (level < 1) return out;
   out.push(`**Physical order** (major → minor): ${physicalOrderText(a)}`);
   if (a.plan && a.plan.steps.length > 0) {
     out.push(
@@ -182,33 +228,41 @@ export function arrayMarkdown(a: ArrayExplanation, maxCells: number): string[] {
     );
     out.push(stepLines(a.plan.steps, a.tiles).join('\n'));
   }
-  if (a.memorySpace.value !== 0)
-    out.push(`**Memory space** S(${a.memorySpace.value}): ${a.memorySpace.meaning}`);
   out.push(...sizesTable(a));
-  out.push(...paddingLines(a));
-  out.push(...memoryMapTable(a, maxCells));
+  if (mapHelps(a)) out.push(...memoryMapTable(a, maxCells));
   return out;
 }
 
-/** Markdown for a tuple (or buffer of tuple): one row per array leaf. */
-export function tupleMarkdown(e: ShapeExplanation): string[] {
-  const rows = e.arrays.map((a) => [
+/** Rows of a tuple's table: the array leaves that pad, worst first, at level 0; every leaf in order at 1. */
+const TUPLE_ROWS_AT_LEVEL_0 = 5;
+
+/** The details of a tuple (or buffer of tuple) below its first line: one row per array leaf. */
+export function tupleDetails(e: ShapeExplanation, heading: string, level: HoverLevel): string[] {
+  const waste = (a: ArrayExplanation): bigint =>
+    a.sizes ? a.sizes.physicalBytes - a.sizes.logicalBytes : 0n;
+  let leaves: readonly ArrayExplanation[] = e.arrays;
+  let note = '';
+  if (level < 1) {
+    const padded = e.arrays.filter((a) => waste(a) > 0n).sort((x, y) => (waste(y) > waste(x) ? 1 : -1));
+    leaves = padded.slice(0, TUPLE_ROWS_AT_LEVEL_0);
+    const rest = e.arrays.length + (e.omittedArrays ?? 0) - leaves.length;
+    if (rest > 0)
+      note = `${groupDigits(rest)} more array${rest === 1 ? '' : 's'}${padded.length > leaves.length ? '' : ' without padding'}.`;
+  } else if (e.omittedArrays) {
+    note = `${groupDigits(e.omittedArrays)} more arrays not listed.`;
+  }
+  const rows = leaves.map((a) => [
     a.path.length > 0 ? `{${elideList(a.path, String, ',', MAX_LINES)}}` : '',
     cell(elide(a.text, 160)),
-    a.sizes ? groupDigits(a.sizes.logicalBytes) : '',
-    a.sizes ? groupDigits(a.sizes.physicalBytes) : '',
+    a.sizes ? humanBytes(a.sizes.logicalBytes) : '',
+    a.sizes ? humanBytes(a.sizes.physicalBytes) : '',
     a.sizes?.expansion ? formatFactor(a.sizes.expansion.value) : '',
   ]);
-  let logical = 0n;
-  let physical = 0n;
-  for (const a of e.arrays) {
-    logical += a.sizes?.logicalBytes ?? 0n;
-    physical += a.sizes?.physicalBytes ?? 0n;
-  }
-  return [
-    `**Tuple** of ${e.arrays.length} array(s): ${bytesWithUnit(logical)} logical, ${bytesWithUnit(physical)} physical`,
-    table(['index', 'shape', 'logical B', 'physical B', 'expansion'], rows, ['l', 'l', 'r', 'r', 'r']),
-  ];
+  const out = heading ? [heading] : [];
+  if (rows.length > 0)
+    out.push(table(['index', 'shape', 'logical', 'physical', 'expansion'], rows, ['l', 'l', 'r', 'r', 'r']));
+  if (note) out.push(note);
+  return out;
 }
 
 /** The markdown for a layout part under the cursor. */

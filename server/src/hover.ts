@@ -14,14 +14,22 @@ import {
   type ArrayExplanation,
   type ShapeExplanation,
 } from '../../core/src';
-import type { HloStatement, InstructionStatement } from '../../core/src';
+import type { HloStatement, InstructionStatement, StatementShape } from '../../core/src';
 import { validateShape } from '../../core/src';
 import { detach } from '../../core/src';
 import type { HloDocument } from './document';
 import { explainFound } from './explain-found';
-import { arrayMarkdown, partMarkdown, tupleMarkdown, visualizerLink } from './hover-shape';
+import {
+  arrayDetails,
+  MAX_HOVER_LEVEL,
+  partMarkdown,
+  tupleDetails,
+  visualizerLink,
+  type HoverLevel,
+} from './hover-shape';
+import { arrayVerdict, invalidVerdict, messageMarkdown, tupleVerdict } from './hover-verdict';
 import { targetAt, type NameTarget, type ShapeTarget } from './locate';
-import { formatFactor, groupDigits, humanBytes } from '../../core/src';
+import { groupDigits } from '../../core/src';
 import { cell, code, joinBlocks } from '../../protocol/src/markdown';
 import { occurrencesAt } from './navigation';
 import { toRange } from './positions';
@@ -36,12 +44,26 @@ import {
 } from '../../core/src';
 import type { Settings } from '../../protocol/src/settings';
 
-function markdown(doc: HloDocument, lines: readonly string[], range: { start: number; end: number }): Hover {
+/** A hover whose detail depends on the verbosity level: which it shows, and the highest there is. */
+export interface LevelledHover extends Hover {
+  readonly verbosity?: { readonly level: HoverLevel; readonly max: HoverLevel };
+}
+
+function markdown(
+  doc: HloDocument,
+  blocks: readonly string[],
+  range: { start: number; end: number },
+  level?: HoverLevel,
+): LevelledHover {
   return {
-    contents: { kind: MarkupKind.Markdown, value: joinBlocks(lines.filter((l) => l.length > 0)) },
+    contents: { kind: MarkupKind.Markdown, value: joinBlocks(blocks.filter((b) => b.length > 0)) },
     range: toRange(doc.text, range),
+    ...(level === undefined ? {} : { verbosity: { level, max: MAX_HOVER_LEVEL } }),
   };
 }
+
+/** The rule between a hover's first line and its details (as rust-analyzer and clangd draw it). */
+const RULE = '---';
 
 /** What a shape hover shows: the hovered leaf's explanation, or the whole shape's, and the shape's errors. */
 export interface TargetExplanation {
@@ -79,9 +101,12 @@ export function explainTarget(doc: HloDocument, target: ShapeTarget, settings: S
   };
 }
 
-/** The body of an array hover, which depends only on the array's text and the settings. */
+/** The body of an array hover, which depends only on the array's text, the settings and the level. */
 interface LeafHover {
-  readonly lines: readonly string[];
+  /** The first line: the answer (hover-verdict.ts). */
+  readonly verdict: string;
+  /** The details below it, without the heading (which depends on where the array is). */
+  readonly details: (heading: string) => string[];
   /** Whether core could model the array (the visualizer link needs it). */
   readonly modelled: boolean;
   /** The array's text as core read it, for the visualizer link. */
@@ -101,19 +126,23 @@ function leafHover(
   target: ShapeTarget,
   leaf: ArrayShapeNode,
   settings: Settings,
+  level: HoverLevel,
 ): LeafHover | undefined {
   let memo = leafHovers.get(settings);
   if (!memo) {
     memo = new Map();
     leafHovers.set(settings, memo);
   }
-  const key = doc.text.slice(leaf.range.start, leaf.range.end);
+  const key = `${level}:${doc.text.slice(leaf.range.start, leaf.range.end)}`;
   const hit = memo.get(key);
   if (hit) return hit;
   const a = explainTarget(doc, target, settings).leaf;
   if (!a) return undefined;
+  // The details without a heading are computed once; a heading is put in front of the first block.
+  const [identity = '', ...rest] = arrayDetails(a, '', settings.maxMemoryMapCells, level);
   const entry: LeafHover = {
-    lines: arrayMarkdown(a, settings.maxMemoryMapCells),
+    verdict: arrayVerdict(a),
+    details: (heading) => [heading ? `${heading} · ${identity}` : identity, ...rest],
     modelled: a.shape !== undefined,
     text: detach(a.text),
   };
@@ -122,7 +151,34 @@ function leafHover(
   return entry;
 }
 
-function shapeHover(doc: HloDocument, target: ShapeTarget, settings: Settings, heading: string): Hover {
+/**
+ * Longest visualizer link written beside the first line. The link carries the shape's text, so a
+ * shape of thousands of dims would make the first line longer than a hover holds
+ * (MAX_MARKDOWN_CHARS); its link goes last instead, where a cut hover leaves it out.
+ */
+const MAX_INLINE_LINK = 4096;
+
+/**
+ * The first line (the verdict, or that the shape is invalid, with the visualizer link beside it)
+ * and the last block (the link, when too long for the first line).
+ */
+function firstAndLast(
+  verdict: string,
+  errors: readonly LayoutDiagnostic[],
+  link: string | undefined,
+): [first: string, last: string] {
+  if (errors.length > 0) return [invalidVerdict(errors), ''];
+  if (!link) return [verdict, ''];
+  return link.length <= MAX_INLINE_LINK ? [`${verdict} · ${link}`, ''] : [verdict, link];
+}
+
+function shapeHover(
+  doc: HloDocument,
+  target: ShapeTarget,
+  settings: Settings,
+  heading: string,
+  level: HoverLevel,
+): Hover {
   const { found, leaf } = target;
   if (
     !target.part &&
@@ -130,48 +186,66 @@ function shapeHover(doc: HloDocument, target: ShapeTarget, settings: Settings, h
     (found.shape.kind === 'array' || arrayLeaves(found.shape).length <= MAX_EXPLAINED_ARRAYS)
   ) {
     // An array, or an array of a tuple that core explains: the body comes from the memo.
-    const body = leafHover(doc, target, leaf, settings);
+    const body = leafHover(doc, target, leaf, settings, level);
     if (body) {
-      const lines = heading ? [heading, ...body.lines] : [...body.lines];
       // Explanations add only advice (warnings) to the parser's and validator's diagnostics.
       const errors = [...found.diagnostics, ...validateShape(found.shape)].filter(
         (d) => d.severity === 'error',
       );
-      if (errors.length > 0) lines.push(errorsLine(errors));
-      if (errors.length === 0 && body.modelled)
-        lines.push(visualizerLink({ shape: body.text, uri: doc.uri, range: toRange(doc.text, leaf.range) }));
-      return markdown(doc, lines, leaf.range);
+      const link =
+        errors.length === 0 && body.modelled
+          ? visualizerLink({ shape: body.text, uri: doc.uri, range: toRange(doc.text, leaf.range) })
+          : undefined;
+      // With errors there is nothing to lay out: what it is, and every error.
+      const details = body.details(heading);
+      const [first, last] = firstAndLast(body.verdict, errors, link);
+      return markdown(
+        doc,
+        [first, RULE, ...(errors.length > 0 ? details.slice(0, 1) : details), errorsLine(errors), last],
+        leaf.range,
+        level,
+      );
     }
   }
   const x = explainTarget(doc, target, settings);
   const leafExplanation = x.leaf;
-  const lines: string[] = [];
   if (target.part && target.leaf) {
-    lines.push(...partMarkdown(target.part, leafExplanation, target.leaf));
     const r =
       target.part.kind === 'tile' || target.part.kind === 'tile-entry'
         ? target.part.kind === 'tile-entry'
           ? target.part.entry.range
           : target.part.tile.range
         : target.part.attribute.range;
-    return markdown(doc, lines, r);
+    return markdown(doc, partMarkdown(target.part, leafExplanation, target.leaf), r);
   }
-  if (heading) lines.push(heading);
   const e = x.whole;
   const isArray = target.found.shape.kind !== 'tuple' && e?.arrays.length === 1;
   const single = leafExplanation ?? (isArray ? e?.arrays[0] : undefined);
-  if (single) lines.push(...arrayMarkdown(single, settings.maxMemoryMapCells));
-  else if (e) lines.push(...tupleMarkdown(e));
   const errors = x.errors;
-  if (errors.length > 0) lines.push(errorsLine(errors));
-  if (single && errors.length === 0 && single.shape) {
-    lines.push(visualizerLink({ shape: single.text, uri: doc.uri, range: toRange(doc.text, single.range) }));
+  if (single) {
+    const link =
+      errors.length === 0 && single.shape
+        ? visualizerLink({ shape: single.text, uri: doc.uri, range: toRange(doc.text, single.range) })
+        : undefined;
+    const details = arrayDetails(single, heading, settings.maxMemoryMapCells, level);
+    const [first, last] = firstAndLast(arrayVerdict(single), errors, link);
+    return markdown(
+      doc,
+      [first, RULE, ...(errors.length > 0 ? details.slice(0, 1) : details), errorsLine(errors), last],
+      single.range,
+      level,
+    );
   }
-  return markdown(doc, lines, single?.range ?? target.found.shape.range);
+  const blocks = e
+    ? [firstAndLast(tupleVerdict(e), errors, undefined)[0], RULE, ...tupleDetails(e, heading, level)]
+    : [heading];
+  return markdown(doc, [...blocks, errorsLine(errors)], target.found.shape.range, level);
 }
 
+/** Every error of the shape beyond the first, which the first line names. */
 function errorsLine(errors: readonly LayoutDiagnostic[]): string {
-  return `**${errors.length} error(s):** ${errors.map((d) => `${cell(d.message)} \\[${d.code}\\]`).join('; ')}`;
+  if (errors.length < 2) return '';
+  return `**All ${errors.length} errors:**\n${errors.map((d) => `- ${messageMarkdown(d)} \\[${d.code}\\]`).join('\n')}`;
 }
 
 /** What XLA's opcode list says of `opcode`: its operand count, or that it is not one of XLA's. */
@@ -195,7 +269,16 @@ function attributeLine(accepted: readonly HloAttributeInfo[], key: string, where
   return `${code(key)} (attribute of ${where}${info.required ? ', required' : ''}): ${cell(ATTRIBUTE_VALUE_FORMS[info.value])}`;
 }
 
-/** One line about an instruction: `%name = shape opcode` with its sizes. */
+/** The first line of a shape's hover, for the hover of the instruction it is the result of. */
+function shapeVerdict(doc: HloDocument, found: StatementShape, settings: Settings): string {
+  const e = explainFound(doc, found, settings);
+  const errors = e.diagnostics.filter((d) => d.severity === 'error');
+  if (errors.length > 0) return invalidVerdict(errors);
+  const only = found.shape.kind !== 'tuple' && e.arrays.length === 1 ? e.arrays[0] : undefined;
+  return only ? arrayVerdict(only) : tupleVerdict(e);
+}
+
+/** An instruction: `%name = shape opcode`, then what its result takes in memory, its op_name and source. */
 function instructionSummary(doc: HloDocument, st: InstructionStatement, settings: Settings): string[] {
   const text = doc.text.getText();
   const shapeText = st.shape ? text.slice(st.shape.range.start, st.shape.range.end) : '';
@@ -203,22 +286,7 @@ function instructionSummary(doc: HloDocument, st: InstructionStatement, settings
     `${code(`%${st.name.name} = ${shapeText} ${st.opcode?.name ?? ''}`.trim())}${st.root ? ' (ROOT)' : ''}`,
   ];
   const found = st.shapes.find((f) => f.shape === st.shape);
-  if (found) {
-    const e = explainFound(doc, found, settings);
-    let logical = 0n;
-    let physical = 0n;
-    for (const a of e.arrays) {
-      logical += a.sizes?.logicalBytes ?? 0n;
-      physical += a.sizes?.physicalBytes ?? 0n;
-    }
-    const factor =
-      logical > 0n && physical !== logical
-        ? ` — ${formatFactor(Number((physical * 1000n) / logical) / 1000)}`
-        : '';
-    lines.push(
-      `${groupDigits(logical)} B logical (${humanBytes(logical)}), ${groupDigits(physical)} B physical (${humanBytes(physical)})${factor}`,
-    );
-  }
+  if (found) lines.push(shapeVerdict(doc, found, settings));
   if (st.metadata?.opName) lines.push(`op_name: ${code(st.metadata.opName)}`);
   if (st.metadata?.sourceFile) {
     const target = sourceOf(st.metadata, doc.uri);
@@ -260,8 +328,16 @@ async function nameHover(
   return null;
 }
 
-/** textDocument/hover at `offset`. */
-export async function hover(doc: HloDocument, offset: number, settings: Settings): Promise<Hover | null> {
+/**
+ * textDocument/hover at `offset`. `level`: how much a shape hover says (hover-shape.ts); editors
+ * that cannot ask for more get everything.
+ */
+export async function hover(
+  doc: HloDocument,
+  offset: number,
+  settings: Settings,
+  level: HoverLevel = MAX_HOVER_LEVEL,
+): Promise<LevelledHover | null> {
   const index = doc.statementIndexAt(offset);
   if (index < 0) return null;
   // One parse serves all: metadata's source, then names, then shapes (targetAt looks at names first).
@@ -309,5 +385,5 @@ export async function hover(doc: HloDocument, offset: number, settings: Settings
     const p = st.parameters.find((x) => x.shape === target.found.shape);
     if (p) heading = `Parameter ${code(p.name)}`;
   }
-  return shapeHover(doc, target, settings, heading);
+  return shapeHover(doc, target, settings, heading, level);
 }

@@ -34,6 +34,8 @@ import {
   OutlineLimitNotification,
   PaddingReportRequest,
   SourceInstructionsRequest,
+  requestedVerbosity,
+  type HoverVerbosityParams,
 } from '../../protocol/src/lsp';
 import { incomingCalls, outgoingCalls, prepareCallHierarchy } from './call-hierarchy';
 import { codeActions } from './code-actions';
@@ -117,8 +119,13 @@ function atPosition<P extends TextDocumentPositionParams, R>(
 }
 
 export const REQUESTS: readonly Answerer[] = [
-  atPosition(HoverRequest.type, { hoverProvider: true }, null, async (doc, offset, _p, { session }) =>
-    withAllocation(await hover(doc, offset, session.settings), doc, offset, session.assignments.get(doc.uri)),
+  atPosition(HoverRequest.type, { hoverProvider: true }, null, async (doc, offset, p, { session }) =>
+    withAllocation(
+      await hover(doc, offset, session.settings, requestedVerbosity((p as HoverVerbosityParams).verbosity)),
+      doc,
+      offset,
+      session.assignments.get(doc.uri),
+    ),
   ),
   atPosition(DefinitionRequest.type, { definitionProvider: true }, [], (doc, offset, _p, { session }) =>
     definition(doc, offset, session.client.definitionLinks),

@@ -46,10 +46,11 @@ describe('server: Emacs (eglot) over stdio', function () {
     );
     assert.match(
       seen.diagnostics[0].text,
-      /^xla-layout \[tile-negative\]: Tile dimension size needs to be minimum int64_t/,
+      /^xla-layout \[tile-negative\]: negative tile size -1 makes XLA abort: .* — XLA: Tile dimension size needs to be minimum int64_t/,
     );
-    assert.match(seen.hover, /^Result of `%t`/);
-    assert.match(seen.hover, /\*\*1 error\(s\):\*\* Tile dimension size needs to be minimum int64/);
+    // The answer first: the layout is invalid, and why; then whose shape it is.
+    assert.match(seen.hover, /^\*\*Invalid layout:\*\* negative tile size \\-1 makes XLA abort/);
+    assert.match(seen.hover, /\n---\n\nResult of `%t` · f32\\\[y=8, x=128\\\]/);
     // source_file="model.py" is relative: the dump's folder; source_line=7 is line 6 from 0.
     assert.deepEqual(seen.definitions, [{ file: join(probe.dir, 'model.py'), line: 6 }]);
     // Completion after the % of copy(%p), through eglot's completion-at-point: the other instruction of ENTRY.

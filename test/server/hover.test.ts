@@ -33,13 +33,16 @@ describe('server: hover', () => {
   it('explains Figure 1 with its exact memory map, sizes and padding', async () => {
     const { value, covered } = await hoverAt(parts, uri, 'f32[3,5]{1,0:T(2,2)} constant');
     assert.equal(covered, 'f32[3,5]{1,0:T(2,2)}');
-    assert.match(value, /^Result of `%fig1`/);
-    assert.match(value, /f32\\\[y=3, x=5\\\] — 32-bit elements/);
+    assert.match(
+      value,
+      /^\*\*60 B → 96 B \(1\.6x\)\*\* · dim 0 \(size 3\) pads to 4, dim 1 \(size 5\) to 6 · \[Open Visualizer\]/,
+    );
+    assert.match(value, /\n\n---\n\nResult of `%fig1` · f32\\\[y=3, x=5\\\], 32-bit elements\n/);
     assert.match(value, /\*\*Physical order\*\* \(major → minor\): dim 0 \(y\): 3 → dim 1 \(x\): 5/);
     assert.match(value, /pad → \\\[4, 6\\\]; reshape → \\\[2, 2, 3, 2\\\]; transpose → \\\[2, 3, 2, 2\\\]/);
     assert.match(value, /\| logical \(ByteSizeOf\) \| 15 \| 60 B \|/);
     assert.match(value, /\| physical \(all tiles\) \| 24 \| 96 B \|/);
-    assert.match(value, /Expansion \*\*1\.6x\*\* \(96 \/ 60\)/);
+    assert.match(value, /Expansion \*\*1\.6x\*\* \(96 \/ 60\)\./);
     // spec §4.3 Figure 1, row by row.
     assert.match(
       value,
@@ -54,15 +57,17 @@ describe('server: hover', () => {
       'f32[65536,4]{1,0:T(8,128)} copy',
     );
     assert.match(value, /\| physical \(all tiles\) \| 8,388,608 \| 33,554,432 B \(32 MiB\) \|/);
+    assert.match(value, /Expansion \*\*32x\*\* \(33,554,432 \/ 1,048,576\)\./);
+    // The answer first: sizes, the padded dimension and the fix, then the link.
     assert.match(
       value,
-      /Expansion \*\*32x\*\* \(33,554,432 \/ 1,048,576\) — 96\.9% of the memory is padding/,
+      /^\*\*1 MiB → 32 MiB \(32x\)\*\* · dim 1 \(size 4\) pads to 128 · fix: `\{0,1\}` → 2 MiB · \[Open Visualizer\]/,
     );
-    assert.match(value, /- dim 1 \(x\) \(size 4, minor-most\): T\\\(8\\,128\\\) pads 4 to 128 — 32x/);
     assert.match(
       value,
-      /\*\*Fix:\*\* use minor\\_to\\_major \\\{0\\,1\\\}.*→ 2,097,152 B \(2 MiB\) \(saves 30 MiB\)/,
+      /\*\*Padding\*\* \(96\.9% of the memory\)\n- dim 1 \(x, size 4, minor-most\): T\\\(8\\,128\\\) pads 4 to 128 — 32x\n/,
     );
+    assert.match(value, /- \*\*Fix:\*\* use minor\\_to\\_major \\\{0\\,1\\\}.*→ 2 MiB, saves 30 MiB\n/);
     assert.doesNotMatch(value, /Memory map/, 'too large for the default 64 cells');
   });
 
@@ -167,10 +172,14 @@ describe('server: hover', () => {
   it('summarises a tuple leaf by leaf', async () => {
     const { value, covered } = await hoverAt(parts, uri, '(f32[3,5]{1,0:T(2,2)}, s32');
     assert.equal(covered, '(f32[3,5]{1,0:T(2,2)}, s32[6]{0:T(128)L(1024)S(5)})');
-    assert.match(value, /\*\*Tuple\*\* of 2 array\(s\): 84 B logical, 4,192 B \(4.1 KiB\) physical/);
+    // 60 + 24 = 84 bytes logical; 96 + 4,096 = 4,192 physical (4.09 KiB).
     assert.match(
       value,
-      /\| \{1\} \| s32\\\[6\\\]\\\{0\\:T\\\(128\\\)L\\\(1024\\\)S\\\(5\\\)\\\} \| 24 \| 4,096 \| 170\.7x \|/,
+      /^Tuple of 2 arrays: \*\*84 B → 4\.1 KiB \(49\.9x\)\*\* · most padding in \{1\}: dim 0 \(size 6\) pads to 128, then L\(1024\) rounds 128 slots up to 1,024\n/,
+    );
+    assert.match(
+      value,
+      /\| \{1\} \| s32\\\[6\\\]\\\{0\\:T\\\(128\\\)L\\\(1024\\\)S\\\(5\\\)\\\} \| 24 B \| 4 KiB \| 170\.7x \|/,
     );
   });
 
@@ -179,7 +188,7 @@ describe('server: hover', () => {
     assert.equal(h.covered, 'fig1');
     assert.match(
       h.value,
-      /^`%fig1 = f32\[3,5\]\{1,0:T\(2,2\)\} constant`\n\n60 B logical \(60 B\), 96 B physical \(96 B\) — 1\.6x/,
+      /^`%fig1 = f32\[3,5\]\{1,0:T\(2,2\)\} constant`\n\n\*\*60 B → 96 B \(1\.6x\)\*\* · dim 0 \(size 3\) pads to 4, dim 1 \(size 5\) to 6$/,
     );
     h = await hoverAt(parts, uri, '%fig1, %tail', 2);
     assert.equal(h.covered, 'fig1');

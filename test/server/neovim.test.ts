@@ -47,8 +47,9 @@ describe('server: Neovim over stdio', function () {
       [[4, 29, 31, 1, 'xla-layout', 'tile-negative']],
     );
     assert.match(seen.diagnostics[0].message, /Value is -1/);
-    assert.match(seen.hover, /^Result of `%t`/);
-    assert.match(seen.hover, /\*\*1 error\(s\):\*\* Tile dimension size needs to be minimum int64/);
+    // The answer first: the layout is invalid, and why; then whose shape it is.
+    assert.match(seen.hover, /^\*\*Invalid layout:\*\* negative tile size \\-1 makes XLA abort/);
+    assert.match(seen.hover, /\n---\n\nResult of `%t` · f32\\\[y=8, x=128\\\]/);
     // source_file="model.py" is relative: the dump's folder; source_line=7 is line 6 from 0.
     assert.deepEqual(seen.definitions, [{ uri: pathToFileURL(join(probe.dir, 'model.py')).href, line: 6 }]);
     // Completion after the % of copy(%p): the other instruction of ENTRY.

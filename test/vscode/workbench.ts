@@ -54,13 +54,17 @@ export async function lineText(page: Page, needle: string): Promise<string | und
  * Moves the mouse onto the character `delta` into `needle` and returns the text of the hover that
  * appears. The workbench can still shift the editor after the text is drawn (Restricted Mode's
  * banner arrives late and pushes every line down), leaving the mouse on another line: so the point
- * is measured again and the mouse moved there again, every 5 s, until the hover shows (30 s in all).
+ * is measured again and the mouse moved off the text and there again, every 5 s, until the hover
+ * shows (30 s in all).
  */
 export async function hoverText(page: Page, needle: string, delta: number): Promise<string> {
   // Monaco keeps hidden hover widgets in the DOM; the one on screen is the visible one.
   const hover = page.locator('.monaco-hover-content:visible').first();
   for (let attempt = 1; ; attempt++) {
     const p = await charPoint(page, needle, delta);
+    // Off the text first on a retry: Monaco does not ask again for a position whose hover came back
+    // empty (asked before the language server could answer) while the mouse stays on it.
+    if (attempt > 1) await page.mouse.move(0, 0);
     // From one pixel beside the character onto it: Monaco shows hovers on mouse moves.
     await page.mouse.move(p.x + 1, p.y);
     await page.mouse.move(p.x, p.y);

@@ -1,0 +1,146 @@
+/**
+ * The first line of a shape hover: the answer a person came for, in plain words. For an array that
+ * pads: its bytes before and after padding, which dimension pads and to what, and the layout that
+ * pads less (`16 KiB → 512 KiB (32x) · dim 1 (size 4) pads to 128 · fix: {0,1} → 32 KiB`); for one
+ * that does not, its bytes and "no padding"; for an invalid one, that it is invalid and why. Details
+ * follow in hover-shape.ts. Every piece of document text goes through markdown.ts.
+ */
+import {
+  elideList,
+  formatFactor,
+  groupDigits,
+  humanBytes,
+  primitiveType,
+  readableMessage,
+  type ArrayExplanation,
+  type LayoutDiagnostic,
+  type LayoutFix,
+  type PaddingCause,
+  type ShapeExplanation,
+} from '../../core/src';
+import { cell, code } from '../../protocol/src/markdown';
+
+/** At most this many padded dimensions are named in the first line; the details list them all. */
+const MAX_NAMED_DIMS = 2;
+
+/** Longest list (dims merged by `*`, a fix's minor_to_major, a tuple index) written out in full. */
+const MAX_LISTED = 16;
+
+/** "dim 1 (size 4)", or "dims 1 × 2 (size 6)" for dimensions `*` merged. */
+function dimsText(a: ArrayExplanation, c: PaddingCause): string {
+  if (c.dims.length === 1) return `dim ${c.dims[0]} (size ${groupDigits(a.dims[c.dims[0]]?.size ?? 0n)})`;
+  return `dims ${elideList(c.dims, String, ' × ', MAX_LISTED)} (size ${groupDigits(c.from)})`;
+}
+
+/** Why the array pads: the dimensions (largest factor first) or vector padding, then L(n). */
+function causeText(a: ArrayExplanation): string | undefined {
+  const p = a.padding;
+  if (!p) return undefined;
+  const tail =
+    p.tailPaddingSlots > 0n && a.plan
+      ? `L(${a.shape?.tailPaddingAlignment ?? 1n}) rounds ${groupDigits(a.plan.expandedElements)} slots up to ${groupDigits(a.plan.totalSlots)}`
+      : undefined;
+  const tiled = tileCauseText(a, p.causes);
+  return tiled && tail ? `${tiled}, then ${tail}` : (tiled ?? tail);
+}
+
+/** The part of {@link causeText} about tiles. */
+function tileCauseText(a: ArrayExplanation, causes: readonly PaddingCause[]): string | undefined {
+  const byDims = causes.filter((c) => c.dims.length > 0).sort((x, y) => y.factor.value - x.factor.value);
+  if (byDims.length > 0) {
+    const named = byDims.slice(0, MAX_NAMED_DIMS).map((c, i) => {
+      const verb = c.dims.length > 1 ? 'pad' : 'pads';
+      return i === 0
+        ? `${dimsText(a, c)} ${verb} to ${groupDigits(c.to)}`
+        : `${dimsText(a, c)} to ${groupDigits(c.to)}`;
+    });
+    const more = byDims.length > MAX_NAMED_DIMS ? ` (+${byDims.length - MAX_NAMED_DIMS} more)` : '';
+    return `${named.join(', ')}${more}`;
+  }
+  const vector = causes.find((c) => c.dims.length === 0);
+  if (!vector) return undefined;
+  const tile = cell(a.tiles[vector.level] ?? '');
+  return a.dims.length === 0
+    ? `the scalar fills a ${groupDigits(vector.to)}-slot tile ${tile}`
+    : `tile ${tile} has more dimensions than the array: a size-1 dimension pads to ${groupDigits(vector.to)}`;
+}
+
+/** The layout change of a fix, as short as it can be said: `{0,1}` or "merge dims 0 and 1". */
+export function fixShort(a: ArrayExplanation, fix: LayoutFix): string {
+  if (fix.kind === 'reorder') return code(`{${elideList(fix.shape.minorToMajor, String, ',', MAX_LISTED)}}`);
+  const m2m = a.shape?.minorToMajor ?? [];
+  return `merge dims ${m2m[1] ?? '?'} and ${m2m[0] ?? '?'}`;
+}
+
+/** `logical → physical (factor)` of an array or a tuple's total, or the bytes and "no padding". */
+function sizesText(logical: bigint, physical: bigint, elements?: { count: bigint; type: string }): string {
+  if (physical === logical) {
+    const what = elements ? ` (${groupDigits(elements.count)} × ${cell(elements.type)})` : '';
+    return `**${humanBytes(logical)}**${what}, no padding`;
+  }
+  const factor = logical > 0n ? ` (${formatFactor(Number((physical * 1000n) / logical) / 1000)})` : '';
+  return `**${humanBytes(logical)} → ${humanBytes(physical)}${factor}**`;
+}
+
+/** The first line for one array (an array shape, or the array leaf under the cursor). */
+export function arrayVerdict(a: ArrayExplanation): string {
+  const assumed = a.assumed ? `Assumed ${cell(a.assumed)}: ` : '';
+  const sz = a.sizes;
+  if (!sz) {
+    const type = primitiveType(a.elementType);
+    if (type && !type.isArray) return `${code(a.elementType)} has no layout in memory`;
+    return `The layout cannot be computed: ${cell(a.error?.message ?? 'unknown reason')}`;
+  }
+  const parts = [
+    assumed +
+      sizesText(sz.logicalBytes, sz.physicalBytes, { count: sz.logicalElements, type: a.elementType }),
+  ];
+  if (sz.physicalBytes > sz.logicalBytes) {
+    const cause = causeText(a);
+    if (cause) parts.push(cause);
+    if (a.fix) parts.push(`fix: ${fixShort(a, a.fix)} → ${humanBytes(a.fix.physicalBytes)}`);
+  } else if (sz.physicalBytes < sz.logicalBytes) {
+    parts[0] = `${assumed}**${humanBytes(sz.logicalBytes)} → ${humanBytes(sz.physicalBytes)}**, packed ${sz.elementSizeBits} bits per element`;
+  }
+  return parts.join(' · ');
+}
+
+/** The first line for a tuple: its total, and the array that pads most. */
+export function tupleVerdict(e: ShapeExplanation): string {
+  let logical = 0n;
+  let physical = 0n;
+  let worst: ArrayExplanation | undefined;
+  for (const a of e.arrays) {
+    const sz = a.sizes;
+    if (!sz) continue;
+    logical += sz.logicalBytes;
+    physical += sz.physicalBytes;
+    const waste = sz.physicalBytes - sz.logicalBytes;
+    const worstWaste = worst?.sizes ? worst.sizes.physicalBytes - worst.sizes.logicalBytes : 0n;
+    if (waste > worstWaste) worst = a;
+  }
+  const count = e.arrays.length + (e.omittedArrays ?? 0);
+  const head = `Tuple of ${groupDigits(count)} array${count === 1 ? '' : 's'}: ${sizesText(logical, physical)}`;
+  if (!worst?.sizes) return head;
+  const cause = causeText(worst);
+  const where = `{${elideList(worst.path, String, ',', MAX_LISTED)}}`;
+  return `${head} · most padding in ${where}${cause ? `: ${cause}` : ''}`;
+}
+
+/**
+ * A diagnostic as hover Markdown: its readable message with each `quoted` piece as a code span.
+ * Every piece is escaped or a code span, whatever document text the message quotes.
+ */
+export function messageMarkdown(d: LayoutDiagnostic): string {
+  return readableMessage(d)
+    .split(/(`[^`\n]+`)/)
+    .map((piece, i) => (i % 2 === 1 ? code(piece.slice(1, -1)) : cell(piece)))
+    .join('');
+}
+
+/** The first line for a shape XLA rejects: that it is invalid, and the first reason in plain words. */
+export function invalidVerdict(errors: readonly LayoutDiagnostic[]): string {
+  const first = errors[0];
+  const more = errors.length > 1 ? ` (+${errors.length - 1} more)` : '';
+  return `**Invalid layout:** ${first ? messageMarkdown(first) : 'XLA rejects this shape'}${more}`;
+}
