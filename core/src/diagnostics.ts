@@ -29,6 +29,8 @@ export interface LayoutDiagnostic {
   readonly message: string;
   /** Plain words saying what is wrong and what to write, when `message` is XLA's wording. */
   readonly plain?: string;
+  /** For 'expected-token': the character XLA's parser expected where the diagnostic stands. */
+  readonly expected?: string;
   readonly range: TextRange;
   /** Other places the diagnostic speaks of ("previously defined here"), ranges as absolute as `range`. */
   readonly related?: readonly RelatedPlace[];

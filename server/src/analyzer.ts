@@ -97,7 +97,8 @@ const CH_LBRACE = 123;
 const CH_RBRACE = 125;
 
 function detached(d: LayoutDiagnostic): LayoutDiagnostic {
-  return { ...d, message: detach(d.message) };
+  const message = detach(d.message);
+  return d.plain === undefined ? { ...d, message } : { ...d, message, plain: detach(d.plain) };
 }
 
 function relative(d: LayoutDiagnostic, origin: number): LayoutDiagnostic {

@@ -63,6 +63,8 @@ class Converter {
       codeDescription: link,
       source: DIAGNOSTIC_SOURCE,
       message: readableMessage(d),
+      // What the quick fix inserts (code-actions.ts); editors hand `data` back with the diagnostic.
+      ...(d.expected === undefined ? {} : { data: { expected: d.expected } }),
     };
   }
 }

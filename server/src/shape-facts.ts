@@ -188,8 +188,10 @@ function computeFacts(key: string, node: ShapeNode, settings: Settings): ShapeFa
   const origin = node.range.start;
   const diagnostics: LayoutDiagnostic[] = [];
   const advice: LayoutDiagnostic[] = [];
-  for (const d of validateShape(node))
-    diagnostics.push({ ...d, message: detach(d.message), range: shiftRange(d.range, origin) });
+  for (const d of validateShape(node)) {
+    const moved = { ...d, message: detach(d.message), range: shiftRange(d.range, origin) };
+    diagnostics.push(d.plain === undefined ? moved : { ...moved, plain: detach(d.plain) });
+  }
   // Without an error anywhere in the shape, no leaf needs validating again for its model.
   const clean = !diagnostics.some((d) => d.severity === 'error');
   const leaves: LeafPadding[] = [];

@@ -474,7 +474,7 @@ export function parseLayout(state: ParserState, nested: NestedShapeParser): Layo
   // No `}`: XLA fails here and reports the first failure it noted on the way, if any.
   const soft = state.softError;
   if (soft) {
-    state.fail(soft.code, soft.message, soft.range, soft.plain);
+    state.failWith(soft);
     return layoutNode(start, state.pos, minorToMajor, fields);
   }
   const t = tokenAt(state.text, state.pos, state.end);

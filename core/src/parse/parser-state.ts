@@ -86,11 +86,16 @@ export class ParserState {
 
   /** Records the error that stops parsing (while {@link softening}, notes it only). */
   fail(code: RuleCode, message: string, range: TextRange, plain?: string, structural = false): void {
+    this.failWith(diagnostic(code, message, range, plain), structural);
+  }
+
+  /** {@link fail} with the diagnostic built. */
+  failWith(d: LayoutDiagnostic, structural = false): void {
     if (this.softening) {
-      this.softError ??= diagnostic(code, message, range, plain);
+      this.softError ??= d;
       return;
     }
-    this.diagnostics.push(diagnostic(code, message, range, plain));
+    this.diagnostics.push(d);
     this.failed = true;
     this.structural = structural;
   }
@@ -111,7 +116,10 @@ export class ParserState {
       this.pos++;
       return true;
     }
-    this.failAtToken('expected-token', message, plain(), structural);
+    this.peek();
+    const t = tokenAt(this.text, this.pos, this.end);
+    const d = diagnostic('expected-token', message, { start: t.start, end: t.end }, plain());
+    this.failWith({ ...d, expected: String.fromCharCode(ch) }, structural);
     return false;
   }
 
