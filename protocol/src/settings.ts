@@ -85,6 +85,21 @@ function enumSetting<T extends string>(key: string, values: readonly T[], fallba
   };
 }
 
+/** true or false. */
+function booleanSetting(key: string, fallback: boolean): Setting<boolean> {
+  return {
+    key,
+    default: fallback,
+    schema: { type: 'boolean', default: fallback },
+    read(raw) {
+      if (raw === undefined || raw === null) return { value: fallback, problems: [] };
+      if (typeof raw === 'boolean') return { value: raw, problems: [] };
+      return { value: fallback, problems: [wrongType(key, raw, 'true or false')] };
+    },
+    same: (a, b) => a === b,
+  };
+}
+
 const SEVERITIES: readonly SeverityOverride[] = ['error', 'warning', 'information', 'hint', 'off'];
 
 /** Rule code → severity; entries for unknown codes or severities are dropped, and said so. */
@@ -123,9 +138,15 @@ export const SETTINGS = {
   /** Warn when physical/logical bytes >= this… */
   warnExpansion: numberSetting('padding.warnExpansion', 4, { minimum: 1 }),
   /** …and at least this many bytes are padding. */
-  warnMinWastedBytes: numberSetting('padding.warnMinWastedBytes', 1048576, { minimum: 0 }),
+  warnMinWastedBytes: numberSetting('padding.warnMinWastedBytes', 65536, { minimum: 0 }),
   severity: severitySetting,
   inlayHints: enumSetting<InlayHintMode>('inlayHints.mode', ['auto', 'on', 'off'], 'auto'),
+  /** Inlay hints on scalars (rank-0 arrays) too: TPU dumps tile every scalar (4 B → 512 B). */
+  inlayHintScalars: booleanSetting('inlayHints.scalars', false),
+  /** Inlay hints only where physical/logical bytes reach this… */
+  inlayHintMinExpansion: numberSetting('inlayHints.minExpansion', 1.25, { minimum: 1 }),
+  /** …and at least this many bytes are padding: where padding changes a decision. */
+  inlayHintMinWastedBytes: numberSetting('inlayHints.minWastedBytes', 1024, { minimum: 0 }),
   assumedTiling: enumSetting<AssumedTiling>('assumedTiling', ['none', 'tpu'], 'none'),
   /** Largest array (in elements) whose memory map a hover draws. */
   maxMemoryMapCells: numberSetting('hover.maxMemoryMapCells', 64, {

@@ -114,10 +114,14 @@ function paddingLines(a: ArrayExplanation): string[] {
   }
   if (padded > MAX_LINES) items.push(`- … and ${groupDigits(padded - MAX_LINES)} more padded dims`);
   const vector = p.causes.filter((x) => x.dims.length === 0);
-  for (const c of vector.slice(0, MAX_LINES))
+  for (const c of vector.slice(0, MAX_LINES)) {
+    const tile = cell(`T${a.tiles[c.level] ?? ''}`);
     items.push(
-      `- tile ${c.level + 1} ${cell(`T${a.tiles[c.level] ?? ''}`)} has more dimensions than the array: a leading size-1 dimension pads ${groupDigits(c.from)} to ${groupDigits(c.to)}`,
+      a.dims.length === 0
+        ? `- tile ${c.level + 1} ${tile}: the scalar takes a whole tile of ${groupDigits(c.to)} slots`
+        : `- tile ${c.level + 1} ${tile} has more dimensions than the array: a leading size-1 dimension pads ${groupDigits(c.from)} to ${groupDigits(c.to)}`,
     );
+  }
   if (vector.length > MAX_LINES)
     items.push(`- … and ${groupDigits(vector.length - MAX_LINES)} more tile levels pad leading size-1 dims`);
   if (p.tailPaddingSlots > 0n)

@@ -73,9 +73,14 @@ export function fixShort(a: ArrayExplanation, fix: LayoutFix): string {
 }
 
 /** `logical → physical (factor)` of an array or a tuple's total, or the bytes and "no padding". */
-function sizesText(logical: bigint, physical: bigint, elements?: { count: bigint; type: string }): string {
+function sizesText(
+  logical: bigint,
+  physical: bigint,
+  elements?: { count: bigint; type: string; bits: number },
+): string {
   if (physical === logical) {
-    const what = elements ? ` (${groupDigits(elements.count)} × ${cell(elements.type)})` : '';
+    const packed = elements && elements.bits < 8 ? `, ${Math.floor(8 / elements.bits)} per byte` : '';
+    const what = elements ? ` (${groupDigits(elements.count)} × ${cell(elements.type)}${packed})` : '';
     return `**${humanBytes(logical)}**${what}, no padding`;
   }
   const factor = logical > 0n ? ` (${formatFactor(Number((physical * 1000n) / logical) / 1000)})` : '';
@@ -93,7 +98,11 @@ export function arrayVerdict(a: ArrayExplanation): string {
   }
   const parts = [
     assumed +
-      sizesText(sz.logicalBytes, sz.physicalBytes, { count: sz.logicalElements, type: a.elementType }),
+      sizesText(sz.logicalBytes, sz.physicalBytes, {
+        count: sz.logicalElements,
+        type: a.elementType,
+        bits: sz.elementSizeBits,
+      }),
   ];
   if (sz.physicalBytes > sz.logicalBytes) {
     const cause = causeText(a);

@@ -42,6 +42,8 @@ export interface LeafPadding {
   readonly expansion: number;
   /** Whether the layout (as written or assumed) has tiles. */
   readonly tiled: boolean;
+  /** Whether the array is a scalar (rank 0). */
+  readonly scalar: boolean;
   /** Set when the layout had no tiles and the assumed TPU tiling was applied: the rule. */
   readonly assumed?: string | undefined;
   /** "dim 1 (x, size 4) is minor-most; tile (8,128) pads it to 128 (32x)". */
@@ -106,8 +108,8 @@ export function paddingCause(shape: ArrayShape, plan: TilingPlan): string | unde
       const physicalPosition = plan.physicalToLogical.indexOf(d);
       const letter = physicalPosition >= 0 ? dimensionLetter(plan.rank, d) : undefined;
       const letterText = letter ? `${letter}, ` : '';
-      const where = physicalPosition >= 0 && physicalPosition === plan.rank - 1 ? ' (minor-most)' : '';
-      return `dim ${d} (${letterText}size ${groupDigits(shape.dims[d] ?? 0n)})${where}`;
+      const where = physicalPosition >= 0 && physicalPosition === plan.rank - 1 ? ', minor-most' : '';
+      return `dim ${d} (${letterText}size ${groupDigits(shape.dims[d] ?? 0n)}${where})`;
     },
     ' × ',
     16,
@@ -135,6 +137,7 @@ class LazyLeafPadding implements LeafPadding {
     readonly physicalBytes: bigint,
     readonly expansion: number,
     readonly tiled: boolean,
+    readonly scalar: boolean,
     readonly assumed: string | undefined,
     /** The leaf's own text and the settings, to recompute the cause. */
     private readonly source: { readonly text: string; readonly settings: Settings },
@@ -169,6 +172,7 @@ class LazyLeafPadding implements LeafPadding {
       this.physicalBytes,
       this.expansion,
       this.tiled,
+      this.scalar,
       this.assumed,
       this.source,
       this.causeText,
@@ -231,6 +235,7 @@ function computeFacts(key: string, node: ShapeNode, settings: Settings): ShapeFa
         sz.physicalBytes,
         expansion,
         eff.shape.tiles.length > 0,
+        eff.shape.dims.length === 0,
         eff.assumed,
         source,
         cause && detach(cause),

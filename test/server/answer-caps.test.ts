@@ -147,17 +147,39 @@ describe('server: answer caps', function () {
 
   it(`at most MAX_INLAY_HINTS hints per request, the last saying more follow`, async () => {
     const { client } = await TestClient.start({ inlayHints: { mode: 'on' } });
-    const text = module(`(${Array(3_000).fill('f32[2,2]{1,0:T(8,128)}').join(', ')})`);
+    // One padded array a line: a line of many gets one hint (inlay-hints.ts), 3,000 lines 3,000.
+    const lines = Array.from({ length: 3_000 }, (_, i) => `  p${i} = f32[2,2]{1,0:T(8,128)} parameter(${i})`);
+    const text = `HloModule m\n\nENTRY e {\n${lines.join('\n')}\n  ROOT r = f32[] constant(0)\n}\n`;
     const uri = 'file:///w/hints.hlo';
     await client.open(uri, text);
     const hints = await client.request<InlayHint[]>('textDocument/inlayHint', {
       textDocument: { uri },
-      range: { start: { line: 0, character: 0 }, end: { line: 5, character: 0 } },
+      range: { start: { line: 0, character: 0 }, end: { line: 3_010, character: 0 } },
     });
     assert.equal(hints.length, MAX_INLAY_HINTS);
     const tooltip = hints[hints.length - 1].tooltip;
     assert.equal(typeof tooltip, 'string');
     assert.match(tooltip as string, /More padded arrays follow in view without hints: at most 1,000/);
+    await client.dispose();
+  });
+
+  it('a line of 3,000 padded arrays: one hint, its tooltip listing the first 16', async () => {
+    const { client } = await TestClient.start({ inlayHints: { mode: 'on' } });
+    const text = module(`(${Array(3_000).fill('f32[2,2]{1,0:T(8,128)}').join(', ')})`);
+    const uri = 'file:///w/line.hlo';
+    await client.open(uri, text);
+    const hints = await client.request<InlayHint[]>('textDocument/inlayHint', {
+      textDocument: { uri },
+      range: { start: { line: 0, character: 0 }, end: { line: 5, character: 0 } },
+    });
+    assert.deepEqual(
+      hints.map((h) => h.label),
+      ['3,000 arrays pad, up to 256x'],
+    );
+    const tooltip = hints[0].tooltip as string;
+    assert.equal(tooltip.split('\n').length, 17);
+    assert.match(tooltip, /^1\. 16 B → 4 KiB \(256x\): 16 bytes logical, 4,096 bytes physical/);
+    assert.match(tooltip, /\n… and 2,984 more$/);
     await client.dispose();
   });
 });

@@ -142,7 +142,7 @@ describe('server: diagnostics', () => {
       assert.equal(textOf(padded, d.range), 'f32[65536,4]{1,0:T(8,128)}');
       assert.match(d.message, /32x/);
       assert.match(d.message, /1 MiB logical → 32 MiB physical \(32,505,856 bytes of padding\)/);
-      assert.match(d.message, /dim 1 \(x, size 4\) \(minor-most\): tile \(8,128\) pads 4 to 128/);
+      assert.match(d.message, /dim 1 \(x, size 4, minor-most\): tile \(8,128\) pads 4 to 128/);
     }
   });
 
