@@ -10,12 +10,20 @@ import { checkFileFromDisk } from './large-file-commands';
 import { LargeFileNotice } from './large-file-notice';
 import { explainOomMessage } from './oom-report';
 import { memoryViewCommand } from './memory-view/command';
+import { openRule, OPEN_RULE } from './rule-links';
 import { openSource } from './source-files';
 import { hloForSourceLine } from './source-instructions';
 import { isLayoutError, type LayoutError } from '../../core/src';
 import { OpenSourceCommand } from '../../protocol/src/lsp';
 import { pickArrayShape, promptShape, shapeAtCursor } from './shape-input';
-import { explainElementAt, explainLinearIndex, parseIndex, parseOffset, type Answer } from './shape-math';
+import {
+  explainElementAt,
+  explainLinearIndex,
+  OFFSET_FORMS,
+  parseIndex,
+  parseOffset,
+  type Answer,
+} from './shape-math';
 
 type Handler = (...args: unknown[]) => unknown;
 
@@ -79,8 +87,8 @@ async function elementAtOffsetCommand(ctx: Ctx): Promise<void> {
   const { shape, text } = picked;
   const typed = await vscode.window.showInputBox({
     title: `Element at offset in ${text}`,
-    prompt: 'Offset in element slots from the start of the buffer (padding slots count)',
-    placeHolder: '0',
+    prompt: `Offset from the start of the buffer, padding included: ${OFFSET_FORMS}`,
+    placeHolder: '17 or byte 68',
     ignoreFocusOut: true,
     validateInput: (value) => {
       const r = parseOffset(value, shape);
@@ -144,6 +152,11 @@ export const COMMANDS = {
       hloForSourceLine(ctx),
   // Run by hovers' source links, with arguments; hidden from the palette.
   [OpenSourceCommand]: (): Handler => (arg) => openSource(arg),
+  // Run by diagnostics' rule codes (rule-links.ts), with the code; hidden from the palette.
+  [OPEN_RULE]:
+    (ctx: Ctx): Handler =>
+    (arg) =>
+      openRule(ctx.extension, arg),
 } satisfies Record<string, (ctx: Ctx) => Handler>;
 
 /**

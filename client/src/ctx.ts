@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import type { BaseLanguageClient, LanguageClientOptions } from 'vscode-languageclient';
 import { CONFIG_SECTION } from '../../protocol/src/settings';
 import { hoverMiddleware } from './hover-verbosity';
+import { ruleLinkMiddleware } from './rule-links';
 import { goToLocalSource } from './source-files';
 import { StepsDocuments } from './steps-documents';
 import { OpenSourceCommand, type InitializationOptions } from '../../protocol/src/lsp';
@@ -65,7 +66,7 @@ export class Ctx implements vscode.Disposable {
       outputChannel: this.output,
       traceOutputChannel: this.output,
       markdown: { isTrusted: { enabledCommands: HOVER_COMMANDS }, supportHtml: false },
-      middleware: { provideDefinition: goToLocalSource, ...hoverMiddleware() },
+      middleware: { provideDefinition: goToLocalSource, ...hoverMiddleware(), ...ruleLinkMiddleware() },
       // The rules page inside the installed extension: diagnostics' code links open it.
       initializationOptions: {
         rulesDocUri: vscode.Uri.joinPath(this.extension.extensionUri, 'docs', 'rules.md').toString(),

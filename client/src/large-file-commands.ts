@@ -13,6 +13,7 @@ import {
   type LanguageContribution,
 } from './large-file-policy';
 import { readInto, type ReadOutcome, type TextSink } from './large-file-read';
+import { ruleCodeLink } from './rule-links';
 import { fileName } from './file-name';
 
 /** The `hlo` language's contribution, read from our own package.json (one source of truth). */
@@ -34,17 +35,59 @@ export function syncedDocument(uri: vscode.Uri): vscode.TextDocument | undefined
   return vscode.workspace.textDocuments.find((d) => d.uri.toString() === key);
 }
 
-/** The HLO file of the active tab, or one the user picks. */
-async function targetFile(ctx: Ctx, title: string): Promise<vscode.Uri | undefined> {
+/** The HLO files open in tabs, the active one first. */
+function openHloFiles(ctx: Ctx): vscode.Uri[] {
   const active = activeHloTab(ctx);
-  if (active !== undefined) return active;
+  const seen = new Set(active ? [active.toString()] : []);
+  const out = active ? [active] : [];
+  for (const group of vscode.window.tabGroups.all) {
+    for (const tab of group.tabs) {
+      const input = tab.input;
+      if (!(input instanceof vscode.TabInputText) || seen.has(input.uri.toString())) continue;
+      if (!isHloFileName(input.uri.path, hloLanguages(ctx))) continue;
+      seen.add(input.uri.toString());
+      out.push(input.uri);
+    }
+  }
+  return out;
+}
+
+/** A file picked in the open dialog. */
+async function browse(title: string): Promise<vscode.Uri | undefined> {
   const picked = await vscode.window.showOpenDialog({
     title,
     canSelectMany: false,
-    openLabel: 'Analyse',
+    openLabel: 'Check',
     filters: { 'HLO text': ['hlo', 'hlotxt', 'txt'], 'All files': ['*'] },
   });
   return picked?.[0];
+}
+
+/**
+ * The file Check File reads: asked, since the open file is checked as you type already and a
+ * large dump is usually checked without opening it. The open HLO files are offered first (the
+ * active one at the top), then a file browser; without open HLO files, the browser at once.
+ */
+async function checkTarget(ctx: Ctx): Promise<vscode.Uri | undefined> {
+  const title = 'XLA Layout: Check File';
+  const open = openHloFiles(ctx);
+  if (open.length === 0) return browse(title);
+  const BROWSE = 'Browse…';
+  const items: (vscode.QuickPickItem & { uri?: vscode.Uri })[] = [
+    ...open.map((uri, i) => ({
+      label: fileName(uri),
+      description: i === 0 && uri.toString() === activeHloTab(ctx)?.toString() ? 'active editor' : 'open',
+      detail: uri.scheme === 'file' ? uri.fsPath : uri.toString(),
+      uri,
+    })),
+    { label: BROWSE, description: 'an HLO file or dump on disk' },
+  ];
+  const picked = await vscode.window.showQuickPick(items, {
+    title,
+    placeHolder: 'Which file? Open files are checked as you type; a dump on disk is read in pieces.',
+  });
+  if (picked === undefined) return undefined;
+  return picked.uri ?? browse(title);
 }
 
 /** Streams `uri` into `sink` under a cancellable notification; undefined when it did not finish. */
@@ -79,7 +122,7 @@ function toDiagnostic({ diagnostic: d, start, end }: LocatedDiagnostic): vscode.
     SEVERITY[d.severity] ?? vscode.DiagnosticSeverity.Error,
   );
   out.source = 'xla-layout';
-  out.code = d.code;
+  out.code = ruleCodeLink(d.code);
   return out;
 }
 
@@ -109,12 +152,12 @@ export interface DiskCheckResult {
 }
 
 /**
- * Check File: `uri` (default: the active HLO tab, else a file picker) streamed through core's
+ * Check File: `uri` (default: the file the user picks, {@link checkTarget}) streamed through core's
  * CheckStream; diagnostics go to {@link diskDiagnostics} for that URI. A file the server already
  * analyses live is not checked twice: Problems already lists its diagnostics.
  */
 export async function checkFileFromDisk(ctx: Ctx, uri?: vscode.Uri): Promise<DiskCheckResult | undefined> {
-  const file = uri ?? (await targetFile(ctx, 'XLA Layout: Check File'));
+  const file = uri ?? (await checkTarget(ctx));
   if (file === undefined) return undefined;
   const name = fileName(file);
   if (syncedDocument(file)?.languageId === 'hlo' && ctx.client !== undefined) {

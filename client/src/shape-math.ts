@@ -89,16 +89,35 @@ export function parseIndex(text: string, shape: ArrayShape): bigint[] | string {
   return index;
 }
 
-/** Parses a slot offset (`0x` hex accepted) and checks it against the array's physical slots. */
+/** What the Element at Offset box accepts, said where it asks and when the input is not one of them. */
+export const OFFSET_FORMS =
+  'an element slot (17, 0x11, slot 17) or a byte offset (68B, 68 B, byte 68), as Linear Index answers';
+
+/**
+ * Parses an offset into the array's buffer, as an element slot (`17`, `0x11`, `slot 17`) or in
+ * bytes (`68B`, `68 B`, `byte 68`: what Linear Index answers beside the slot; in hex only as
+ * `byte 0x44`, since `0x44b` is a hex number), and checks it against the array's physical slots. A byte offset must start a slot (with sub-byte
+ * `E(n)` packing, a byte holds several). Returns the slot, or a message for the input box.
+ */
 export function parseOffset(text: string, shape: ArrayShape): bigint | string {
-  const t = text.trim().replace(/_/g, '');
-  if (!/^(\d+|0x[0-9a-f]+)$/i.test(t)) return 'Type a non-negative element offset, e.g. 17 or 0x11';
-  const v = BigInt(t);
+  const m = /^(?:(slot|byte)s?\s*)?(0x[0-9a-f]+|\d+)\s*(b|bytes?)?$/i.exec(text.trim().replace(/_/g, ''));
+  if (!m || (m[1]?.toLowerCase() === 'slot' && m[3] !== undefined)) return `Type ${OFFSET_FORMS}`;
+  const v = BigInt(m[2]);
   const s = sizes(shape);
   if (isLayoutError(s)) return s.message;
-  if (v >= s.physicalElements)
-    return `Offset ${v} is past the last slot (${s.physicalElements - 1n}); the array has ${s.physicalElements} slots`;
-  return v;
+  let slot = v;
+  if (m[1]?.toLowerCase() === 'byte' || m[3] !== undefined) {
+    const bits = BigInt(s.elementSizeBits);
+    if ((v * 8n) % bits !== 0n) {
+      const inside = (v * 8n) / bits;
+      const start = (inside * bits) / 8n;
+      return `Byte ${v} is inside slot ${inside}, which starts at byte ${start} (${bits} bits per element)`;
+    }
+    slot = (v * 8n) / bits;
+  }
+  if (slot >= s.physicalElements)
+    return `Offset ${v}${slot === v ? '' : ` (slot ${slot})`} is past the last slot (${s.physicalElements - 1n}); the array has ${s.physicalElements} slots`;
+  return slot;
 }
 
 /**
@@ -228,7 +247,7 @@ export function explainElementAt(text: string, shape: ArrayShape, offset: bigint
     if (!isLayoutError(back))
       lines.push('', `Check: the linear index of ${formatIndex(found.index)} is ${back}.`);
     return {
-      summary: `Slot ${offset} of ${summaryShape(text)} holds element ${formatIndex(found.index)}`,
+      summary: `Slot ${offset} (${where}) of ${summaryShape(text)} holds element ${formatIndex(found.index)}`,
       steps: lines.join('\n'),
     };
   }
@@ -250,7 +269,7 @@ export function explainElementAt(text: string, shape: ArrayShape, offset: bigint
       );
   }
   return {
-    summary: `Slot ${offset} of ${summaryShape(text)} is padding (no element)`,
+    summary: `Slot ${offset} (${where}) of ${summaryShape(text)} is padding (no element)`,
     steps: lines.join('\n'),
   };
 }

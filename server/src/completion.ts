@@ -1,6 +1,6 @@
 /**
  * textDocument/completion where HLO text takes a name, for people writing HLO by hand (XLA's `.hlo`
- * tests): instruction names as operands of an instruction (`add(%a, %|`) and in
+ * tests): instruction names defined above as operands of an instruction (`add(%a, %|`) and in
  * `control-predecessors={...}`, with their shapes; computation names after `calls=`, `to_apply=`,
  * `body=`, ... (and in `branch_computations={...}`), with their signatures; the element type that
  * starts an instruction's shape (`%x = |`) and the opcode after it (`%x = f32[8]{0} |`); the keys
@@ -200,22 +200,18 @@ function addComputations(doc: HloDocument, index: number, typed: string, list: N
   }
 }
 
-/** The instructions of the computation of statement `index` but itself, nearest first, with their shapes and opcodes. */
+/**
+ * The instructions defined above statement `index` in its computation, nearest first (operands are
+ * mostly the instructions just above), with their shapes and opcodes. Not those further down: XLA's
+ * parser reads a computation in one pass and rejects an operand defined after its use
+ * (instruction-undefined). Computations written in place in this one are skipped: their names are
+ * theirs, as in XLA's parser.
+ */
 function addInstructions(doc: HloDocument, index: number, typed: string, list: NameItems): void {
   const text = doc.text.getText();
   const computation = doc.computationOf(index);
   if (!computation) return;
-  // Nearest definitions first: operands are mostly the instructions just above. Computations
-  // written in place in this one are skipped: their names are theirs, as in XLA's parser.
-  const order = function* (): Generator<number> {
-    yield* doc.statementsBefore(computation, index);
-    for (let i = index + 1; i <= computation.last; i++) {
-      const inner = doc.innerAt(computation, i);
-      if (inner) i = inner.last;
-      else yield i;
-    }
-  };
-  for (const i of order()) {
+  for (const i of doc.statementsBefore(computation, index)) {
     if (doc.summary(i).kind !== 'instruction') continue;
     const name = declaredName(text, doc.range(i), 'ROOT');
     if (!name || !matches(name.name, typed)) continue;

@@ -36,6 +36,12 @@ import { printTile } from '../../core/src';
 export interface LeafPadding {
   /** The leaf's range, relative to the shape start. */
   readonly range: TextRange;
+  /**
+   * Where the padding-overhead warning goes, relative to the shape start: the layout, which is what
+   * pads (the leaf when it has none). Not the element type and dimensions, so that a hover there
+   * opens on the hover's answer rather than on the warning.
+   */
+  readonly warnRange: TextRange;
   readonly logicalBytes: bigint;
   readonly physicalBytes: bigint;
   /** physical / logical as a double (exact parts are the two byte counts). */
@@ -133,6 +139,7 @@ class LazyLeafPadding implements LeafPadding {
 
   constructor(
     readonly range: TextRange,
+    readonly warnRange: TextRange,
     readonly logicalBytes: bigint,
     readonly physicalBytes: bigint,
     readonly expansion: number,
@@ -166,8 +173,10 @@ class LazyLeafPadding implements LeafPadding {
   /** The same leaf found `by` characters further into a larger shape (a tuple holding it). */
   movedBy(by: number): LazyLeafPadding {
     const range = { start: this.range.start + by, end: this.range.end + by };
+    const warnRange = { start: this.warnRange.start + by, end: this.warnRange.end + by };
     return new LazyLeafPadding(
       range,
+      warnRange,
       this.logicalBytes,
       this.physicalBytes,
       this.expansion,
@@ -231,6 +240,7 @@ function computeFacts(key: string, node: ShapeNode, settings: Settings): ShapeFa
     leaves.push(
       new LazyLeafPadding(
         shiftRange(leaf.range, origin),
+        shiftRange(leaf.layout?.range ?? leaf.range, origin),
         sz.logicalBytes,
         sz.physicalBytes,
         expansion,
@@ -315,8 +325,8 @@ export function paddingWarning(
   return message === undefined
     ? undefined
     : diagnostic('padding-overhead', message, {
-        start: leaf.range.start + offset,
-        end: leaf.range.end + offset,
+        start: leaf.warnRange.start + offset,
+        end: leaf.warnRange.end + offset,
       });
 }
 

@@ -15,7 +15,17 @@ import type { Browser, Page } from 'playwright-core';
 import { buildExtension } from './build';
 import { launchChromium } from '../support/chromium';
 import { REPO, missingPrerequisites, openWorkbench, startCodeServer, type CodeServer } from './harness';
-import { closeWorkbenchAfterTests, hoverSettled, hoverText, leaveHover, quickOpen } from './workbench';
+import {
+  charPoint,
+  closeWorkbenchAfterTests,
+  hoverSettled,
+  hoverText,
+  leaveHover,
+  lineText,
+  quickOpen,
+  runCommand,
+  webviewFrames,
+} from './workbench';
 
 const SHOTS = join(REPO, 'test-results', 'vscode');
 const EXAMPLES = join(REPO, 'examples');
@@ -83,6 +93,104 @@ if (missing !== undefined && process.env.CI === undefined) {
         .waitFor({ state: 'detached', timeout: 30_000 });
       assert.match(await content.innerText(), /^16 KiB → 512 KiB \(32x\)/);
       await leaveHover(page);
+    });
+
+    it('shows the problems of tpu_padding.hlo, and both hints of a tuple uncut', async () => {
+      await page.locator('.tab', { hasText: 'tpu_padding.hlo' }).first().click();
+      await page.keyboard.press('Control+Shift+M');
+      const rows = page.locator('.markers-panel .monaco-list-row', { hasText: 'padding-overhead' });
+      await rows.first().waitFor({ timeout: 30_000 });
+      // The 32x f32[1024,4] buffers and the 128x bf16[4096,1], as test/server/examples.test.ts lists them.
+      await page.waitForFunction(
+        () =>
+          [...document.querySelectorAll('.markers-panel .monaco-list-row')].filter((r) =>
+            r.textContent?.includes('padding-overhead'),
+          ).length === 6,
+        undefined,
+        { timeout: 30_000 },
+      );
+      // %copy-start.5's tuple holds two 32x buffers: their hints fit the line, as factors.
+      const line = (await lineText(page, '%copy-start.5')) ?? '';
+      assert.match(line, /S\(1\)\}\s*32x,.*\{1,0:T\(8,128\)\}\s*32x,/, line);
+      assert.doesNotMatch(line, /…/, line);
+      await page.screenshot({ path: join(SHOTS, 'answer-problems.png') });
+      await page.keyboard.press('Control+Shift+M');
+    });
+
+    it('opens the rule of a code link rendered at its section, in one tab', async () => {
+      await quickOpen(page, 'invalid_layouts.hlo');
+      await page.keyboard.press('Control+Shift+M');
+      const link = (code: string) =>
+        page
+          .locator('.markers-panel .monaco-list-row', { hasText: code })
+          .locator('a', { hasText: code })
+          .first();
+      await link('tile-negative').waitFor({ timeout: 30_000 });
+      await link('tile-negative').click();
+      // The preview scrolls to the heading: it is at the top of the view. The markdown preview may
+      // replace its frame while it loads, so every webview frame is asked again until one says so.
+      const heading = async (id: string): Promise<void> => {
+        const deadline = Date.now() + 30_000;
+        for (;;) {
+          for (const frame of webviewFrames(page)) {
+            const top = await frame
+              .evaluate((h) => document.getElementById(h)?.getBoundingClientRect().top, id)
+              .catch(() => undefined);
+            if (top !== undefined && top >= -5 && top < 120) return;
+          }
+          if (Date.now() > deadline) throw new Error(`no preview shows #${id} at its top`);
+          await page.waitForTimeout(250);
+        }
+      };
+      await heading('tile-negative');
+      await page.screenshot({ path: join(SHOTS, 'answer-rule.png') });
+      await link('minor-to-major-duplicate').click();
+      await heading('minor-to-major-duplicate');
+      assert.equal(await page.locator('.tab', { hasText: 'Preview rules.md' }).count(), 1);
+      assert.equal(await page.locator('.tab', { hasText: /^rules\.md/ }).count(), 0, 'not the page as text');
+      await page.locator('.tab', { hasText: 'Preview rules.md' }).first().click();
+      await page.keyboard.press('Control+W');
+      await page.keyboard.press('Control+Shift+M');
+    });
+
+    it('finds the element at a byte offset, as Linear Index answers it', async () => {
+      await quickOpen(page, 'tpu_padding.hlo');
+      const p = await charPoint(page, '%param_0.1 = f32[1024,4]{1,0:T(8,128)}', 14);
+      await page.mouse.click(p.x, p.y);
+      await runCommand(page, 'XLA Layout: Element at Offset…');
+      const box = page.locator('.quick-input-widget', { hasText: 'byte offset (68B, 68 B, byte 68)' });
+      await box.waitFor({ timeout: 30_000 });
+      // Slot 129 of the (8,128) tile is row 1, column 1: byte 516 of f32.
+      await page.locator('.quick-input-widget input').fill('516B');
+      await page.keyboard.press('Enter');
+      const toast = page
+        .locator('.notifications-toasts .notification-list-item', { hasText: 'holds element' })
+        .first();
+      await toast.waitFor({ timeout: 30_000 });
+      assert.match(
+        await toast.innerText(),
+        /Slot 129 \(byte 516\) of f32\[1024,4\]\{1,0:T\(8,128\)\} holds element \[1,1\]/,
+      );
+      await page.screenshot({ path: join(SHOTS, 'answer-element-at-offset.png') });
+      await page.keyboard.press('Escape');
+    });
+
+    it('asks Check File which file, the open one first', async () => {
+      await page.locator('.tab', { hasText: 'tpu_padding.hlo' }).first().click();
+      await runCommand(page, 'XLA Layout: Check File…');
+      const rows = page.locator('.quick-input-widget .quick-input-list .monaco-list-row');
+      await rows.first().waitFor({ timeout: 30_000 });
+      const labels = (await rows.allInnerTexts()).map((t) => t.split('\n')[0]);
+      assert.match(labels[0] ?? '', /^tpu_padding\.hlo/, labels.join(' | '));
+      assert.match(labels[labels.length - 1] ?? '', /^Browse…/, labels.join(' | '));
+      await page.screenshot({ path: join(SHOTS, 'answer-check-file.png') });
+      await page.keyboard.press('Enter');
+      await page
+        .locator('.notification-list-item-message', {
+          hasText: 'tpu_padding.hlo is open and checked as you type',
+        })
+        .first()
+        .waitFor({ timeout: 30_000 });
     });
   });
 }

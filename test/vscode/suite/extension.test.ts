@@ -32,6 +32,7 @@ const COMMAND_IDS = [
   'xlaLayout.showOutput',
   'xlaLayout.hloForSourceLine',
   'xlaLayout.openSource',
+  'xlaLayout.openRule',
 ];
 
 interface PackageJson {

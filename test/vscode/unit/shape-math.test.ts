@@ -48,7 +48,27 @@ describe('client: shape input and index math', () => {
     assert.equal(parseOffset('0x11', shape), 17n);
     assert.equal(parseOffset('23', shape), 23n);
     assert.equal(parseOffset('24', shape), 'Offset 24 is past the last slot (23); the array has 24 slots');
-    assert.equal(parseOffset('-1', shape), 'Type a non-negative element offset, e.g. 17 or 0x11');
+    assert.equal(
+      parseOffset('-1', shape),
+      'Type an element slot (17, 0x11, slot 17) or a byte offset (68B, 68 B, byte 68), as Linear Index answers',
+    );
+    // Bytes, as Linear Index answers them: f32 slot 17 starts at byte 68.
+    for (const bytes of ['68B', '68 B', 'byte 68', 'bytes 68', 'byte 0x44', 'Byte 68'])
+      assert.equal(parseOffset(bytes, shape), 17n, bytes);
+    assert.equal(parseOffset('slot 17', shape), 17n);
+    assert.equal(
+      parseOffset('byte 70', shape),
+      'Byte 70 is inside slot 17, which starts at byte 68 (32 bits per element)',
+    );
+    assert.equal(
+      parseOffset('byte 96', shape),
+      'Offset 96 (slot 24) is past the last slot (23); the array has 24 slots',
+    );
+    assert.match(String(parseOffset('slot 17B', shape)), /^Type an element slot/);
+    // With E(4) packing a byte holds two slots: byte 3 starts slot 6.
+    const packed = parseArrayShape('s4[16]{0:E(4)}');
+    assert.ok(packed.ok);
+    assert.equal(parseOffset('byte 3', packed.shape), 6n);
   });
 
   it('puts Figure 1 element (2,3) at slot 17, byte 68, with the tile step shown', () => {
@@ -64,10 +84,10 @@ describe('client: shape input and index math', () => {
     const shape = shapeOf(FIG1);
     const element = explainElementAt(FIG1, shape, 17n);
     assert.ok(!isLayoutError(element));
-    assert.equal(element.summary, `Slot 17 of ${FIG1} holds element [2,3]`);
+    assert.equal(element.summary, `Slot 17 (byte 68) of ${FIG1} holds element [2,3]`);
     const padding = explainElementAt(FIG1, shape, 9n);
     assert.ok(!isLayoutError(padding));
-    assert.equal(padding.summary, `Slot 9 of ${FIG1} is padding (no element)`);
+    assert.equal(padding.summary, `Slot 9 (byte 36) of ${FIG1} is padding (no element)`);
     assert.match(padding.steps, /padding\*\* of tile 1 \(2,2\): it lies past the end of dimension\(s\) 1/);
   });
 
@@ -97,6 +117,6 @@ describe('client: shape input and index math', () => {
     assert.equal(answer.summary, `[2,3] of ${FIG1} is at linear index 17 (byte 68)`);
     const element = explainElementAt(text, shapeOf(text), 9n);
     assert.ok(!isLayoutError(element));
-    assert.equal(element.summary, `Slot 9 of ${FIG1} is padding (no element)`);
+    assert.equal(element.summary, `Slot 9 (byte 36) of ${FIG1} is padding (no element)`);
   });
 });
