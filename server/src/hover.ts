@@ -203,7 +203,8 @@ function shapeHover(
         doc,
         [first, RULE, ...(errors.length > 0 ? details.slice(0, 1) : details), errorsLine(errors), last],
         leaf.range,
-        level,
+        // Only a valid array has more to show at another level.
+        link ? level : undefined,
       );
     }
   }
@@ -233,13 +234,18 @@ function shapeHover(
       doc,
       [first, RULE, ...(errors.length > 0 ? details.slice(0, 1) : details), errorsLine(errors), last],
       single.range,
-      level,
+      link ? level : undefined,
     );
   }
   const blocks = e
     ? [firstAndLast(tupleVerdict(e), errors, undefined)[0], RULE, ...tupleDetails(e, heading, level)]
     : [heading];
-  return markdown(doc, [...blocks, errorsLine(errors)], target.found.shape.range, level);
+  return markdown(
+    doc,
+    [...blocks, errorsLine(errors)],
+    target.found.shape.range,
+    e && e.arrays.length > 0 ? level : undefined,
+  );
 }
 
 /** Every error of the shape beyond the first, which the first line names. */

@@ -138,6 +138,7 @@ describe('server: hover answers first', () => {
     const shape = await hoverAt('%bad = f32', 8, 0);
     assert.match(shape.first, /^\*\*Invalid layout:\*\* minor\\_to\\_major names dimension 0 twice/);
     assert.doesNotMatch(shape.value, /Open Visualizer/);
+    assert.equal(shape.verbosity, undefined, 'nothing more to show: no + in VS Code');
     // On the name: the instruction, then the same answer, never "0 B logical, 0 B physical".
     const name = await hoverAt('%bad =', 1);
     assert.match(
@@ -148,6 +149,8 @@ describe('server: hover answers first', () => {
   });
 
   it('says a token has no layout in memory', async () => {
-    assert.match((await hoverAt('%tok = token', 7)).first, /^`token` has no layout in memory$/);
+    const token = await hoverAt('%tok = token', 7, 0);
+    assert.match(token.first, /^`token` has no layout in memory$/);
+    assert.equal(token.verbosity, undefined);
   });
 });
