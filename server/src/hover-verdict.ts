@@ -15,6 +15,7 @@ import {
   type ArrayExplanation,
   type LayoutDiagnostic,
   type LayoutFix,
+  type PaddingAccount,
   type PaddingCause,
   type ShapeExplanation,
 } from '../../core/src';
@@ -40,24 +41,36 @@ function causeText(a: ArrayExplanation): string | undefined {
     p.tailPaddingSlots > 0n && a.plan
       ? `L(${a.shape?.tailPaddingAlignment ?? 1n}) rounds ${groupDigits(a.plan.expandedElements)} slots up to ${groupDigits(a.plan.totalSlots)}`
       : undefined;
-  const tiled = tileCauseText(a, p.causes);
+  const tiled = tileCauseText(a, p);
   return tiled && tail ? `${tiled}, then ${tail}` : (tiled ?? tail);
 }
 
 /** The part of {@link causeText} about tiles. */
-function tileCauseText(a: ArrayExplanation, causes: readonly PaddingCause[]): string | undefined {
-  const byDims = causes.filter((c) => c.dims.length > 0).sort((x, y) => y.factor.value - x.factor.value);
-  if (byDims.length > 0) {
-    const named = byDims.slice(0, MAX_NAMED_DIMS).map((c, i) => {
-      const verb = c.dims.length > 1 ? 'pad' : 'pads';
-      return i === 0
-        ? `${dimsText(a, c)} ${verb} to ${groupDigits(c.to)}`
-        : `${dimsText(a, c)} to ${groupDigits(c.to)}`;
-    });
-    const more = byDims.length > MAX_NAMED_DIMS ? ` (+${byDims.length - MAX_NAMED_DIMS} more)` : '';
-    return `${named.join(', ')}${more}`;
+function tileCauseText(a: ArrayExplanation, p: PaddingAccount): string | undefined {
+  // Each padded dimension once, largest factor first, with the extent all its tile levels give it
+  // (f32[6]{0:T(4)(3)}: 6 → 8 at the first level, 4 → 6 inside each tile at the second: 12).
+  // Dimensions merged by `*` share one cause and are named together.
+  const named: string[] = [];
+  const seen = new Set<string>();
+  const padded = p.dimensions.filter((d) => d.causes.length > 0);
+  for (const d of [...padded].sort((x, y) => y.factor.value - x.factor.value)) {
+    const first = d.causes[0];
+    const key = first.dims.join();
+    if (seen.has(key)) continue;
+    seen.add(key);
+    if (named.length === MAX_NAMED_DIMS) {
+      named.push('…');
+      break;
+    }
+    const extent =
+      (d.size * d.factor.numerator) % d.factor.denominator === 0n && first.dims.length === 1
+        ? (d.size * d.factor.numerator) / d.factor.denominator
+        : first.to;
+    const verb = named.length > 0 ? '' : first.dims.length > 1 ? ' pad' : ' pads';
+    named.push(`${dimsText(a, first)}${verb} to ${groupDigits(extent)}`);
   }
-  const vector = causes.find((c) => c.dims.length === 0);
+  if (named.length > 0) return named.join(', ');
+  const vector = p.causes.find((c) => c.dims.length === 0);
   if (!vector) return undefined;
   const tile = cell(a.tiles[vector.level] ?? '');
   return a.dims.length === 0

@@ -22,6 +22,7 @@ const TEXT = [
   '  %bad = f32[16,256]{0,0} parameter(6)',
   '  %t = (f32[1024,4]{1,0:T(8,128)}, f32[8,128]{1,0:T(8,128)}, s32[]{:T(128)}) parameter(7)',
   '  %tok = token[] after-all()',
+  '  %two = f32[6]{0:T(4)(3)} parameter(8)',
   '  ROOT %r = f32[1024,4]{1,0:T(8,128)} copy(%p)',
   '}',
   '',
@@ -75,6 +76,14 @@ describe('server: hover answers first', () => {
     assert.match(
       (await hoverAt('%plain = f32', 9, 0)).first,
       /^\*\*4 B\*\* \(1 × f32\), no padding · \[Open Visualizer\]/,
+    );
+  });
+
+  it('names a dimension padded by two tile levels once, with the extent both give it', async () => {
+    // T(4) pads 6 to 8 (two tiles of 4); T(3) then pads each tile's 4 to 6: 12 slots, 48 bytes.
+    assert.match(
+      (await hoverAt('%two = f32', 7, 0)).first,
+      /^\*\*24 B → 48 B \(2x\)\*\* · dim 0 \(size 6\) pads to 12 · \[Open/,
     );
   });
 
