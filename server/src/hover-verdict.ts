@@ -79,7 +79,7 @@ function tileCauseText(a: ArrayExplanation, p: PaddingAccount): string | undefin
 }
 
 /** The layout change of a fix, as short as it can be said: `{0,1}` or "merge dims 0 and 1". */
-export function fixShort(a: ArrayExplanation, fix: LayoutFix): string {
+function fixShort(a: ArrayExplanation, fix: LayoutFix): string {
   if (fix.kind === 'reorder') return code(`{${elideList(fix.shape.minorToMajor, String, ',', MAX_LISTED)}}`);
   const m2m = a.shape?.minorToMajor ?? [];
   return `merge dims ${m2m[1] ?? '?'} and ${m2m[0] ?? '?'}`;

@@ -21,7 +21,7 @@ import type { LeafPadding } from './shape-facts';
 import type { Settings } from '../../protocol/src/settings';
 
 /** VS Code's default `editor.inlayHints.maximumLength`: the characters of hint labels one line shows. */
-export const LINE_HINT_CHARS = 43;
+const LINE_HINT_CHARS = 43;
 
 /** Whether hints are on for `doc` under `settings`. */
 function hintsEnabled(doc: HloDocument, settings: Settings): boolean {
