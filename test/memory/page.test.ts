@@ -44,7 +44,7 @@ describe('memory view page (headless Chromium)', function () {
     await post(page, showMessage(TPU));
     assert.equal(
       await text(page, '#headline'),
-      'XLA allocates 40 GiB (43,050,405,904 B) in 9 allocations; 36 GiB of it (92.2%) is padding.',
+      'XLA allocates 40.1 GiB (43,050,405,904 B) in 9 allocations; 37 GiB of it (92.2%) is padding.',
     );
     assert.match(
       await text(page, '.facts .worst'),
@@ -54,7 +54,7 @@ describe('memory view page (headless Chromium)', function () {
       await text(page, '.facts .change'),
       /^Change: use minor_to_major \{0,1,2\} instead of \{2,1,0\}/,
     );
-    assert.equal(await text(page, '#total .stat-value'), '40 GiB');
+    assert.equal(await text(page, '#total .stat-value'), '40.1 GiB');
     assert.equal(await text(page, '#padding .stat-detail'), '92.2% of the total');
     assert.equal(await text(page, '#peak .stat-detail'), 'step 6 of 15');
     assert.equal(

@@ -47,7 +47,7 @@ describe('server: allocations in instruction hovers', () => {
     assert.ok(memory > 0, 'after the instruction summary');
     assert.deepEqual(lines.slice(memory), [
       "**Memory** (XLA's buffer assignment): 32 GiB at offset 0 of allocation 8 (preallocated-temp, 38 GiB)",
-      'Shares allocation 8 with 5 other values: `%fusion.44044` 6.0 GiB at offset 34,359,738,368; `%broadcast.6042` 4.0 GiB at offset 0; `%fusion.10062{0}` 84 MiB at offset 4,294,967,296; `%fusion.10062{1}` 1.0 KiB at offset 4,383,047,696; and 1 more.',
+      'Shares allocation 8 with 5 other values: `%fusion.44044` 6 GiB at offset 34,359,738,368; `%broadcast.6042` 4 GiB at offset 0; `%fusion.10062{0}` 84 MiB at offset 4,294,967,296; `%fusion.10062{1}` 1 KiB at offset 4,383,047,696; and 1 more.',
     ]);
   });
 
@@ -62,9 +62,9 @@ describe('server: allocations in instruction hovers', () => {
       /\*\*Memory\*\* \(XLA's buffer assignment\): 16 B at offset 4,383,047,680 of allocation 8/,
     );
     assert.match(tuple, /`\{0\}`: 84 MiB at offset 4,294,967,296 of allocation 8/);
-    assert.match(tuple, /`\{1\}`: 1\.0 KiB at offset 4,383,047,696 of allocation 8/);
+    assert.match(tuple, /`\{1\}`: 1 KiB at offset 4,383,047,696 of allocation 8/);
     const param = await hover('%param.4 = ', 2);
-    assert.match(param, /2\.0 KiB at offset 0 of allocation 3 \(parameter, 2\.0 KiB\)/);
+    assert.match(param, /2 KiB at offset 0 of allocation 3 \(parameter, 2 KiB\)/);
     assert.match(param, /Allocation 3 holds nothing else\./);
     const vmem = await hover('%reduce-window.4 = ', 2);
     assert.match(vmem, /64 KiB at offset 0 of allocation 7 \(preallocated-temp, memory space 1, 64 KiB\)/);

@@ -221,12 +221,12 @@ if (missing !== undefined && process.env.CI === undefined) {
       assert.equal(await view.locator('.basis').innerText(), 'Estimate from the HLO');
       assert.equal(
         await view.locator('#headline').innerText(),
-        'About 16 KiB if each of its 3 values had a buffer of its own; 7.7 KiB of it (48.4%) is padding.',
+        'About 16 KiB if each of its 3 values had a buffer of its own; 7.8 KiB of it (48.4%) is padding.',
       );
       await page.screenshot({ path: join(SHOTS, '9-padding-report.png') });
       await view.locator('#tab-values').click();
       const first = view.locator('#values tbody tr').first();
-      assert.match(await first.innerText(), /%p0[\s\S]*3\.8 KiB · 96\.9%/);
+      assert.match(await first.innerText(), /%p0[\s\S]*3\.9 KiB · 96\.9%/);
       await first.locator('td[data-column="name"]').click();
       await page
         .locator('.statusbar-item', { hasText: /Ln 4, Col/ })

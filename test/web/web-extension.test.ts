@@ -160,7 +160,7 @@ describe('web: browser extension in the web worker extension host (code-server +
     );
     assert.equal(
       await view.locator('#headline').innerText(),
-      'About 16 KiB if each of its 3 values had a buffer of its own; 7.7 KiB of it (48.4%) is padding.',
+      'About 16 KiB if each of its 3 values had a buffer of its own; 7.8 KiB of it (48.4%) is padding.',
     );
     await page.screenshot({ path: join(SHOTS, '4-memory-view.png') });
     await page.locator('.tab', { hasText: 'tiles.hlo' }).first().click();

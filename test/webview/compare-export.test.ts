@@ -148,7 +148,7 @@ describe('visualizer compare, tuples and host messages (headless Chromium)', fun
       ['1,0', 'f32[3,5]{1,0:T(2,2)}'],
       ['1,1', 's32[]'],
     ]);
-    assert.match((await page.textContent('#elements-a [data-path="0"]')) ?? '', /1\.0 GiB → 4\.0 GiB \(4x\)/);
+    assert.match((await page.textContent('#elements-a [data-path="0"]')) ?? '', /1 GiB → 4 GiB \(4x\)/);
     await page.click('#elements-a [data-path="1,0"]');
     await page.waitForFunction(() => document.getElementById('pane-a')!.dataset.status === 'drawn');
     assert.equal(await page.inputValue('#shape-a'), 'f32[3,5]{1,0:T(2,2)}');
@@ -215,7 +215,7 @@ describe('visualizer compare, tuples and host messages (headless Chromium)', fun
     assert.equal(svg.fileName, 'bf16_1024x1x1024x512_0-1-3-2_T4x128_2x1.svg');
     assert.match(
       svg.data,
-      /<text[^>]*font-weight="bold"[^>]*>bf16\[1024,1,1024,512\]\{0,1,3,2:T\(4,128\)\(2,1\)\} {2}— {2}1\.0 GiB logical → 4\.0 GiB physical \(4x, 75% padding\)<\/text>/,
+      /<text[^>]*font-weight="bold"[^>]*>bf16\[1024,1,1024,512\]\{0,1,3,2:T\(4,128\)\(2,1\)\} {2}— {2}1 GiB logical → 4 GiB physical \(4x, 75% padding\)<\/text>/,
     );
     assert.match(svg.data, />padding<\/text>/);
     // Compare mode names both layouts.

@@ -96,7 +96,7 @@ if (missing !== undefined && process.env.CI === undefined) {
       await quickOpen(page, 'oom.hlo');
       // The server has the document once its inlay hints (sizes after shapes) are drawn.
       await page
-        .locator('.monaco-editor .view-line', { hasText: '4.0 GiB (4x)' })
+        .locator('.monaco-editor .view-line', { hasText: '1 GiB → 4 GiB (4x)' })
         .first()
         .waitFor({ timeout: 60_000 });
       let p = await charPoint(page, '%p0 = bf16', 9);

@@ -42,7 +42,7 @@ export interface TupleElement {
   /** Offsets of the element in the tuple's text. */
   readonly start: number;
   readonly end: number;
-  /** "1.0 GiB → 4.0 GiB (4x)", or why it has no layout. */
+  /** "1 GiB → 4 GiB (4x)", or why it has no layout. */
   readonly summary: string;
 }
 

@@ -69,7 +69,7 @@ function share(part: string, whole: string): number {
   return w > 0n ? Number((BigInt(part) * 1_000_000n) / w) / 1_000_000 : 0;
 }
 
-/** A figure with its label: `Padding 36 GiB · 92.2% of it`. */
+/** A figure with its label: `Padding 37 GiB · 92.2% of it`. */
 function stat(label: string, value: string, detail?: string, id?: string, bad = false): HTMLElement {
   return el(
     'div',
