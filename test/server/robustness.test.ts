@@ -280,7 +280,8 @@ describe('server: large documents and cancellation', () => {
     const calls: string[] = [];
     const quietMs = 100;
     const idleClock = new ManualClock();
-    const { client } = await TestClient.start({}, undefined, {
+    // Each array wastes 496 KiB: under a 1 MiB floor, no padding warnings.
+    const { client } = await TestClient.start({ padding: { warnMinWastedBytes: 1048576 } }, undefined, {
       collectGarbage: () => calls.push('gc'),
       idleCollectionMs: quietMs,
       idleClock,

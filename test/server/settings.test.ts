@@ -118,9 +118,9 @@ describe('server: settings out of bounds', () => {
       'HloModule m',
       '',
       'ENTRY %e () -> (f32[64,64], f32[64,65]) {',
-      '  %at = f32[64,64]{1,0} constant({...})',
-      '  %over = f32[64,65]{1,0} constant({...})',
-      '  ROOT %t = (f32[64,64]{1,0}, f32[64,65]{1,0}) tuple(%at, %over)',
+      '  %at = f32[64,64]{0,1} constant({...})',
+      '  %over = f32[64,65]{0,1} constant({...})',
+      '  ROOT %t = (f32[64,64]{0,1}, f32[64,65]{0,1}) tuple(%at, %over)',
       '}',
       '',
     ].join('\n');
@@ -134,9 +134,10 @@ describe('server: settings out of bounds', () => {
       assert.ok(h, needle);
       return (h.contents as MarkupContent).value;
     };
-    // 4,096 cells is the schema's maximum: drawn; 4,160 would be within the 1e8 asked for: not drawn.
-    assert.match(await hover('f32[64,64]{1,0} constant'), /\*\*Memory map\*\*/);
-    assert.doesNotMatch(await hover('f32[64,65]{1,0} constant'), /\*\*Memory map\*\*/);
+    // Transposed, so the map tells something. 4,096 cells is the schema's maximum: drawn; 4,160
+    // would be within the 1e8 asked for: not drawn.
+    assert.match(await hover('f32[64,64]{0,1} constant'), /\*\*Memory map\*\*/);
+    assert.doesNotMatch(await hover('f32[64,65]{0,1} constant'), /\*\*Memory map\*\*/);
     await client.dispose();
   });
 });

@@ -136,8 +136,13 @@ if (missing !== undefined && process.env.CI === undefined) {
         server = await startCodeServer({ workspaceTrust: true, settings: TRUST_SETTINGS, install: [vsix] });
         await openFixture(server, folder);
         await page.locator('.monaco-editor .squiggly-warning').first().waitFor({ timeout: 60_000 });
-        // f32[8,4] has 32 elements, within the default of 64 cells: the map is drawn.
-        const text = await hoverText(page, 'p0 = f32[8,4]{1,0:T(8,128)}', 7);
+        // f32[8,4] has 32 elements, within the default of 64 cells: the map is drawn, in the
+        // details the hover's + shows.
+        await hoverText(page, 'p0 = f32[8,4]{1,0:T(8,128)}', 7);
+        await page.locator('.monaco-hover:visible .codicon-hover-increase-verbosity.enabled').first().click();
+        const more = page.locator('.monaco-hover:visible', { hasText: 'Physical order' }).first();
+        await more.waitFor({ timeout: 30_000 });
+        const text = await page.locator('.monaco-hover-content:visible').first().innerText();
         assert.match(text, /Memory map/, text);
         await page.screenshot({ path: join(SHOTS, 'untrusted-restricted-setting.png') });
       } finally {
