@@ -8,7 +8,8 @@
  * - attributes written out of XLA's order, each once → the same attributes in order;
  * - what XLA rejects on dense arrays or ignores (`P(...)`, `#(...)`, `*(...)`, `D(...)`) and an
  *   `L(n)` with n < 1 → removed (L(1) is what no L means);
- * - `token[2]` → `token[]`; `E(-4)` on a 4-bit type → `E(4)`; `S(201)` → `S(-55)`, what XLA stores;
+ * - `token[2]` → `token[]`, `token[]{0}` → `token[]`; `E(-4)` on a 4-bit type → `E(4)`; `S(201)` →
+ *   `S(-55)`, what XLA stores;
  * - a missing `)`, `]` or `}` → inserted where the parser expected it (preferred when a closing
  *   bracket or the end stands there instead).
  * Removing the last attribute of a layout removes its `:` too, leaving `{1,0}`.
@@ -188,6 +189,14 @@ function tokenDimsFix(doc: HloDocument, range: TextRange): Fix | undefined {
   };
 }
 
+/** `token[]{0}` → `token[]`: a token or opaque shape takes no layout. */
+function tokenLayoutFix(doc: HloDocument, range: TextRange): Fix | undefined {
+  const layout = leafAt(doc, range, false)?.layout;
+  if (!layout || layout.range.start !== range.start || layout.range.end !== range.end) return undefined;
+  const written = doc.text.getText().slice(range.start, range.end);
+  return { title: `Remove the layout ${written}`, edit: { range, newText: '' }, preferred: true };
+}
+
 /** `E(-4)` on a type 4 bits wide (or stored in 4 bits) → `E(4)`: only the sign is wrong. */
 function elementSizeFix(doc: HloDocument, range: TextRange): Fix | undefined {
   const leaf = leafWithLayout(doc, range);
@@ -253,6 +262,8 @@ export function layoutFix(doc: HloDocument, code: string, range: TextRange, data
       return badDimLevelFix(doc, range);
     case 'token-dimensions':
       return tokenDimsFix(doc, range);
+    case 'token-layout':
+      return tokenLayoutFix(doc, range);
     case 'element-size-negative':
       return elementSizeFix(doc, range);
     case 'memory-space-range':

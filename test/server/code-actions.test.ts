@@ -165,6 +165,7 @@ describe('server: a quick fix for every fix that is certain', () => {
     ['f32[2]{0:D(X)}', 'dim-level-type', 'Remove D(…)', 'f32[2]{0}', true],
     ['f32[8]{0:T(8)L(0)}', 'tail-alignment-invalid', 'Remove L(0)', 'f32[8]{0:T(8)}', true],
     ['token[2]', 'token-dimensions', 'Write token[]', 'token[]', true],
+    ['token[]{0}', 'token-layout', 'Remove the layout {0}', 'token[]', true],
     ['s4[8]{0:E(-4)}', 'element-size-negative', 'Use E(4), the width of s4', 's4[8]{0:E(4)}', true],
     [
       'f32[2]{0:S(201)}',

@@ -109,6 +109,47 @@ describe('server: diagnostics', () => {
     for (const d of diags) assert.doesNotMatch(d.message, /\bk[A-Z][a-z]+\b|\bkw_/, d.message);
   });
 
+  it("says the module-level errors XLA's parser reports in plain words too, XLA's text after them", async () => {
+    const text = [
+      'HloModule m',
+      '',
+      '%c (a: f32[2]) -> s32[2] {',
+      '  ROOT %a1 = f32[2]{0} parameter(0)',
+      '}',
+      '',
+      'ENTRY %e (p: f32[2]) -> f32[2] {',
+      '  %p0 = f32[2]{0} parameter(0)',
+      '  %u = bb(f32[2]{0} %p0)',
+      '  %k = s8[] constant(1000)',
+      '  %0x = f32[2]{0} copy(%p0)',
+      '  ROOT %r = f32[2]{0} copy(%p0)',
+      '}',
+      '',
+    ].join('\n');
+    const diags = await client.open('file:///w/plain-module.hlo', text);
+    assert.deepEqual(
+      diags
+        .filter((d) => d.severity === DiagnosticSeverity.Error)
+        .map((d) => [d.code, d.message])
+        .sort(),
+      [
+        ['invalid-name', '`%0x` is no name: a name starts with a letter or _ — XLA: expects name'],
+        [
+          'literal-out-of-range',
+          "1000 does not fit in s8, which holds -128 to 127 — XLA: value 1000 is out of range for literal's primitive type S8 namely [-128, 127].",
+        ],
+        [
+          'root-shape-mismatch',
+          'the computation is declared to return s32[2], but its ROOT a1 is f32[2] — XLA: Shape of computation c, s32[2], is not compatible with that of its root instruction a1, f32[2]',
+        ],
+        [
+          'unknown-opcode',
+          '`bb` is no opcode, and no shape stands before it — XLA: expects opcode but sees: bb, error: Unknown opcode: bb',
+        ],
+      ],
+    );
+  });
+
   it('links codes to the rules page the client names, and refuses what is not a document URI', async () => {
     const linkOf = async (rulesDocUri: unknown) => {
       const { client: other } = await TestClient.start({}, { rulesDocUri });

@@ -67,8 +67,9 @@ export function literalOutOfRange(
       const type = shape.elementType.toUpperCase();
       return diagnostic(
         'literal-out-of-range',
-        `${m[0]} does not fit in ${shape.elementType}, which holds ${min} to ${max} (XLA: value ${m[0]} is out of range for literal's primitive type ${type} namely [${min}, ${max}].)`,
+        `value ${m[0]} is out of range for literal's primitive type ${type} namely [${min}, ${max}].`,
         { start: i, end: i + m[0].length },
+        `${m[0]} does not fit in ${shape.elementType}, which holds ${min} to ${max}`,
       );
     }
     i += m[0].length;

@@ -29,8 +29,16 @@ function diagnostic(
   range: TextRange,
   message: string,
   related?: RelatedPlace,
+  plain?: string,
 ): LayoutDiagnostic {
-  return { code, severity: RULES[code].severity, message, range, ...(related ? { related: [related] } : {}) };
+  return {
+    code,
+    severity: RULES[code].severity,
+    message,
+    ...(plain === undefined ? {} : { plain }),
+    range,
+    ...(related ? { related: [related] } : {}),
+  };
 }
 
 /** Why a name XLA's parser does not know at `use` exists all the same, or '' when it does not. */
@@ -182,8 +190,9 @@ function checkRootShape(c: HloComputation, out: LayoutDiagnostic[]): void {
     diagnostic(
       'root-shape-mismatch',
       declared.range,
-      `the computation is declared to return ${mine}, but its ROOT ${root.name.name} is ${theirs} (XLA: Shape of computation ${name}, ${mine}, is not compatible with that of its root instruction ${root.name.name}, ${theirs})`,
+      `Shape of computation ${name}, ${mine}, is not compatible with that of its root instruction ${root.name.name}, ${theirs}`,
       { range: root.shape.range, message: `the shape of ${root.name.name}` },
+      `the computation is declared to return ${mine}, but its ROOT ${root.name.name} is ${theirs}`,
     ),
   );
 }

@@ -66,15 +66,15 @@ class Shapes {
     return { shape: r.shape, end: stop, failed: r.failed };
   }
 
-  /** Records an error of the statement itself (not of one of its shapes). */
-  report(code: RuleCode, message: string, range: TextRange): void {
-    this.diagnostics.push(diagnostic(code, message, range));
+  /** Records an error of the statement itself (not of one of its shapes): XLA's `message`, `plain` words. */
+  report(code: RuleCode, message: string, range: TextRange, plain?: string): void {
+    this.diagnostics.push(diagnostic(code, message, range, plain));
   }
 
-  /** Records `message` (XLA's `xla` kept) on the token at `pos`, or on `pos` itself at the end. */
+  /** Records XLA's `xla` with plain `words` (if any) on the token at `pos`, or on `pos` itself at the end. */
   reportAt(code: RuleCode, pos: number, end: number, words: string, xla: string): void {
     const t = tokenAt(this.text, pos, end);
-    this.report(code, words ? `${words} (XLA: ${xla})` : xla, { start: t.start, end: t.end });
+    this.report(code, xla, { start: t.start, end: t.end }, words || undefined);
   }
 
   /** Runs the shape finder over every part of `range` the structured reading did not cover. */
@@ -446,8 +446,9 @@ function parseInstruction(
     if (!r.shape && hloOpcode(op.name.name) === undefined && asyncFormOf(op.name.name) === undefined)
       shapes.report(
         'unknown-opcode',
-        `\`${op.name.name}\` is no opcode, and no shape stands before it (XLA: expects opcode but sees: ${op.name.name}, error: Unknown opcode: ${op.name.name})`,
+        `expects opcode but sees: ${op.name.name}, error: Unknown opcode: ${op.name.name}`,
         op.name.range,
+        `\`${op.name.name}\` is no opcode, and no shape stands before it`,
       );
     const close = skipBalanced(text, op.end, end);
     if (!LITERAL_OPCODES.has(op.name.name)) readOperands(text, op.end + 1, close, shapes, operands);
@@ -567,8 +568,9 @@ function readOperands(
       const stop = skipValue(text, p, end);
       shapes.report(
         'invalid-name',
-        `\`${text.slice(p, stop)}\` is no name: a name starts with a letter or _ (XLA: cannot parse as an instruction name or as a nested instruction)`,
+        'cannot parse as an instruction name or as a nested instruction',
         { start: p, end: Math.max(stop, p + 1) },
+        `\`${text.slice(p, stop)}\` is no name: a name starts with a letter or _`,
       );
       p = Math.max(stop, p + 1);
       continue;
@@ -613,7 +615,7 @@ export function parseStatement(text: string, range: TextRange): HloStatement {
   if (open < 0) return statement;
   const unterminated = diagnostic(
     'unterminated-comment',
-    'this /* comment is never closed, so all that follows is part of it (XLA: its lexer fails here)',
+    "this /* comment is never closed, so all that follows is part of it, and XLA's lexer fails here",
     { start: open, end: open + 2 },
   );
   // What the statement lacks after it is the comment's doing.
@@ -634,8 +636,9 @@ function withStraySigil(text: string, statement: HloStatement): HloStatement {
   while (stop < end && isIdentifierChar(text.charCodeAt(stop))) stop++;
   const stray = diagnostic(
     'invalid-name',
-    `\`${text.slice(at, stop)}\` is no name: a name starts with a letter or _ (XLA: expects name)`,
+    'expects name',
     { start: at, end: Math.max(at + 1, stop) },
+    `\`${text.slice(at, stop)}\` is no name: a name starts with a letter or _`,
   );
   const diagnostics = [...statement.diagnostics, stray].sort((a, b) => a.range.start - b.range.start);
   return { ...statement, diagnostics };
