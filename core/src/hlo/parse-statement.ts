@@ -51,10 +51,14 @@ class Shapes {
   readonly found: StatementShape[] = [];
   readonly diagnostics: LayoutDiagnostic[] = [];
   private readonly covered: TextRange[] = [];
-  /** One for the statement: its parses and scans share the finder's memos. */
-  private readonly scanState = new ScanState();
-
-  constructor(private readonly text: string) {}
+  /**
+   * The finder's memos, shared by the statement's parses and scans, and by the statements of one
+   * text when the caller passes one state for all of them (see {@link parseStatements}).
+   */
+  constructor(
+    private readonly text: string,
+    private readonly scanState: ScanState,
+  ) {}
 
   /** Parses the shape at `pos`; returns it (or undefined), where parsing stopped and whether an error stopped it. */
   parseAt(pos: number, end: number): { shape: ShapeNode | undefined; end: number; failed: boolean } {
@@ -291,9 +295,9 @@ function readEntryLayout(text: string, pos: number, end: number, shapes: Shapes)
   return layout(r.shape);
 }
 
-function parseModuleHeader(text: string, range: TextRange, pos: number): HloStatement {
+function parseModuleHeader(text: string, range: TextRange, pos: number, scan: ScanState): HloStatement {
   const { end } = range;
-  const shapes = new Shapes(text);
+  const shapes = new Shapes(text, scan);
   const attributes: HloAttribute[] = [];
   let entryComputationLayout: EntryComputationLayout | undefined;
   let p = skipTrivia(text, pos, end);
@@ -323,9 +327,10 @@ function parseComputationHeader(
   entryKeyword: TextRange | undefined,
   name: HloName | undefined,
   pos: number,
+  scan: ScanState,
 ): { statement: HloStatement; rest: number } {
   const { end } = range;
-  const shapes = new Shapes(text);
+  const shapes = new Shapes(text, scan);
   const parameters: ComputationParameter[] = [];
   let result: ShapeNode | undefined;
   let rest = -1;
@@ -423,9 +428,10 @@ function parseInstruction(
   rootKeyword: TextRange | undefined,
   name: HloName,
   pos: number,
+  scan: ScanState,
 ): { statement: HloStatement; rest: number } {
   const { end } = range;
-  const shapes = new Shapes(text);
+  const shapes = new Shapes(text, scan);
   const operands: OperandRef[] = [];
   const calledComputations: CalledComputationRef[] = [];
   const controlPredecessors: HloName[] = [];
@@ -604,12 +610,17 @@ function readOperands(
  * ranges in the result are absolute offsets into `text`. When another statement starts on the
  * same line (`a = f32[2] parameter(0) b = f32[2] negate(a)`, which XLA reads as two), the result
  * covers the first and `following` says where the next begins; {@link parseStatements} goes on
- * from there.
+ * from there. A caller parsing many statements of one text passes one `scan` for all of them:
+ * the finder then searches each stretch of the text once, not once per statement.
  */
-export function parseStatement(text: string, range: TextRange): HloStatement {
+export function parseStatement(
+  text: string,
+  range: TextRange,
+  scan: ScanState = new ScanState(),
+): HloStatement {
   const start = Math.max(0, Math.min(range.start, text.length));
   const end = Math.max(start, Math.min(range.end, text.length));
-  const statement = withStraySigil(text, parseBounded(text, { start, end }));
+  const statement = withStraySigil(text, parseBounded(text, { start, end }, scan));
   // A `/*` never closed: XLA's lexer fails there, and the rest of the text is the comment's.
   const open = unterminatedComment(text, statement.range.start, statement.range.end);
   if (open < 0) return statement;
@@ -658,10 +669,11 @@ function straySigil(text: string, start: number, end: number): number {
 /** The statements of `ranges` (from `splitStatements`), two or more where XLA reads more on one line. */
 export function parseStatements(text: string, ranges: readonly TextRange[]): HloStatement[] {
   const out: HloStatement[] = [];
+  const scan = new ScanState();
   for (const range of ranges) {
     let r = range;
     for (;;) {
-      const st = parseStatement(text, r);
+      const st = parseStatement(text, r, scan);
       out.push(st);
       if (st.following === undefined) break;
       r = { start: st.following, end: r.end };
@@ -670,7 +682,7 @@ export function parseStatements(text: string, ranges: readonly TextRange[]): Hlo
   return out;
 }
 
-function parseBounded(text: string, r: TextRange): HloStatement {
+function parseBounded(text: string, r: TextRange, scan: ScanState): HloStatement {
   const { start, end } = r;
   const p = skipTrivia(text, start, end);
   if (p >= end) {
@@ -682,7 +694,7 @@ function parseBounded(text: string, r: TextRange): HloStatement {
   if (charAt(text, p, end) === 125) return parseClose(text, r, p);
   const first = readName(text, p, end);
   if (first?.name.name === 'HloModule' && charAt(text, p, end) !== 37)
-    return parseModuleHeader(text, r, first.end);
+    return parseModuleHeader(text, r, first.end, scan);
   let keyword: TextRange | undefined;
   let q = p;
   if (first && charAt(text, p, end) !== 37 && (first.name.name === 'ENTRY' || first.name.name === 'ROOT')) {
@@ -695,7 +707,7 @@ function parseBounded(text: string, r: TextRange): HloStatement {
   const after = name ? skipTrivia(text, name.end, end) : q;
   const c = charAt(text, after, end);
   if (name && !entry && c === 61)
-    return withFollowing(parseInstruction(text, r, root ? keyword : undefined, name.name, after + 1));
+    return withFollowing(parseInstruction(text, r, root ? keyword : undefined, name.name, after + 1, scan));
   // A header is `[ENTRY] name (...) -> shape {` or `name {`; a line that names something, is no
   // instruction and ends in `{` is one too, with something XLA does not expect after its name.
   if (
@@ -705,8 +717,10 @@ function parseBounded(text: string, r: TextRange): HloStatement {
       text.startsWith('->', after) ||
       (name && lastNonBlank(text, after, end) === 123))
   )
-    return withFollowing(parseComputationHeader(text, r, entry ? keyword : undefined, name?.name, after));
-  const shapes = new Shapes(text);
+    return withFollowing(
+      parseComputationHeader(text, r, entry ? keyword : undefined, name?.name, after, scan),
+    );
+  const shapes = new Shapes(text, scan);
   return { kind: 'unknown', range: r, shapes: shapes.scanRest(r), diagnostics: [] };
 }
 

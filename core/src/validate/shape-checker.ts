@@ -254,7 +254,7 @@ export function createShapeChecker(options: ShapeCheckerOptions = {}): ShapeChec
     if (bare && unterminatedComment(text, start, end) < 0) return found;
     // The statement parser's own diagnostics, and those of shapes only it reads (where the finder
     // does not look: `f32 parameter(0)`, a word that is not followed by `[`).
-    const statement = parseStatement(text, { start, end });
+    const statement = parseStatement(text, { start, end }, scan);
     const seen = new Set(found.map((d) => `${d.code}@${d.range.start}`));
     const add = (d: LayoutDiagnostic) => {
       const key = `${d.code}@${d.range.start}`;
