@@ -55,6 +55,19 @@ export function instructionEquals(text: string, start: number, end: number): num
 }
 
 /**
+ * Where the name of the computation header `text[start, end)` ends (`[ENTRY] [%]name`, blanks
+ * before and between), or -1 when the statement does not start that way as `parseStatement` reads
+ * a header: `HloModule` and `ROOT` open other statements.
+ */
+export function headerNameEnd(text: string, start: number, end: number): number {
+  const p = skipBlanks(text, start, end);
+  const e = nameEnd(text, p, end);
+  if (e < 0 || text.charCodeAt(p) === CH_PERCENT) return e;
+  if (isWord(text, p, e, 'HloModule') || isWord(text, p, e, 'ROOT')) return -1;
+  return isWord(text, p, e, 'ENTRY') ? nameEnd(text, skipBlanks(text, e, end), end) : e;
+}
+
+/**
  * Where the result shape of the instruction `text[start, end)` starts (after `[ROOT] %name =`), or
  * -1 when the statement is not an instruction in the sense of `parseStatement`, or when it is one
  * `parseStatement` reads differently (trivia other than blanks before the name: comments).

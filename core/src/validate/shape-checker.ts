@@ -4,7 +4,7 @@
  * computed once per distinct text and re-based to each occurrence.
  */
 import type { LayoutDiagnostic } from '../diagnostics';
-import { hasBadSigil, resultShapeStart, skipBlanks } from '../hlo/instruction-start';
+import { hasBadSigil, headerNameEnd, nameEnd, resultShapeStart, skipBlanks } from '../hlo/instruction-start';
 import { integerConstant } from '../hlo/literal-range';
 import { parseStatement } from '../hlo/parse-statement';
 import { identifierEnd, isIdentStart, skipTrivia } from '../parse/chars';
@@ -202,6 +202,10 @@ export function createShapeChecker(options: ShapeCheckerOptions = {}): ShapeChec
   // when the shape parsed cleanly there (-1 otherwise: the statement is then parsed in full).
   let resultAt = -1;
   let resultNext = -1;
+  // For a statement that is no instruction (a computation header, mostly): where each shape the
+  // walk read cleanly starts and where the finder went on after it, in pairs, in text order.
+  let recordClean = false;
+  const clean: number[] = [];
   const visit = (t: string, pos: number, bound: number, typeEnd: number): number => {
     if (leaves.length > 0) leaves.length = 0; // truncating an array is a runtime call even when empty
     const keyEnd = shapeKeyEnd(scan, t, pos, bound, typeEnd, leaves);
@@ -214,7 +218,10 @@ export function createShapeChecker(options: ShapeCheckerOptions = {}): ShapeChec
     const cached = keyedResult(t, pos, keyEnd, bound, typeEnd < 0 ? leaves : undefined);
     for (const d of cached.diagnostics) emit(moved(d, pos));
     shapesChecked += cached.shapes;
-    if (pos === resultAt && cached.parsed === 0 && cached.shapes === 1) resultNext = pos + cached.next;
+    if (cached.parsed === 0 && cached.shapes === 1) {
+      if (pos === resultAt) resultNext = pos + cached.next;
+      else if (recordClean) clean.push(pos, pos + cached.next);
+    }
     return pos + cached.next;
   };
 
@@ -240,16 +247,66 @@ export function createShapeChecker(options: ShapeCheckerOptions = {}): ShapeChec
     );
   }
 
+  /**
+   * Whether `text[start, end)` is a computation header in its plain form, `[ENTRY] %name (p0: <shape>,
+   * ...) -> <shape> {` with blanks only between the parts and after the `{`, every shape one the walk
+   * read cleanly: then the statement parser would find nothing of its own in it. Headers are an
+   * eighth of a real jax dump, and parsing each in full took a third of its check.
+   */
+  function plainHeader(text: string, start: number, end: number): boolean {
+    let p = headerNameEnd(text, start, end);
+    if (p < 0) return false;
+    let k = 0;
+    // Where the finder went on after the clean shape starting at `at`, or -1 when none starts there.
+    const shapeAt = (at: number): number => {
+      while (k < clean.length && clean[k] < at) k += 2;
+      return k < clean.length && clean[k] === at ? clean[k + 1] : -1;
+    };
+    p = skipBlanks(text, p, end);
+    if (p < end && text.charCodeAt(p) === 40) {
+      p = skipBlanks(text, p + 1, end);
+      if (p >= end || text.charCodeAt(p) !== 41)
+        for (;;) {
+          // `name:` as one token, then the parameter's shape.
+          if (p >= end || text.charCodeAt(p) === 37) return false;
+          const colon = nameEnd(text, p, end);
+          if (colon < 0 || colon >= end || text.charCodeAt(colon) !== 58) return false;
+          const next = shapeAt(skipBlanks(text, colon + 1, end));
+          if (next < 0) return false;
+          p = skipBlanks(text, next, end);
+          const c = p < end ? text.charCodeAt(p) : -1;
+          if (c === 41) break; // at the `)`
+          if (c !== 44) return false;
+          p = skipBlanks(text, p + 1, end);
+        }
+      p = skipBlanks(text, p + 1, end);
+      if (!text.startsWith('->', p) || p + 2 > end) return false;
+      const next = shapeAt(skipBlanks(text, p + 2, end));
+      if (next < 0) return false;
+      p = skipBlanks(text, next, end);
+    }
+    return (
+      p < end &&
+      text.charCodeAt(p) === 123 &&
+      skipBlanks(text, p + 1, end) >= end &&
+      !hasBadSigil(text, start, end)
+    );
+  }
+
   function checkStatement(text: string, start: number, end: number): LayoutDiagnostic[] {
     resultAt = resultShapeStart(text, start, end);
     resultNext = -1;
+    recordClean = resultAt < 0;
+    if (clean.length > 0) clean.length = 0;
     const found = checkText(text, start, end);
+    recordClean = false;
     const first = skipTrivia(text, start, end, scan.comments);
     // Blank lines, comments and `}` alone hold nothing of their own: the usual case after plain instructions.
     const bare =
       first >= end ||
       (text.charCodeAt(first) === 125 && skipTrivia(text, first + 1, end, scan.comments) >= end) ||
-      plainInstruction(text, end);
+      plainInstruction(text, end) ||
+      (found.length === 0 && resultAt < 0 && plainHeader(text, start, end));
     resultAt = -1;
     if (bare && unterminatedComment(text, start, end) < 0) return found;
     // The statement parser's own diagnostics, and those of shapes only it reads (where the finder

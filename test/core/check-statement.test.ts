@@ -1,0 +1,123 @@
+/**
+ * `ShapeChecker.checkStatement` skips the statement parser on computation headers in their plain
+ * form, where it would find nothing of its own. Whatever the header, the answer must be what the
+ * parser's reading gives: the walk's diagnostics, then the statement parser's not already among
+ * them (same code at the same place). Headers are built from the corpus's shapes and header lines,
+ * then mutated with the characters that decide how a header reads.
+ */
+import { strict as assert } from 'node:assert';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import type { LayoutDiagnostic } from '../../core/src/diagnostics';
+import { parseStatement } from '../../core/src/hlo';
+import { createShapeChecker } from '../../core/src/validate';
+import { CORPUS_DIR } from '../support/corpus';
+
+const SHAPES = readFileSync(join(CORPUS_DIR, 'valid_shapes.txt'), 'utf8')
+  .split('\n')
+  .map((l) => l.split('\t')[0])
+  .filter((l) => l.trim() !== '')
+  .slice(0, 80);
+const HEADER_LINES = readdirSync(join(CORPUS_DIR, 'hlo'))
+  .filter((f) => f.endsWith('.hlo'))
+  .flatMap((f) => readFileSync(join(CORPUS_DIR, 'hlo', f), 'utf8').split('\n'))
+  .filter((l) => /^\s*(ENTRY\s+)?%?[\w.-]+\s*\(.*\{\s*$/.test(l));
+
+/** What checkStatement answers when it parses the statement: the walk's, then the parser's own. */
+function reference(text: string): LayoutDiagnostic[] {
+  const found = createShapeChecker().checkText(text, 0, text.length);
+  const statement = parseStatement(text, { start: 0, end: text.length });
+  const seen = new Set(found.map((d) => `${d.code}@${d.range.start}`));
+  for (const d of [...statement.shapes.flatMap((f) => f.diagnostics), ...statement.diagnostics]) {
+    const key = `${d.code}@${d.range.start}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    found.push(d);
+  }
+  return found;
+}
+
+const nameArb = fc.constantFrom(
+  '%c',
+  'c.1',
+  '%fused_computation.12',
+  'ENTRY %main',
+  'ENTRY main',
+  'HloModule',
+  'ROOT',
+);
+const paramArb = fc
+  .tuple(fc.constantFrom('p', 'param_0.1', '%p', 'p ', '0p'), fc.constantFrom(...SHAPES))
+  .map(([n, s]) => `${n}: ${s}`);
+const headerArb = fc
+  .tuple(nameArb, fc.array(paramArb, { maxLength: 4 }), fc.constantFrom(...SHAPES))
+  .map(([name, params, result]) => `${name} (${params.join(', ')}) -> ${result} {`);
+const statementArb = fc.oneof(headerArb, fc.constantFrom(...HEADER_LINES));
+
+/** Characters that end tokens, open trivia or names, or change what follows a header's `{`. */
+const MUTATION = [
+  '(',
+  ')',
+  ',',
+  ':',
+  '%',
+  '->',
+  '-',
+  '>',
+  '{',
+  '}',
+  ' ',
+  '\n',
+  '/*c*/',
+  '//x\n',
+  '/*',
+  '"',
+  'x',
+  '0',
+  '[',
+  ']',
+  '%a = f32[] add()',
+];
+
+const mutatedArb = fc
+  .tuple(
+    statementArb,
+    fc.array(fc.tuple(fc.nat(), fc.nat(3), fc.constantFrom(...MUTATION)), { maxLength: 3 }),
+  )
+  .map(([text, edits]) => {
+    let t = text;
+    for (const [at, cut, insert] of edits) {
+      const p = at % (t.length + 1);
+      t = t.slice(0, p) + insert + t.slice(p + cut);
+    }
+    return t;
+  });
+
+describe('ShapeChecker.checkStatement', () => {
+  it('answers what the statement parser reads on headers, plain or not (seeded)', () => {
+    const checker = createShapeChecker();
+    fc.assert(
+      fc.property(mutatedArb, (text) => {
+        assert.deepEqual(checker.checkStatement(text, 0, text.length), reference(text), JSON.stringify(text));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('finds nothing of its own in a plain header, and the header errors XLA reports elsewhere', () => {
+    const checker = createShapeChecker();
+    const plain = '%fused (p: f32[2]{0}, q: (s32[], bf16[8,128]{1,0:T(8,128)(2,1)})) -> f32[2]{0} {';
+    assert.deepEqual(checker.checkStatement(plain, 0, plain.length), []);
+    for (const text of [
+      '%fused (%p: f32[2]{0}) -> f32[2]{0} {',
+      '%fused (p: f32[2]{0}) f32[2]{0} {',
+      '%fused (p: f32[2]{0},) -> f32[2]{0} {',
+      '%fused (p: f32[2]{0} q: f32[2]{0}) -> f32[2]{0} {',
+    ]) {
+      const got = checker.checkStatement(text, 0, text.length);
+      assert.ok(got.length > 0, `no diagnostic on ${text}`);
+      assert.deepEqual(got, reference(text), text);
+    }
+  });
+});
