@@ -6,7 +6,13 @@
  */
 import * as os from 'os';
 import type { LayoutDiagnostic } from '../../core/src';
-import { checkNames, NAME_CHECK_MAX_CHARS, parseHloText } from '../../core/src';
+import {
+  buildComputations,
+  checkNames,
+  NAME_CHECK_MAX_CHARS,
+  parseStatements,
+  splitStatements,
+} from '../../core/src';
 import { LineCounter, readableMessage } from '../../core/src';
 import { createShapeChecker } from '../../core/src';
 import { intOption, parseArgs } from './args';
@@ -50,7 +56,7 @@ Exit status: 0 no errors, 1 errors found, 2 a file could not be read (or bad usa
 function nameDiagnostics(text: string): SegmentDiagnostic[] {
   const lines = new LineCounter();
   lines.reset(text);
-  return checkNames(parseHloText(text))
+  return checkNames(buildComputations(parseStatements(text, splitStatements(text))))
     .sort((a, b) => a.range.start - b.range.start)
     .map((d: LayoutDiagnostic) => {
       const start = lines.at(d.range.start);

@@ -12,7 +12,7 @@
 import type { LayoutDiagnostic } from '../../core/src';
 import {
   NAME_CHECK_MAX_CHARS,
-  buildModule,
+  buildComputations,
   checkComputationNames,
   checkInstructionNames,
   computationCalls,
@@ -61,7 +61,7 @@ function computationNames(
   ranges: readonly { start: number; end: number }[],
 ): ComputationNames | undefined {
   const statements: HloStatement[] = parseStatements(text, ranges);
-  const model = buildModule(statements);
+  const model = buildComputations(statements);
   const own = model.computations[0];
   if (!own || own.inline) return undefined;
   return {

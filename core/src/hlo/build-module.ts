@@ -11,6 +11,7 @@ import type {
   HloStatement,
   InstructionStatement,
   ModuleHeaderStatement,
+  Writable,
 } from './types';
 
 /**
@@ -77,10 +78,14 @@ export interface SymbolOccurrence {
   readonly isDefinition: boolean;
 }
 
-export interface HloModel {
+/** The modules and computations of parsed statements, without the symbol table (see {@link buildComputations}). */
+export interface HloComputations {
   readonly statements: readonly HloStatement[];
   readonly modules: readonly HloModuleInfo[];
   readonly computations: readonly HloComputation[];
+}
+
+export interface HloModel extends HloComputations {
   readonly symbols: readonly HloSymbol[];
   /** All occurrences, sorted by start offset (see {@link symbolAt}). */
   readonly occurrences: readonly SymbolOccurrence[];
@@ -110,6 +115,15 @@ interface OpenComputation {
 
 /** Builds the module model from statements in text order (normally `parseStatement` of each split range). */
 export function buildModule(statements: readonly HloStatement[]): HloModel {
+  const built = buildComputations(statements);
+  return { ...built, ...buildSymbols(built.modules, built.computations) };
+}
+
+/**
+ * {@link buildModule} without the symbol table, which the name checks do not need and which takes
+ * most of the building's time.
+ */
+export function buildComputations(statements: readonly HloStatement[]): HloComputations {
   const modules: {
     header?: ModuleHeaderStatement;
     start: number;
@@ -132,7 +146,16 @@ export function buildModule(statements: readonly HloStatement[]): HloModel {
   const begin = (c: Omit<OpenComputation, 'index' | 'instructions' | 'closed'>): void => {
     const index = computations.length;
     computations.push(undefined as unknown as HloComputation); // its slot, in header order
-    open.push({ ...c, index, instructions: [], closed: false });
+    open.push({
+      index,
+      module: c.module,
+      header: c.header,
+      inline: c.inline,
+      start: c.start,
+      instructions: [],
+      end: c.end,
+      closed: false,
+    });
     modules[c.module]?.computations.push(index);
   };
   const finish = (): void => {
@@ -142,19 +165,18 @@ export function buildModule(statements: readonly HloStatement[]): HloModel {
     const root = marked ?? c.instructions[c.instructions.length - 1];
     const name = c.header?.name;
     const entry = c.header?.entry ?? false;
-    computations[c.index] = {
-      index: c.index,
-      module: c.module,
-      ...(c.header ? { header: c.header } : {}),
-      ...(c.inline ? { inline: c.inline } : {}),
-      ...(name ? { name } : {}),
-      entry,
-      range: { start: c.start, end: c.end },
-      parameters: c.header?.parameters ?? [],
-      instructions: c.instructions,
-      ...(root ? { root } : {}),
-      closed: c.closed,
-    };
+    // Field by field, optional ones only when present (spreading them in is a runtime call each).
+    const built: Writable<HloComputation> = { index: c.index, module: c.module } as HloComputation;
+    if (c.header) built.header = c.header;
+    if (c.inline) built.inline = c.inline;
+    if (name) built.name = name;
+    built.entry = entry;
+    built.range = { start: c.start, end: c.end };
+    built.parameters = c.header?.parameters ?? [];
+    built.instructions = c.instructions;
+    if (root) built.root = root;
+    built.closed = c.closed;
+    computations[c.index] = built;
     const m = modules[c.module];
     if (m) {
       if (entry && m.entry === undefined) m.entry = c.index;
@@ -231,8 +253,7 @@ export function buildModule(statements: readonly HloStatement[]): HloModel {
     computations: m.computations,
     ...(m.entry !== undefined ? { entry: m.entry } : {}),
   }));
-  const { symbols, occurrences } = buildSymbols(moduleInfos, computations);
-  return { statements, modules: moduleInfos, computations, symbols, occurrences };
+  return { statements, modules: moduleInfos, computations };
 }
 
 function buildSymbols(

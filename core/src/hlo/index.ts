@@ -44,9 +44,11 @@ export {
 } from './name-checks';
 export {
   buildModule,
+  buildComputations,
   symbolAt,
   computationAt,
   type HloModel,
+  type HloComputations,
   type HloModuleInfo,
   type HloComputation,
   type HloSymbol,

@@ -84,7 +84,7 @@ export function readString(text: string, pos: number, end: number): { value: str
     pos + 1,
     close > pos + 1 && text.charCodeAt(close - 1) === quote ? close - 1 : close,
   );
-  return { value: raw.replace(/\\(.)/g, '$1'), end: close };
+  return { value: raw.includes('\\') ? raw.replace(/\\(.)/g, '$1') : raw, end: close };
 }
 
 /**

@@ -12,7 +12,7 @@ import {
   type RuleCode,
   type TextRange,
 } from '../diagnostics';
-import type { HloComputation, HloModel } from './build-module';
+import type { HloComputation, HloComputations } from './build-module';
 import type { ShapeNode } from '../ast';
 import type { HloName, HloStatement, InstructionStatement } from './types';
 import { printShape } from '../print';
@@ -264,7 +264,7 @@ function checkParameterNumbers(parameters: ReadonlyMap<number, TextRange>, out: 
 }
 
 /** The diagnostics on instruction names of every computation of `model`, each scoped as XLA's parser scopes it. */
-export function checkInstructionNames(model: HloModel): LayoutDiagnostic[] {
+export function checkInstructionNames(model: HloComputations): LayoutDiagnostic[] {
   const out: LayoutDiagnostic[] = [];
   for (const c of model.computations)
     checkScope(c, c.inline ? model.computations[c.inline.computation] : undefined, out);
@@ -378,7 +378,7 @@ export function declared(c: HloComputation): DeclaredComputation {
 }
 
 /** Every name diagnostic of `model`, in no particular order. */
-export function checkNames(model: HloModel): LayoutDiagnostic[] {
+export function checkNames(model: HloComputations): LayoutDiagnostic[] {
   const out = checkInstructionNames(model);
   for (const m of model.modules) {
     const computations = m.computations

@@ -35,9 +35,11 @@ import type {
   HloName,
   HloStatement,
   InlineComputationOpening,
+  InstructionStatement,
   OperandRef,
   ParameterNumber,
   StatementShape,
+  Writable,
 } from './types';
 
 /** A line that is `// -----` and nothing else: the split marker of XLA's `--split-input-file` tests. */
@@ -45,6 +47,11 @@ const SEPARATOR_LINE = /^[ \t]*\/\/ -----[ \t]*\r?$/m;
 
 /** Opcodes whose parentheses hold literals, not operand names. */
 export const LITERAL_OPCODES: ReadonlySet<string> = new Set(['constant', 'parameter', 'iota']);
+
+/** `name` with its `shape` when there is one (an operand's annotation, a parameter's shape). */
+function named(name: HloName, shape: ShapeNode | undefined): OperandRef {
+  return shape ? { name: name.name, range: name.range, shape } : { name: name.name, range: name.range };
+}
 
 /** Collects the shapes of one statement and the text ranges already read structurally. */
 class Shapes {
@@ -149,9 +156,15 @@ function readNameList(text: string, start: number, end: number, push: (name: Hlo
   }
 }
 
+/** Whether `c` ends a metadata value written without quotes: white space (`\s`), `,` or `}`. */
+function endsBareValue(c: number): boolean {
+  if (c === 44 || c === 125 || c === 32 || (c >= 9 && c <= 13)) return true;
+  return c > 127 && /\s/.test(String.fromCharCode(c));
+}
+
 /** `{op_name="..." source_file="..." source_line=12 ...}` (keys separated by spaces). */
 function readMetadata(text: string, start: number, end: number): HloMetadata {
-  const fields: { -readonly [K in keyof HloMetadata]?: HloMetadata[K] } = {};
+  const fields: Writable<Partial<HloMetadata>> = {};
   let p = charAt(text, start, end) === 123 ? start + 1 : start;
   while (p < end) {
     p = skipTrivia(text, p, end);
@@ -166,7 +179,7 @@ function readMetadata(text: string, start: number, end: number): HloMetadata {
       p = s.end;
     } else {
       const s = p;
-      while (p < end && !/[\s,}]/.test(text[p] ?? '')) p++;
+      while (p < end && !endsBareValue(text.charCodeAt(p))) p++;
       value = text.slice(s, p);
     }
     switch (key.name.name) {
@@ -191,7 +204,8 @@ function readMetadata(text: string, start: number, end: number): HloMetadata {
     }
     if (charAt(text, p, end) === 44) p++;
   }
-  return { ...fields, range: { start, end } };
+  fields.range = { start, end };
+  return fields as HloMetadata;
 }
 
 /** Where a plain attribute value starting at `vs` ends: a string, or a balanced value. */
@@ -248,7 +262,7 @@ function readAttributes(
   const p = readKeyValues(text, pos, end, attributes, (key, vs) => {
     const ve = valueEnd(text, vs, end);
     if (COMPUTATION_ATTRIBUTES.has(key.name))
-      readNameList(text, vs, ve, (n) => calls.push({ ...n, attribute: key.name }));
+      readNameList(text, vs, ve, (n) => calls.push({ name: n.name, range: n.range, attribute: key.name }));
     else if (key.name === 'control-predecessors') readNameList(text, vs, ve, (n) => controls.push(n));
     else if (key.name === 'metadata') metadata = readMetadata(text, vs, ve);
     return ve;
@@ -357,7 +371,7 @@ function parseComputationHeader(
           break;
         }
         const r = shapes.parseAt(skipTrivia(text, n.end + 1, end), end);
-        parameters.push({ ...n.name, ...(r.shape ? { shape: r.shape } : {}) });
+        parameters.push(named(n.name, r.shape));
         if (r.failed || !r.shape) {
           ok = false;
           break;
@@ -474,24 +488,26 @@ function parseInstruction(
   const statementEnd = rest >= 0 ? trimmedEnd(text, range.start, rest) : end;
   const inlineComputation = inlineOpening(text, statementEnd, attributes);
   const statementRange = { start: range.start, end: statementEnd };
-  const statement: HloStatement = {
+  // Built field by field, optional ones only when present: spreading `...(x ? { x } : {})` into
+  // a literal is a runtime call per field, and a dump has an instruction per line.
+  const statement: Writable<InstructionStatement> = {
     kind: 'instruction',
     range: statementRange,
     root: rootKeyword !== undefined,
-    ...(rootKeyword ? { rootKeyword } : {}),
-    name,
-    ...(r.shape ? { shape: r.shape } : {}),
-    ...(opcode ? { opcode } : {}),
-    ...(parameter ? { parameter } : {}),
-    operands,
-    calledComputations,
-    controlPredecessors,
-    attributes,
-    ...(metadata ? { metadata } : {}),
-    ...(inlineComputation ? { inlineComputation } : {}),
-    shapes: shapes.scanRest(statementRange),
-    diagnostics: shapes.diagnostics,
-  };
+  } as InstructionStatement;
+  if (rootKeyword) statement.rootKeyword = rootKeyword;
+  statement.name = name;
+  if (r.shape) statement.shape = r.shape;
+  if (opcode) statement.opcode = opcode;
+  if (parameter) statement.parameter = parameter;
+  statement.operands = operands;
+  statement.calledComputations = calledComputations;
+  statement.controlPredecessors = controlPredecessors;
+  statement.attributes = attributes;
+  if (metadata) statement.metadata = metadata;
+  if (inlineComputation) statement.inlineComputation = inlineComputation;
+  statement.shapes = shapes.scanRest(statementRange);
+  statement.diagnostics = shapes.diagnostics;
   return { statement, rest };
 }
 
@@ -591,7 +607,7 @@ function readOperands(
     if (n) {
       const open = skipTrivia(text, n.end, end);
       if (charAt(text, open, end) !== 40) {
-        out.push({ ...n.name, ...(shape ? { shape } : {}) });
+        out.push(named(n.name, shape));
         p = n.end;
       } else if (depth < MAX_NESTED_OPERANDS && !LITERAL_OPCODES.has(n.name.name)) {
         const nestedClose = skipBalanced(text, open, end);

@@ -161,3 +161,6 @@ export type HloStatement =
   | CloseStatement
   | TriviaStatement
   | UnknownStatement;
+
+/** `T` with its fields assignable: for building a statement or computation field by field. */
+export type Writable<T> = { -readonly [K in keyof T]: T[K] };
