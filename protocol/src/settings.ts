@@ -155,7 +155,7 @@ export const SETTINGS = {
     integer: true,
   }),
   /** Most warnings, notes and hints one file publishes (every error is published). */
-  maxWarnings: numberSetting('diagnostics.maxWarnings', 10000, { minimum: 0, integer: true }),
+  maxWarnings: numberSetting('diagnostics.maxWarnings', 1000, { minimum: 0, integer: true }),
   /** Most computations and instructions one outline lists (documentSymbol). */
   outlineMaxItems: numberSetting('outline.maxItems', 10000, { minimum: 0, integer: true }),
 } as const;

@@ -164,7 +164,7 @@ describe('server: large documents and cancellation', () => {
 
   it('publishes the diagnostics found so far while it analyses a large document it opened, top of the file first', async () => {
     // Every instruction's f32[1024,4] pads 32x under T(8,128): a warning on each, with no minimum
-    // waste, and all of them listed (diagnostics.maxWarnings would cut them at 10,000).
+    // waste, and all of them listed (diagnostics.maxWarnings would cut them at 1,000).
     const { client } = await TestClient.start(
       { padding: { warnMinWastedBytes: 0 }, diagnostics: { maxWarnings: 1_000_000 } },
       undefined,
@@ -244,12 +244,17 @@ describe('server: large documents and cancellation', () => {
     const calls: string[] = [];
     const quietMs = 1000;
     const idleClock = new ManualClock();
-    // Every result f32[1024,4] padded to 128 columns gets a padding warning (496 KiB wasted each).
-    const { client } = await TestClient.start({ padding: { warnMinWastedBytes: 0 } }, undefined, {
-      collectGarbage: () => calls.push('gc'),
-      idleCollectionMs: quietMs,
-      idleClock,
-    });
+    // Every result f32[1024,4] padded to 128 columns gets a padding warning (496 KiB wasted each),
+    // all of them listed (diagnostics.maxWarnings would cut them at 1,000).
+    const { client } = await TestClient.start(
+      { padding: { warnMinWastedBytes: 0 }, diagnostics: { maxWarnings: 1_000_000 } },
+      undefined,
+      {
+        collectGarbage: () => calls.push('gc'),
+        idleCollectionMs: quietMs,
+        idleClock,
+      },
+    );
     // A document under 5 MB (no collection around its open) with a padding warning per instruction.
     const uri = 'file:///w/many.hlo';
     const text = bigDump(10_500);
