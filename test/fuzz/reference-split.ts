@@ -268,6 +268,20 @@ function startsStatement(text: string, pos: number, lineEnd: number): boolean {
   return text.charCodeAt(last) === LBRACE;
 }
 
+/** The state a statement starts from. */
+function freshLineState(): LineState {
+  return {
+    paren: 0,
+    bracket: 0,
+    attrBrace: 0,
+    anyBrace: 0,
+    layoutBrace: 0,
+    openUntil: -1,
+    last: 0,
+    sawCall: false,
+  };
+}
+
 /**
  * The statements of `text` between `start` and `end` (default: all of it), in order. Ranges cover
  * whole lines without their final line break; blank lines are statements of their own. The last
@@ -284,29 +298,11 @@ export function referenceSplitStatements(
   start = Math.max(0, Math.min(start, text.length));
   end = Math.max(start, Math.min(end, text.length));
   const out: TextRange[] = [];
-  const st: LineState = {
-    paren: 0,
-    bracket: 0,
-    attrBrace: 0,
-    anyBrace: 0,
-    layoutBrace: 0,
-    openUntil: -1,
-    last: 0,
-    sawCall: false,
-  };
+  const st = freshLineState();
   let pos = start;
   while (pos < end) {
     const stmtStart = pos;
-    Object.assign(st, {
-      paren: 0,
-      bracket: 0,
-      attrBrace: 0,
-      anyBrace: 0,
-      layoutBrace: 0,
-      openUntil: -1,
-      last: 0,
-      sawCall: false,
-    });
+    Object.assign(st, freshLineState());
     let stmtEnd: number;
     for (;;) {
       let lineEnd = lineEndOf(text, pos, end);
