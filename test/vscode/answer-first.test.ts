@@ -138,7 +138,21 @@ if (missing !== undefined && process.env.CI === undefined) {
               .catch(() => undefined);
             if (top !== undefined && top >= -5 && top < 120) return;
           }
-          if (Date.now() > deadline) throw new Error(`no preview shows #${id} at its top`);
+          if (Date.now() > deadline) {
+            const shown = await Promise.all(
+              webviewFrames(page).map((f) =>
+                f
+                  .evaluate(
+                    () =>
+                      [...document.querySelectorAll('h2[id]')].find(
+                        (h) => h.getBoundingClientRect().top >= -5,
+                      )?.id,
+                  )
+                  .catch(() => 'detached'),
+              ),
+            );
+            throw new Error(`no preview shows #${id} at its top; the previews show ${JSON.stringify(shown)}`);
+          }
           await page.waitForTimeout(250);
         }
       };

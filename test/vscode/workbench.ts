@@ -151,15 +151,24 @@ export async function revertFile(page: Page, fileName: string): Promise<void> {
 /**
  * Opens a file of the workspace by name with Quick Open (Ctrl+P) and waits for its tab. Enter waits
  * for the focused row to be the file: the list shows recently opened files before it applies the
- * typed filter, and an Enter then opened the previous file (seen once in CI). Tries three times.
+ * typed filter, and an Enter then opened the previous file (seen once in CI); and Ctrl+P pressed
+ * right after a webview tab closed opened nothing. Tries three times.
  */
 export async function quickOpen(page: Page, fileName: string): Promise<void> {
+  const input = page.locator('.quick-input-widget input');
   for (let attempt = 1; ; attempt++) {
-    await page.keyboard.press('Control+P');
-    await page.locator('.quick-input-widget input').fill(fileName);
-    await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: fileName }).first().waitFor();
-    await page.keyboard.press('Enter');
     try {
+      // As in runCommand: a key pressed while a webview's iframe (or a closed one) holds focus may
+      // never reach the workbench, so focus goes back to the workbench first.
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      await page.keyboard.press('Control+P');
+      await input.waitFor({ state: 'visible', timeout: 10_000 });
+      await input.fill(fileName);
+      await page
+        .locator('.quick-input-list .monaco-list-row.focused', { hasText: fileName })
+        .first()
+        .waitFor();
+      await page.keyboard.press('Enter');
       await page.locator('.tab.active', { hasText: fileName }).waitFor({ timeout: 10_000 });
       return;
     } catch (e) {
