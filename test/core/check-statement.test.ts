@@ -1,9 +1,10 @@
 /**
- * `ShapeChecker.checkStatement` skips the statement parser on computation headers in their plain
- * form, where it would find nothing of its own. Whatever the header, the answer must be what the
+ * `ShapeChecker.checkStatement` skips the statement parser on computation headers and instructions
+ * in their plain form, where it would find nothing of its own. Whatever the header, the answer must be what the
  * parser's reading gives: the walk's diagnostics, then the statement parser's not already among
  * them (same code at the same place). Headers are built from the corpus's shapes and header lines,
- * then mutated with the characters that decide how a header reads.
+ * instructions taken from its instruction lines, then mutated with the characters that decide how
+ * a statement reads.
  */
 import { strict as assert } from 'node:assert';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -19,10 +20,11 @@ const SHAPES = readFileSync(join(CORPUS_DIR, 'valid_shapes.txt'), 'utf8')
   .map((l) => l.split('\t')[0])
   .filter((l) => l.trim() !== '')
   .slice(0, 80);
-const HEADER_LINES = readdirSync(join(CORPUS_DIR, 'hlo'))
+const CORPUS_LINES = readdirSync(join(CORPUS_DIR, 'hlo'))
   .filter((f) => f.endsWith('.hlo'))
-  .flatMap((f) => readFileSync(join(CORPUS_DIR, 'hlo', f), 'utf8').split('\n'))
-  .filter((l) => /^\s*(ENTRY\s+)?%?[\w.-]+\s*\(.*\{\s*$/.test(l));
+  .flatMap((f) => readFileSync(join(CORPUS_DIR, 'hlo', f), 'utf8').split('\n'));
+const HEADER_LINES = CORPUS_LINES.filter((l) => /^\s*(ENTRY\s+)?%?[\w.-]+\s*\(.*\{\s*$/.test(l));
+const INSTRUCTION_LINES = CORPUS_LINES.filter((l) => /^\s*(ROOT\s+)?%?[\w.-]+\s*=/.test(l));
 
 /** What checkStatement answers when it parses the statement: the walk's, then the parser's own. */
 function reference(text: string): LayoutDiagnostic[] {
@@ -78,31 +80,61 @@ const MUTATION = [
   '[',
   ']',
   '%a = f32[] add()',
+  '=',
+  '.',
+  '*',
 ];
 
-const mutatedArb = fc
-  .tuple(
-    statementArb,
-    fc.array(fc.tuple(fc.nat(), fc.nat(3), fc.constantFrom(...MUTATION)), { maxLength: 3 }),
-  )
-  .map(([text, edits]) => {
-    let t = text;
-    for (const [at, cut, insert] of edits) {
-      const p = at % (t.length + 1);
-      t = t.slice(0, p) + insert + t.slice(p + cut);
-    }
-    return t;
-  });
+/** `statements` with up to three edits: a few characters cut at a place, a mutation put there. */
+const mutated = (statements: fc.Arbitrary<string>) =>
+  fc
+    .tuple(
+      statements,
+      fc.array(fc.tuple(fc.nat(), fc.nat(3), fc.constantFrom(...MUTATION)), { maxLength: 3 }),
+    )
+    .map(([text, edits]) => {
+      let t = text;
+      for (const [at, cut, insert] of edits) {
+        const p = at % (t.length + 1);
+        t = t.slice(0, p) + insert + t.slice(p + cut);
+      }
+      return t;
+    });
 
 describe('ShapeChecker.checkStatement', () => {
   it('answers what the statement parser reads on headers, plain or not (seeded)', () => {
     const checker = createShapeChecker();
     fc.assert(
-      fc.property(mutatedArb, (text) => {
+      fc.property(mutated(statementArb), (text) => {
         assert.deepEqual(checker.checkStatement(text, 0, text.length), reference(text), JSON.stringify(text));
       }),
       { numRuns: 3000 },
     );
+  });
+
+  it('answers what the statement parser reads on instructions, plain or not (seeded)', () => {
+    const checker = createShapeChecker();
+    fc.assert(
+      fc.property(mutated(fc.constantFrom(...INSTRUCTION_LINES)), (text) => {
+        assert.deepEqual(checker.checkStatement(text, 0, text.length), reference(text), JSON.stringify(text));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('reports what is wrong in an operand list, as the statement parser does', () => {
+    const checker = createShapeChecker();
+    for (const text of [
+      // A tuple-shaped operand missing its `)`; a type typed without its letter.
+      '%t = f32[2]{0} a((f32[2]{0} x, f32[2]{0} y)',
+      '%add.5 = f32[2]{0} add(,32[2]{0} %a, f32[2]{0} %b)',
+    ]) {
+      const got = checker.checkStatement(text, 0, text.length);
+      assert.ok(got.length > 0, `no diagnostic on ${text}`);
+      assert.deepEqual(got, reference(text), text);
+    }
+    const plain = '%f = f32[2]{0} fusion(f32[2]{0} %a, /*index=1*/(f32[], s32[]) %b), kind=kLoop';
+    assert.deepEqual(checker.checkStatement(plain, 0, plain.length), reference(plain));
   });
 
   it('finds nothing of its own in a plain header, and the header errors XLA reports elsewhere', () => {

@@ -6,7 +6,7 @@
 import type { LayoutDiagnostic } from '../diagnostics';
 import { hasBadSigil, headerNameEnd, nameEnd, resultShapeStart, skipBlanks } from '../hlo/instruction-start';
 import { integerConstant } from '../hlo/literal-range';
-import { parseStatement } from '../hlo/parse-statement';
+import { LITERAL_OPCODES, parseStatement } from '../hlo/parse-statement';
 import { identifierEnd, isIdentStart, skipTrivia } from '../parse/chars';
 import { unterminatedComment } from '../parse/lexical-lines';
 import { scanAt, walkShapeCandidates, type FoundShape } from '../parse/scan-shapes';
@@ -86,6 +86,13 @@ function relative(result: CandidateResult, pos: number): CandidateResult {
     diagnostics: result.diagnostics.length === 0 ? NONE : shift(result.diagnostics, -pos),
     next: result.next - pos,
   };
+}
+
+const LITERALS = [...LITERAL_OPCODES];
+
+/** Whether `text[op, open)` is one of {@link LITERAL_OPCODES} (without slicing: it runs per instruction). */
+function literalOpcode(text: string, op: number, open: number): boolean {
+  return LITERALS.some((w) => open - op === w.length && text.startsWith(w, op));
 }
 
 /** Creates a checker with its own caches (diagnostics stored relative to the shape's start). */
@@ -202,8 +209,8 @@ export function createShapeChecker(options: ShapeCheckerOptions = {}): ShapeChec
   // when the shape parsed cleanly there (-1 otherwise: the statement is then parsed in full).
   let resultAt = -1;
   let resultNext = -1;
-  // For a statement that is no instruction (a computation header, mostly): where each shape the
-  // walk read cleanly starts and where the finder went on after it, in pairs, in text order.
+  // During checkStatement: where each shape the walk read cleanly (other than the result shape)
+  // starts and where the finder went on after it, in pairs, in text order.
   let recordClean = false;
   const clean: number[] = [];
   const visit = (t: string, pos: number, bound: number, typeEnd: number): number => {
@@ -242,9 +249,33 @@ export function createShapeChecker(options: ShapeCheckerOptions = {}): ShapeChec
     return (
       open < end &&
       text.charCodeAt(open) === 40 &&
+      (literalOpcode(text, op, open) || plainOperands(text, open + 1, end)) &&
       !hasBadSigil(text, resultNext, end) &&
       !integerConstant(text, resultAt, op)
     );
+  }
+
+  /**
+   * Whether the operand list from `p` (just after its `(`) is `)` or `[<shape>] name` separated by
+   * commas, every shape one the walk read cleanly: anything else there, such as a tuple-shaped
+   * operand missing its `)`, is for the statement parser to report. (It reads no operands in the
+   * parentheses of `constant`, `parameter` and `iota`.)
+   */
+  function plainOperands(text: string, p: number, end: number): boolean {
+    p = skipTrivia(text, p, end, scan.comments);
+    if (p < end && text.charCodeAt(p) === 41) return true;
+    let k = 0;
+    for (;;) {
+      while (k < clean.length && clean[k] < p) k += 2;
+      if (k < clean.length && clean[k] === p) p = skipTrivia(text, clean[k + 1], end, scan.comments);
+      const name = nameEnd(text, p, end);
+      if (name < 0) return false;
+      p = skipTrivia(text, name, end, scan.comments);
+      const c = p < end ? text.charCodeAt(p) : -1;
+      if (c === 41) return true;
+      if (c !== 44) return false;
+      p = skipTrivia(text, p + 1, end, scan.comments);
+    }
   }
 
   /**
@@ -296,7 +327,7 @@ export function createShapeChecker(options: ShapeCheckerOptions = {}): ShapeChec
   function checkStatement(text: string, start: number, end: number): LayoutDiagnostic[] {
     resultAt = resultShapeStart(text, start, end);
     resultNext = -1;
-    recordClean = resultAt < 0;
+    recordClean = true;
     if (clean.length > 0) clean.length = 0;
     const found = checkText(text, start, end);
     recordClean = false;
