@@ -117,9 +117,19 @@ if (missing !== undefined && process.env.CI === undefined) {
       await page.keyboard.press('Control+Shift+M');
     });
 
-    it('opens the rule of a code link rendered at its section, in one tab', async () => {
+    let ruleTries = 0;
+    it('opens the rule of a code link rendered at its section, in one tab', async function () {
+      // The markdown preview is VS Code's: once in CI it did not show the second rule's heading at
+      // the top in 30 s (not seen locally, loaded or not). A second try starts from what the first
+      // left, so a rule link that never works still fails.
+      this.retries(1);
+      if (++ruleTries > 1) {
+        // The rules preview beside goes; the first group keeps its files, as the next tests expect.
+        await runCommand(page, 'View: Focus First Editor Group');
+        await runCommand(page, 'View: Close Editors in Other Groups');
+      }
       await quickOpen(page, 'invalid_layouts.hlo');
-      await page.keyboard.press('Control+Shift+M');
+      if (!(await page.locator('.markers-panel').isVisible())) await page.keyboard.press('Control+Shift+M');
       const link = (code: string) =>
         page
           .locator('.markers-panel .monaco-list-row', { hasText: code })
