@@ -13,7 +13,8 @@ export {
   statementBounds,
   type SplitOptions,
 } from './split-statements';
-export { parseStatement, parseStatements, LITERAL_OPCODES } from './parse-statement';
+export { parseStatement, parseStatements } from './parse-statement';
+export { LITERAL_OPCODES } from './parse-instruction';
 export {
   COMPUTATION_ATTRIBUTES,
   ATTRIBUTE_TABLE_SOURCE,

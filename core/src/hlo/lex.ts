@@ -62,6 +62,12 @@ export function firstNonBlank(text: string, start: number, end: number): number 
   return -1;
 }
 
+/** `pos` moved back over blanks to the end of the text before it (not before `start`). */
+export function trimmedEnd(text: string, start: number, pos: number): number {
+  while (pos > start && /\s/.test(text[pos - 1] ?? '')) pos--;
+  return pos;
+}
+
 /** The code of the last character of `text[start, end)` that is not a blank, or -1. */
 export function lastNonBlank(text: string, start: number, end: number): number {
   for (let i = end - 1; i >= start; i--) if (!isBlank(text.charCodeAt(i))) return text.charCodeAt(i);

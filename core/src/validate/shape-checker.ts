@@ -6,7 +6,8 @@
 import type { LayoutDiagnostic } from '../diagnostics';
 import { hasBadSigil, headerNameEnd, nameEnd, resultShapeStart, skipBlanks } from '../hlo/instruction-start';
 import { integerConstant } from '../hlo/literal-range';
-import { LITERAL_OPCODES, parseStatement } from '../hlo/parse-statement';
+import { LITERAL_OPCODES } from '../hlo/parse-instruction';
+import { parseStatement } from '../hlo/parse-statement';
 import { identifierEnd, isIdentStart, skipTrivia } from '../parse/chars';
 import { unterminatedComment } from '../parse/lexical-lines';
 import { scanAt, walkShapeCandidates, type FoundShape } from '../parse/scan-shapes';

@@ -1,0 +1,191 @@
+/**
+ * Reads an instruction after its `name =`: the result shape (or its absence), the opcode, operands
+ * (with instructions written in their place), a parameter's number, a constant's range, attributes
+ * and a second instruction on the same line.
+ */
+import type { ShapeNode } from '../ast';
+import type { TextRange } from '../diagnostics';
+import type { ScanState } from '../parse';
+import { instructionEquals } from './instruction-start';
+import { literalOutOfRange } from './literal-range';
+import { asyncFormOf, hloOpcode } from './opcodes';
+import { charAt, readName, skipBalanced, skipTrivia, skipValue, trimmedEnd } from './lex';
+import { isIdentifierStart } from './split-statements';
+import { inlineOpening, readAttributes } from './statement-attributes';
+import { looksLikeShape, named, Shapes, shapeOmitted } from './statement-shapes';
+import type {
+  CalledComputationRef,
+  HloAttribute,
+  HloMetadata,
+  HloName,
+  HloStatement,
+  InstructionStatement,
+  OperandRef,
+  ParameterNumber,
+  Writable,
+} from './types';
+
+/** Opcodes whose parentheses hold literals, not operand names. */
+export const LITERAL_OPCODES: ReadonlySet<string> = new Set(['constant', 'parameter', 'iota']);
+
+export function parseInstruction(
+  text: string,
+  range: TextRange,
+  rootKeyword: TextRange | undefined,
+  name: HloName,
+  pos: number,
+  scan: ScanState,
+): { statement: HloStatement; rest: number } {
+  const { end } = range;
+  const shapes = new Shapes(text, scan);
+  const operands: OperandRef[] = [];
+  const calledComputations: CalledComputationRef[] = [];
+  const controlPredecessors: HloName[] = [];
+  const attributes: HloAttribute[] = [];
+  let metadata: HloMetadata | undefined;
+  let opcode: HloName | undefined;
+  let parameter: ParameterNumber | undefined;
+  let rest = -1;
+  const at = skipTrivia(text, pos, end);
+  const r = shapeOmitted(text, at, end)
+    ? { shape: undefined, end: at, failed: false }
+    : shapes.parseAt(at, end);
+  const p = skipTrivia(text, r.end, end);
+  const op = readName(text, p, end);
+  if (op && charAt(text, op.end, end) === 40 && charAt(text, p, end) !== 37) {
+    opcode = op.name;
+    // Without a result shape the word after `=` must be an opcode: `bb(f32[2])` is no shape then.
+    if (!r.shape && hloOpcode(op.name.name) === undefined && asyncFormOf(op.name.name) === undefined)
+      shapes.report(
+        'unknown-opcode',
+        `expects opcode but sees: ${op.name.name}, error: Unknown opcode: ${op.name.name}`,
+        op.name.range,
+        `\`${op.name.name}\` is no opcode, and no shape stands before it`,
+      );
+    const close = skipBalanced(text, op.end, end);
+    if (!LITERAL_OPCODES.has(op.name.name)) readOperands(text, op.end + 1, close, shapes, operands);
+    else if (op.name.name === 'parameter') parameter = parameterNumber(text, op.end + 1, close);
+    else if (op.name.name === 'constant') {
+      const outOfRange = literalOutOfRange(text, op.end + 1, close, r.shape);
+      if (outOfRange) shapes.diagnostics.push(outOfRange);
+    }
+    const a = readAttributes(text, close, end, attributes, calledComputations, controlPredecessors);
+    metadata = a.metadata;
+    // XLA reads instructions one after another, line breaks or not: a second one on the line.
+    const next = skipTrivia(text, a.end, end);
+    if (next < end && instructionEquals(text, next, end) >= 0) rest = next;
+  } else if (!r.failed && (!op || charAt(text, p, end) === 37)) {
+    shapes.reportAt('extra-content', p, end, afterResultWords(text, p, end, r.shape), 'expects opcode');
+  }
+  const statementEnd = rest >= 0 ? trimmedEnd(text, range.start, rest) : end;
+  const inlineComputation = inlineOpening(text, statementEnd, attributes);
+  const statementRange = { start: range.start, end: statementEnd };
+  // Built field by field, optional ones only when present: spreading `...(x ? { x } : {})` into
+  // a literal is a runtime call per field, and a dump has an instruction per line.
+  const statement: Writable<InstructionStatement> = {
+    kind: 'instruction',
+    range: statementRange,
+    root: rootKeyword !== undefined,
+  } as InstructionStatement;
+  if (rootKeyword) statement.rootKeyword = rootKeyword;
+  statement.name = name;
+  if (r.shape) statement.shape = r.shape;
+  if (opcode) statement.opcode = opcode;
+  if (parameter) statement.parameter = parameter;
+  statement.operands = operands;
+  statement.calledComputations = calledComputations;
+  statement.controlPredecessors = controlPredecessors;
+  statement.attributes = attributes;
+  if (metadata) statement.metadata = metadata;
+  if (inlineComputation) statement.inlineComputation = inlineComputation;
+  statement.shapes = shapes.scanRest(statementRange);
+  statement.diagnostics = shapes.diagnostics;
+  return { statement, rest };
+}
+
+/** What is wrong where XLA expects the opcode after the result shape `shape`, in plain words. */
+function afterResultWords(text: string, p: number, end: number, shape: ShapeNode | undefined): string {
+  if (p >= end) return 'the instruction ends after its shape, without an opcode';
+  if (
+    charAt(text, p, end) === 123 &&
+    shape?.kind === 'array' &&
+    charAt(text, skipTrivia(text, p + 1, end), end) === 125
+  )
+    return '`{}` after the shape is no layout (a layout holds the dimension order or starts with `:`, as in `{0}` or `{:T(128)}`); remove it';
+  return 'expected the opcode after the result shape';
+}
+
+/** The number in `parameter(N)`, between `(` at `start - 1` and `close`: digits only, as XLA's parser reads it. */
+function parameterNumber(text: string, start: number, close: number): ParameterNumber | undefined {
+  const end = charAt(text, close - 1, close) === 41 ? close - 1 : close;
+  const from = skipTrivia(text, start, end);
+  let to = from;
+  while (to < end && text.charCodeAt(to) >= 48 && text.charCodeAt(to) <= 57) to++;
+  if (to === from || to - from > 15 || skipTrivia(text, to, end) !== end) return undefined;
+  return { value: Number(text.slice(from, to)), range: { start: from, end: to } };
+}
+
+/**
+ * How deep instructions written in place of operands are read for names (`add(%a, negate(negate(%b)))`):
+ * deeper ones, which nobody writes by hand, are skipped unread rather than risk the stack.
+ */
+const MAX_NESTED_OPERANDS = 16;
+
+/**
+ * Operands between `(` and the matching `)`: `[shape] name` separated by commas. An instruction
+ * written in place of an operand (`[shape] opcode(operands)`, which XLA's parser adds to the same
+ * computation) contributes the names of its own operands, looked up in the same scope.
+ */
+function readOperands(
+  text: string,
+  start: number,
+  close: number,
+  shapes: Shapes,
+  out: OperandRef[],
+  depth = 0,
+): void {
+  const end = Math.max(start, charAt(text, close - 1, close) === 41 ? close - 1 : close);
+  let p = start;
+  while (p < end) {
+    p = skipTrivia(text, p, end);
+    if (p >= end) break;
+    if (charAt(text, p, end) === 44) {
+      p++;
+      continue;
+    }
+    const segment = p;
+    if (charAt(text, p, end) === 37 && !isIdentifierStart(charAt(text, p + 1, end))) {
+      // `%` opens a name only before a letter or `_`: `%0x` is no name to XLA's lexer.
+      const stop = skipValue(text, p, end);
+      shapes.report(
+        'invalid-name',
+        'cannot parse as an instruction name or as a nested instruction',
+        { start: p, end: Math.max(stop, p + 1) },
+        `\`${text.slice(p, stop)}\` is no name: a name starts with a letter or _`,
+      );
+      p = Math.max(stop, p + 1);
+      continue;
+    }
+    let shape: ShapeNode | undefined;
+    if (looksLikeShape(text, p, end)) {
+      const s = shapes.parseAt(p, end);
+      shape = s.shape;
+      p = skipTrivia(text, s.end, end);
+    }
+    const n = readName(text, p, end);
+    if (n) {
+      const open = skipTrivia(text, n.end, end);
+      if (charAt(text, open, end) !== 40) {
+        out.push(named(n.name, shape));
+        p = n.end;
+      } else if (depth < MAX_NESTED_OPERANDS && !LITERAL_OPCODES.has(n.name.name)) {
+        const nestedClose = skipBalanced(text, open, end);
+        readOperands(text, open + 1, nestedClose, shapes, out, depth + 1);
+        p = nestedClose;
+      }
+    }
+    // Skip whatever else the operand holds, up to the next top-level comma.
+    p = skipValue(text, p, end);
+    if (p === segment) p++;
+  }
+}

@@ -1,0 +1,165 @@
+/**
+ * The `, key=value` lists after an instruction, a module header or a closing `}`: attribute ranges,
+ * the computations and control predecessors they name, and the metadata a source link needs.
+ */
+import { COMPUTATION_ATTRIBUTES } from './attribute-table';
+import { charAt, readName, readString, skipString, skipTrivia, skipValue } from './lex';
+import type {
+  CalledComputationRef,
+  HloAttribute,
+  HloMetadata,
+  HloName,
+  InlineComputationOpening,
+  Writable,
+} from './types';
+
+/** Names in a `calls=` or `control-predecessors=` style value: `%a` or `{%a, %b}`. */
+function readNameList(text: string, start: number, end: number, push: (name: HloName) => void): void {
+  let p = skipTrivia(text, start, end);
+  if (charAt(text, p, end) !== 123) {
+    const n = readName(text, p, end);
+    if (n) push(n.name);
+    return;
+  }
+  p++;
+  while (p < end) {
+    p = skipTrivia(text, p, end);
+    const n = readName(text, p, end);
+    if (!n) break;
+    push(n.name);
+    p = skipTrivia(text, n.end, end);
+    if (charAt(text, p, end) !== 44) break;
+    p++;
+  }
+}
+
+/** Whether `c` ends a metadata value written without quotes: white space (`\s`), `,` or `}`. */
+function endsBareValue(c: number): boolean {
+  if (c === 44 || c === 125 || c === 32 || (c >= 9 && c <= 13)) return true;
+  return c > 127 && /\s/.test(String.fromCharCode(c));
+}
+
+/** `{op_name="..." source_file="..." source_line=12 ...}` (keys separated by spaces). */
+function readMetadata(text: string, start: number, end: number): HloMetadata {
+  const fields: Writable<Partial<HloMetadata>> = {};
+  let p = charAt(text, start, end) === 123 ? start + 1 : start;
+  while (p < end) {
+    p = skipTrivia(text, p, end);
+    const key = readName(text, p, end);
+    if (!key || charAt(text, key.end, end) !== 61) break;
+    p = key.end + 1;
+    const valueStart = p;
+    let value: string;
+    if (charAt(text, p, end) === 34) {
+      const s = readString(text, p, end);
+      value = s.value;
+      p = s.end;
+    } else {
+      const s = p;
+      while (p < end && !endsBareValue(text.charCodeAt(p))) p++;
+      value = text.slice(s, p);
+    }
+    switch (key.name.name) {
+      case 'op_name':
+        fields.opName = value;
+        break;
+      case 'op_type':
+        fields.opType = value;
+        break;
+      case 'source_file':
+        fields.sourceFile = value;
+        fields.sourceFileRange = { start: valueStart, end: p };
+        break;
+      case 'source_line': {
+        const n = Number(value);
+        if (Number.isSafeInteger(n)) {
+          fields.sourceLine = n;
+          fields.sourceLineRange = { start: valueStart, end: p };
+        }
+        break;
+      }
+    }
+    if (charAt(text, p, end) === 44) p++;
+  }
+  fields.range = { start, end };
+  return fields as HloMetadata;
+}
+
+/** Where a plain attribute value starting at `vs` ends: a string, or a balanced value. */
+export function valueEnd(text: string, vs: number, end: number): number {
+  return charAt(text, vs, end) === 34 ? skipString(text, vs, end) : skipValue(text, vs, end);
+}
+
+/**
+ * Reads `, key=value` pairs from `pos` on into `attributes`; `readValue` reads each value (it may
+ * parse it) and returns where it ends. Returns where the list stopped, as XLA's parser stops.
+ * Past a stray comma (`, , key=...`, mid-typing) the pairs after it are still read, for the
+ * editor's sake (completion skips keys present, navigation follows `to_apply=`), but the list
+ * still stops at that comma.
+ */
+export function readKeyValues(
+  text: string,
+  pos: number,
+  end: number,
+  attributes: HloAttribute[],
+  readValue: (key: HloName, valueStart: number) => number,
+): number {
+  let p = pos;
+  let stop = -1;
+  for (;;) {
+    // Each attribute follows a comma, and `key=` is one token to XLA's lexer: anything else ends
+    // the list (and may be the next statement on the line).
+    p = skipTrivia(text, p, end);
+    if (charAt(text, p, end) !== 44) break;
+    let at = skipTrivia(text, p + 1, end);
+    if (charAt(text, at, end) === 44) {
+      if (stop < 0) stop = p;
+      while (charAt(text, at, end) === 44) at = skipTrivia(text, at + 1, end);
+    }
+    const key = readName(text, at, end);
+    if (!key || charAt(text, key.end, end) !== 61) break;
+    const vs = skipTrivia(text, key.end + 1, end);
+    const ve = readValue(key.name, vs);
+    attributes.push({ key: key.name, valueRange: { start: vs, end: ve } });
+    p = Math.max(ve, key.end + 1);
+  }
+  return stop < 0 ? p : stop;
+}
+
+/** An instruction's `, key=value` pairs from `pos` on; fills the attribute, call, control and metadata lists. */
+export function readAttributes(
+  text: string,
+  pos: number,
+  end: number,
+  attributes: HloAttribute[],
+  calls: CalledComputationRef[],
+  controls: HloName[],
+): { metadata?: HloMetadata; end: number } {
+  let metadata: HloMetadata | undefined;
+  const p = readKeyValues(text, pos, end, attributes, (key, vs) => {
+    const ve = valueEnd(text, vs, end);
+    if (COMPUTATION_ATTRIBUTES.has(key.name))
+      readNameList(text, vs, ve, (n) => calls.push({ name: n.name, range: n.range, attribute: key.name }));
+    else if (key.name === 'control-predecessors') readNameList(text, vs, ve, (n) => controls.push(n));
+    else if (key.name === 'metadata') metadata = readMetadata(text, vs, ve);
+    return ve;
+  });
+  return { metadata, end: p };
+}
+
+/**
+ * The last attribute when it names computations and its value is a `{` with nothing but trivia
+ * after it in the statement: the opening of a computation written in place, whose instructions the
+ * statement splitter leaves to the statements that follow.
+ */
+export function inlineOpening(
+  text: string,
+  end: number,
+  attributes: readonly HloAttribute[],
+): InlineComputationOpening | undefined {
+  const last = attributes[attributes.length - 1];
+  if (!last || !COMPUTATION_ATTRIBUTES.has(last.key.name)) return undefined;
+  const brace = last.valueRange.start;
+  if (charAt(text, brace, end) !== 123 || skipTrivia(text, brace + 1, end) < end) return undefined;
+  return { attribute: last.key, brace: { start: brace, end: brace + 1 } };
+}
