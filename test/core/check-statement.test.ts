@@ -133,8 +133,14 @@ describe('ShapeChecker.checkStatement', () => {
       assert.ok(got.length > 0, `no diagnostic on ${text}`);
       assert.deepEqual(got, reference(text), text);
     }
-    const plain = '%f = f32[2]{0} fusion(f32[2]{0} %a, /*index=1*/(f32[], s32[]) %b), kind=kLoop';
-    assert.deepEqual(checker.checkStatement(plain, 0, plain.length), reference(plain));
+    for (const plain of [
+      '%f = f32[2]{0} fusion(f32[2]{0} %a, /*index=1*/(f32[], s32[]) %b), kind=kLoop',
+      // A bracket inside a comment is no bracket: the statement goes on after the comment.
+      '%d = s4[8]{0} dynamic-update-slice(%a, %b, /*}index=5*/%c), metadata={op_name="x"}',
+    ]) {
+      assert.deepEqual(checker.checkStatement(plain, 0, plain.length), [], plain);
+      assert.deepEqual(reference(plain), [], plain);
+    }
   });
 
   it('finds nothing of its own in a plain header, and the header errors XLA reports elsewhere', () => {

@@ -107,13 +107,10 @@ export function skipValue(text: string, pos: number, end: number): number {
       i = skipString(text, i, end);
       continue;
     }
-    if (
-      c === 47 &&
-      i + 1 < end &&
-      (text.charCodeAt(i + 1) === 47 || text.charCodeAt(i + 1) === 42) &&
-      depth === 0
-    ) {
-      return trimEnd(text, pos, i);
+    if (c === 47 && i + 1 < end && (text.charCodeAt(i + 1) === 47 || text.charCodeAt(i + 1) === 42)) {
+      if (depth === 0) return trimEnd(text, pos, i);
+      i = commentEnd(text, i, end);
+      continue;
     }
     if (c === 40 || c === 91 || c === 123) depth++;
     else if (c === 41 || c === 93 || c === 125) {
@@ -147,9 +144,23 @@ export function skipBalanced(text: string, open: number, end: number): number {
       i = skipString(text, i, end);
       continue;
     }
+    if (c === 47 && i + 1 < end && (text.charCodeAt(i + 1) === 47 || text.charCodeAt(i + 1) === 42)) {
+      i = commentEnd(text, i, end);
+      continue;
+    }
     if (c === 40 || c === 91 || c === 123) depth++;
     else if ((c === 41 || c === 93 || c === 125) && --depth === 0) return i + 1;
     i++;
   }
   return end;
+}
+
+/**
+ * The end of the comment (`//` or `/*`) at `pos`: brackets inside it are no brackets to XLA's
+ * lexer, which skips comments (`f(a, /*}index=5*\/b)` is one call). A `/*` never closed runs to `end`.
+ */
+function commentEnd(text: string, pos: number, end: number): number {
+  if (text.charCodeAt(pos + 1) === 47) return lineCommentEnd(text, pos, end);
+  const close = text.indexOf('*/', pos + 2);
+  return close < 0 || close + 2 > end ? end : close + 2;
 }
