@@ -144,6 +144,9 @@ export class CommentSearch {
   }
 }
 
+/** How far back of its last search {@link NextChar} reads character by character rather than searching afresh. */
+const BACK_STEP = 1 << 16;
+
 /**
  * The next occurrence of one character after the last position asked about, per text, so that a
  * walk through one text has the engine search each stretch once however often it asks.
@@ -160,7 +163,15 @@ class NextChar {
     const same = text === this.text;
     // Keep this very string: two equal strings that are distinct objects compare by reading them whole.
     this.text = text;
-    if (!same || pos < this.from || pos > this.at) {
+    if (same && pos < this.from && this.from - pos <= BACK_STEP) {
+      // A step back (a look at the lines above): only the stretch up to `from` is new; searching
+      // afresh would read on to the next occurrence, the whole text for a character never used.
+      const code = this.ch.charCodeAt(0);
+      let i = pos;
+      while (i < this.from && text.charCodeAt(i) !== code) i++;
+      if (i < this.from) this.at = i;
+      this.from = pos;
+    } else if (!same || pos < this.from || pos > this.at) {
       const at = text.indexOf(this.ch, pos);
       this.from = pos;
       this.at = at < 0 ? text.length : at;

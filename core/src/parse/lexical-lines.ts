@@ -42,6 +42,9 @@ export function nextLineStart(text: string, lineEnd: number, end: number): numbe
   return c === CH_NEWLINE || c === CH_CR ? lineEnd + 1 : lineEnd;
 }
 
+/** Texts up to this length are searched without a memo (see {@link Stops.find}). */
+const SHORT_TEXT = 16_384;
+
 /**
  * The next occurrence of each character the scan looks for, per text, after the last position
  * asked about: a walk through one text has the engine search each stretch once.
@@ -54,6 +57,12 @@ class Stops {
 
   /** The first stop of kind `k` at or after `pos` (`text.length` when there is none). */
   find(text: string, k: number, pos: number): number {
+    // A short text (a statement taken out on its own) is searched directly: remembering it would
+    // make the walk through a long one it interleaves with search that one again from scratch.
+    if (text.length <= SHORT_TEXT) {
+      const at = text.indexOf(Stops.CHARS[k], pos);
+      return at < 0 ? text.length : at;
+    }
     if (text !== this.text) {
       this.from.fill(-1);
       this.at.fill(-1);
