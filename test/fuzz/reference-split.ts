@@ -207,7 +207,10 @@ function identifierEnd(text: string, pos: number, end: number): number {
   return i;
 }
 
-/** After `=`: does a shape start here (`(`, `b(`, `word[`, or an element type ending the line)? */
+/**
+ * After `=`: does a shape start here (`(`, `b(` with blanks allowed before the `(`, `word[`, or an
+ * element type or `b` ending the line, its `[` or `(` on the next)?
+ */
 function startsShape(text: string, pos: number, end: number): boolean {
   if (pos >= end) return false;
   if (text.charCodeAt(pos) === LPAREN) return true;
@@ -215,11 +218,14 @@ function startsShape(text: string, pos: number, end: number): boolean {
   while (i < end && isIdentifierChar(text.charCodeAt(i))) i++;
   if (i === pos) return false;
   const rest = text.slice(i, end).trim();
-  if ((rest === '' || rest.startsWith('//') || rest.startsWith('/*')) && primitiveType(text.slice(pos, i)))
+  const buffer = i === pos + 1 && text.charCodeAt(pos) === 98; /* b */
+  if (
+    (rest === '' || rest.startsWith('//') || rest.startsWith('/*')) &&
+    (buffer || primitiveType(text.slice(pos, i)))
+  )
     return true;
   if (i >= end) return false;
-  const c = text.charCodeAt(i);
-  return c === LBRACKET || (c === LPAREN && i === pos + 1 && text.charCodeAt(pos) === 98); /* b */
+  return text.charCodeAt(i) === LBRACKET || (buffer && rest.startsWith('('));
 }
 
 /** `[ROOT] [%]name = <shape>` at the start of [pos, lineEnd)? (Line breaks count as blanks.) */
