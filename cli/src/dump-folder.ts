@@ -24,10 +24,15 @@ export interface CheckTargets {
   readonly skipped: readonly SkippedFile[];
 }
 
-/** The first bytes of `file` as text, and whether they hold a NUL (a binary file); undefined if unreadable. */
+/**
+ * The first bytes of `file` as text, and whether they hold a NUL (a binary file); undefined if
+ * unreadable. Only a regular file is looked into: a FIFO or a pipe would lose what was read (and a
+ * FIFO's writer dies when its only reader closes), so it is judged by its name alone.
+ */
 function head(file: string): { text: string; binary: boolean } | undefined {
   let fd: number | undefined;
   try {
+    if (!fs.statSync(file).isFile()) return { text: '', binary: false };
     fd = fs.openSync(file, 'r');
     const bytes = Buffer.alloc(HEAD_BYTES);
     const n = fs.readSync(fd, bytes, 0, HEAD_BYTES, 0);
