@@ -40,6 +40,8 @@ export class HloDocument {
   private table: StatementTable<StatementSummary>;
   private computationIndex: ComputationEntry[] | undefined;
   private tiledCache: boolean | undefined;
+  /** The finder's memos for statements parsed on request (hovers, navigation), apart from the analysis's. */
+  private readonly lookups = new ScanState();
 
   /** A document whose statements are not analysed yet: call {@link analyze} before use. */
   constructor(
@@ -144,7 +146,7 @@ export class HloDocument {
 
   /** The statement `i`, parsed now; ranges absolute in the document. */
   parse(i: number): HloStatement {
-    return parseStatement(this.text.getText(), this.range(i));
+    return parseStatement(this.text.getText(), this.range(i), this.lookups);
   }
 
   /**

@@ -11,6 +11,11 @@ import { ParserState } from './parser-state';
 /** The characters the finder's walk stops at, by index; everything between them is plain. */
 const STOPS = ['"', '(', '/', '[', "'"] as const;
 
+/** Texts longer than this get their stops' last occurrences remembered (see {@link ScanState.nextStop}). */
+const SHORT_TEXT = 16_384;
+/** Marks a last occurrence not looked for yet. */
+const UNKNOWN = -2;
+
 export class ScanState {
   readonly comments = new CommentSearch();
   /** Scratch for one parse at a time: reset before it, released after it. */
@@ -24,6 +29,12 @@ export class ScanState {
   /** Per stop kind: the position searched from, and the first occurrence there or later (text.length if none). */
   private readonly since = [0, 0, 0, 0, 0];
   private readonly at = [-1, -1, -1, -1, -1];
+  /**
+   * The long text whose stops' last occurrences {@link last} holds: kept apart from the memo
+   * above, which statements and shapes taken out as strings of their own replace.
+   */
+  private lastText = '';
+  private readonly last = [UNKNOWN, UNKNOWN, UNKNOWN, UNKNOWN, UNKNOWN];
 
   /**
    * The first stop of kind `k` at or after `pos`, remembered across walks: a walk per statement
@@ -35,7 +46,21 @@ export class ScanState {
     const at = this.at[k];
     if (pos >= this.since[k] && pos <= at && text === this.stopsText) return at;
     if (text !== this.stopsText) this.forgetStops(text);
-    return this.rememberStop(text, k, pos, nextAt(text, STOPS[k], pos));
+    // Past a character's last occurrence there is none: a lookup far from where the last walk
+    // went (a hover) does not read the rest of a long text for a character it never holds.
+    const found =
+      text.length > SHORT_TEXT && pos > this.lastOf(text, k) ? text.length : nextAt(text, STOPS[k], pos);
+    return this.rememberStop(text, k, pos, found);
+  }
+
+  /** The last stop of kind `k` in the long `text` (-1: none), looked for once per text. */
+  private lastOf(text: string, k: number): number {
+    if (text !== this.lastText) {
+      this.lastText = text;
+      for (let i = 0; i < STOPS.length; i++) this.last[i] = UNKNOWN;
+    }
+    if (this.last[k] === UNKNOWN) this.last[k] = text.lastIndexOf(STOPS[k]);
+    return this.last[k];
   }
 
   /**
