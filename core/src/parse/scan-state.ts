@@ -11,8 +11,11 @@ import { ParserState } from './parser-state';
 /** The characters the finder's walk stops at, by index; everything between them is plain. */
 const STOPS = ['"', '(', '/', '[', "'"] as const;
 
-/** Texts longer than this get their stops' last occurrences remembered (see {@link ScanState.nextStop}). */
-const SHORT_TEXT = 16_384;
+/**
+ * Texts longer than this get their stops' last occurrences remembered (see {@link ScanState.nextStop}):
+ * a document, not a statement taken out on its own, which would replace the document's.
+ */
+const LONG_TEXT = 1 << 20;
 /** Marks a last occurrence not looked for yet. */
 const UNKNOWN = -2;
 
@@ -49,7 +52,7 @@ export class ScanState {
     // Past a character's last occurrence there is none: a lookup far from where the last walk
     // went (a hover) does not read the rest of a long text for a character it never holds.
     const found =
-      text.length > SHORT_TEXT && pos > this.lastOf(text, k) ? text.length : nextAt(text, STOPS[k], pos);
+      text.length > LONG_TEXT && pos > this.lastOf(text, k) ? text.length : nextAt(text, STOPS[k], pos);
     return this.rememberStop(text, k, pos, found);
   }
 
