@@ -4,11 +4,11 @@
  * computation's signature → its parameter instruction (parameter-fix.ts), and an unknown element
  * type in another case or another language's name (`F32`, `float32`) → the XLA name (`f32`). And
  * those that are a guess, so not preferred: an operand or call naming nothing known → the known
- * name spelt most like it (spelling.ts); an unknown element type one edit from one type → that type.
+ * name spelt most like it (spelling.ts); an unknown element type or opcode one edit from one → that one.
  */
 import { CodeActionKind, type CodeAction, type CodeActionParams, type TextEdit } from 'vscode-languageserver';
 import type { TextRange } from '../../core/src';
-import { editDistance, elementTypeGuesses } from '../../core/src';
+import { editDistance, elementTypeGuesses, opcodeGuesses } from '../../core/src';
 import type { HloDocument } from './document';
 import { layoutFix, type Fix } from './layout-fixes';
 import { DIAGNOSTIC_SOURCE } from './lsp-diagnostics';
@@ -28,8 +28,16 @@ function elementTypeFix(doc: HloDocument, range: TextRange): Fix | undefined {
   return { title: `Change to ${type}`, edit: { range, newText: type }, preferred: certain };
 }
 
+/** `parmeter` → `parameter`: the one opcode one edit away (a guess, so not preferred). */
+function opcodeFix(doc: HloDocument, range: TextRange): Fix | undefined {
+  const guesses = opcodeGuesses(doc.text.getText().slice(range.start, range.end));
+  if (guesses.length !== 1) return undefined;
+  return { title: `Change to ${guesses[0]}`, edit: { range, newText: guesses[0] }, preferred: false };
+}
+
 function fixFor(doc: HloDocument, code: string, range: TextRange, data: unknown): Fix | undefined {
   if (code === 'unknown-element-type') return elementTypeFix(doc, range);
+  if (code === 'unknown-opcode') return opcodeFix(doc, range);
   const layout = layoutFix(doc, code, range, data);
   if (layout) return layout;
   const definition = code === 'instruction-undefined' ? parameterDefinition(doc, range) : undefined;

@@ -24,7 +24,7 @@ import {
   resultShapeStart,
   skipBlanks,
 } from '../../core/src';
-import { unterminatedComment } from '../../core/src';
+import { isOpcode, unterminatedComment } from '../../core/src';
 import { scanAt, walkShapeCandidates, type FoundShape } from '../../core/src';
 import { shapeKeyEnd, ScanState } from '../../core/src';
 import { RegionCache } from '../../core/src';
@@ -118,11 +118,12 @@ export class LeanPass {
     const diagnostics = this.found;
     this.found = undefined;
     if (!this.ok || !this.sawResult) return undefined;
-    // What the statement parser reports between shapes: no opcode after the result shape, a `%`
-    // that opens no name, a comment never closed. Such statements get the full analysis.
+    // What the statement parser reports between shapes: no opcode after the result shape, an
+    // unknown one, a `%` that opens no name, a comment never closed. Such statements get the full analysis.
     const op = skipBlanks(text, this.resultEnd, end);
     const open = op < end && isIdentifierStart(text.charCodeAt(op)) ? nameEnd(text, op, end) : -1;
     if (open < 0 || open >= end || text.charCodeAt(open) !== CH_LPAREN) return undefined;
+    if (!isOpcode(text.slice(op, open))) return undefined;
     if (hasBadSigil(text, start, end) || unterminatedComment(text, start, end) >= 0) return undefined;
     if (integerConstant(text, result, op)) return undefined;
     return { tiled: this.tiled, diagnostics: diagnostics ?? NO_DIAGNOSTICS };

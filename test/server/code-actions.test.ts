@@ -287,4 +287,50 @@ describe('server: quick fix for an unknown element type', () => {
     ]);
     await client.dispose();
   });
+
+  it('offers the opcode one edit from a mistyped one, and leaves other unknown words to XLA', async () => {
+    const { client } = await TestClient.start();
+    const text = [
+      'HloModule m',
+      'ENTRY %e (p: f32[2]) -> f32[2] {',
+      '  %a = f32[2]{0} parmeter(0)',
+      '  %b = f32[2]{0} somenewop(%a)',
+      '  %c = f32[2]{0} all-reduce-start(%b)',
+      '  ROOT %d = f32[2]{0} ngate(%c)',
+      '}',
+      '',
+    ].join('\n');
+    const uri = 'file:///w/opcodes.hlo';
+    const diags = (await client.open(uri, text)).filter((d) => d.code === 'unknown-opcode');
+    assert.deepEqual(
+      diags.map((d) => [textOf(text, d.range), d.message]),
+      [
+        [
+          'parmeter',
+          'unknown opcode `parmeter`; did you mean `parameter`? — XLA: expects opcode but sees: parmeter, error: Unknown opcode: parmeter',
+        ],
+        [
+          'ngate',
+          'unknown opcode `ngate`; did you mean `negate`? — XLA: expects opcode but sees: ngate, error: Unknown opcode: ngate',
+        ],
+      ],
+    );
+    const offered: [string, string, boolean | undefined][] = [];
+    for (const d of diags) {
+      const actions = await client.request<CodeAction[]>('textDocument/codeAction', {
+        textDocument: { uri },
+        range: d.range,
+        context: { diagnostics: [d], only: ['quickfix'] },
+      });
+      for (const a of actions) {
+        const line = applyEdits(text, a.edit!.changes![uri]).split('\n')[d.range.start.line];
+        offered.push([a.title, line.trim(), a.isPreferred]);
+      }
+    }
+    assert.deepEqual(offered, [
+      ['Change to parameter', '%a = f32[2]{0} parameter(0)', false],
+      ['Change to negate', 'ROOT %d = f32[2]{0} negate(%c)', false],
+    ]);
+    await client.dispose();
+  });
 });

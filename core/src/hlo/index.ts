@@ -23,7 +23,7 @@ export {
   type HloAttributeInfo,
 } from './attribute-table';
 export { charAt, declaredName, lastNonBlank, skipString, skipTrivia } from './lex';
-export { HLO_OPCODES, asyncFormOf, hloOpcode } from './opcodes';
+export { HLO_OPCODES, asyncFormOf, hloOpcode, isOpcode, opcodeGuesses } from './opcodes';
 export {
   closestBySuffix,
   pathSegments,

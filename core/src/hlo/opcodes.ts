@@ -1,11 +1,13 @@
 /**
  * HLO opcodes as the text format spells them, with their operand counts ('variadic' for any
  * number), from XLA's `HLO_OPCODE_LIST` (xla/hlo/ir/hlo_opcode.h, openxla/xla 0725a3a). Used for
- * completion and hovers; the parser does not need it (an unknown opcode is only an unknown name to
- * it). XLA also prints an async-wrapped instruction as its opcode with `-start`, `-update` or
+ * completion, hovers and the unknown-opcode error (after a missing shape, or one edit from an
+ * opcode: other XLA versions have other opcodes, never reported otherwise). XLA also prints an async-wrapped instruction as its opcode with `-start`, `-update` or
  * `-done` (`call-start`, `custom-call-done`); those are not listed here, unless they are opcodes of
  * their own (`copy-start`).
  */
+import { editDistance } from '../parse/spelling';
+
 export interface HloOpcodeInfo {
   readonly name: string;
   readonly operands: number | 'variadic';
@@ -159,6 +161,20 @@ const BY_NAME = new Map(HLO_OPCODES.map((o) => [o.name, o]));
 /** XLA's opcode spelled `name`, if there is one. */
 export function hloOpcode(name: string): HloOpcodeInfo | undefined {
   return BY_NAME.get(name);
+}
+
+/** Whether `name` is an opcode or an asynchronous form of one (`call-start`): what the parser reads without a word. */
+export function isOpcode(name: string): boolean {
+  return hloOpcode(name) !== undefined || asyncFormOf(name) !== undefined;
+}
+
+/**
+ * The opcodes one edit away from `name` (no opcode itself): what a typo most likely meant
+ * (`parmeter` → `parameter`). Empty for short words, where one edit reaches too many.
+ */
+export function opcodeGuesses(name: string): string[] {
+  if (name.length < 4) return [];
+  return HLO_OPCODES.filter((o) => editDistance(name, o.name, 1) <= 1).map((o) => o.name);
 }
 
 /**

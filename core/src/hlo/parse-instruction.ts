@@ -8,7 +8,7 @@ import type { TextRange } from '../diagnostics';
 import type { ScanState } from '../parse';
 import { instructionEquals } from './instruction-start';
 import { literalOutOfRange } from './literal-range';
-import { asyncFormOf, hloOpcode } from './opcodes';
+import { asyncFormOf, hloOpcode, opcodeGuesses } from './opcodes';
 import { charAt, readName, skipBalanced, skipTrivia, skipValue, trimmedEnd } from './lex';
 import { isIdentifierStart } from './split-statements';
 import { inlineOpening, readAttributes } from './statement-attributes';
@@ -55,13 +55,21 @@ export function parseInstruction(
   if (op && charAt(text, op.end, end) === 40 && charAt(text, p, end) !== 37) {
     opcode = op.name;
     // Without a result shape the word after `=` must be an opcode: `bb(f32[2])` is no shape then.
-    if (!r.shape && hloOpcode(op.name.name) === undefined && asyncFormOf(op.name.name) === undefined)
-      shapes.report(
-        'unknown-opcode',
-        `expects opcode but sees: ${op.name.name}, error: Unknown opcode: ${op.name.name}`,
-        op.name.range,
-        `\`${op.name.name}\` is no opcode, and no shape stands before it`,
-      );
+    // After a shape, an unknown word one edit from an opcode is a typo; any other may be an opcode
+    // of another XLA version, and is left to XLA.
+    const name = op.name.name;
+    if (hloOpcode(name) === undefined && asyncFormOf(name) === undefined) {
+      const guesses = opcodeGuesses(name);
+      if (!r.shape || guesses.length > 0)
+        shapes.report(
+          'unknown-opcode',
+          `expects opcode but sees: ${name}, error: Unknown opcode: ${name}`,
+          op.name.range,
+          guesses.length > 0
+            ? `unknown opcode \`${name}\`; did you mean ${guesses.map((g) => `\`${g}\``).join(' or ')}?`
+            : `\`${name}\` is no opcode, and no shape stands before it`,
+        );
+    }
     const close = skipBalanced(text, op.end, end);
     if (!LITERAL_OPCODES.has(op.name.name)) readOperands(text, op.end + 1, close, shapes, operands);
     else if (op.name.name === 'parameter') parameter = parameterNumber(text, op.end + 1, close);

@@ -7,6 +7,7 @@ import type { LayoutDiagnostic } from '../diagnostics';
 import { hasBadSigil, headerNameEnd, nameEnd, resultShapeStart, skipBlanks } from '../hlo/instruction-start';
 import { integerConstant } from '../hlo/literal-range';
 import { LITERAL_OPCODES } from '../hlo/parse-instruction';
+import { isOpcode } from '../hlo/opcodes';
 import { parseStatement } from '../hlo/parse-statement';
 import { identifierEnd, isIdentStart, skipTrivia } from '../parse/chars';
 import { unterminatedComment } from '../parse/lexical-lines';
@@ -250,6 +251,7 @@ export function createShapeChecker(options: ShapeCheckerOptions = {}): ShapeChec
     return (
       open < end &&
       text.charCodeAt(open) === 40 &&
+      isOpcode(text.slice(op, open)) &&
       (literalOpcode(text, op, open) || plainOperands(text, open + 1, end)) &&
       !hasBadSigil(text, resultNext, end) &&
       !integerConstant(text, resultAt, op)
