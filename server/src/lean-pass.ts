@@ -24,7 +24,7 @@ import {
   resultShapeStart,
   skipBlanks,
 } from '../../core/src';
-import { isOpcode, unterminatedComment } from '../../core/src';
+import { isOpcode, plainOperands, unterminatedComment } from '../../core/src';
 import { scanAt, walkShapeCandidates, type FoundShape } from '../../core/src';
 import { shapeKeyEnd, ScanState } from '../../core/src';
 import { RegionCache } from '../../core/src';
@@ -91,6 +91,8 @@ export class LeanPass {
   private sawResult = false;
   /** Where the result shape's candidate ended. */
   private resultEnd = 0;
+  /** Where each other shape of the statement starts and ends, in pairs (for plainOperands). */
+  private readonly clean: number[] = [];
   private tiled = false;
   private found: LayoutDiagnostic[] | undefined;
   /** Where the statement being walked starts: diagnostics are relative to it. */
@@ -114,16 +116,18 @@ export class LeanPass {
     this.sawResult = false;
     this.tiled = false;
     this.found = undefined;
+    if (this.clean.length > 0) this.clean.length = 0;
     walkShapeCandidates(text, start, end, this.visit, scan);
     const diagnostics = this.found;
     this.found = undefined;
     if (!this.ok || !this.sawResult) return undefined;
     // What the statement parser reports between shapes: no opcode after the result shape, an
-    // unknown one, a `%` that opens no name, a comment never closed. Such statements get the full analysis.
+    // unknown one, operands not in plain form, a `%` that opens no name, a comment never closed. Such statements get the full analysis.
     const op = skipBlanks(text, this.resultEnd, end);
     const open = op < end && isIdentifierStart(text.charCodeAt(op)) ? nameEnd(text, op, end) : -1;
     if (open < 0 || open >= end || text.charCodeAt(open) !== CH_LPAREN) return undefined;
     if (!isOpcode(text.slice(op, open))) return undefined;
+    if (!plainOperands(text, op, open, end, scan.comments, this.clean)) return undefined;
     if (hasBadSigil(text, start, end) || unterminatedComment(text, start, end) >= 0) return undefined;
     if (integerConstant(text, result, op)) return undefined;
     return { tiled: this.tiled, diagnostics: diagnostics ?? NO_DIAGNOSTICS };
@@ -208,7 +212,8 @@ export class LeanPass {
     if (entry.tiled) this.tiled = true;
     const at = pos - this.origin;
     for (const d of entry.facts.diagnostics) (this.found ??= []).push(shifted(d, at));
-    if (pos === this.result) {
+    if (pos !== this.result) this.clean.push(pos, pos + entry.next);
+    else {
       this.sawResult = true;
       this.resultEnd = pos + entry.next;
       // Padding is a property of a buffer: warned where it is defined, the instruction's result.

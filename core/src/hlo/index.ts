@@ -14,7 +14,6 @@ export {
   type SplitOptions,
 } from './split-statements';
 export { parseStatement, parseStatements } from './parse-statement';
-export { LITERAL_OPCODES } from './parse-instruction';
 export {
   COMPUTATION_ATTRIBUTES,
   ATTRIBUTE_TABLE_SOURCE,
@@ -23,7 +22,7 @@ export {
   type HloAttributeInfo,
 } from './attribute-table';
 export { charAt, declaredName, lastNonBlank, skipString, skipTrivia } from './lex';
-export { HLO_OPCODES, asyncFormOf, hloOpcode, isOpcode, opcodeGuesses } from './opcodes';
+export { HLO_OPCODES, LITERAL_OPCODES, asyncFormOf, hloOpcode, isOpcode, opcodeGuesses } from './opcodes';
 export {
   closestBySuffix,
   pathSegments,
@@ -58,4 +57,11 @@ export {
 export { parseHloText } from './parse-text';
 export { dumpCompanion, DUMP_COMPANION_NAMES, type DumpCompanionKind } from './dump-companions';
 export { integerConstant } from './literal-range';
-export { hasBadSigil, instructionEquals, nameEnd, resultShapeStart, skipBlanks } from './instruction-start';
+export {
+  hasBadSigil,
+  instructionEquals,
+  nameEnd,
+  plainOperands,
+  resultShapeStart,
+  skipBlanks,
+} from './instruction-start';

@@ -3,7 +3,8 @@
  * after `[ROOT] %name`, and the result shape after it. Shared by the statement parser, the
  * language server's lean pass and the memoised check, which must agree on what an instruction is.
  */
-import { isIdentPart, isIdentStart } from '../parse/chars';
+import { isIdentPart, isIdentStart, skipTrivia, type CommentSearch } from '../parse/chars';
+import { LITERAL_OPCODES } from './opcodes';
 
 const CH_PERCENT = 37;
 const CH_EQUAL = 61;
@@ -89,4 +90,39 @@ export function hasBadSigil(text: string, start: number, end: number): boolean {
   for (let at = text.indexOf('%', start); at >= 0 && at < end; at = text.indexOf('%', at + 1))
     if (at + 1 >= end || !isIdentStart(text.charCodeAt(at + 1))) return true;
   return false;
+}
+
+const LITERALS = [...LITERAL_OPCODES];
+
+/**
+ * Whether the operands of the opcode `text[op, open)` (`open` at its `(`) are in the plain form the
+ * statement parser finds nothing in: `)`, or `[<shape>] name` separated by commas where every shape
+ * is one the finder read cleanly (`clean`: start and end pairs, in text order), or the literal of
+ * `constant`, `parameter` or `iota`, which it does not read as operands. Anything else there, such
+ * as a tuple-shaped operand missing its `)` or `add(,32[2] %a)`, is for the statement parser to report.
+ */
+export function plainOperands(
+  text: string,
+  op: number,
+  open: number,
+  end: number,
+  comments: CommentSearch,
+  clean: readonly number[],
+): boolean {
+  // Compared in place, without slicing the opcode: this runs for every instruction of a dump.
+  if (LITERALS.some((w) => open - op === w.length && text.startsWith(w, op))) return true;
+  let p = skipTrivia(text, open + 1, end, comments);
+  if (p < end && text.charCodeAt(p) === 41) return true;
+  let k = 0;
+  for (;;) {
+    while (k < clean.length && clean[k] < p) k += 2;
+    if (k < clean.length && clean[k] === p) p = skipTrivia(text, clean[k + 1], end, comments);
+    const name = nameEnd(text, p, end);
+    if (name < 0) return false;
+    p = skipTrivia(text, name, end, comments);
+    const c = p < end ? text.charCodeAt(p) : -1;
+    if (c === 41) return true;
+    if (c !== 44) return false;
+    p = skipTrivia(text, p + 1, end, comments);
+  }
 }

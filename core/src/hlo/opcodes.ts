@@ -163,6 +163,9 @@ export function hloOpcode(name: string): HloOpcodeInfo | undefined {
   return BY_NAME.get(name);
 }
 
+/** Opcodes whose parentheses hold literals, not operand names. */
+export const LITERAL_OPCODES: ReadonlySet<string> = new Set(['constant', 'parameter', 'iota']);
+
 /** Whether `name` is an opcode or an asynchronous form of one (`call-start`): what the parser reads without a word. */
 export function isOpcode(name: string): boolean {
   return hloOpcode(name) !== undefined || asyncFormOf(name) !== undefined;

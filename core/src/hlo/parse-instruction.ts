@@ -8,7 +8,7 @@ import type { TextRange } from '../diagnostics';
 import type { ScanState } from '../parse';
 import { instructionEquals } from './instruction-start';
 import { literalOutOfRange } from './literal-range';
-import { asyncFormOf, hloOpcode, opcodeGuesses } from './opcodes';
+import { asyncFormOf, hloOpcode, LITERAL_OPCODES, opcodeGuesses } from './opcodes';
 import { charAt, readName, skipBalanced, skipTrivia, skipValue, trimmedEnd } from './lex';
 import { isIdentifierStart } from './split-statements';
 import { inlineOpening, readAttributes } from './statement-attributes';
@@ -24,9 +24,6 @@ import type {
   ParameterNumber,
   Writable,
 } from './types';
-
-/** Opcodes whose parentheses hold literals, not operand names. */
-export const LITERAL_OPCODES: ReadonlySet<string> = new Set(['constant', 'parameter', 'iota']);
 
 export function parseInstruction(
   text: string,

@@ -4,9 +4,15 @@
  * computed once per distinct text and re-based to each occurrence.
  */
 import type { LayoutDiagnostic } from '../diagnostics';
-import { hasBadSigil, headerNameEnd, nameEnd, resultShapeStart, skipBlanks } from '../hlo/instruction-start';
+import {
+  hasBadSigil,
+  headerNameEnd,
+  nameEnd,
+  plainOperands,
+  resultShapeStart,
+  skipBlanks,
+} from '../hlo/instruction-start';
 import { integerConstant } from '../hlo/literal-range';
-import { LITERAL_OPCODES } from '../hlo/parse-instruction';
 import { isOpcode } from '../hlo/opcodes';
 import { parseStatement } from '../hlo/parse-statement';
 import { identifierEnd, isIdentStart, skipTrivia } from '../parse/chars';
@@ -88,13 +94,6 @@ function relative(result: CandidateResult, pos: number): CandidateResult {
     diagnostics: result.diagnostics.length === 0 ? NONE : shift(result.diagnostics, -pos),
     next: result.next - pos,
   };
-}
-
-const LITERALS = [...LITERAL_OPCODES];
-
-/** Whether `text[op, open)` is one of {@link LITERAL_OPCODES} (without slicing: it runs per instruction). */
-function literalOpcode(text: string, op: number, open: number): boolean {
-  return LITERALS.some((w) => open - op === w.length && text.startsWith(w, op));
 }
 
 /** Creates a checker with its own caches (diagnostics stored relative to the shape's start). */
@@ -252,33 +251,10 @@ export function createShapeChecker(options: ShapeCheckerOptions = {}): ShapeChec
       open < end &&
       text.charCodeAt(open) === 40 &&
       isOpcode(text.slice(op, open)) &&
-      (literalOpcode(text, op, open) || plainOperands(text, open + 1, end)) &&
+      plainOperands(text, op, open, end, scan.comments, clean) &&
       !hasBadSigil(text, resultNext, end) &&
       !integerConstant(text, resultAt, op)
     );
-  }
-
-  /**
-   * Whether the operand list from `p` (just after its `(`) is `)` or `[<shape>] name` separated by
-   * commas, every shape one the walk read cleanly: anything else there, such as a tuple-shaped
-   * operand missing its `)`, is for the statement parser to report. (It reads no operands in the
-   * parentheses of `constant`, `parameter` and `iota`.)
-   */
-  function plainOperands(text: string, p: number, end: number): boolean {
-    p = skipTrivia(text, p, end, scan.comments);
-    if (p < end && text.charCodeAt(p) === 41) return true;
-    let k = 0;
-    for (;;) {
-      while (k < clean.length && clean[k] < p) k += 2;
-      if (k < clean.length && clean[k] === p) p = skipTrivia(text, clean[k + 1], end, scan.comments);
-      const name = nameEnd(text, p, end);
-      if (name < 0) return false;
-      p = skipTrivia(text, name, end, scan.comments);
-      const c = p < end ? text.charCodeAt(p) : -1;
-      if (c === 41) return true;
-      if (c !== 44) return false;
-      p = skipTrivia(text, p + 1, end, scan.comments);
-    }
   }
 
   /**
