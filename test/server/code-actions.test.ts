@@ -19,6 +19,28 @@ function applyEdits(text: string, edits: TextEdit[]): string {
   return out;
 }
 
+/** Each quick fix offered for `diags`: its title, the line it edits as the fix leaves it, and whether it is preferred. */
+async function quickFixLines(
+  client: TestClient,
+  uri: string,
+  text: string,
+  diags: readonly Diagnostic[],
+): Promise<[string, string, boolean | undefined][]> {
+  const offered: [string, string, boolean | undefined][] = [];
+  for (const d of diags) {
+    const actions = await client.request<CodeAction[]>('textDocument/codeAction', {
+      textDocument: { uri },
+      range: d.range,
+      context: { diagnostics: [d], only: ['quickfix'] },
+    });
+    for (const a of actions) {
+      const line = applyEdits(text, a.edit!.changes![uri]).split('\n')[d.range.start.line];
+      offered.push([a.title, line.trim(), a.isPreferred]);
+    }
+  }
+  return offered;
+}
+
 describe('server: quick fixes', () => {
   const cases: { code: string; line: number; title: string; fixedLine: string }[] = [
     {
@@ -268,19 +290,7 @@ describe('server: quick fix for an unknown element type', () => {
       diags.map((d) => textOf(text, d.range)),
       ['F32', 'float32', 'bf61', 'g32'],
     );
-    const offered: [string, string, boolean | undefined][] = [];
-    for (const d of diags) {
-      const actions = await client.request<CodeAction[]>('textDocument/codeAction', {
-        textDocument: { uri },
-        range: d.range,
-        context: { diagnostics: [d], only: ['quickfix'] },
-      });
-      for (const a of actions) {
-        const line = applyEdits(text, a.edit!.changes![uri]).split('\n')[d.range.start.line];
-        offered.push([a.title, line.trim(), a.isPreferred]);
-      }
-    }
-    assert.deepEqual(offered, [
+    assert.deepEqual(await quickFixLines(client, uri, text, diags), [
       ['Change to f32', '%a = f32[2]{0} parameter(0)', true],
       ['Change to f32', '%b = f32[2]{0} copy(%a)', true],
       ['Change to bf16', '%c = bf16[2]{0} copy(%b)', false],
@@ -315,19 +325,7 @@ describe('server: quick fix for an unknown element type', () => {
         ],
       ],
     );
-    const offered: [string, string, boolean | undefined][] = [];
-    for (const d of diags) {
-      const actions = await client.request<CodeAction[]>('textDocument/codeAction', {
-        textDocument: { uri },
-        range: d.range,
-        context: { diagnostics: [d], only: ['quickfix'] },
-      });
-      for (const a of actions) {
-        const line = applyEdits(text, a.edit!.changes![uri]).split('\n')[d.range.start.line];
-        offered.push([a.title, line.trim(), a.isPreferred]);
-      }
-    }
-    assert.deepEqual(offered, [
+    assert.deepEqual(await quickFixLines(client, uri, text, diags), [
       ['Change to parameter', '%a = f32[2]{0} parameter(0)', false],
       ['Change to negate', 'ROOT %d = f32[2]{0} negate(%c)', false],
     ]);
