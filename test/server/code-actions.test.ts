@@ -19,6 +19,15 @@ function applyEdits(text: string, edits: TextEdit[]): string {
   return out;
 }
 
+/** The quick fixes the server offers for the one diagnostic `d` of `uri`. */
+function quickFixes(client: TestClient, uri: string, d: Diagnostic): Promise<CodeAction[]> {
+  return client.request<CodeAction[]>('textDocument/codeAction', {
+    textDocument: { uri },
+    range: d.range,
+    context: { diagnostics: [d], only: ['quickfix'] },
+  });
+}
+
 /** Each quick fix offered for `diags`: its title, the line it edits as the fix leaves it, and whether it is preferred. */
 async function quickFixLines(
   client: TestClient,
@@ -28,11 +37,7 @@ async function quickFixLines(
 ): Promise<[string, string, boolean | undefined][]> {
   const offered: [string, string, boolean | undefined][] = [];
   for (const d of diags) {
-    const actions = await client.request<CodeAction[]>('textDocument/codeAction', {
-      textDocument: { uri },
-      range: d.range,
-      context: { diagnostics: [d], only: ['quickfix'] },
-    });
+    const actions = await quickFixes(client, uri, d);
     for (const a of actions) {
       const line = applyEdits(text, a.edit!.changes![uri]).split('\n')[d.range.start.line];
       offered.push([a.title, line.trim(), a.isPreferred]);
@@ -75,11 +80,7 @@ describe('server: quick fixes', () => {
       const diags = await client.open(uri, invalid);
       const d = diags.find((x) => x.code === c.code && x.range.start.line === c.line) as Diagnostic;
       assert.ok(d);
-      const actions = await client.request<CodeAction[]>('textDocument/codeAction', {
-        textDocument: { uri },
-        range: d.range,
-        context: { diagnostics: [d], only: ['quickfix'] },
-      });
+      const actions = await quickFixes(client, uri, d);
       assert.equal(actions.length, 1);
       const a = actions[0];
       assert.equal(a.title, c.title);
@@ -208,11 +209,7 @@ describe('server: a quick fix for every fix that is certain', () => {
         const diags = await client.open(uri, text);
         const d = diags.find((x) => x.code === code);
         assert.ok(d, `${code} among ${JSON.stringify(diags.map((x) => x.code))}`);
-        const actions = await client.request<CodeAction[]>('textDocument/codeAction', {
-          textDocument: { uri },
-          range: d.range,
-          context: { diagnostics: [d], only: ['quickfix'] },
-        });
+        const actions = await quickFixes(client, uri, d);
         assert.deepEqual(
           actions.map((a) => [a.title, a.isPreferred]),
           [[title, preferred]],
@@ -252,11 +249,7 @@ describe('server: a missing `)` in a layout', () => {
       const d = diags.find((x) => x.code === 'expected-token');
       assert.ok(d, JSON.stringify(diags.map((x) => x.message)));
       assert.equal(textOf(text, d.range), 'parameter');
-      const actions = await client.request<CodeAction[]>('textDocument/codeAction', {
-        textDocument: { uri },
-        range: d.range,
-        context: { diagnostics: [d], only: ['quickfix'] },
-      });
+      const actions = await quickFixes(client, uri, d);
       assert.deepEqual(
         actions.map((a) => [a.title, a.isPreferred]),
         [['Insert )', false]],
