@@ -128,6 +128,8 @@ describe('ShapeChecker.checkStatement', () => {
       // A tuple-shaped operand missing its `)`; a type typed without its letter.
       '%t = f32[2]{0} a((f32[2]{0} x, f32[2]{0} y)',
       '%add.5 = f32[2]{0} add(,32[2]{0} %a, f32[2]{0} %b)',
+      // An element type where a name belongs is a shape missing its `[`.
+      '%b = u32[5]{0} bitcast(u32)',
     ]) {
       const got = checker.checkStatement(text, 0, text.length);
       assert.ok(got.length > 0, `no diagnostic on ${text}`);

@@ -4,6 +4,7 @@
  * language server's lean pass and the memoised check, which must agree on what an instruction is.
  */
 import { isIdentPart, isIdentStart, skipTrivia, type CommentSearch } from '../parse/chars';
+import { typeAt } from '../parse/type-names';
 import { LITERAL_OPCODES } from './opcodes';
 
 const CH_PERCENT = 37;
@@ -97,7 +98,8 @@ const LITERALS = [...LITERAL_OPCODES];
 /**
  * Whether the operands of the opcode `text[op, open)` (`open` at its `(`) are in the plain form the
  * statement parser finds nothing in: `)`, or `[<shape>] name` separated by commas where every shape
- * is one the finder read cleanly (`clean`: start and end pairs, in text order), or the literal of
+ * is one the finder read cleanly (`clean`: start and end pairs, in text order) and no name is a
+ * bare element type, or the literal of
  * `constant`, `parameter` or `iota`, which it does not read as operands. Anything else there, such
  * as a tuple-shaped operand missing its `)` or `add(,32[2] %a)`, is for the statement parser to report.
  */
@@ -118,7 +120,8 @@ export function plainOperands(
     while (k < clean.length && clean[k] < p) k += 2;
     if (k < clean.length && clean[k] === p) p = skipTrivia(text, clean[k + 1], end, comments);
     const name = nameEnd(text, p, end);
-    if (name < 0) return false;
+    // A bare element type (`bitcast(u32)`) is a shape missing its `[` to the statement parser.
+    if (name < 0 || typeAt(text, p, name) !== undefined) return false;
     p = skipTrivia(text, name, end, comments);
     const c = p < end ? text.charCodeAt(p) : -1;
     if (c === 41) return true;
