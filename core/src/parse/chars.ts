@@ -3,6 +3,7 @@
  * Everything works on UTF-16 code units through `charCodeAt`: no regular expressions and no
  * per-character allocation, because these loops run over 100 MB dumps.
  */
+import { NextOccurrences } from './next-occurrence';
 
 /** Bit flags per ASCII code unit. */
 const IDENT_START = 1;
@@ -144,48 +145,11 @@ export class CommentSearch {
   }
 }
 
-/** How far back of its last search {@link NextChar} reads character by character rather than searching afresh. */
-const BACK_STEP = 1 << 16;
-
-/**
- * The next occurrence of one character after the last position asked about, per text, so that a
- * walk through one text has the engine search each stretch once however often it asks.
- */
-class NextChar {
-  private text = '';
-  private from = -1;
-  /** The first occurrence at or after `from`; `text.length` when there is none. */
-  private at = -1;
-
-  constructor(private readonly ch: string) {}
-
-  find(text: string, pos: number): number {
-    const same = text === this.text;
-    // Keep this very string: two equal strings that are distinct objects compare by reading them whole.
-    this.text = text;
-    if (same && pos < this.from && this.from - pos <= BACK_STEP) {
-      // A step back (a look at the lines above): only the stretch up to `from` is new; searching
-      // afresh would read on to the next occurrence, the whole text for a character never used.
-      const code = this.ch.charCodeAt(0);
-      let i = pos;
-      while (i < this.from && text.charCodeAt(i) !== code) i++;
-      if (i < this.from) this.at = i;
-      this.from = pos;
-    } else if (!same || pos < this.from || pos > this.at) {
-      const at = text.indexOf(this.ch, pos);
-      this.from = pos;
-      this.at = at < 0 ? text.length : at;
-    }
-    return this.at;
-  }
-}
-
-const nextNewline = new NextChar('\n');
-const nextReturn = new NextChar('\r');
+const lineBreaks = new NextOccurrences(['\n', '\r']);
 
 /** Offset of the first `\n` or `\r` at or after `pos`, or `text.length`. Amortised linear over a forward walk. */
 export function nextLineBreak(text: string, pos: number): number {
-  return Math.min(nextNewline.find(text, pos), nextReturn.find(text, pos));
+  return Math.min(lineBreaks.find(text, 0, pos), lineBreaks.find(text, 1, pos));
 }
 
 /** Whether `c`, after the closing quote of a string that spans lines, ends the value (see {@link quotedEnd}). */

@@ -14,6 +14,7 @@ import {
   nextLineBreak,
   quotedEnd,
 } from './chars';
+import { NextOccurrences } from './next-occurrence';
 
 /** What {@link crossingEnd} answers for a line with a string that no quote before `end` closes. */
 export const UNCLOSED_STRING = -2;
@@ -42,46 +43,11 @@ export function nextLineStart(text: string, lineEnd: number, end: number): numbe
   return c === CH_NEWLINE || c === CH_CR ? lineEnd + 1 : lineEnd;
 }
 
-/** Texts up to this length are searched without a memo (see {@link Stops.find}). */
-const SHORT_TEXT = 16_384;
-
-/**
- * The next occurrence of each character the scan looks for, per text, after the last position
- * asked about: a walk through one text has the engine search each stretch once.
- */
-class Stops {
-  private text = '';
-  private readonly from = [-1, -1, -1, -1];
-  private readonly at = [-1, -1, -1, -1];
-  private static readonly CHARS = ['"', "'", '/', '/*'];
-
-  /** The first stop of kind `k` at or after `pos` (`text.length` when there is none). */
-  find(text: string, k: number, pos: number): number {
-    // A short text (a statement taken out on its own) is searched directly: remembering it would
-    // make the walk through a long one it interleaves with search that one again from scratch.
-    if (text.length <= SHORT_TEXT) {
-      const at = text.indexOf(Stops.CHARS[k], pos);
-      return at < 0 ? text.length : at;
-    }
-    if (text !== this.text) {
-      this.from.fill(-1);
-      this.at.fill(-1);
-    }
-    // Keep this very string: two equal strings that are distinct objects compare by reading them whole.
-    this.text = text;
-    if (pos < this.from[k] || pos > this.at[k]) {
-      const at = text.indexOf(Stops.CHARS[k], pos);
-      this.from[k] = pos;
-      this.at[k] = at < 0 ? text.length : at;
-    }
-    return this.at[k];
-  }
-}
-
 // One memo per walk (the splitter's over lines, the analysis's over statements), so that two
 // walks through one text do not make each other search again from their own positions.
-const stops = new Stops();
-const commentStops = new Stops();
+const STOPS = ['"', "'", '/', '/*'];
+const stops = new NextOccurrences(STOPS);
+const commentStops = new NextOccurrences(STOPS);
 
 /**
  * Whether the text from `pos` to the line end `lineEnd` leaves a string or a block comment open:

@@ -22,7 +22,8 @@ import {
   lineCommentEnd,
   quotedEnd,
 } from './chars';
-import { nextAt, ScanState } from './scan-state';
+import { nextAt } from './next-occurrence';
+import { ScanState } from './scan-state';
 import { typeAt } from './type-names';
 import { DEFAULT_MAX_DEPTH, parseShapeTree } from './shape-parser';
 
