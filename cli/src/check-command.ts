@@ -13,10 +13,10 @@ import {
   parseStatements,
   splitStatements,
 } from '../../core/src';
-import { LineCounter, readableMessage } from '../../core/src';
+import { LineCounter } from '../../core/src';
 import { createShapeChecker } from '../../core/src';
 import { intOption, parseArgs } from './args';
-import { checkStreamTo, type SegmentDiagnostic } from './check-worker';
+import { checkStreamTo, segmentDiagnostic, type SegmentDiagnostic } from './check-worker';
 import { FileError, UsageError } from './errors';
 import type { Output } from './output';
 import { checkTargets, skippedNote } from './dump-folder';
@@ -60,16 +60,7 @@ function nameDiagnostics(text: string): SegmentDiagnostic[] {
     .sort((a, b) => a.range.start - b.range.start)
     .map((d: LayoutDiagnostic) => {
       const start = lines.at(d.range.start);
-      const end = lines.endOf(d.range, start);
-      return {
-        line: start.line,
-        column: start.column,
-        endLine: end.line,
-        endColumn: end.column,
-        severity: d.severity,
-        code: d.code,
-        message: readableMessage(d),
-      };
+      return segmentDiagnostic(d, start, lines.endOf(d.range, start));
     });
 }
 

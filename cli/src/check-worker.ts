@@ -5,6 +5,7 @@
  */
 import { parentPort } from 'worker_threads';
 import { CheckStream, readableMessage, type CheckCounts } from '../../core/src';
+import type { LayoutDiagnostic, LineColumn } from '../../core/src';
 import { createShapeChecker, type ShapeChecker } from '../../core/src';
 import { forEachTextPiece } from './read-statements';
 
@@ -41,22 +42,28 @@ export interface SegmentResult {
 /** Marks a worker started by parallel-check.ts, so the CLI's entry point runs {@link serveSegments}. */
 export const WORKER_ROLE = 'xla-layout-check-segment';
 
+/** `d`, which runs from `start` to just before `end`, in the form the CLI prints. */
+export function segmentDiagnostic(
+  d: LayoutDiagnostic,
+  start: LineColumn,
+  end: LineColumn,
+): SegmentDiagnostic {
+  return {
+    line: start.line,
+    column: start.column,
+    endLine: end.line,
+    endColumn: end.column,
+    severity: d.severity,
+    code: d.code,
+    message: readableMessage(d),
+  };
+}
+
 /** A check stream with `checker`'s caches that hands each diagnostic to `emit` in its printed form. */
 export function checkStreamTo(checker: ShapeChecker, emit: (d: SegmentDiagnostic) => void): CheckStream {
-  return new CheckStream(
-    ({ diagnostic: d, start, end }) => {
-      emit({
-        line: start.line,
-        column: start.column,
-        endLine: end.line,
-        endColumn: end.column,
-        severity: d.severity,
-        code: d.code,
-        message: readableMessage(d),
-      });
-    },
-    { checker },
-  );
+  return new CheckStream(({ diagnostic, start, end }) => emit(segmentDiagnostic(diagnostic, start, end)), {
+    checker,
+  });
 }
 
 /** Checks text bytes [start, end) of `fd` with `checker`'s caches. */

@@ -15,7 +15,7 @@ import { openSource } from './source-files';
 import { hloForSourceLine } from './source-instructions';
 import { isLayoutError, type LayoutError } from '../../core/src';
 import { OpenSourceCommand } from '../../protocol/src/lsp';
-import { pickArrayShape, promptShape, shapeAtCursor } from './shape-input';
+import { askParsed, pickArrayShape, promptShape, shapeAtCursor } from './shape-input';
 import {
   explainElementAt,
   explainLinearIndex,
@@ -61,19 +61,15 @@ async function linearIndexCommand(ctx: Ctx): Promise<void> {
   const picked = await pickArrayShape(ctx, 'XLA Layout: Linear Index of Element');
   if (picked === undefined) return;
   const { shape, text } = picked;
-  const typed = await vscode.window.showInputBox({
-    title: `Linear index in ${text}`,
-    prompt: `Element index, one per dimension (sizes ${shape.dims.join(' × ') || 'scalar'})`,
-    placeHolder: shape.dims.map(() => '0').join(','),
-    ignoreFocusOut: true,
-    validateInput: (value) => {
-      const r = parseIndex(value, shape);
-      return typeof r === 'string' ? r : undefined;
+  const index = await askParsed(
+    {
+      title: `Linear index in ${text}`,
+      prompt: `Element index, one per dimension (sizes ${shape.dims.join(' × ') || 'scalar'})`,
+      placeHolder: shape.dims.map(() => '0').join(','),
     },
-  });
-  if (typed === undefined) return;
-  const index = parseIndex(typed, shape);
-  if (typeof index === 'string') return;
+    (typed) => parseIndex(typed, shape),
+  );
+  if (index === undefined) return;
   await showAnswer(
     ctx,
     `Linear index of [${index.join(',')}] in ${text}`,
@@ -85,19 +81,15 @@ async function elementAtOffsetCommand(ctx: Ctx): Promise<void> {
   const picked = await pickArrayShape(ctx, 'XLA Layout: Element at Offset');
   if (picked === undefined) return;
   const { shape, text } = picked;
-  const typed = await vscode.window.showInputBox({
-    title: `Element at offset in ${text}`,
-    prompt: `Offset from the start of the buffer, padding included: ${OFFSET_FORMS}`,
-    placeHolder: '17 or byte 68',
-    ignoreFocusOut: true,
-    validateInput: (value) => {
-      const r = parseOffset(value, shape);
-      return typeof r === 'string' ? r : undefined;
+  const offset = await askParsed(
+    {
+      title: `Element at offset in ${text}`,
+      prompt: `Offset from the start of the buffer, padding included: ${OFFSET_FORMS}`,
+      placeHolder: '17 or byte 68',
     },
-  });
-  if (typed === undefined) return;
-  const offset = parseOffset(typed, shape);
-  if (typeof offset === 'string') return;
+    (typed) => parseOffset(typed, shape),
+  );
+  if (offset === undefined) return;
   await showAnswer(ctx, `Element at offset ${offset} in ${text}`, explainElementAt(text, shape, offset));
 }
 

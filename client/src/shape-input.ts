@@ -52,25 +52,44 @@ function selectedText(): string | undefined {
   return text !== '' && !text.includes('\n') ? text : undefined;
 }
 
-/** Input box for a shape, rejecting what the core cannot model, with the reason shown as you type. */
-export async function promptShape(
-  title: string,
-  initial?: string,
-): Promise<(ParsedShape & { ok: true }) | undefined> {
+/**
+ * An input box for what `parse` reads (it returns the reason, a string, when it cannot; what it
+ * reads is never a string), checking the text as the user types; undefined when cancelled.
+ */
+export async function askParsed<T>(
+  options: Omit<vscode.InputBoxOptions, 'ignoreFocusOut' | 'validateInput'>,
+  parse: (text: string) => T | string,
+): Promise<T | undefined> {
   const text = await vscode.window.showInputBox({
-    title,
-    prompt: 'An XLA array shape with its layout',
-    placeHolder: 'f32[3,5]{1,0:T(2,2)}',
-    value: initial,
+    ...options,
     ignoreFocusOut: true,
     validateInput: (value) => {
-      const parsed = parseArrayShape(value);
-      return parsed.ok ? undefined : parsed.message;
+      const r = parse(value);
+      return typeof r === 'string' ? r : undefined;
     },
   });
   if (text === undefined) return undefined;
-  const parsed = parseArrayShape(text);
-  return parsed.ok ? parsed : undefined;
+  const r = parse(text);
+  return typeof r === 'string' ? undefined : r;
+}
+
+/** Input box for a shape, rejecting what the core cannot model, with the reason shown as you type. */
+export function promptShape(
+  title: string,
+  initial?: string,
+): Promise<(ParsedShape & { ok: true }) | undefined> {
+  return askParsed(
+    {
+      title,
+      prompt: 'An XLA array shape with its layout',
+      placeHolder: 'f32[3,5]{1,0:T(2,2)}',
+      value: initial,
+    },
+    (text) => {
+      const parsed = parseArrayShape(text);
+      return parsed.ok ? parsed : parsed.message;
+    },
+  );
 }
 
 /**

@@ -6,6 +6,7 @@
  * (webview/src/memory/main.ts), validated on both ends like the visualizer's.
  */
 import type { MemoryModuleJson } from '../../core/src';
+import type { Validated } from './webview';
 
 /**
  * Client → server notification: the text of the `*-buffer-assignment.txt` beside the HLO document
@@ -64,9 +65,6 @@ export interface MemoryRevealMessage {
 }
 
 export type MemoryToHostMessage = MemoryReadyMessage | MemoryRevealMessage;
-
-export type Validated<T> =
-  { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: string };
 
 type Obj = Record<string, unknown>;
 

@@ -3,6 +3,7 @@
  * ARIA table lists and what the SVG export writes all come from one {@link GridWindow}, so the
  * accessible and exported pictures cannot drift from the drawn one.
  */
+import type { VisibleRange } from './viewport';
 
 /** Colour code of a cell that is padding (drawn hatched). */
 export const PADDING = -1;
@@ -33,14 +34,11 @@ export const BOTTOM = 2;
 export const LEFT = 4;
 export const TOP = 8;
 
-/** Allocates an empty window (everything EMPTY, no labels, `levels` border layers). */
-export function emptyWindow(
-  row0: number,
-  col0: number,
-  rows: number,
-  cols: number,
-  levels: number,
-): GridWindow & { labels: string[] } {
+/** Allocates an empty window over `range` (everything EMPTY, no labels, `levels` border layers). */
+export function emptyWindow(range: VisibleRange, levels: number): GridWindow & { labels: string[] } {
+  const { row0, col0 } = range;
+  const rows = range.row1 - row0;
+  const cols = range.col1 - col0;
   const n = rows * cols;
   return {
     row0,

@@ -1,12 +1,13 @@
 /**
  * The channel to the extension host. Inside VS Code that is `acquireVsCodeApi()`; in a plain
  * browser page (tests, benchmarks) a small in-page stand-in records what the page sends, so the
- * same script runs unchanged in both.
+ * same script runs unchanged in both. The visualizer and the Memory View each name their stand-in.
  */
-import type { WebviewToHostMessage } from '../../protocol/src/webview';
+import type { Validated, WebviewToHostMessage } from '../../protocol/src/webview';
 
-export interface HostApi {
-  postMessage(message: WebviewToHostMessage): void;
+/** What a page sends its messages `M` through, and where it keeps its state across reloads. */
+export interface Host<M> {
+  postMessage(message: M): void;
   getState(): unknown;
   setState(state: unknown): void;
 }
@@ -17,10 +18,14 @@ interface VsCodeApi {
   setState(state: unknown): void;
 }
 
-/** What the in-page stand-in exposes on `window.xlaLayoutLensHost` for tests to read. */
-export interface FallbackHost {
-  readonly sent: WebviewToHostMessage[];
+/** The in-page stand-in's record, on a `window` property for tests to read (and set the state). */
+export interface InPageHost<M> {
+  readonly sent: M[];
+  state: unknown;
 }
+
+/** What the visualizer's stand-in exposes on `window.xlaLayoutLensHost`. */
+export type FallbackHost = InPageHost<WebviewToHostMessage>;
 
 declare global {
   interface Window {
@@ -29,8 +34,11 @@ declare global {
   }
 }
 
-/** Returns VS Code's API when the page runs in a webview, otherwise the in-page stand-in. */
-export function acquireHost(): HostApi {
+/**
+ * VS Code's API when the page runs in a webview; otherwise a stand-in that hands its record to
+ * `expose` and announces each message as a `sentEvent` event on `window`.
+ */
+export function connectHost<M>(expose: (record: InPageHost<M>) => void, sentEvent: string): Host<M> {
   if (typeof window.acquireVsCodeApi === 'function') {
     const api = window.acquireVsCodeApi();
     return {
@@ -39,17 +47,40 @@ export function acquireHost(): HostApi {
       setState: (state) => api.setState(state),
     };
   }
-  const fallback: FallbackHost = { sent: [] };
-  window.xlaLayoutLensHost = fallback;
-  let state: unknown;
+  const record: InPageHost<M> = { sent: [], state: undefined };
+  expose(record);
   return {
     postMessage: (message) => {
-      fallback.sent.push(message);
-      window.dispatchEvent(new CustomEvent('xla-layout-lens-sent', { detail: message }));
+      record.sent.push(message);
+      window.dispatchEvent(new CustomEvent(sentEvent, { detail: message }));
     },
-    getState: () => state,
-    setState: (next) => {
-      state = next;
+    getState: () => record.state,
+    setState: (state) => {
+      record.state = state;
     },
   };
+}
+
+/**
+ * Hands `handle` every message from the host that `validate` accepts; a malformed one is logged
+ * (naming the `page`) and dropped.
+ */
+export function onHostMessage<T>(
+  validate: (data: unknown) => Validated<T>,
+  page: string,
+  handle: (message: T) => void,
+): void {
+  window.addEventListener('message', (event: MessageEvent<unknown>) => {
+    const checked = validate(event.data);
+    if (!checked.ok) {
+      console.warn(`XLA Layout ${page}: ignored a malformed message: ${checked.error}`);
+      return;
+    }
+    handle(checked.value);
+  });
+}
+
+/** The visualizer's channel. */
+export function acquireHost(): Host<WebviewToHostMessage> {
+  return connectHost((record) => (window.xlaLayoutLensHost = record), 'xla-layout-lens-sent');
 }

@@ -38,11 +38,9 @@ export function logicalWindow(
   range: VisibleRange,
   withLabels: boolean,
 ): GridWindow {
-  const { row0, col0 } = range;
-  const rows = range.row1 - row0;
-  const cols = range.col1 - col0;
   const levels = mapper.levels;
-  const win = emptyWindow(row0, col0, rows, cols, levels);
+  const win = emptyWindow(range, levels);
+  const { row0, col0, rows, cols } = win;
   if (rows === 0 || cols === 0 || geometry.rows === 0 || geometry.cols === 0) return win;
   const lastRow = geometry.rows - 1;
   const lastCol = geometry.cols - 1;

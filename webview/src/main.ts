@@ -4,7 +4,7 @@
  */
 import { validateHostToWebview } from '../../protocol/src/webview';
 import { App, type PageState } from './app';
-import { acquireHost } from './host';
+import { acquireHost, onHostMessage } from './host';
 
 function isPageState(value: unknown): value is PageState {
   if (typeof value !== 'object' || value === null) return false;
@@ -25,13 +25,7 @@ function start(): void {
     (m) => host.postMessage(m),
     (s) => host.setState(s),
   );
-  window.addEventListener('message', (event: MessageEvent<unknown>) => {
-    const checked = validateHostToWebview(event.data);
-    if (!checked.ok) {
-      console.warn(`XLA Layout visualizer: ignored a malformed message: ${checked.error}`);
-      return;
-    }
-    const message = checked.value;
+  onHostMessage(validateHostToWebview, 'visualizer', (message) => {
     if (message.type === 'show') {
       // A reload (the panel was hidden) restores what the user typed over the same shape.
       const saved = host.getState();

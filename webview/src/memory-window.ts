@@ -92,10 +92,8 @@ export function memoryWindow(
   withLabels: boolean,
   cellLabel: IndexLabel,
 ): GridWindow {
-  const { row0, col0 } = range;
-  const rows = range.row1 - row0;
-  const cols = range.col1 - col0;
-  const win = emptyWindow(row0, col0, rows, cols, 0);
+  const win = emptyWindow(range, 0);
+  const { row0, col0, rows, cols } = win;
   const mapper = resolver.mapper;
   for (let r = 0; r < rows; r++) {
     for (let c = 0; c < cols; c++) {

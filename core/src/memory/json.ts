@@ -4,6 +4,7 @@
  */
 import { headline, type MemoryHeadline } from './headline';
 import type { MemoryAllocation, MemoryModule, MemoryValue } from './model';
+import type { AllocatedParameter } from './types';
 
 export interface MemoryValueJson {
   /** The defining instruction. */
@@ -49,11 +50,7 @@ export interface MemoryAllocationJson {
   readonly size: string;
   readonly color: number;
   readonly kinds: readonly string[];
-  readonly parameter?: {
-    readonly number: number;
-    readonly shape: string;
-    readonly shapeIndex: readonly number[];
-  };
+  readonly parameter?: AllocatedParameter;
   readonly outputShape?: string;
   readonly paddingBytes: string;
   readonly values: readonly MemoryValueJson[];

@@ -45,6 +45,13 @@ export interface AssignedValue extends ValueRef {
   readonly line: number;
 }
 
+/** The entry parameter (or the piece of one at `shapeIndex`) an allocation holds. */
+export interface AllocatedParameter {
+  readonly number: number;
+  readonly shape: string;
+  readonly shapeIndex: readonly number[];
+}
+
 /** `allocation N: size S, ...:` and the values placed in it. */
 export interface BufferAllocationRecord {
   readonly index: number;
@@ -53,11 +60,7 @@ export interface BufferAllocationRecord {
   readonly color: number;
   readonly kinds: readonly AllocationKind[];
   /** For `parameter N, shape |...| at ShapeIndex {...}`: an entry parameter (or a piece of one). */
-  readonly parameter?: {
-    readonly number: number;
-    readonly shape: string;
-    readonly shapeIndex: readonly number[];
-  };
+  readonly parameter?: AllocatedParameter;
   /** For `output shape is |...|`: the entry computation's result. */
   readonly outputShape?: string;
   /** Words after the size this reader does not know, as written (newer XLA may add some). */

@@ -1,27 +1,12 @@
 /**
- * The Memory View's channel to the extension host: `acquireVsCodeApi()` inside VS Code; in a plain
- * browser page (tests) an in-page stand-in that records what the page sends, on
- * `window.xlaMemoryViewHost`.
+ * The Memory View's channel to the extension host (see ../host.ts); in a plain browser page (tests)
+ * its stand-in records what the page sends on `window.xlaMemoryViewHost`.
  */
 import type { MemoryToHostMessage } from '../../../protocol/src/memory';
+import { connectHost, type Host, type InPageHost } from '../host';
 
-export interface MemoryHost {
-  postMessage(message: MemoryToHostMessage): void;
-  getState(): unknown;
-  setState(state: unknown): void;
-}
-
-interface VsCodeApi {
-  postMessage(message: unknown): void;
-  getState(): unknown;
-  setState(state: unknown): void;
-}
-
-/** What the stand-in exposes for tests. */
-export interface MemoryFallbackHost {
-  readonly sent: MemoryToHostMessage[];
-  state: unknown;
-}
+/** What the Memory View's stand-in exposes on `window.xlaMemoryViewHost`. */
+export type MemoryFallbackHost = InPageHost<MemoryToHostMessage>;
 
 declare global {
   interface Window {
@@ -29,26 +14,6 @@ declare global {
   }
 }
 
-export function acquireMemoryHost(): MemoryHost {
-  const acquire = (window as unknown as { acquireVsCodeApi?: () => VsCodeApi }).acquireVsCodeApi;
-  if (typeof acquire === 'function') {
-    const api = acquire();
-    return {
-      postMessage: (m) => api.postMessage(m),
-      getState: () => api.getState(),
-      setState: (s) => api.setState(s),
-    };
-  }
-  const fallback: MemoryFallbackHost = { sent: [], state: undefined };
-  window.xlaMemoryViewHost = fallback;
-  return {
-    postMessage: (m) => {
-      fallback.sent.push(m);
-      window.dispatchEvent(new CustomEvent('xla-memory-view-sent', { detail: m }));
-    },
-    getState: () => fallback.state,
-    setState: (s) => {
-      fallback.state = s;
-    },
-  };
+export function acquireMemoryHost(): Host<MemoryToHostMessage> {
+  return connectHost((record) => (window.xlaMemoryViewHost = record), 'xla-memory-view-sent');
 }

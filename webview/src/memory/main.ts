@@ -6,6 +6,7 @@
  */
 import { validateHostToMemory } from '../../../protocol/src/memory';
 import { MemoryApp, type MemoryPageState } from './app';
+import { onHostMessage } from '../host';
 import { acquireMemoryHost } from './host';
 
 function isPageState(value: unknown): value is MemoryPageState {
@@ -33,13 +34,7 @@ function start(): void {
     (m) => host.postMessage(m),
     (s) => host.setState(s),
   );
-  window.addEventListener('message', (event: MessageEvent<unknown>) => {
-    const checked = validateHostToMemory(event.data);
-    if (!checked.ok) {
-      console.warn(`XLA Layout memory view: ignored a malformed message: ${checked.error}`);
-      return;
-    }
-    const message = checked.value;
+  onHostMessage(validateHostToMemory, 'memory view', (message) => {
     if (message.type === 'error') {
       app.error(message.message);
       return;

@@ -95,6 +95,18 @@ function kindsText(a: MemoryAllocationJson): string {
   return a.color !== 0 ? `${kinds} · S(${a.color})` : kinds;
 }
 
+/** Either table's Wasted column: a row's padding bytes and their share of its bytes. */
+function wastedColumn<R extends Row>(help: string): Column<R> {
+  return {
+    id: 'padding',
+    title: 'Wasted',
+    help,
+    numeric: true,
+    text: (r) => paddingText(r.padding, r.share),
+    compare: (a, b) => byBig(a.padding, b.padding) || a.share - b.share,
+  };
+}
+
 export const ALLOCATION_COLUMNS: readonly Column<AllocationRow>[] = [
   {
     id: 'index',
@@ -127,14 +139,9 @@ export const ALLOCATION_COLUMNS: readonly Column<AllocationRow>[] = [
     compare: (a, b) => byBig(a.size, b.size),
     detail: (r) => `${groupDigits(r.size)} B`,
   },
-  {
-    id: 'padding',
-    title: 'Wasted',
-    help: 'Padding inside the allocation: values grouped by offset, each offset as large as its largest value',
-    numeric: true,
-    text: (r) => paddingText(r.padding, r.share),
-    compare: (a, b) => byBig(a.padding, b.padding) || a.share - b.share,
-  },
+  wastedColumn(
+    'Padding inside the allocation: values grouped by offset, each offset as large as its largest value',
+  ),
   {
     id: 'values',
     title: 'Values',
@@ -224,14 +231,7 @@ export const VALUE_COLUMNS: readonly Column<ValueRow>[] = [
     text: (r) => bytesText(big(r.value.logicalBytes)),
     compare: (a, b) => byBig(big(a.value.logicalBytes), big(b.value.logicalBytes)),
   },
-  {
-    id: 'padding',
-    title: 'Wasted',
-    help: 'Physical minus logical bytes: the padding its tiles add',
-    numeric: true,
-    text: (r) => paddingText(r.padding, r.share),
-    compare: (a, b) => byBig(a.padding, b.padding) || a.share - b.share,
-  },
+  wastedColumn('Physical minus logical bytes: the padding its tiles add'),
   {
     id: 'source',
     title: 'Source',
