@@ -13,6 +13,7 @@ import { companionNames, memoryFromTexts, memoryModuleJson } from '../../core/sr
 import type { MemoryToHostMessage, ShowMemoryMessage } from '../../protocol/src/memory';
 // Brings in the page's `window.xlaMemoryViewHost` declaration.
 import type { MemoryFallbackHost } from '../../webview/src/memory/host';
+import { openCollectingErrors, type OpenedPage } from '../support/browser-pages';
 import { launchChromium } from '../support/chromium';
 import { buildBundle } from '../support/esbuild';
 import { serveLoopback, type LoopbackServer } from '../support/loopback-server';
@@ -73,7 +74,7 @@ export function showMessage(hlo: string, maxValues?: number): ShowMemoryMessage 
 }
 
 export interface PageRig {
-  open(viewport?: { width: number; height: number }): Promise<{ page: Page; errors: string[] }>;
+  open(viewport?: { width: number; height: number }): Promise<OpenedPage>;
 }
 
 /** The suite's browser and page server, started in `before` and closed in `after`. */
@@ -93,17 +94,11 @@ export function usePageRig(): PageRig {
   return {
     async open(viewport = { width: 1200, height: 900 }) {
       if (browser === undefined || server === undefined) throw new Error('the rig did not start');
-      const page = await browser.newPage({ viewport });
-      const errors: string[] = [];
-      page.on('console', (m) => {
-        if (m.type() === 'error') errors.push(m.text());
-      });
-      page.on('pageerror', (e) => errors.push(String(e)));
-      await page.goto(`${server.origin}/`);
-      await page.waitForFunction(
+      const opened = await openCollectingErrors(browser, `${server.origin}/`, { viewport });
+      await opened.page.waitForFunction(
         () => window.xlaMemoryViewHost?.sent.some((m) => m.type === 'ready') === true,
       );
-      return { page, errors };
+      return opened;
     },
   };
 }
