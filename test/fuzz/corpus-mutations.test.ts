@@ -9,6 +9,7 @@ import { scanShapes, splitStatements } from '../../core/src/index';
 import { checkExplain, checkHloText, checkScan, checkShapeText } from './checks';
 import { canonical, corpusHloFiles, corpusShapes, InputCounter } from './invariants';
 import { SHARED_CORPUS } from '../support/corpus';
+import { DELIMITERS } from '../support/hlo-tokens';
 
 /** xorshift32: small, seeded, reproducible. */
 function rng(seed: number): (n: number) => number {
@@ -22,13 +23,7 @@ function rng(seed: number): (n: number) => number {
 }
 
 const JUNK = [
-  '(',
-  ')',
-  '[',
-  ']',
-  '{',
-  '}',
-  ',',
+  ...DELIMITERS,
   ':',
   '*',
   '-',

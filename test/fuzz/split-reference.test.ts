@@ -13,15 +13,10 @@ import { crossingEnd } from '../../core/src/parse/lexical-lines';
 import { corpusHloFiles, exampleHloFiles } from './invariants';
 import { referenceSplitStatements } from './reference-split';
 import { SHARED_CORPUS } from '../support/corpus';
+import { DELIMITERS } from '../support/hlo-tokens';
 
 const JUNK = [
-  '(',
-  ')',
-  '[',
-  ']',
-  '{',
-  '}',
-  ',',
+  ...DELIMITERS,
   '=',
   '\n',
   '\r\n',

@@ -12,15 +12,10 @@ import { ScanState } from '../../core/src/parse/scan-state';
 import { corpusHloFiles, exampleHloFiles } from './invariants';
 import { referenceWalkShapeCandidates } from './reference-walk';
 import { SHARED_CORPUS } from '../support/corpus';
+import { DELIMITERS } from '../support/hlo-tokens';
 
 const JUNK = [
-  '(',
-  ')',
-  '[',
-  ']',
-  '{',
-  '}',
-  ',',
+  ...DELIMITERS,
   '=',
   '\n',
   ' ',
