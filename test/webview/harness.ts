@@ -12,7 +12,12 @@ import { visualizerHtml } from '../../client/src/visualizer/html';
 import type { HostToWebviewMessage, WebviewToHostMessage } from '../../protocol/src/webview';
 // Brings in the page's `window.xlaLayoutLensHost` declaration (the in-page stand-in for VS Code).
 import type { FallbackHost } from '../../webview/src/host';
-import { openCollectingErrors, pagePerTest, type OpenedPage } from '../support/browser-pages';
+import {
+  openCollectingErrors,
+  pagePerTest,
+  useBrowserAndServer,
+  type OpenedPage,
+} from '../support/browser-pages';
 import { launchChromium } from '../support/chromium';
 import { buildBundle } from '../support/esbuild';
 import { serveLoopback, type LoopbackServer } from '../support/loopback-server';
@@ -90,24 +95,14 @@ export interface PageRig {
  * describe block before any hook that opens a page.
  */
 export function usePageRig(): PageRig {
-  let server: PageServer | undefined;
-  let browser: Browser | undefined;
-  before(async () => {
+  const started = useBrowserAndServer(async () => {
     mkdirSync(RESULTS, { recursive: true });
     await buildWebview();
-    server = await servePage();
-    browser = await launchChromium();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.close();
+    return servePage();
   });
   return {
-    open(viewport, deviceScaleFactor) {
-      if (browser === undefined || server === undefined)
-        return Promise.reject(
-          new Error("the suite's before hook did not start the browser and the page server"),
-        );
+    async open(viewport, deviceScaleFactor) {
+      const { browser, server } = started();
       return openPage(browser, server.origin, viewport, deviceScaleFactor);
     },
   };
