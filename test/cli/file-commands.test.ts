@@ -1,8 +1,7 @@
 import { strict as assert } from 'node:assert';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildCli, cli } from './run-cli';
+import { useCliAndTempDir, cli } from './run-cli';
 import { CORPUS_HLO_DIR, SHARED_CORPUS } from '../support/corpus';
 
 const CORPUS = CORPUS_HLO_DIR;
@@ -10,11 +9,7 @@ const CORPUS = CORPUS_HLO_DIR;
 describe('cli: check and report', function () {
   this.timeout(120_000);
   let dir: string;
-  before(() => {
-    buildCli();
-    dir = mkdtempSync(join(tmpdir(), 'xla-layout-cli-'));
-  });
-  after(() => rmSync(dir, { recursive: true, force: true }));
+  useCliAndTempDir('xla-layout-cli-', (d) => (dir = d));
 
   it('check reports the invalid example like a compiler and exits 1', () => {
     const r = cli('check', 'examples/invalid_layouts.hlo');

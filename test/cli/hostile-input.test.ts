@@ -6,11 +6,10 @@
  */
 import { strict as assert } from 'node:assert';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MAX_JSON_LIST, OOM_MAX_CHARS } from '../../core/src';
-import { buildCli, cli, CLI, ROOT, type CliResult } from './run-cli';
+import { useCliAndTempDir, cli, CLI, ROOT, type CliResult } from './run-cli';
 
 const FIXTURE = 'test/server/fixtures/invalid.hlo';
 
@@ -37,11 +36,7 @@ function renamed(r: CliResult, file: string, name: string): string {
 describe('cli: hostile input', function () {
   this.timeout(180_000);
   let dir: string;
-  before(() => {
-    buildCli();
-    dir = mkdtempSync(join(tmpdir(), 'xla-layout-hostile-'));
-  });
-  after(() => rmSync(dir, { recursive: true, force: true }));
+  useCliAndTempDir('xla-layout-hostile-', (d) => (dir = d));
 
   describe('standard input, pipes and FIFOs read as the file would be', () => {
     it('check and report take -, /dev/stdin and <(cat FILE)', () => {

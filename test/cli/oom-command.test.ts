@@ -1,21 +1,16 @@
 /** `xla-layout oom`: a TPU out-of-memory message from a log file or standard input, as users run it. */
 import { strict as assert } from 'node:assert';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildCli, cli, CLI, ROOT } from './run-cli';
+import { useCliAndTempDir, cli, CLI, ROOT } from './run-cli';
 
 const EXAMPLE = 'examples/oom-hbm.log';
 
 describe('cli: oom', function () {
   this.timeout(120_000);
   let dir: string;
-  before(() => {
-    buildCli();
-    dir = mkdtempSync(join(tmpdir(), 'xla-layout-oom-'));
-  });
-  after(() => rmSync(dir, { recursive: true, force: true }));
+  useCliAndTempDir('xla-layout-oom-', (d) => (dir = d));
 
   it('explains each allocation of the example, with the sizes in the message notation, and exits 0', () => {
     const r = cli('oom', EXAMPLE);

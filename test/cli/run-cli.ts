@@ -1,6 +1,7 @@
 /** Builds dist/cli.js once and runs it as a child process, as users do. */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export const ROOT = join(__dirname, '..', '..');
@@ -16,6 +17,22 @@ export function buildCli(): void {
     throw new Error(`node esbuild.js failed (exit ${r.status}):\n${r.stderr}`);
   }
   built = true;
+}
+
+/**
+ * Registers the suite's `before` hook, which builds the CLI and makes a temporary folder (named
+ * from `prefix`) that it hands to `use`, and its `after` hook, which removes the folder.
+ */
+export function useCliAndTempDir(prefix: string, use: (dir: string) => void): void {
+  let dir: string | undefined;
+  before(() => {
+    buildCli();
+    dir = mkdtempSync(join(tmpdir(), prefix));
+    use(dir);
+  });
+  after(() => {
+    if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
+  });
 }
 
 export interface CliResult {

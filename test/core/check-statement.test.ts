@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import type { LayoutDiagnostic } from '../../core/src/diagnostics';
 import { parseStatement } from '../../core/src/hlo';
-import { createShapeChecker } from '../../core/src/validate';
+import { createShapeChecker, type ShapeChecker } from '../../core/src/validate';
 import { CORPUS_DIR } from '../support/corpus';
 
 const SHAPES = readFileSync(join(CORPUS_DIR, 'valid_shapes.txt'), 'utf8')
@@ -38,6 +38,15 @@ function reference(text: string): LayoutDiagnostic[] {
     found.push(d);
   }
   return found;
+}
+
+/** Asserts that checkStatement finds something wrong in each of `texts`, and what the parser's reading gives. */
+function assertFindsAsParser(checker: ShapeChecker, texts: readonly string[]): void {
+  for (const text of texts) {
+    const got = checker.checkStatement(text, 0, text.length);
+    assert.ok(got.length > 0, `no diagnostic on ${text}`);
+    assert.deepEqual(got, reference(text), text);
+  }
 }
 
 const nameArb = fc.constantFrom(
@@ -124,17 +133,13 @@ describe('ShapeChecker.checkStatement', () => {
 
   it('reports what is wrong in an operand list, as the statement parser does', () => {
     const checker = createShapeChecker();
-    for (const text of [
+    assertFindsAsParser(checker, [
       // A tuple-shaped operand missing its `)`; a type typed without its letter.
       '%t = f32[2]{0} a((f32[2]{0} x, f32[2]{0} y)',
       '%add.5 = f32[2]{0} add(,32[2]{0} %a, f32[2]{0} %b)',
       // An element type where a name belongs is a shape missing its `[`.
       '%b = u32[5]{0} bitcast(u32)',
-    ]) {
-      const got = checker.checkStatement(text, 0, text.length);
-      assert.ok(got.length > 0, `no diagnostic on ${text}`);
-      assert.deepEqual(got, reference(text), text);
-    }
+    ]);
     for (const plain of [
       '%f = f32[2]{0} fusion(f32[2]{0} %a, /*index=1*/(f32[], s32[]) %b), kind=kLoop',
       // A bracket inside a comment is no bracket: the statement goes on after the comment.
@@ -149,15 +154,11 @@ describe('ShapeChecker.checkStatement', () => {
     const checker = createShapeChecker();
     const plain = '%fused (p: f32[2]{0}, q: (s32[], bf16[8,128]{1,0:T(8,128)(2,1)})) -> f32[2]{0} {';
     assert.deepEqual(checker.checkStatement(plain, 0, plain.length), []);
-    for (const text of [
+    assertFindsAsParser(checker, [
       '%fused (%p: f32[2]{0}) -> f32[2]{0} {',
       '%fused (p: f32[2]{0}) f32[2]{0} {',
       '%fused (p: f32[2]{0},) -> f32[2]{0} {',
       '%fused (p: f32[2]{0} q: f32[2]{0}) -> f32[2]{0} {',
-    ]) {
-      const got = checker.checkStatement(text, 0, text.length);
-      assert.ok(got.length > 0, `no diagnostic on ${text}`);
-      assert.deepEqual(got, reference(text), text);
-    }
+    ]);
   });
 });

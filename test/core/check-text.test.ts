@@ -16,6 +16,7 @@ import { shapeKeyEnd } from '../../core/src/parse/shape-key';
 import { regionHash } from '../../core/src/parse/text-hash';
 import { createShapeChecker, MAX_SHAPE_DIAGNOSTICS, validateShape } from '../../core/src/validate';
 import { CORPUS_DIR } from '../support/corpus';
+import { DELIMITERS } from '../support/hlo-tokens';
 
 const CORPUS = CORPUS_DIR;
 
@@ -46,13 +47,7 @@ function reference(text: string, start?: number, end?: number, advice = true): L
 
 /** Characters that end tokens, start trivia, or change how a number or attribute lexes. */
 const MUTATION = [
-  '[',
-  ']',
-  '{',
-  '}',
-  '(',
-  ')',
-  ',',
+  ...DELIMITERS,
   ':',
   '*',
   '-',

@@ -2,6 +2,7 @@ import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import { scanShapes } from '../../core/src/parse';
 import { createShapeChecker } from '../../core/src/validate';
+import { DELIMITERS } from '../support/hlo-tokens';
 
 /** The source text of every shape found, in order. */
 function found(text: string, start?: number, end?: number): string[] {
@@ -150,13 +151,7 @@ describe('scanShapes: linear time on pathological input', () => {
       'f32',
       'pred',
       'b',
-      '[',
-      ']',
-      '{',
-      '}',
-      '(',
-      ')',
-      ',',
+      ...DELIMITERS,
       ':',
       '1',
       '-1',

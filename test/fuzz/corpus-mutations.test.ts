@@ -7,8 +7,9 @@
 import { strict as assert } from 'node:assert';
 import { scanShapes, splitStatements } from '../../core/src/index';
 import { checkExplain, checkHloText, checkScan, checkShapeText } from './checks';
-import { canonical, corpusHloFiles, corpusShapes, InputCounter } from './invariants';
+import { canonical, corpusHloFiles, corpusShapes, editText, InputCounter } from './invariants';
 import { SHARED_CORPUS } from '../support/corpus';
+import { DELIMITERS } from '../support/hlo-tokens';
 
 /** xorshift32: small, seeded, reproducible. */
 function rng(seed: number): (n: number) => number {
@@ -22,13 +23,7 @@ function rng(seed: number): (n: number) => number {
 }
 
 const JUNK = [
-  '(',
-  ')',
-  '[',
-  ']',
-  '{',
-  '}',
-  ',',
+  ...DELIMITERS,
   ':',
   '*',
   '-',
@@ -48,19 +43,10 @@ const JUNK = [
 
 /** One random edit of `text`: insert junk, delete a span, replace a span with junk, or duplicate a span. */
 function mutate(text: string, next: (n: number) => number): string {
-  const a = next(text.length + 1);
-  const b = Math.min(text.length, a + 1 + next(12));
+  const at = next(text.length + 1);
+  const length = 1 + next(12);
   const junk = JUNK[next(JUNK.length)];
-  switch (next(4)) {
-    case 0:
-      return text.slice(0, a) + junk + text.slice(a);
-    case 1:
-      return text.slice(0, a) + text.slice(b);
-    case 2:
-      return text.slice(0, a) + junk + text.slice(b);
-    default:
-      return text.slice(0, b) + text.slice(a, b) + text.slice(b);
-  }
+  return editText(text, at, length, junk, next(4));
 }
 
 /** Shapes found in each statement, in order: what the language server computes per statement. */

@@ -18,6 +18,7 @@ import {
 } from '../../core/src/index';
 import { checkExplain, checkScan, checkShapeText } from './checks';
 import { InputCounter } from './invariants';
+import { DELIMITERS } from '../support/hlo-tokens';
 
 /** Parser + validator diagnostics of a whole-text shape. */
 function allDiagnostics(text: string): LayoutDiagnostic[] {
@@ -52,13 +53,7 @@ const TOKENS = [
   'ROOT',
   'constructor',
   '__proto__',
-  '[',
-  ']',
-  '{',
-  '}',
-  '(',
-  ')',
-  ',',
+  ...DELIMITERS,
   ':',
   '<=',
   '<',

@@ -1,7 +1,8 @@
 /**
  * Shared checks for the fuzz suites: the invariants every core entry point must keep on ANY input
  * (no throw, ranges inside the text, children inside parents, determinism), the corpus loaders,
- * and the per-suite "inputs tried" counter the lead reports.
+ * the one edit the mutation fuzzers apply, and the per-suite "inputs tried" counter the lead
+ * reports.
  *
  * Walkers here are iterative: fuzz inputs nest thousands deep, and a recursive checker would
  * overflow the stack before the code under test does.
@@ -47,6 +48,26 @@ export function corpusHloFiles(): [string, string][] {
     .filter((f) => f.endsWith('.hlo'))
     .sort()
     .map((f) => [f, readFileSync(join(dir, f), 'utf8')]);
+}
+
+/**
+ * `text` with one edit at `at` (taken modulo its length + 1) over the span of up to `length`
+ * characters there: kind 0 inserts `junk`, 1 deletes the span, 2 replaces it with `junk`, any
+ * other duplicates it. The mutation fuzzers all edit their corpus texts this way.
+ */
+export function editText(text: string, at: number, length: number, junk: string, kind: number): string {
+  const a = at % (text.length + 1);
+  const b = Math.min(text.length, a + length);
+  switch (kind) {
+    case 0:
+      return text.slice(0, a) + junk + text.slice(a);
+    case 1:
+      return text.slice(0, a) + text.slice(b);
+    case 2:
+      return text.slice(0, a) + junk + text.slice(b);
+    default:
+      return text.slice(0, b) + text.slice(a, b) + text.slice(b);
+  }
 }
 
 /** Counts inputs per suite and prints the total once, for the lead's "inputs tried" figure. */

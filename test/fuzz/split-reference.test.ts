@@ -10,18 +10,13 @@ import fc from 'fast-check';
 import { splitStatements, statementBoundaryAfter } from '../../core/src/index';
 import { statementBounds } from '../../core/src/hlo/split-statements';
 import { crossingEnd } from '../../core/src/parse/lexical-lines';
-import { corpusHloFiles, exampleHloFiles } from './invariants';
+import { corpusHloFiles, editText, exampleHloFiles } from './invariants';
 import { referenceSplitStatements } from './reference-split';
 import { SHARED_CORPUS } from '../support/corpus';
+import { DELIMITERS } from '../support/hlo-tokens';
 
 const JUNK = [
-  '(',
-  ')',
-  '[',
-  ']',
-  '{',
-  '}',
-  ',',
+  ...DELIMITERS,
   '=',
   '\n',
   '\r\n',
@@ -125,18 +120,7 @@ describe('fuzz: optimised statement splitter equals the reference', function () 
         fc.boolean(),
         (k, edits, shuffle) => {
           let text = files[k][1];
-          for (const [at, length, junk, kind] of edits) {
-            const a = at % (text.length + 1);
-            const b = Math.min(text.length, a + length);
-            text =
-              kind === 0
-                ? text.slice(0, a) + junk + text.slice(a)
-                : kind === 1
-                  ? text.slice(0, a) + text.slice(b)
-                  : kind === 2
-                    ? text.slice(0, a) + junk + text.slice(b)
-                    : text.slice(0, b) + text.slice(a, b) + text.slice(b);
-          }
+          for (const [at, length, junk, kind] of edits) text = editText(text, at, length, junk, kind);
           if (shuffle) text = text.split('\n').sort().join('\n');
           assertSame(text, files[k][0]);
         },

@@ -9,18 +9,13 @@ import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import { scanAt, walkShapeCandidates, type ShapeCandidateVisitor } from '../../core/src/parse/scan-shapes';
 import { ScanState } from '../../core/src/parse/scan-state';
-import { corpusHloFiles, exampleHloFiles } from './invariants';
+import { corpusHloFiles, editText, exampleHloFiles } from './invariants';
 import { referenceWalkShapeCandidates } from './reference-walk';
 import { SHARED_CORPUS } from '../support/corpus';
+import { DELIMITERS } from '../support/hlo-tokens';
 
 const JUNK = [
-  '(',
-  ')',
-  '[',
-  ']',
-  '{',
-  '}',
-  ',',
+  ...DELIMITERS,
   '=',
   '\n',
   ' ',
@@ -176,16 +171,7 @@ describe('fuzz: optimised shape-finder walk equals the reference', function () {
         fc.nat(),
         (k, edits, a, b) => {
           let text = files[k][1];
-          for (const [at, length, junk, kind] of edits) {
-            const x = at % (text.length + 1);
-            const y = Math.min(text.length, x + length);
-            text =
-              kind === 0
-                ? text.slice(0, x) + junk + text.slice(x)
-                : kind === 1
-                  ? text.slice(0, x) + text.slice(y)
-                  : text.slice(0, x) + junk + text.slice(y);
-          }
+          for (const [at, length, junk, kind] of edits) text = editText(text, at, length, junk, kind);
           const lo = a % (text.length + 1);
           assertSameWalk(text, files[k][0], lo, lo + (b % (text.length + 1 - lo + 1)), scan);
         },

@@ -4,11 +4,10 @@
  * path 2, and a dump without a buffer assignment gets an estimate labelled as one.
  */
 import { strict as assert } from 'node:assert';
-import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { MemoryModuleJson } from '../../core/src';
-import { buildCli, cli } from '../cli/run-cli';
+import { useCliAndTempDir, cli } from '../cli/run-cli';
 import { realDumpDir, realXla } from '../support/real-xla';
 
 const TPU = join(__dirname, 'fixtures', 'tpu');
@@ -21,11 +20,7 @@ function modules(stdout: string): (MemoryModuleJson & { file: string })[] {
 describe('cli: memory', function () {
   this.timeout(300_000);
   let dir: string;
-  before(() => {
-    buildCli();
-    dir = mkdtempSync(join(tmpdir(), 'xla-layout-memory-'));
-  });
-  after(() => rmSync(dir, { recursive: true, force: true }));
+  useCliAndTempDir('xla-layout-memory-', (d) => (dir = d));
 
   it('answers first for a module dump: total, padding, peak, worst offender and the change, then the allocations', () => {
     const r = cli('memory', HLO, '--top', '2');

@@ -7,13 +7,13 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { memoryViewHtml } from '../../client/src/memory-view/html';
 import { companionNames, memoryFromTexts, memoryModuleJson } from '../../core/src';
 import type { MemoryToHostMessage, ShowMemoryMessage } from '../../protocol/src/memory';
 // Brings in the page's `window.xlaMemoryViewHost` declaration.
 import type { MemoryFallbackHost } from '../../webview/src/memory/host';
-import { launchChromium } from '../support/chromium';
+import { openCollectingErrors, useBrowserAndServer, type OpenedPage } from '../support/browser-pages';
 import { buildBundle } from '../support/esbuild';
 import { serveLoopback, type LoopbackServer } from '../support/loopback-server';
 
@@ -73,37 +73,23 @@ export function showMessage(hlo: string, maxValues?: number): ShowMemoryMessage 
 }
 
 export interface PageRig {
-  open(viewport?: { width: number; height: number }): Promise<{ page: Page; errors: string[] }>;
+  open(viewport?: { width: number; height: number }): Promise<OpenedPage>;
 }
 
 /** The suite's browser and page server, started in `before` and closed in `after`. */
 export function usePageRig(): PageRig {
-  let server: LoopbackServer | undefined;
-  let browser: Browser | undefined;
-  before(async function () {
-    this.timeout(120_000);
+  const started = useBrowserAndServer(async () => {
     await buildBundle('dist/memory-view.js');
-    server = await servePage();
-    browser = await launchChromium();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.close();
+    return servePage();
   });
   return {
     async open(viewport = { width: 1200, height: 900 }) {
-      if (browser === undefined || server === undefined) throw new Error('the rig did not start');
-      const page = await browser.newPage({ viewport });
-      const errors: string[] = [];
-      page.on('console', (m) => {
-        if (m.type() === 'error') errors.push(m.text());
-      });
-      page.on('pageerror', (e) => errors.push(String(e)));
-      await page.goto(`${server.origin}/`);
-      await page.waitForFunction(
+      const { browser, server } = started();
+      const opened = await openCollectingErrors(browser, `${server.origin}/`, { viewport });
+      await opened.page.waitForFunction(
         () => window.xlaMemoryViewHost?.sent.some((m) => m.type === 'ready') === true,
       );
-      return { page, errors };
+      return opened;
     },
   };
 }

@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core';
 import { memoryFromTexts, memoryModuleJson } from '../../core/src';
 import type { ShowMemoryMessage } from '../../protocol/src/memory';
 import { RESULTS, post, sent, showMessage, tableCells, usePageRig } from './page-harness';
+import { pagePerTest } from '../support/browser-pages';
 import { realDumpDir, realXla } from '../support/real-xla';
 
 const TPU = join(__dirname, 'fixtures', 'tpu', 'module_0042.jit_train_step.after_optimizations.txt');
@@ -29,16 +30,12 @@ describe('memory view page (headless Chromium)', function () {
   this.timeout(120_000);
   const rig = usePageRig();
   let page: Page;
-  let errors: string[];
 
   before(() => mkdirSync(RESULTS, { recursive: true }));
-  beforeEach(async () => {
-    ({ page, errors } = await rig.open());
-  });
-  afterEach(async () => {
-    await page.close();
-    assert.deepEqual(errors, []);
-  });
+  pagePerTest(
+    () => rig.open(),
+    (opened) => (page = opened.page),
+  );
 
   it('answers first: how much, how much is padding, the worst offender and the change; then the totals', async () => {
     await post(page, showMessage(TPU));

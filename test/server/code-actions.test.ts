@@ -2,22 +2,11 @@
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { CodeAction, Diagnostic, TextEdit } from 'vscode-languageserver';
+import type { CodeAction, Diagnostic } from 'vscode-languageserver';
+import { applyEdits } from '../support/editor-positions';
 import { TestClient, textOf } from './harness';
 
 const invalid = readFileSync(join(__dirname, 'fixtures', 'invalid.hlo'), 'utf8');
-
-/** Applies LSP edits to `text` (last first, so earlier offsets stay valid). */
-function applyEdits(text: string, edits: TextEdit[]): string {
-  const lines = text.split('\n');
-  const offset = (p: { line: number; character: number }) =>
-    lines.slice(0, p.line).reduce((n, l) => n + l.length + 1, 0) + p.character;
-  const sorted = [...edits].sort((a, b) => offset(b.range.start) - offset(a.range.start));
-  let out = text;
-  for (const e of sorted)
-    out = out.slice(0, offset(e.range.start)) + e.newText + out.slice(offset(e.range.end));
-  return out;
-}
 
 /** The quick fixes the server offers for the one diagnostic `d` of `uri`. */
 function quickFixes(client: TestClient, uri: string, d: Diagnostic): Promise<CodeAction[]> {

@@ -7,6 +7,7 @@
  * publishes the diagnostics found so far: those go to {@link TestClient.partials}, and waiting for
  * diagnostics means waiting for complete ones.
  */
+import { strict as assert } from 'node:assert';
 import { PassThrough } from 'node:stream';
 import { createConnection } from 'vscode-languageserver/node';
 import {
@@ -19,12 +20,15 @@ import {
 import type {
   Diagnostic,
   InitializeResult,
+  Location,
   PublishDiagnosticsParams,
   TextDocumentClientCapabilities,
   TextDocumentContentChangeEvent,
 } from 'vscode-languageserver';
 import { createServer, type ServerOptions } from '../../server/src/server';
 import { AnalysisProgressNotification, type AnalysisProgressParams } from '../../protocol/src/lsp';
+import { parseHloText } from '../../core/src/hlo';
+import { offsetAt, positionAt } from '../support/editor-positions';
 import { TEST_INITIALIZE_PARAMS } from '../support/lsp-client';
 
 interface Waiter {
@@ -204,4 +208,31 @@ export function textOf(
   const offset = (p: { line: number; character: number }) =>
     lines.slice(0, p.line).reduce((n, l) => n + l.length + 1, 0) + p.character;
   return text.slice(offset(range.start), offset(range.end));
+}
+
+/**
+ * Asks for the references of every name core's module model defines in `text` (open as `uri`),
+ * declaration included, and asserts they are the occurrences the model resolves to that name.
+ * Returns how many names it checked.
+ */
+export async function assertReferencesAsModel(
+  client: TestClient,
+  uri: string,
+  text: string,
+  label: string,
+): Promise<number> {
+  let checked = 0;
+  for (const symbol of parseHloText(text).symbols) {
+    if (!symbol.definition) continue;
+    const refs = await client.request<Location[]>('textDocument/references', {
+      textDocument: { uri },
+      position: positionAt(text, symbol.definition.start),
+      context: { includeDeclaration: true },
+    });
+    const found = refs.map((r) => offsetAt(text, r.range.start)).sort((a, b) => a - b);
+    const expected = [symbol.definition, ...symbol.references].map((r) => r.start).sort((a, b) => a - b);
+    assert.deepEqual(found, expected, `${symbol.kind} ${symbol.name} in ${label}`);
+    checked++;
+  }
+  return checked;
 }

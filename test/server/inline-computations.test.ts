@@ -18,10 +18,8 @@ import type {
 } from 'vscode-languageserver';
 import { PaddingReportRequest, SourceInstructionsRequest } from '../../protocol/src/lsp';
 import fc from 'fast-check';
-import { parseHloText } from '../../core/src/hlo';
-import { offsetAt, positionAt } from '../support/editor-positions';
 import { inlineBody, inlineModule } from '../support/inline-hlo';
-import { positionOf, TestClient, textOf } from './harness';
+import { assertReferencesAsModel, positionOf, TestClient, textOf } from './harness';
 
 const TEXT = `HloModule inline
 
@@ -330,21 +328,7 @@ describe('server: computations written in place', () => {
         const { text } = inlineModule(body);
         const u = `file:///w/inline-random-${run++}.hlo`;
         await client.open(u, text);
-        for (const symbol of parseHloText(text).symbols) {
-          if (!symbol.definition) continue;
-          const refs = await client.request<Location[]>('textDocument/references', {
-            textDocument: { uri: u },
-            position: positionAt(text, symbol.definition.start),
-            context: { includeDeclaration: true },
-          });
-          const found = refs.map((r) => offsetAt(text, r.range.start)).sort((a, b) => a - b);
-          assert.deepEqual(
-            found,
-            [symbol.definition, ...symbol.references].map((r) => r.start).sort((a, b) => a - b),
-            `${symbol.name} in ${text}`,
-          );
-          checked++;
-        }
+        checked += await assertReferencesAsModel(client, u, text, text);
         await client.close(u);
       }),
       { numRuns: 40 },

@@ -4,10 +4,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DocumentHighlight, DocumentSymbol, FoldingRange, Location } from 'vscode-languageserver';
 import { OutlineLimitNotification } from '../../protocol/src/lsp';
-import { positionOf, TestClient, textOf } from './harness';
+import { assertReferencesAsModel, positionOf, TestClient, textOf } from './harness';
 import { CORPUS_HLO_DIR } from '../support/corpus';
-import { parseHloText } from '../../core/src/hlo';
-import { offsetAt, positionAt } from '../support/editor-positions';
+import { offsetAt } from '../support/editor-positions';
 
 const parts = readFileSync(join(__dirname, 'fixtures', 'parts.hlo'), 'utf8');
 const CORPUS = CORPUS_HLO_DIR;
@@ -219,18 +218,7 @@ describe('server: navigation', () => {
       const text = readFileSync(join(CORPUS, file), 'utf8');
       const u = `file:///corpus/model/${file}`;
       await client.open(u, text);
-      for (const symbol of parseHloText(text).symbols) {
-        if (!symbol.definition) continue;
-        const refs = await client.request<Location[]>('textDocument/references', {
-          textDocument: { uri: u },
-          position: positionAt(text, symbol.definition.start),
-          context: { includeDeclaration: true },
-        });
-        const found = refs.map((r) => offsetAt(text, r.range.start)).sort((a, b) => a - b);
-        const expected = [symbol.definition, ...symbol.references].map((r) => r.start).sort((a, b) => a - b);
-        assert.deepEqual(found, expected, `${file}: ${symbol.kind} ${symbol.name}`);
-        checked++;
-      }
+      checked += await assertReferencesAsModel(client, u, text, file);
     }
     assert.ok(checked > 500, String(checked));
   });

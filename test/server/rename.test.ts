@@ -11,7 +11,7 @@ import {
 } from 'vscode-languageserver';
 import { parseHloText, type HloModel, type HloSymbol } from '../../core/src/hlo';
 import { CORPUS_HLO_DIR } from '../support/corpus';
-import { offsetAt, positionAt } from '../support/editor-positions';
+import { applyEdits, offsetAt, positionAt } from '../support/editor-positions';
 import { positionOf, TestClient } from './harness';
 
 const TEXT = `HloModule renames, entry_computation_layout={(f32[8]{0})->f32[8]{0}}
@@ -39,15 +39,6 @@ ENTRY %e {
   ROOT %y = f32[] call(%x), to_apply=%fused, metadata={op_name="fused"}
 }
 `;
-
-/** `text` with `edits` applied (LSP semantics: all ranges refer to the original text). */
-function applyEdits(text: string, edits: readonly TextEdit[]): string {
-  const sorted = [...edits].sort((a, b) => offsetAt(text, b.range.start) - offsetAt(text, a.range.start));
-  let out = text;
-  for (const e of sorted)
-    out = out.slice(0, offsetAt(text, e.range.start)) + e.newText + out.slice(offsetAt(text, e.range.end));
-  return out;
-}
 
 /** The whole-identifier occurrences of `name` in `text`, as a count. */
 function identifierCount(text: string, name: string): number {

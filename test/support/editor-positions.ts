@@ -34,3 +34,18 @@ export function snap(text: string, offset: number): number {
     ? offset - 1
     : offset;
 }
+
+/** `text` with LSP `edits` applied (all ranges refer to the original text, as in a WorkspaceEdit). */
+export function applyEdits(
+  text: string,
+  edits: readonly {
+    range: { start: { line: number; character: number }; end: { line: number; character: number } };
+    newText: string;
+  }[],
+): string {
+  const sorted = [...edits].sort((a, b) => offsetAt(text, b.range.start) - offsetAt(text, a.range.start));
+  let out = text;
+  for (const e of sorted)
+    out = out.slice(0, offsetAt(text, e.range.start)) + e.newText + out.slice(offsetAt(text, e.range.end));
+  return out;
+}

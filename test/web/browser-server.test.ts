@@ -17,10 +17,11 @@ import type {
   InitializeResult,
   MarkupContent,
   PublishDiagnosticsParams,
-  TextEdit,
 } from 'vscode-languageserver';
 import { AnalyzeShapeRequest } from '../../protocol/src/lsp';
+import { positionOf, textOf } from '../server/harness';
 import { launchChromium } from '../support/chromium';
+import { applyEdits } from '../support/editor-positions';
 import { TEST_INITIALIZE_PARAMS } from '../support/lsp-client';
 import {
   assertChromium,
@@ -43,37 +44,6 @@ const TEXT = [
   '}',
   '',
 ].join('\n');
-
-/** Zero-based line and UTF-16 column of the first `needle` in `text`, plus `delta`. */
-function at(text: string, needle: string, delta = 0): { line: number; character: number } {
-  const offset = text.indexOf(needle);
-  assert.ok(offset >= 0, `fixture lacks ${needle}`);
-  const before = text.slice(0, offset + delta);
-  return { line: before.split('\n').length - 1, character: before.length - (before.lastIndexOf('\n') + 1) };
-}
-
-/** The text an LSP range covers. */
-function textOf(
-  text: string,
-  r: { start: { line: number; character: number }; end: { line: number; character: number } },
-): string {
-  const lines = text.split('\n');
-  const offset = (p: { line: number; character: number }) =>
-    lines.slice(0, p.line).reduce((n, l) => n + l.length + 1, 0) + p.character;
-  return text.slice(offset(r.start), offset(r.end));
-}
-
-/** Applies LSP edits to `text`, last first so earlier offsets stay valid. */
-function applyEdits(text: string, edits: readonly TextEdit[]): string {
-  const lines = text.split('\n');
-  const offset = (p: { line: number; character: number }) =>
-    lines.slice(0, p.line).reduce((n, l) => n + l.length + 1, 0) + p.character;
-  let out = text;
-  for (const e of [...edits].sort((a, b) => offset(b.range.start) - offset(a.range.start))) {
-    out = out.slice(0, offset(e.range.start)) + e.newText + out.slice(offset(e.range.end));
-  }
-  return out;
-}
 
 /** A worker-backed LSP client: the session plus what the server sent besides responses. */
 interface Client {
@@ -208,7 +178,7 @@ describe('web: language server in a Web Worker (headless Chromium, postMessage)'
     it('hovers a tiled shape and reads its logical and physical sizes', async () => {
       const hover = await client.session.rpc.sendRequest<Hover | null>('textDocument/hover', {
         textDocument: { uri: URI },
-        position: at(TEXT, 'f32[8,4]{1,0:T(8,128)}', 3),
+        position: positionOf(TEXT, 'f32[8,4]{1,0:T(8,128)}', 3),
       });
       assert.ok(hover);
       assert.equal(textOf(TEXT, hover.range!), 'f32[8,4]{1,0:T(8,128)}');
@@ -250,7 +220,7 @@ describe('web: language server in a Web Worker (headless Chromium, postMessage)'
     it('answers xlaLayout/analyzeShape with exact sizes past 2^53 (bigint as decimal strings)', async () => {
       const r = await client.session.rpc.sendRequest(AnalyzeShapeRequest, {
         textDocument: { uri: URI },
-        position: at(TEXT, 'f32[1099511627776,', 5),
+        position: positionOf(TEXT, 'f32[1099511627776,', 5),
       });
       assert.ok(r);
       assert.equal(r.text, 'f32[1099511627776,1048576]{1,0}');
@@ -284,7 +254,7 @@ describe('web: language server in a Web Worker (headless Chromium, postMessage)'
       // The server's copy of the document is the edited text: the hover now sees the * tile.
       const hover = await client.session.rpc.sendRequest<Hover | null>('textDocument/hover', {
         textDocument: { uri: URI },
-        position: at(fixed, 'f32[8,128]{1,0:T(*,128)}', 3),
+        position: positionOf(fixed, 'f32[8,128]{1,0:T(*,128)}', 3),
       });
       assert.equal(textOf(fixed, hover!.range!), 'f32[8,128]{1,0:T(*,128)}');
       await assertQuiet(client);

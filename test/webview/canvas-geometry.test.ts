@@ -12,44 +12,19 @@ import { createElementMapper, isLayoutError, type ElementMapper } from '../../co
 import { analyzeShape } from '../../webview/src/analyze';
 import { tileColourIndex } from '../../webview/src/theme';
 import { RESULTS, readTable, show, tableState, usePageRig, type TableCell } from './harness';
-
-type Rgb = readonly [number, number, number];
-
-interface Drawn {
-  readonly scale: number;
-  readonly x0: number;
-  readonly y0: number;
-  /** CSS size of the canvas and of its host's content box. */
-  readonly width: number;
-  readonly height: number;
-  readonly hostWidth: number;
-  readonly hostHeight: number;
-  readonly backingWidth: number;
-  readonly backingHeight: number;
-  readonly dpr: number;
-}
-
-const LOGICAL = '#pane-a .canvas-host.logical canvas:not(.overlay)';
-const MEMORY = '#pane-a .canvas-host.memory canvas:not(.overlay)';
-
-async function drawn(page: Page, selector = LOGICAL): Promise<Drawn> {
-  return page.evaluate((sel) => {
-    const c = document.querySelector<HTMLCanvasElement>(sel)!;
-    const host = c.parentElement!;
-    return {
-      scale: Number(c.dataset.scale),
-      x0: Number(c.dataset.x0),
-      y0: Number(c.dataset.y0),
-      width: parseFloat(c.style.width),
-      height: parseFloat(c.style.height),
-      hostWidth: host.clientWidth,
-      hostHeight: host.clientHeight,
-      backingWidth: c.width,
-      backingHeight: c.height,
-      dpr: devicePixelRatio,
-    };
-  }, selector);
-}
+import {
+  LOGICAL,
+  MEMORY,
+  draws,
+  drawn,
+  near,
+  paddingTone,
+  palette,
+  snapshot,
+  token,
+  type Drawn,
+  type Rgb,
+} from './pixels';
 
 /** Waits until both views have redrawn since draw count `before` at their host's current size. */
 async function redrawn(page: Page, before: number): Promise<void> {
@@ -64,12 +39,8 @@ async function redrawn(page: Page, before: number): Promise<void> {
   }, before);
 }
 
-async function draws(page: Page): Promise<number> {
-  return page.evaluate(() => Number(document.getElementById('pane-a')!.dataset.draws));
-}
-
 /** The backing-store pixels under the CSS rectangle (x, y, w, h) of the canvas, as RGB triples. */
-async function pixels(page: Page, x: number, y: number, w = 1, h = 1, selector = LOGICAL): Promise<Rgb[]> {
+async function pixels(page: Page, x: number, y: number, w = 1, h = 1, selector = LOGICAL()): Promise<Rgb[]> {
   return page.evaluate(
     ([sel, px, py, pw, ph]) => {
       const c = document.querySelector<HTMLCanvasElement>(sel)!;
@@ -92,22 +63,6 @@ async function pixels(page: Page, x: number, y: number, w = 1, h = 1, selector =
   );
 }
 
-/** A theme token (`tile-3`, `padding`, `background`) resolved by the page's own CSS. */
-async function token(page: Page, name: string): Promise<Rgb> {
-  const text = await page.evaluate((t) => {
-    const probe = document.createElement('span');
-    probe.className = 'xla-colour-probe';
-    probe.dataset.token = t;
-    document.body.appendChild(probe);
-    const colour = getComputedStyle(probe).color;
-    probe.remove();
-    return colour;
-  }, name);
-  const n = text.match(/[\d.]+/g)!.map(Number);
-  const scale = text.startsWith('color(') ? 255 : 1;
-  return [Math.round(n[0] * scale), Math.round(n[1] * scale), Math.round(n[2] * scale)];
-}
-
 function mapperOf(shape: string): ElementMapper {
   const a = analyzeShape(shape);
   assert.equal(a.kind, 'array', shape);
@@ -122,25 +77,6 @@ async function tileRgb(page: Page, mapper: ElementMapper, row: number, col: numb
   return token(page, `tile-${tileColourIndex(mapper.tileId(0, row, col))}`);
 }
 
-const near = (a: Rgb, b: Rgb, tolerance: number): boolean =>
-  a.every((v, i) => Math.abs(v - b[i]) <= tolerance);
-
-/** The whole backing store of a canvas, read in one round trip. */
-async function snapshot(
-  page: Page,
-  selector = LOGICAL,
-): Promise<{ width: number; dpr: number; data: Buffer }> {
-  const { width, dpr, base64 } = await page.evaluate((sel) => {
-    const c = document.querySelector<HTMLCanvasElement>(sel)!;
-    const bytes = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
-    let binary = '';
-    for (let i = 0; i < bytes.length; i += 0x8000)
-      binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-    return { width: c.width, dpr: devicePixelRatio, base64: btoa(binary) };
-  }, selector);
-  return { width, dpr, data: Buffer.from(base64, 'base64') };
-}
-
 /**
  * Checks every listed cell that lies wholly inside the canvas: a data cell's top-left interior
  * (3 px in from the corner, clear of grid lines, borders and its centred label) has its tile's
@@ -153,8 +89,8 @@ async function checkCellsAgainstPixels(
   d: Drawn,
 ): Promise<number> {
   const padding = await token(page, 'padding');
-  const palette = await Promise.all(Array.from({ length: 8 }, (_, i) => token(page, `tile-${i}`)));
-  const shot = await snapshot(page);
+  const tiles = await palette(page);
+  const shot = await snapshot(page, LOGICAL());
   const at = (x: number, y: number): Rgb => {
     const k = (Math.ceil(y * shot.dpr) * shot.width + Math.ceil(x * shot.dpr)) * 4;
     return [shot.data[k], shot.data[k + 1], shot.data[k + 2]];
@@ -165,7 +101,7 @@ async function checkCellsAgainstPixels(
     const y = (cell.row - d.y0) * d.scale;
     if (x < 0 || y < 0 || x + d.scale > d.width || y + d.scale > d.height) continue;
     if (cell.kind === 'cell') {
-      const tile = palette[tileColourIndex(mapper.tileId(0, cell.row, cell.col))];
+      const tile = tiles[tileColourIndex(mapper.tileId(0, cell.row, cell.col))];
       assert.deepEqual(
         at(x + 3, y + 3),
         tile,
@@ -181,7 +117,7 @@ async function checkCellsAgainstPixels(
         `padding (${cell.row},${cell.col}) is hatched`,
       );
       assert.ok(
-        !inside.some((p) => palette.some((t) => near(p, t, 0))),
+        !inside.some((p) => tiles.some((t) => near(p, t, 0))),
         `padding (${cell.row},${cell.col}) has no tile colour`,
       );
     }
@@ -231,13 +167,14 @@ describe('visualizer canvas geometry in a panel-sized view (headless Chromium)',
     assert.deepEqual((await centre(0, 0))[0], await tileRgb(page, mapper, 0, 0));
     // (7,3) touches the outline of the logical bounds; (6,2) is the last cell clear of it.
     assert.deepEqual((await centre(6, 2))[0], await tileRgb(page, mapper, 6, 2));
-    const [pr, pg, pb] = await token(page, 'padding');
-    const [br, bg, bb] = await token(page, 'background');
-    const half: Rgb = [Math.round((pr + br) / 2), Math.round((pg + bg) / 2), Math.round((pb + bb) / 2)];
-    assert.deepEqual((await centre(0, 127))[0], half, 'the last padded column is on the canvas');
+    assert.deepEqual(
+      (await centre(0, 127))[0],
+      await paddingTone(page),
+      'the last padded column is on the canvas',
+    );
     assert.deepEqual(
       (await pixels(page, d.width - 2, 4 + 9 * d.scale))[0],
-      [br, bg, bb],
+      await token(page, 'background'),
       'background right of and below the grid',
     );
     await page.screenshot({ path: join(RESULTS, 'panel-resized-500.png') });
@@ -267,10 +204,10 @@ describe('visualizer canvas geometry in a panel-sized view (headless Chromium)',
       'only the margin before it',
     );
     // The memory view folds T(8,128) tiles one tile row (128 slots) per line: 8 lines of 128.
-    const memory = await drawn(page, MEMORY);
+    const memory = await drawn(page, MEMORY());
     assert.equal(memory.scale, (memory.width - 8) / 128);
     assert.deepEqual(
-      (await pixels(page, 4 + memory.scale / 2, 4 + 7.5 * memory.scale, 1, 1, MEMORY))[0],
+      (await pixels(page, 4 + memory.scale / 2, 4 + 7.5 * memory.scale, 1, 1, MEMORY()))[0],
       await tileRgb(page, mapper, 7, 0),
       'slot 896 holds element (7,0)',
     );
@@ -320,7 +257,7 @@ describe('visualizer canvas geometry in a panel-sized view (headless Chromium)',
     // Pan right with the wheel, then narrow the panel: the zoom and the position are kept.
     await page.mouse.move(100, 400);
     const beforePan = await draws(page);
-    await page.locator(LOGICAL).hover();
+    await page.locator(LOGICAL()).hover();
     await page.mouse.wheel(200, 0);
     await page.waitForFunction(
       (n) => Number(document.getElementById('pane-a')!.dataset.draws) > n,

@@ -7,33 +7,10 @@ import { strict as assert } from 'node:assert';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { validateWebviewToHost, type WebviewToHostMessage } from '../../protocol/src/webview';
-import { RESULTS, post, readTable, sent, show, usePageRig } from './harness';
-import { LOGICAL, MEMORY, snapshot } from './pixels';
+import { RESULTS, post, readTable, sent, show, usePagePerTest } from './harness';
+import { LOGICAL, MEMORY, drawn, snapshot } from './pixels';
 
 const OOM = 'bf16[1024,1,1024,512]{0,1,3,2:T(4,128)(2,1)}';
-
-interface Drawn {
-  readonly scale: number;
-  readonly x0: number;
-  readonly y0: number;
-  readonly width: number;
-  readonly height: number;
-  readonly labelPx: number;
-}
-
-async function drawn(page: Page, selector: string): Promise<Drawn> {
-  return page.evaluate((sel) => {
-    const c = document.querySelector<HTMLCanvasElement>(sel)!;
-    return {
-      scale: Number(c.dataset.scale),
-      x0: Number(c.dataset.x0),
-      y0: Number(c.dataset.y0),
-      width: parseFloat(c.style.width),
-      height: parseFloat(c.style.height),
-      labelPx: Number(c.dataset.labelPx),
-    };
-  }, selector);
-}
 
 /** Waits until both panes' views have the same scale, different from `not`. */
 async function sameScale(page: Page, selector: (pane: string) => string, not?: number): Promise<number> {
@@ -55,18 +32,8 @@ async function messages(page: Page, type: WebviewToHostMessage['type']): Promise
 
 describe('visualizer compare, tuples and host messages (headless Chromium)', function () {
   this.timeout(120_000);
-  const rig = usePageRig();
   let page: Page;
-  let errors: string[];
-
-  beforeEach(async () => {
-    ({ page, errors } = await rig.open());
-  });
-
-  afterEach(async () => {
-    await page.close();
-    assert.deepEqual(errors, [], 'no console errors or CSP violations');
-  });
+  usePagePerTest((opened) => (page = opened.page));
 
   it('compares with one zoom for both sides, fitted together, never clipped', async () => {
     await show(page, 'f32[1024,4]{1,0:T(8,128)}');

@@ -12,6 +12,12 @@ import { visualizerHtml } from '../../client/src/visualizer/html';
 import type { HostToWebviewMessage, WebviewToHostMessage } from '../../protocol/src/webview';
 // Brings in the page's `window.xlaLayoutLensHost` declaration (the in-page stand-in for VS Code).
 import type { FallbackHost } from '../../webview/src/host';
+import {
+  openCollectingErrors,
+  pagePerTest,
+  useBrowserAndServer,
+  type OpenedPage,
+} from '../support/browser-pages';
 import { launchChromium } from '../support/chromium';
 import { buildBundle } from '../support/esbuild';
 import { serveLoopback, type LoopbackServer } from '../support/loopback-server';
@@ -69,25 +75,18 @@ export async function openPage(
   origin: string,
   viewport = { width: 1100, height: 900 },
   deviceScaleFactor = 1,
-): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage({ viewport, deviceScaleFactor });
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  page.on('pageerror', (e) => errors.push(String(e)));
-  await page.goto(`${origin}/`);
-  await page.waitForFunction(() => window.xlaLayoutLensHost?.sent.some((m) => m.type === 'ready') === true);
-  return { page, errors };
+): Promise<OpenedPage> {
+  const opened = await openCollectingErrors(browser, `${origin}/`, { viewport, deviceScaleFactor });
+  await opened.page.waitForFunction(
+    () => window.xlaLayoutLensHost?.sent.some((m) => m.type === 'ready') === true,
+  );
+  return opened;
 }
 
 /** Opens pages of the visualizer on the browser and server a suite shares. */
 export interface PageRig {
   /** {@link openPage} on the suite's browser and server. */
-  open(
-    viewport?: { width: number; height: number },
-    deviceScaleFactor?: number,
-  ): Promise<{ page: Page; errors: string[] }>;
+  open(viewport?: { width: number; height: number }, deviceScaleFactor?: number): Promise<OpenedPage>;
 }
 
 /**
@@ -96,27 +95,29 @@ export interface PageRig {
  * describe block before any hook that opens a page.
  */
 export function usePageRig(): PageRig {
-  let server: PageServer | undefined;
-  let browser: Browser | undefined;
-  before(async () => {
+  const started = useBrowserAndServer(async () => {
     mkdirSync(RESULTS, { recursive: true });
     await buildWebview();
-    server = await servePage();
-    browser = await launchChromium();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.close();
+    return servePage();
   });
   return {
-    open(viewport, deviceScaleFactor) {
-      if (browser === undefined || server === undefined)
-        return Promise.reject(
-          new Error("the suite's before hook did not start the browser and the page server"),
-        );
+    async open(viewport, deviceScaleFactor) {
+      const { browser, server } = started();
       return openPage(browser, server.origin, viewport, deviceScaleFactor);
     },
   };
+}
+
+/**
+ * {@link usePageRig}, and a fresh page for each test, handed to `use`; after the test the page is
+ * closed and, unless `assertNoErrors` is false, must have logged no console error or CSP violation.
+ */
+export function usePagePerTest(
+  use: (opened: OpenedPage) => void,
+  options?: { assertNoErrors?: boolean },
+): void {
+  const rig = usePageRig();
+  pagePerTest(() => rig.open(), use, options);
 }
 
 /** Sends a host message the way VS Code delivers it (a window `message` event). */

@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { parseShapeText } from '../../core/src/parse';
 import { validateShape } from '../../core/src/validate';
 import { validateWebviewToHost } from '../../protocol/src/webview';
-import { RESULTS, cellMatrix, post, readTable, sent, show, tableState, usePageRig } from './harness';
+import { RESULTS, cellMatrix, post, readTable, sent, show, tableState, usePagePerTest } from './harness';
 
 const HOSTILE = '<img src=x onerror="window.__pwned=1">';
 
@@ -23,17 +23,10 @@ async function statusText(page: Page, pane = 'a'): Promise<string> {
 
 describe('visualizer page (headless Chromium)', function () {
   this.timeout(120_000);
-  const rig = usePageRig();
   let page: Page;
   let errors: string[];
-
-  beforeEach(async () => {
-    ({ page, errors } = await rig.open());
-  });
-
-  afterEach(async () => {
-    await page.close();
-  });
+  // Some tests provoke errors on purpose, so each test checks `errors` itself where it must be empty.
+  usePagePerTest((opened) => ({ page, errors } = opened), { assertNoErrors: false });
 
   it('renders a hostile shape and source name as inert text', async () => {
     await show(page, HOSTILE, {

@@ -10,6 +10,50 @@ export type Rgb = readonly [number, number, number];
 export const LOGICAL = (pane = 'a'): string => `#pane-${pane} .canvas-host.logical canvas:not(.overlay)`;
 export const MEMORY = (pane = 'a'): string => `#pane-${pane} .canvas-host.memory canvas:not(.overlay)`;
 
+/** The transform a canvas was drawn with and its sizes. */
+export interface Drawn {
+  /** CSS px per cell, and the grid point at the top-left. */
+  readonly scale: number;
+  readonly x0: number;
+  readonly y0: number;
+  /** CSS size of the canvas and of its host's content box. */
+  readonly width: number;
+  readonly height: number;
+  readonly hostWidth: number;
+  readonly hostHeight: number;
+  /** Backing-store size in device pixels, and the device pixel ratio. */
+  readonly backingWidth: number;
+  readonly backingHeight: number;
+  readonly dpr: number;
+  /** Label size the canvas drew at (0: no labels). */
+  readonly labelPx: number;
+}
+
+export async function drawn(page: Page, selector = LOGICAL()): Promise<Drawn> {
+  return page.evaluate((sel) => {
+    const c = document.querySelector<HTMLCanvasElement>(sel)!;
+    const host = c.parentElement!;
+    return {
+      scale: Number(c.dataset.scale),
+      x0: Number(c.dataset.x0),
+      y0: Number(c.dataset.y0),
+      width: parseFloat(c.style.width),
+      height: parseFloat(c.style.height),
+      hostWidth: host.clientWidth,
+      hostHeight: host.clientHeight,
+      backingWidth: c.width,
+      backingHeight: c.height,
+      dpr: devicePixelRatio,
+      labelPx: Number(c.dataset.labelPx),
+    };
+  }, selector);
+}
+
+/** How many times a pane has drawn its views. */
+export async function draws(page: Page, pane = 'a'): Promise<number> {
+  return page.evaluate((p) => Number(document.getElementById(`pane-${p}`)!.dataset.draws), pane);
+}
+
 export interface Snapshot {
   /** Backing-store size in device pixels, and the device pixel ratio. */
   readonly width: number;
@@ -80,6 +124,16 @@ export async function token(page: Page, name: string): Promise<Rgb> {
   const n = text.match(/[\d.]+/g)!.map(Number);
   const scale = text.startsWith('color(') ? 255 : 1;
   return [Math.round(n[0] * scale), Math.round(n[1] * scale), Math.round(n[2] * scale)];
+}
+
+/** The eight tile colours of the palette (`tile-0` … `tile-7`). */
+export async function palette(page: Page): Promise<Rgb[]> {
+  return Promise.all(Array.from({ length: 8 }, (_, i) => token(page, `tile-${i}`)));
+}
+
+/** Padding's half-tone, as the page draws padding too small to hatch: half padding, half background. */
+export async function paddingTone(page: Page): Promise<Rgb> {
+  return mix(await token(page, 'padding'), await token(page, 'background'), 0.5);
 }
 
 export const near = (a: Rgb, b: Rgb, tolerance: number): boolean =>

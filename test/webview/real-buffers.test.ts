@@ -11,14 +11,10 @@ import type { Page } from 'playwright-core';
 import { createElementMapper, explainShapeText, isLayoutError } from '../../core/src';
 import { analyzeShape } from '../../webview/src/analyze';
 import { tileColourIndex } from '../../webview/src/theme';
-import { RESULTS, readTable, show, usePageRig } from './harness';
-import { LOGICAL, mix, near, snapshot, token, type Rgb } from './pixels';
+import { RESULTS, readTable, show, usePagePerTest } from './harness';
+import { LOGICAL, draws, mix, near, paddingTone, palette, snapshot, token, type Rgb } from './pixels';
 
 const OOM = 'bf16[1024,1,1024,512]{0,1,3,2:T(4,128)(2,1)}';
-
-async function draws(page: Page, pane = 'a'): Promise<number> {
-  return page.evaluate((p) => Number(document.getElementById(`pane-${p}`)!.dataset.draws), pane);
-}
 
 async function redrawnSince(page: Page, before: number, pane = 'a'): Promise<void> {
   await page.waitForFunction(([p, n]) => Number(document.getElementById(`pane-${p}`)!.dataset.draws) > n, [
@@ -27,28 +23,10 @@ async function redrawnSince(page: Page, before: number, pane = 'a'): Promise<voi
   ] as const);
 }
 
-async function palette(page: Page): Promise<Rgb[]> {
-  return Promise.all(Array.from({ length: 8 }, (_, i) => token(page, `tile-${i}`)));
-}
-
-async function paddingTone(page: Page): Promise<Rgb> {
-  return mix(await token(page, 'padding'), await token(page, 'background'), 0.5);
-}
-
 describe('visualizer on real buffers (headless Chromium)', function () {
   this.timeout(120_000);
-  const rig = usePageRig();
   let page: Page;
-  let errors: string[];
-
-  beforeEach(async () => {
-    ({ page, errors } = await rig.open());
-  });
-
-  afterEach(async () => {
-    await page.close();
-    assert.deepEqual(errors, [], 'no console errors or CSP violations');
-  });
+  usePagePerTest((opened) => (page = opened.page));
 
   it('opens the OOM buffer on dims 1 and 0 with the other dims as index boxes, and says why', async () => {
     await show(page, OOM);
