@@ -24,7 +24,7 @@ import {
   resultShapeStart,
   skipBlanks,
 } from '../../core/src';
-import { isOpcode, plainOperands, unterminatedComment } from '../../core/src';
+import { plainCall, unterminatedComment } from '../../core/src';
 import { scanAt, walkShapeCandidates, type FoundShape } from '../../core/src';
 import { shapeKeyEnd, ScanState } from '../../core/src';
 import { RegionCache } from '../../core/src';
@@ -91,7 +91,7 @@ export class LeanPass {
   private sawResult = false;
   /** Where the result shape's candidate ended. */
   private resultEnd = 0;
-  /** Where each other shape of the statement starts and ends, in pairs (for plainOperands). */
+  /** Where each other shape of the statement starts and ends, in pairs (for plainCall). */
   private readonly clean: number[] = [];
   private tiled = false;
   private found: LayoutDiagnostic[] | undefined;
@@ -122,12 +122,12 @@ export class LeanPass {
     this.found = undefined;
     if (!this.ok || !this.sawResult) return undefined;
     // What the statement parser reports between shapes: no opcode after the result shape, an
-    // unknown one, operands not in plain form, a `%` that opens no name, a comment never closed. Such statements get the full analysis.
+    // unknown one, operands not in plain form, a `%` that opens no name, a comment never closed.
+    // Such statements get the full analysis.
     const op = skipBlanks(text, this.resultEnd, end);
     const open = op < end && isIdentifierStart(text.charCodeAt(op)) ? nameEnd(text, op, end) : -1;
     if (open < 0 || open >= end || text.charCodeAt(open) !== CH_LPAREN) return undefined;
-    if (!isOpcode(text.slice(op, open))) return undefined;
-    if (!plainOperands(text, op, open, end, scan.comments, this.clean)) return undefined;
+    if (!plainCall(text, op, open, end, scan.comments, this.clean)) return undefined;
     if (hasBadSigil(text, start, end) || unterminatedComment(text, start, end) >= 0) return undefined;
     if (integerConstant(text, result, op)) return undefined;
     return { tiled: this.tiled, diagnostics: diagnostics ?? NO_DIAGNOSTICS };

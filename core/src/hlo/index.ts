@@ -61,7 +61,7 @@ export {
   hasBadSigil,
   instructionEquals,
   nameEnd,
-  plainOperands,
+  plainCall,
   resultShapeStart,
   skipBlanks,
 } from './instruction-start';

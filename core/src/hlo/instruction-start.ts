@@ -5,7 +5,7 @@
  */
 import { isIdentPart, isIdentStart, skipTrivia, type CommentSearch } from '../parse/chars';
 import { typeAt } from '../parse/type-names';
-import { LITERAL_OPCODES } from './opcodes';
+import { isOpcode, LITERAL_OPCODES } from './opcodes';
 
 const CH_PERCENT = 37;
 const CH_EQUAL = 61;
@@ -93,17 +93,16 @@ export function hasBadSigil(text: string, start: number, end: number): boolean {
   return false;
 }
 
-const LITERALS = [...LITERAL_OPCODES];
-
 /**
- * Whether the operands of the opcode `text[op, open)` (`open` at its `(`) are in the plain form the
- * statement parser finds nothing in: `)`, or `[<shape>] name` separated by commas where every shape
- * is one the finder read cleanly (`clean`: start and end pairs, in text order) and no name is a
- * bare element type, or the literal of
- * `constant`, `parameter` or `iota`, which it does not read as operands. Anything else there, such
- * as a tuple-shaped operand missing its `)` or `add(,32[2] %a)`, is for the statement parser to report.
+ * Whether the call `text[op, open)(...)` (`open` at its `(`) is in the plain form the statement
+ * parser finds nothing in: an opcode (or an asynchronous form of one), with the literal of
+ * `constant`, `parameter` or `iota`, which it does not read as operands, or with operands `)` or
+ * `[<shape>] name` separated by commas, where every shape is one the finder read cleanly (`clean`:
+ * start and end pairs, in text order) and no name is a bare element type. Anything else, such as an
+ * unknown opcode, a tuple-shaped operand missing its `)` or `add(,32[2] %a)`, is for the statement
+ * parser to report.
  */
-export function plainOperands(
+export function plainCall(
   text: string,
   op: number,
   open: number,
@@ -111,8 +110,9 @@ export function plainOperands(
   comments: CommentSearch,
   clean: readonly number[],
 ): boolean {
-  // Compared in place, without slicing the opcode: this runs for every instruction of a dump.
-  if (LITERALS.some((w) => open - op === w.length && text.startsWith(w, op))) return true;
+  const opcode = text.slice(op, open);
+  if (!isOpcode(opcode)) return false;
+  if (LITERAL_OPCODES.has(opcode)) return true;
   let p = skipTrivia(text, open + 1, end, comments);
   if (p < end && text.charCodeAt(p) === 41) return true;
   let k = 0;

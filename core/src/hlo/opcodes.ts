@@ -2,9 +2,10 @@
  * HLO opcodes as the text format spells them, with their operand counts ('variadic' for any
  * number), from XLA's `HLO_OPCODE_LIST` (xla/hlo/ir/hlo_opcode.h, openxla/xla 0725a3a). Used for
  * completion, hovers and the unknown-opcode error (after a missing shape, or one edit from an
- * opcode: other XLA versions have other opcodes, never reported otherwise). XLA also prints an async-wrapped instruction as its opcode with `-start`, `-update` or
- * `-done` (`call-start`, `custom-call-done`); those are not listed here, unless they are opcodes of
- * their own (`copy-start`).
+ * opcode: other XLA versions have other opcodes, never reported otherwise). XLA also prints an
+ * async-wrapped instruction as its opcode with `-start`, `-update` or `-done` (`call-start`,
+ * `custom-call-done`); those are not listed here, unless they are opcodes of their own
+ * (`copy-start`).
  */
 import { editDistance } from '../parse/spelling';
 

@@ -8,7 +8,7 @@ import type { TextRange } from '../diagnostics';
 import type { ScanState } from '../parse';
 import { instructionEquals } from './instruction-start';
 import { literalOutOfRange } from './literal-range';
-import { asyncFormOf, hloOpcode, LITERAL_OPCODES, opcodeGuesses } from './opcodes';
+import { isOpcode, LITERAL_OPCODES, opcodeGuesses } from './opcodes';
 import { charAt, readName, skipBalanced, skipTrivia, skipValue, trimmedEnd } from './lex';
 import { isIdentifierStart } from './split-statements';
 import { inlineOpening, readAttributes } from './statement-attributes';
@@ -55,7 +55,7 @@ export function parseInstruction(
     // After a shape, an unknown word one edit from an opcode is a typo; any other may be an opcode
     // of another XLA version, and is left to XLA.
     const name = op.name.name;
-    if (hloOpcode(name) === undefined && asyncFormOf(name) === undefined) {
+    if (!isOpcode(name)) {
       const guesses = opcodeGuesses(name);
       if (!r.shape || guesses.length > 0)
         shapes.report(

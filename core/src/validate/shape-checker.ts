@@ -8,12 +8,11 @@ import {
   hasBadSigil,
   headerNameEnd,
   nameEnd,
-  plainOperands,
+  plainCall,
   resultShapeStart,
   skipBlanks,
 } from '../hlo/instruction-start';
 import { integerConstant } from '../hlo/literal-range';
-import { isOpcode } from '../hlo/opcodes';
 import { parseStatement } from '../hlo/parse-statement';
 import { identifierEnd, isIdentStart, skipTrivia } from '../parse/chars';
 import { unterminatedComment } from '../parse/lexical-lines';
@@ -250,8 +249,7 @@ export function createShapeChecker(options: ShapeCheckerOptions = {}): ShapeChec
     return (
       open < end &&
       text.charCodeAt(open) === 40 &&
-      isOpcode(text.slice(op, open)) &&
-      plainOperands(text, op, open, end, scan.comments, clean) &&
+      plainCall(text, op, open, end, scan.comments, clean) &&
       !hasBadSigil(text, resultNext, end) &&
       !integerConstant(text, resultAt, op)
     );
