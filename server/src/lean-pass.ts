@@ -18,7 +18,7 @@ import type { LayoutDiagnostic } from '../../core/src';
 import {
   charAt,
   hasBadSigil,
-  integerConstant,
+  constantOutOfRange,
   isIdentifierStart,
   nameEnd,
   resultShapeStart,
@@ -129,7 +129,7 @@ export class LeanPass {
     if (open < 0 || open >= end || text.charCodeAt(open) !== CH_LPAREN) return undefined;
     if (!plainCall(text, op, open, end, scan.comments, this.clean)) return undefined;
     if (hasBadSigil(text, start, end) || unterminatedComment(text, start, end) >= 0) return undefined;
-    if (integerConstant(text, result, op)) return undefined;
+    if (constantOutOfRange(text, result, op, open, end)) return undefined;
     return { tiled: this.tiled, diagnostics: diagnostics ?? NO_DIAGNOSTICS };
   }
 

@@ -110,6 +110,37 @@ const mutated = (statements: fc.Arbitrary<string>) =>
       return t;
     });
 
+/** Integer constants near their type's bounds, which the fast path range-checks without the parser. */
+const constantArb = fc
+  .tuple(
+    fc.constantFrom('s2', 's4', 'u4', 's8', 'u8', 's32', 'u32', 's64', 'u64', 'f32', 'pred'),
+    fc.array(
+      fc.constantFrom(
+        '0',
+        '1',
+        '-1',
+        '-2',
+        '7',
+        '-8',
+        '8',
+        '127',
+        '-128',
+        '128',
+        '255',
+        '256',
+        '0x10',
+        '1.5',
+        '"a"',
+      ),
+      { minLength: 1, maxLength: 3 },
+    ),
+  )
+  .map(([type, values]) =>
+    values.length === 1
+      ? `%c.1 = ${type}[]{:T(128)} constant(${values[0]})`
+      : `%c.2 = ${type}[${values.length}]{0} constant({${values.join(', ')}})`,
+  );
+
 describe('ShapeChecker.checkStatement', () => {
   it('answers what the statement parser reads on headers, plain or not (seeded)', () => {
     const checker = createShapeChecker();
@@ -124,7 +155,7 @@ describe('ShapeChecker.checkStatement', () => {
   it('answers what the statement parser reads on instructions, plain or not (seeded)', () => {
     const checker = createShapeChecker();
     fc.assert(
-      fc.property(mutated(fc.constantFrom(...INSTRUCTION_LINES)), (text) => {
+      fc.property(mutated(fc.oneof(fc.constantFrom(...INSTRUCTION_LINES), constantArb)), (text) => {
         assert.deepEqual(checker.checkStatement(text, 0, text.length), reference(text), JSON.stringify(text));
       }),
       { numRuns: 5000 },
@@ -139,11 +170,16 @@ describe('ShapeChecker.checkStatement', () => {
       '%add.5 = f32[2]{0} add(,32[2]{0} %a, f32[2]{0} %b)',
       // An element type where a name belongs is a shape missing its `[`.
       '%b = u32[5]{0} bitcast(u32)',
+      // A constant's value outside its integer type.
+      '%c = s8[] constant(1000)',
+      '%c = u4[3]{0} constant({1, 16, 2})',
     ]);
     for (const plain of [
       '%f = f32[2]{0} fusion(f32[2]{0} %a, /*index=1*/(f32[], s32[]) %b), kind=kLoop',
       // A bracket inside a comment is no bracket: the statement goes on after the comment.
       '%d = s4[8]{0} dynamic-update-slice(%a, %b, /*}index=5*/%c), metadata={op_name="x"}',
+      '%c = s32[]{:T(128)} constant(10)',
+      '%c = s8[2]{0} constant({-128, 127}), metadata={op_name="c"}',
     ]) {
       assert.deepEqual(checker.checkStatement(plain, 0, plain.length), [], plain);
       assert.deepEqual(reference(plain), [], plain);

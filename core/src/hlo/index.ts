@@ -56,7 +56,7 @@ export {
 } from './build-module';
 export { parseHloText } from './parse-text';
 export { dumpCompanion, DUMP_COMPANION_NAMES, type DumpCompanionKind } from './dump-companions';
-export { integerConstant } from './literal-range';
+export { constantOutOfRange } from './literal-range';
 export {
   hasBadSigil,
   instructionEquals,

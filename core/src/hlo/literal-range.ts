@@ -2,10 +2,10 @@
  * The range check XLA's parser makes on an integer constant's values: `s2[] constant(1000)` is
  * refused with "value 1000 is out of range for literal's primitive type S2 namely [-2, 1]".
  */
-import type { ShapeNode } from '../ast';
 import { diagnostic, type LayoutDiagnostic } from '../diagnostics';
 import { primitiveType } from '../primitive-types';
-import { skipString } from './lex';
+import { typeAt } from '../parse/type-names';
+import { skipBalanced, skipString } from './lex';
 
 /** `[min, max]` of an integer element type (`s8`, `u4`, ...), or undefined for any other type. */
 function integerRange(typeName: string): readonly [bigint, bigint] | undefined {
@@ -17,32 +17,42 @@ function integerRange(typeName: string): readonly [bigint, bigint] | undefined {
 }
 
 /**
- * Whether the instruction whose result shape starts at `shapeStart` and opcode at `op` is a
- * constant of an integer type (`s8[2] constant({1, 2})`), whose values {@link literalOutOfRange}
- * checks: the fast paths that skip the statement parser leave such instructions to it.
+ * Whether the plain instruction whose result shape starts at `shapeStart` (a shape the finder read
+ * cleanly), opcode at `op` and `(` at `open`, is a constant of an integer type holding a value
+ * {@link literalOutOfRange} refuses, as the statement parser would find: the fast paths that skip
+ * the parser leave such instructions to it, and take every other constant as plain.
  */
-export function integerConstant(text: string, shapeStart: number, op: number): boolean {
-  if (!text.startsWith('constant', op)) return false;
+export function constantOutOfRange(
+  text: string,
+  shapeStart: number,
+  op: number,
+  open: number,
+  end: number,
+): boolean {
+  if (open - op !== 8 || !text.startsWith('constant', op)) return false;
   const c = text.charCodeAt(shapeStart);
   if (c !== 115 && c !== 117) return false; // s, u
-  let i = shapeStart + 1;
-  while (text.charCodeAt(i) >= 48 && text.charCodeAt(i) <= 57) i++;
-  return i > shapeStart + 1;
+  let typeEnd = shapeStart + 1;
+  while (text.charCodeAt(typeEnd) >= 48 && text.charCodeAt(typeEnd) <= 57) typeEnd++;
+  const type = typeAt(text, shapeStart, typeEnd);
+  if (type === undefined) return false;
+  return literalOutOfRange(text, open + 1, skipBalanced(text, open, end), type.name) !== undefined;
 }
 
 /**
  * The first integer of the constant literal `text[start, end)` (what `constant(` holds) outside
- * the range of `shape`'s element type, as a diagnostic; undefined when all fit, when the shape is
- * no integer array, or when the literal holds anything but integers (left to XLA's other rules).
+ * the range of the element type `elementType` (of an array result), as a diagnostic; undefined when
+ * all fit, when the type is no integer type, or when the literal holds anything but integers (left
+ * to XLA's other rules).
  */
 export function literalOutOfRange(
   text: string,
   start: number,
   end: number,
-  shape: ShapeNode | undefined,
+  elementType: string | undefined,
 ): LayoutDiagnostic | undefined {
-  if (shape?.kind !== 'array') return undefined;
-  const range = integerRange(shape.elementType);
+  if (elementType === undefined) return undefined;
+  const range = integerRange(elementType);
   if (!range) return undefined;
   const number = /-?\d+/y;
   for (let i = start; i < end;) {
@@ -64,12 +74,12 @@ export function literalOutOfRange(
     const value = BigInt(m[0]);
     const [min, max] = range;
     if (value < min || value > max) {
-      const type = shape.elementType.toUpperCase();
+      const type = elementType.toUpperCase();
       return diagnostic(
         'literal-out-of-range',
         `value ${m[0]} is out of range for literal's primitive type ${type} namely [${min}, ${max}].`,
         { start: i, end: i + m[0].length },
-        `${m[0]} does not fit in ${shape.elementType}, which holds ${min} to ${max}`,
+        `${m[0]} does not fit in ${elementType}, which holds ${min} to ${max}`,
       );
     }
     i += m[0].length;

@@ -71,7 +71,12 @@ export function parseInstruction(
     if (!LITERAL_OPCODES.has(op.name.name)) readOperands(text, op.end + 1, close, shapes, operands);
     else if (op.name.name === 'parameter') parameter = parameterNumber(text, op.end + 1, close);
     else if (op.name.name === 'constant') {
-      const outOfRange = literalOutOfRange(text, op.end + 1, close, r.shape);
+      const outOfRange = literalOutOfRange(
+        text,
+        op.end + 1,
+        close,
+        r.shape?.kind === 'array' ? r.shape.elementType : undefined,
+      );
       if (outOfRange) shapes.diagnostics.push(outOfRange);
     }
     const a = readAttributes(text, close, end, attributes, calledComputations, controlPredecessors);

@@ -12,7 +12,7 @@ import {
   resultShapeStart,
   skipBlanks,
 } from '../hlo/instruction-start';
-import { integerConstant } from '../hlo/literal-range';
+import { constantOutOfRange } from '../hlo/literal-range';
 import { parseStatement } from '../hlo/parse-statement';
 import { identifierEnd, isIdentStart, skipTrivia } from '../parse/chars';
 import { unterminatedComment } from '../parse/lexical-lines';
@@ -251,7 +251,7 @@ export function createShapeChecker(options: ShapeCheckerOptions = {}): ShapeChec
       text.charCodeAt(open) === 40 &&
       plainCall(text, op, open, end, scan.comments, clean) &&
       !hasBadSigil(text, resultNext, end) &&
-      !integerConstant(text, resultAt, op)
+      !constantOutOfRange(text, resultAt, op, open, end)
     );
   }
 
