@@ -55,7 +55,8 @@ const commentStops = new NextOccurrences(STOPS);
  * closed), which is past `lineEnd`; otherwise -1, or {@link UNCLOSED_STRING} when a string on the
  * line finds no closing quote before `end` (it ends at its line, unless the text goes on beyond
  * `end`, where a streaming caller has not looked yet), or {@link CUT_STRING} when a string on the
- * line was cut at its end. `pos` must not be inside a string or comment.
+ * line was cut at its end. `pos` must not be inside a string or comment, and no line break may lie
+ * between `pos` and `lineEnd`.
  */
 export function crossingEnd(text: string, pos: number, lineEnd: number, end: number): number {
   while (pos < lineEnd) {
@@ -65,11 +66,13 @@ export function crossingEnd(text: string, pos: number, lineEnd: number, end: num
     if (c !== CH_SLASH) {
       const quote = closingQuote(text, p, end);
       if (quote < 0) return UNCLOSED_STRING;
+      // Closed on its own line (no line break lies before `lineEnd`): the usual string of a dump.
+      if (quote < lineEnd) {
+        pos = quote + 1;
+        continue;
+      }
       const close = quotedEnd(text, p, end);
-      if (close > lineEnd) return close;
-      if (quote >= lineEnd) return CUT_STRING;
-      pos = close;
-      continue;
+      return close > lineEnd ? close : CUT_STRING;
     }
     const n = p + 1 < lineEnd ? text.charCodeAt(p + 1) : -1;
     if (n === CH_SLASH) return -1; // the rest of the line is a comment

@@ -102,8 +102,14 @@ export class StatementStream {
 /** Offset of the last line break of `text` (`\n`, or a lone `\r` not at the very end, where it may begin `\r\n`), or -1. */
 function lastLineBreak(text: string): number {
   const newline = text.lastIndexOf('\n');
-  let cr = text.lastIndexOf('\r', text.length - 2);
-  if (cr <= newline) return newline;
-  while (cr > newline && text.charCodeAt(cr + 1) === 10) cr = text.lastIndexOf('\r', cr - 1);
-  return Math.max(cr, newline);
+  // Only the stretch after the last `\n` is searched for `\r`: a backward search for a character
+  // the text lacks (dumps have no `\r`) reads the whole chunk.
+  let last = newline;
+  for (
+    let cr = text.indexOf('\r', newline + 1);
+    cr >= 0 && cr < text.length - 1;
+    cr = text.indexOf('\r', cr + 1)
+  )
+    last = cr;
+  return last;
 }
