@@ -5,7 +5,7 @@
  */
 import { isIdentPart, isIdentStart, skipTrivia, type CommentSearch } from '../parse/chars';
 import { typeAt } from '../parse/type-names';
-import { isOpcode, LITERAL_OPCODES } from './opcodes';
+import { isOpcodeAt, literalOpcodeAt } from './opcodes';
 
 const CH_PERCENT = 37;
 const CH_EQUAL = 61;
@@ -110,9 +110,8 @@ export function plainCall(
   comments: CommentSearch,
   clean: readonly number[],
 ): boolean {
-  const opcode = text.slice(op, open);
-  if (!isOpcode(opcode)) return false;
-  if (LITERAL_OPCODES.has(opcode)) return true;
+  if (!isOpcodeAt(text, op, open)) return false;
+  if (literalOpcodeAt(text, op, open)) return true;
   let p = skipTrivia(text, open + 1, end, comments);
   if (p < end && text.charCodeAt(p) === 41) return true;
   let k = 0;

@@ -172,6 +172,37 @@ export function isOpcode(name: string): boolean {
   return hloOpcode(name) !== undefined || asyncFormOf(name) !== undefined;
 }
 
+/** Opcode names per `length * 128 + first char code` (names are ASCII), for {@link isOpcodeAt}. */
+const OPCODE_BUCKETS: string[][] = [];
+for (const { name } of HLO_OPCODES)
+  (OPCODE_BUCKETS[name.length * 128 + name.charCodeAt(0)] ??= []).push(name);
+
+/**
+ * `isOpcode(text.slice(start, end))`, with the opcodes themselves compared in place: the checks ask
+ * it of every instruction of a dump, and slicing and hashing each opcode cost them 2%.
+ */
+export function isOpcodeAt(text: string, start: number, end: number): boolean {
+  const first = text.charCodeAt(start);
+  const bucket = first < 128 ? OPCODE_BUCKETS[(end - start) * 128 + first] : undefined;
+  if (bucket !== undefined)
+    outer: for (const name of bucket) {
+      for (let k = 1; k < name.length; k++)
+        if (name.charCodeAt(k) !== text.charCodeAt(start + k)) continue outer;
+      return true;
+    }
+  return isOpcode(text.slice(start, end));
+}
+
+/** Whether `text[start, end)` is one of {@link LITERAL_OPCODES}, compared in place. */
+export function literalOpcodeAt(text: string, start: number, end: number): boolean {
+  const length = end - start;
+  return (
+    (length === 8 && text.startsWith('constant', start)) ||
+    (length === 9 && text.startsWith('parameter', start)) ||
+    (length === 4 && text.startsWith('iota', start))
+  );
+}
+
 /**
  * The opcodes one edit away from `name` (no opcode itself): what a typo most likely meant
  * (`parmeter` → `parameter`). Empty for short words, where one edit reaches too many.
