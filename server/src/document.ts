@@ -150,19 +150,15 @@ export class HloDocument {
   }
 
   /**
-   * Calls `visit` for every statement with diagnostics, in text order, with the LSP position of its
-   * first character (spans in the diagnostics are relative to it).
+   * Calls `visit` for every statement with diagnostics, in text order, with the offset of its first
+   * character (spans in the diagnostics are relative to that character's line and column).
    */
   forEachStatementWithDiagnostics(
-    visit: (
-      summary: StatementSummary,
-      diagnostics: readonly StatementDiagnostic[],
-      base: { line: number; character: number },
-    ) => void,
+    visit: (summary: StatementSummary, diagnostics: readonly StatementDiagnostic[], start: number) => void,
   ): void {
     for (const i of this.table.marks) {
       const s = this.table.summary(i);
-      if (s.diagnostics) visit(s, s.diagnostics, toPosition(this.text, this.table.start(i)));
+      if (s.diagnostics) visit(s, s.diagnostics, this.table.start(i));
     }
   }
 

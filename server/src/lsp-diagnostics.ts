@@ -10,7 +10,7 @@ import { DiagnosticSeverity, type Diagnostic, type Range } from 'vscode-language
 import { readableMessage, type LayoutDiagnostic, type RuleCode, type Severity } from '../../core/src';
 import type { StatementSummary } from './analyzer';
 import type { HloDocument } from './document';
-import { toRange } from './positions';
+import { toPosition, toRange } from './positions';
 import { ruleHref } from './rules-link';
 import type { SeverityOverride, Settings } from '../../protocol/src/settings';
 
@@ -47,6 +47,12 @@ class Converter {
     private readonly rulesDoc: string,
   ) {}
 
+  /** The severity `d` is shown with, or undefined when its rule is turned off. */
+  severity(d: LayoutDiagnostic): Exclude<SeverityOverride, 'off'> | Severity | undefined {
+    const override = this.settings.severity.get(d.code);
+    return override === 'off' ? undefined : (override ?? d.severity);
+  }
+
   /** The LSP form of `d` at `range`, or undefined when its rule is turned off. */
   convert(d: LayoutDiagnostic, range: Range): Diagnostic | undefined {
     const override = this.settings.severity.get(d.code);
@@ -70,8 +76,62 @@ class Converter {
 }
 
 /**
- * All of a document's diagnostics in LSP form: its statements' and, after them, `names` (absolute
- * offsets; see name-diagnostics.ts), whose related places are kept when the client shows them.
+ * A document's diagnostics as published: every error, at most `max` others (the first found), and
+ * one entry at the first left out saying how many are and which setting lists more. A generated
+ * dump can hold tens of thousands of padding warnings, and every edit republishes them: megabytes
+ * of JSON per keystroke, for a list nobody reads past its first screens.
+ */
+class CappedList {
+  private readonly kept: Diagnostic[] = [];
+  private listed = 0;
+  private more = 0;
+  private firstLeftOut: Range | undefined;
+
+  constructor(private readonly max: number) {}
+
+  /**
+   * Whether every diagnostic that is not an error is only counted from here on: the list is full
+   * and the place of its summary entry known.
+   */
+  get counting(): boolean {
+    return this.firstLeftOut !== undefined;
+  }
+
+  add(d: Diagnostic): void {
+    if (d.severity === DiagnosticSeverity.Error) this.kept.push(d);
+    else if (this.listed < this.max) {
+      this.kept.push(d);
+      this.listed++;
+    } else {
+      this.more++;
+      this.firstLeftOut ??= d.range;
+    }
+  }
+
+  /** Counts `n` diagnostics that are not errors, once {@link counting}. */
+  leaveOut(n: number): void {
+    this.more += n;
+  }
+
+  result(): Diagnostic[] {
+    if (this.more === 0) return this.kept;
+    const { more, max } = this;
+    this.kept.push({
+      range: this.firstLeftOut ?? { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+      severity: DiagnosticSeverity.Information,
+      source: DIAGNOSTIC_SOURCE,
+      message: `${more.toLocaleString('en-US')} more warning${more === 1 ? '' : 's'} and notes in this file are not listed, from here on: at most ${max.toLocaleString('en-US')} are (setting xlaLayout.diagnostics.maxWarnings). Every error is listed.`,
+    });
+    return this.kept;
+  }
+}
+
+/**
+ * All of a document's diagnostics in LSP form, capped at `settings.maxWarnings` warnings and notes
+ * (see {@link CappedList}): its statements' and, after them, `names` (absolute offsets; see
+ * name-diagnostics.ts), whose related places are kept when the client shows them. Once the list is
+ * full, statements without errors are only counted, unconverted: an edit in a dump with 50,000
+ * warnings costs what the first thousand cost.
  */
 export function documentDiagnostics(
   doc: HloDocument,
@@ -80,9 +140,20 @@ export function documentDiagnostics(
   names: readonly LayoutDiagnostic[] = [],
   relatedInformation = false,
 ): Diagnostic[] {
-  const out: Diagnostic[] = [];
+  const list = new CappedList(settings.maxWarnings);
   const converter = new Converter(settings, rulesDoc);
-  doc.forEachStatementWithDiagnostics((summary, diagnostics, base) => {
+  doc.forEachStatementWithDiagnostics((summary, diagnostics, start) => {
+    if (list.counting) {
+      let others = 0;
+      let errors = false;
+      for (const d of diagnostics) {
+        const severity = converter.severity(d);
+        if (severity === 'error') errors = true;
+        else if (severity !== undefined) others++;
+      }
+      if (!errors) return list.leaveOut(others);
+    }
+    const base = toPosition(doc.text, start);
     const cached = converted.get(summary);
     if (
       cached &&
@@ -91,7 +162,7 @@ export function documentDiagnostics(
       cached.settings === settings &&
       cached.rulesDoc === rulesDoc
     ) {
-      for (const d of cached.diagnostics) out.push(d);
+      for (const d of cached.diagnostics) list.add(d);
       return;
     }
     const mine: Diagnostic[] = [];
@@ -116,7 +187,7 @@ export function documentDiagnostics(
       rulesDoc,
       diagnostics: mine,
     });
-    for (const d of mine) out.push(d);
+    for (const d of mine) list.add(d);
   });
   for (const d of names) {
     const lsp = converter.convert(d, toRange(doc.text, d.range));
@@ -126,37 +197,7 @@ export function documentDiagnostics(
         location: { uri: doc.uri, range: toRange(doc.text, p.range) },
         message: p.message,
       }));
-    out.push(lsp);
+    list.add(lsp);
   }
-  return capWarnings(out, settings.maxWarnings);
-}
-
-/**
- * `all` with its errors and at most `max` other diagnostics (the first found), and one entry at
- * the first left out saying how many are and which setting lists more. A generated dump can hold
- * tens of thousands of padding warnings, and every edit republishes them all: megabytes of JSON
- * per keystroke, for a list nobody reads past its first screens.
- */
-function capWarnings(all: Diagnostic[], max: number): Diagnostic[] {
-  let others = 0;
-  for (const d of all) if (d.severity !== DiagnosticSeverity.Error) others++;
-  if (others <= max) return all;
-  const kept: Diagnostic[] = [];
-  let first: Diagnostic | undefined;
-  let listed = 0;
-  for (const d of all) {
-    if (d.severity === DiagnosticSeverity.Error) kept.push(d);
-    else if (listed < max) {
-      kept.push(d);
-      listed++;
-    } else first ??= d;
-  }
-  const more = others - max;
-  kept.push({
-    range: first?.range ?? { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
-    severity: DiagnosticSeverity.Information,
-    source: DIAGNOSTIC_SOURCE,
-    message: `${more.toLocaleString('en-US')} more warning${more === 1 ? '' : 's'} and notes in this file are not listed, from here on: at most ${max.toLocaleString('en-US')} are (setting xlaLayout.diagnostics.maxWarnings). Every error is listed.`,
-  });
-  return kept;
+  return list.result();
 }

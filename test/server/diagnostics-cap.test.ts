@@ -1,0 +1,72 @@
+import { strict as assert } from 'node:assert';
+import fc from 'fast-check';
+import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver';
+import { Analyzer } from '../../server/src/analyzer';
+import { HloDocument } from '../../server/src/document';
+import { DIAGNOSTIC_SOURCE, documentDiagnostics } from '../../server/src/lsp-diagnostics';
+import { readSettingsSection } from '../../protocol/src/settings';
+
+const RULES = 'https://example.invalid/rules.md';
+
+/** The cap as a second step over the whole list: the reference the streaming cap must equal. */
+function capped(all: Diagnostic[], max: number): Diagnostic[] {
+  const others = all.filter((d) => d.severity !== DiagnosticSeverity.Error);
+  if (others.length <= max) return all;
+  const kept = all.filter((d) => d.severity === DiagnosticSeverity.Error || others.indexOf(d) < max);
+  const more = others.length - max;
+  kept.push({
+    range: others[max].range,
+    severity: DiagnosticSeverity.Information,
+    source: DIAGNOSTIC_SOURCE,
+    message: `${more.toLocaleString('en-US')} more warning${more === 1 ? '' : 's'} and notes in this file are not listed, from here on: at most ${max.toLocaleString('en-US')} are (setting xlaLayout.diagnostics.maxWarnings). Every error is listed.`,
+  });
+  return kept;
+}
+
+/** Instruction lines: a padding warning, an error, two padding warnings, another warning, nothing. */
+const LINE = fc.constantFrom(
+  (i: number) => `  p${i} = f32[8,4]{1,0:T(8,128)} parameter(${i})`,
+  (i: number) => `  s${i} = f32[2]{0:S(200)} parameter(${i})`,
+  (i: number) => `  e${i} = f32[2]{5} parameter(${i})`,
+  (i: number) => `  t${i} = (f32[8,4]{1,0:T(8,128)}, s8[3]{0:T(256)}) parameter(${i})`,
+  (i: number) => `  q${i} = f32[8,128]{1,0} parameter(${i})`,
+);
+const SEVERITY = fc.constantFrom(undefined, 'off', 'error', 'warning', 'information', 'hint');
+
+describe('the published diagnostics cap', () => {
+  it('equals capping the whole list, with severity overrides and after an edit that moves every line (seeded)', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(LINE, { minLength: 1, maxLength: 40 }),
+        fc.nat(12),
+        SEVERITY,
+        async (lines, max, padding) => {
+          const text = `HloModule m\n\nENTRY e {\n${lines.map((l, i) => l(i)).join('\n')}\n  ROOT r = f32[] constant(0)\n}\n`;
+          const section = (maxWarnings: number) => ({
+            padding: { warnMinWastedBytes: 0 },
+            diagnostics: {
+              maxWarnings,
+              ...(padding === undefined ? {} : { severity: { 'padding-overhead': padding } }),
+            },
+          });
+          const settings = readSettingsSection(section(max)).settings;
+          const all = readSettingsSection(section(1_000_000_000)).settings;
+          const doc = new HloDocument('file:///w/cap.hlo', 'hlo', 1, text, new Analyzer(settings));
+          await doc.analyze(() => Promise.resolve());
+          const check = () =>
+            assert.deepEqual(
+              documentDiagnostics(doc, settings, RULES),
+              capped(documentDiagnostics(doc, all, RULES), max),
+            );
+          check();
+          doc.applyChanges(
+            [{ range: { start: { line: 1, character: 0 }, end: { line: 1, character: 0 } }, text: '\n' }],
+            2,
+          );
+          check();
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
