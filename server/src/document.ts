@@ -5,7 +5,7 @@
  */
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
 import { parseStatement, ScanState, type HloStatement } from '../../core/src';
-import type { Analyzer, PositionAt, StatementDiagnostic, StatementSummary } from './analyzer';
+import type { Analyzer, PositionAt, StatementSummary } from './analyzer';
 import { toOffset, toPosition } from './positions';
 import { StatementTable, type TableEdit } from './statement-table';
 import { DocumentText } from './text-store';
@@ -33,6 +33,14 @@ export interface ComputationEntry {
    * are its own (XLA's parser scopes their names to it), not those of the computation around it.
    */
   readonly parent?: number;
+}
+
+/** How many diagnostics `s` has, negated when one is an error: its mark in the statement table. */
+function diagnosticCount(s: StatementSummary): number {
+  const diagnostics = s.diagnostics;
+  if (diagnostics === undefined) return 0;
+  for (const d of diagnostics) if (d.severity === 'error') return -diagnostics.length;
+  return diagnostics.length;
 }
 
 export class HloDocument {
@@ -65,7 +73,7 @@ export class HloDocument {
           origin === 0 ? positionAt : (offset) => positionAt(offset + origin),
           scan,
         ),
-      (s) => s.diagnostics !== undefined,
+      diagnosticCount,
     );
   }
 
@@ -150,16 +158,12 @@ export class HloDocument {
   }
 
   /**
-   * Calls `visit` for every statement with diagnostics, in text order, with the offset of its first
-   * character (spans in the diagnostics are relative to that character's line and column).
+   * The statements with diagnostics, ascending, and beside each how many it has, negated when one
+   * of them is an error (by the rules' own severities): what the published list's cap counts
+   * without reading the statements. Valid until the next change.
    */
-  forEachStatementWithDiagnostics(
-    visit: (summary: StatementSummary, diagnostics: readonly StatementDiagnostic[], start: number) => void,
-  ): void {
-    for (const i of this.table.marks) {
-      const s = this.table.summary(i);
-      if (s.diagnostics) visit(s, s.diagnostics, this.table.start(i));
-    }
+  statementsWithDiagnostics(): { readonly indexes: readonly number[]; readonly counts: readonly number[] } {
+    return { indexes: this.table.marks, counts: this.table.markValues };
   }
 
   /** Whether any shape in the document carries `T(...)` tiles. */

@@ -126,12 +126,71 @@ class CappedList {
   }
 }
 
+/** How many of `summary`'s diagnostics are shown, none as an error; -1 when one is shown as an error. */
+function shownUnlessError(summary: StatementSummary, converter: Converter): number {
+  let shown = 0;
+  for (const d of summary.diagnostics ?? []) {
+    const severity = converter.severity(d);
+    if (severity === 'error') return -1;
+    if (severity !== undefined) shown++;
+  }
+  return shown;
+}
+
+/**
+ * The LSP diagnostics of statement `i` of `doc`, converted once and kept while the statement stays
+ * at the same line and column.
+ */
+function statementDiagnostics(
+  doc: HloDocument,
+  i: number,
+  converter: Converter,
+  settings: Settings,
+  rulesDoc: string,
+): readonly Diagnostic[] {
+  const summary = doc.summary(i);
+  const base = toPosition(doc.text, doc.range(i).start);
+  const cached = converted.get(summary);
+  if (
+    cached &&
+    cached.line === base.line &&
+    cached.character === base.character &&
+    cached.settings === settings &&
+    cached.rulesDoc === rulesDoc
+  )
+    return cached.diagnostics;
+  const mine: Diagnostic[] = [];
+  for (const d of summary.diagnostics ?? []) {
+    const s = d.span;
+    const lsp = converter.convert(d, {
+      start: {
+        line: base.line + s.startLine,
+        character: s.startLine === 0 ? base.character + s.startCharacter : s.startCharacter,
+      },
+      end: {
+        line: base.line + s.endLine,
+        character: s.endLine === 0 ? base.character + s.endCharacter : s.endCharacter,
+      },
+    });
+    if (lsp) mine.push(lsp);
+  }
+  converted.set(summary, {
+    line: base.line,
+    character: base.character,
+    settings,
+    rulesDoc,
+    diagnostics: mine,
+  });
+  return mine;
+}
+
 /**
  * All of a document's diagnostics in LSP form, capped at `settings.maxWarnings` warnings and notes
  * (see {@link CappedList}): its statements' and, after them, `names` (absolute offsets; see
  * name-diagnostics.ts), whose related places are kept when the client shows them. Once the list is
- * full, statements without errors are only counted, unconverted: an edit in a dump with 50,000
- * warnings costs what the first thousand cost.
+ * full, statements without errors are only counted, from the counts the document keeps beside them
+ * (without severity overrides) or from their diagnostics: an edit in a dump with 50,000 warnings
+ * costs about what the first thousand cost.
  */
 export function documentDiagnostics(
   doc: HloDocument,
@@ -142,53 +201,20 @@ export function documentDiagnostics(
 ): Diagnostic[] {
   const list = new CappedList(settings.maxWarnings);
   const converter = new Converter(settings, rulesDoc);
-  doc.forEachStatementWithDiagnostics((summary, diagnostics, start) => {
+  // Without severity overrides the count the document keeps beside a statement is what the cap needs.
+  const overridden = settings.severity.size > 0;
+  const { indexes, counts } = doc.statementsWithDiagnostics();
+  for (let k = 0; k < indexes.length; k++) {
+    const i = indexes[k];
     if (list.counting) {
-      let others = 0;
-      let errors = false;
-      for (const d of diagnostics) {
-        const severity = converter.severity(d);
-        if (severity === 'error') errors = true;
-        else if (severity !== undefined) others++;
+      const others = overridden ? shownUnlessError(doc.summary(i), converter) : counts[k];
+      if (others >= 0) {
+        list.leaveOut(others);
+        continue;
       }
-      if (!errors) return list.leaveOut(others);
     }
-    const base = toPosition(doc.text, start);
-    const cached = converted.get(summary);
-    if (
-      cached &&
-      cached.line === base.line &&
-      cached.character === base.character &&
-      cached.settings === settings &&
-      cached.rulesDoc === rulesDoc
-    ) {
-      for (const d of cached.diagnostics) list.add(d);
-      return;
-    }
-    const mine: Diagnostic[] = [];
-    for (const d of diagnostics) {
-      const s = d.span;
-      const lsp = converter.convert(d, {
-        start: {
-          line: base.line + s.startLine,
-          character: s.startLine === 0 ? base.character + s.startCharacter : s.startCharacter,
-        },
-        end: {
-          line: base.line + s.endLine,
-          character: s.endLine === 0 ? base.character + s.endCharacter : s.endCharacter,
-        },
-      });
-      if (lsp) mine.push(lsp);
-    }
-    converted.set(summary, {
-      line: base.line,
-      character: base.character,
-      settings,
-      rulesDoc,
-      diagnostics: mine,
-    });
-    for (const d of mine) list.add(d);
-  });
+    for (const d of statementDiagnostics(doc, i, converter, settings, rulesDoc)) list.add(d);
+  }
   for (const d of names) {
     const lsp = converter.convert(d, toRange(doc.text, d.range));
     if (!lsp) continue;

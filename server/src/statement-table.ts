@@ -58,8 +58,10 @@ export class StatementTable<S> {
   private starts: number[] = [];
   private ends: number[] = [];
   private summaries: S[] = [];
-  /** Indexes of the statements `marked` picks out, ascending: publishing visits these, not all. */
+  /** Indexes of the statements `mark` picks out, ascending: publishing visits these, not all. */
   private markedIndexes: number[] = [];
+  /** What `mark` gave each of {@link markedIndexes}, at the same place. */
+  private markedValues: number[] = [];
   /**
    * Start of the first statement whose split depends on text far after it (a string no quote on
    * its line closes, a comment running to the end), or -1: a quote typed anywhere later may make
@@ -68,13 +70,13 @@ export class StatementTable<S> {
   private openStart = -1;
 
   /**
-   * @param marked picks the statements to index (those with diagnostics): a document of 358,000
-   * statements has a few thousand, and reading a property of every summary per publish costs more
-   * than keeping this list in step with edits.
+   * @param mark picks the statements to index (those with diagnostics) with a number other than 0,
+   * kept beside the index: a document of 358,000 statements has a few thousand, and reading every
+   * summary, or even every marked one, per publish costs more than keeping these in step with edits.
    */
   constructor(
     private readonly summarize: Summarize<S>,
-    private readonly marked: (summary: S) => boolean = () => false,
+    private readonly mark: (summary: S) => number = () => 0,
   ) {}
 
   /** Indexes of the marked statements, ascending (valid until the next change of the table). */
@@ -82,10 +84,20 @@ export class StatementTable<S> {
     return this.markedIndexes;
   }
 
+  /** What `mark` gave each of {@link marks}, at the same place (valid until the next change). */
+  get markValues(): readonly number[] {
+    return this.markedValues;
+  }
+
   private indexMarks(): void {
     this.markedIndexes = [];
-    for (let i = 0; i < this.summaries.length; i++)
-      if (this.marked(this.summaries[i])) this.markedIndexes.push(i);
+    this.markedValues = [];
+    for (let i = 0; i < this.summaries.length; i++) {
+      const value = this.mark(this.summaries[i]);
+      if (value === 0) continue;
+      this.markedIndexes.push(i);
+      this.markedValues.push(value);
+    }
   }
 
   get count(): number {
@@ -129,15 +141,21 @@ export class StatementTable<S> {
     const { starts, ends } = this;
     const summaries: S[] = new Array<S>(this.starts.length);
     const marks: number[] = [];
+    const values: number[] = [];
     if (!keepBoundaries) {
       this.summaries = summaries;
       this.markedIndexes = marks;
+      this.markedValues = values;
     }
     let last = Date.now();
     for (let i = 0; i < starts.length; i++) {
       const summary = this.summarize(text, starts[i], ends[i], 0);
       summaries[i] = summary;
-      if (this.marked(summary)) marks.push(i);
+      const value = this.mark(summary);
+      if (value !== 0) {
+        marks.push(i);
+        values.push(value);
+      }
       if ((i & 255) === 0 && i + 1 < summaries.length && Date.now() - last > 20) {
         await pause(i + 1);
         last = Date.now();
@@ -145,6 +163,7 @@ export class StatementTable<S> {
     }
     this.summaries = summaries;
     this.markedIndexes = marks;
+    this.markedValues = values;
   }
 
   private split(text: string): void {
@@ -268,10 +287,17 @@ export class StatementTable<S> {
     let b = a;
     while (b < marks.length && marks[b] < k) b++;
     const fresh: number[] = [];
-    for (let i = 0; i < added.length; i++) if (this.marked(added[i])) fresh.push(first + i);
+    const freshValues: number[] = [];
+    for (let i = 0; i < added.length; i++) {
+      const value = this.mark(added[i]);
+      if (value === 0) continue;
+      fresh.push(first + i);
+      freshValues.push(value);
+    }
     const shift = added.length - (k - first);
     if (shift !== 0) for (let i = b; i < marks.length; i++) marks[i] += shift;
     spliceLarge(marks, a, b - a, fresh);
+    spliceLarge(this.markedValues, a, b - a, freshValues);
   }
 
   /** Where old statement `j` starts after the edit (statements overlapping the edit: their old start). */
