@@ -60,14 +60,12 @@ export async function analyzeWhole(
       progress('progress', statementsDone / doc.statementCount);
       reported = Date.now();
     }
-    // Only when there is more to show than last time (with warnings turned off, maybe nothing).
+    // Published only when there is more to show than last time (with warnings turned off, maybe
+    // nothing); the wait grows either way, since collecting the list costs as it grows.
     if (partial && Date.now() >= due) {
-      const before = shown;
       shown = publisher.publishFoundSoFar(doc, shown);
-      if (shown > before) {
-        wait *= 3;
-        due = Date.now() + wait;
-      }
+      wait *= 3;
+      due = Date.now() + wait;
     }
     await pause();
   };

@@ -11,6 +11,7 @@ import { CancellationTokenSource, ResponseError } from 'vscode-jsonrpc/node';
 import {
   LSPErrorCodes,
   type CallHierarchyItem,
+  type Connection,
   type Diagnostic,
   type DocumentSymbol,
   type Hover,
@@ -23,6 +24,11 @@ import {
   type AnalysisProgressParams,
 } from '../../protocol/src/lsp';
 import { TestClient } from './harness';
+import { Analyzer } from '../../server/src/analyzer';
+import { HloDocument } from '../../server/src/document';
+import type { DiagnosticsPublisher } from '../../server/src/publisher';
+import { analyzeWhole } from '../../server/src/whole-analysis';
+import { readSettingsSection } from '../../protocol/src/settings';
 import { ManualClock } from '../support/manual-clock';
 import { CORPUS_HLO_DIR } from '../support/corpus';
 
@@ -218,6 +224,28 @@ describe('server: large documents and cancellation', () => {
     assert.deepEqual(await client.open('file:///w/big.hlo', bigDump(40000)), []);
     assert.deepEqual(client.partials, []);
     await client.dispose();
+  });
+
+  it('looks for diagnostics to show at growing intervals while there are none, not at every slice', async () => {
+    const settings = readSettingsSection({
+      padding: { warnMinWastedBytes: 0 },
+      diagnostics: { severity: { 'padding-overhead': 'off' } },
+    }).settings;
+    const doc = new HloDocument('file:///w/big.hlo', 'hlo', 1, bigDump(40000), new Analyzer(settings));
+    let looks = 0;
+    const publisher = {
+      publishFoundSoFar: (_doc: HloDocument, shown: number) => {
+        looks++;
+        return shown;
+      },
+    } as unknown as DiagnosticsPublisher;
+    const connection = { sendNotification: () => Promise.resolve() } as unknown as Connection;
+    const start = Date.now();
+    await analyzeWhole(doc, { connection, publisher, options: { partialDiagnosticsMs: 1 } });
+    const elapsed = Date.now() - start;
+    // Waits of 1, 3, 9, ... ms: k looks need (3^k - 1) / 2 ms. Each one reads the list found so far.
+    assert.ok(looks >= 1, 'it looked');
+    assert.ok(looks <= Math.log(2 * elapsed + 1) / Math.log(3) + 1, `${looks} looks in ${elapsed} ms`);
   });
 
   it('collects garbage before and after analysing a document over 5 MB, and not for small ones', async () => {
