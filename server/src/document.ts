@@ -4,7 +4,8 @@
  * ask for parsed statements by offset; only summaries are retained.
  */
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
-import { parseStatement, ScanState, type HloStatement } from '../../core/src';
+import { parseStatement, ScanState, type HloStatement, type RuleCode } from '../../core/src';
+import type { SeverityOverride } from '../../protocol/src/settings';
 import type { Analyzer, PositionAt, StatementSummary } from './analyzer';
 import { toOffset, toPosition } from './positions';
 import { StatementTable, type TableEdit } from './statement-table';
@@ -35,12 +36,32 @@ export interface ComputationEntry {
   readonly parent?: number;
 }
 
-/** How many diagnostics `s` has, negated when one is an error: its mark in the statement table. */
-function diagnosticCount(s: StatementSummary): number {
+/** A rule code's severity override, as the settings give them. */
+type Overrides = ReadonlyMap<RuleCode, SeverityOverride>;
+
+/**
+ * How many of `s`'s diagnostics are shown under `overrides`, negated when one is shown as an error,
+ * 0 when none is: its mark in the statement table.
+ */
+function shownCount(s: StatementSummary, overrides: Overrides): number {
   const diagnostics = s.diagnostics;
   if (diagnostics === undefined) return 0;
-  for (const d of diagnostics) if (d.severity === 'error') return -diagnostics.length;
-  return diagnostics.length;
+  let shown = 0;
+  let error = false;
+  for (const d of diagnostics) {
+    const severity = overrides.get(d.code) ?? d.severity;
+    if (severity === 'off') continue;
+    shown++;
+    if (severity === 'error') error = true;
+  }
+  return error ? -shown : shown;
+}
+
+function sameOverrides(a: Overrides, b: Overrides): boolean {
+  if (a === b) return true;
+  if (a.size !== b.size) return false;
+  for (const [code, severity] of a) if (b.get(code) !== severity) return false;
+  return true;
 }
 
 export class HloDocument {
@@ -50,6 +71,8 @@ export class HloDocument {
   private tiledCache: boolean | undefined;
   /** The finder's memos for statements parsed on request (hovers, navigation), apart from the analysis's. */
   private readonly lookups = new ScanState();
+  /** The severity overrides the table's marks count shown diagnostics by. */
+  private markedBy: Overrides = new Map();
 
   /** A document whose statements are not analysed yet: call {@link analyze} before use. */
   constructor(
@@ -73,7 +96,7 @@ export class HloDocument {
           origin === 0 ? positionAt : (offset) => positionAt(offset + origin),
           scan,
         ),
-      diagnosticCount,
+      (s) => shownCount(s, this.markedBy),
     );
   }
 
@@ -158,11 +181,19 @@ export class HloDocument {
   }
 
   /**
-   * The statements with diagnostics, ascending, and beside each how many it has, negated when one
-   * of them is an error (by the rules' own severities): what the published list's cap counts
-   * without reading the statements. Valid until the next change.
+   * The statements with diagnostics shown under the severity `overrides`, ascending, and beside each
+   * how many it shows, negated when one shows as an error: what the published list's cap counts
+   * without reading the statements. Other overrides than the last ones mark the statements again.
+   * Valid until the next change.
    */
-  statementsWithDiagnostics(): { readonly indexes: readonly number[]; readonly counts: readonly number[] } {
+  statementsWithDiagnostics(overrides: Overrides): {
+    readonly indexes: readonly number[];
+    readonly counts: readonly number[];
+  } {
+    if (!sameOverrides(overrides, this.markedBy)) {
+      this.markedBy = overrides;
+      this.table.remark();
+    }
     return { indexes: this.table.marks, counts: this.table.markValues };
   }
 

@@ -47,12 +47,6 @@ class Converter {
     private readonly rulesDoc: string,
   ) {}
 
-  /** The severity `d` is shown with, or undefined when its rule is turned off. */
-  severity(d: LayoutDiagnostic): Exclude<SeverityOverride, 'off'> | Severity | undefined {
-    const override = this.settings.severity.get(d.code);
-    return override === 'off' ? undefined : (override ?? d.severity);
-  }
-
   /** The LSP form of `d` at `range`, or undefined when its rule is turned off. */
   convert(d: LayoutDiagnostic, range: Range): Diagnostic | undefined {
     const override = this.settings.severity.get(d.code);
@@ -126,17 +120,6 @@ class CappedList {
   }
 }
 
-/** How many of `summary`'s diagnostics are shown, none as an error; -1 when one is shown as an error. */
-function shownUnlessError(summary: StatementSummary, converter: Converter): number {
-  let shown = 0;
-  for (const d of summary.diagnostics ?? []) {
-    const severity = converter.severity(d);
-    if (severity === 'error') return -1;
-    if (severity !== undefined) shown++;
-  }
-  return shown;
-}
-
 /**
  * The LSP diagnostics of statement `i` of `doc`, converted once and kept while the statement stays
  * at the same line and column.
@@ -188,9 +171,9 @@ function statementDiagnostics(
  * All of a document's diagnostics in LSP form, capped at `settings.maxWarnings` warnings and notes
  * (see {@link CappedList}): its statements' and, after them, `names` (absolute offsets; see
  * name-diagnostics.ts), whose related places are kept when the client shows them. Once the list is
- * full, statements without errors are only counted, from the counts the document keeps beside them
- * (without severity overrides) or from their diagnostics: an edit in a dump with 50,000 warnings
- * costs about what the first thousand cost.
+ * full, statements without errors are only counted, from the counts the document keeps beside them:
+ * an edit in a dump with 50,000 warnings costs about what the first thousand cost, and statements
+ * whose every rule is turned off are not visited.
  */
 export function documentDiagnostics(
   doc: HloDocument,
@@ -201,19 +184,10 @@ export function documentDiagnostics(
 ): Diagnostic[] {
   const list = new CappedList(settings.maxWarnings);
   const converter = new Converter(settings, rulesDoc);
-  // Without severity overrides the count the document keeps beside a statement is what the cap needs.
-  const overridden = settings.severity.size > 0;
-  const { indexes, counts } = doc.statementsWithDiagnostics();
+  const { indexes, counts } = doc.statementsWithDiagnostics(settings.severity);
   for (let k = 0; k < indexes.length; k++) {
-    const i = indexes[k];
-    if (list.counting) {
-      const others = overridden ? shownUnlessError(doc.summary(i), converter) : counts[k];
-      if (others >= 0) {
-        list.leaveOut(others);
-        continue;
-      }
-    }
-    for (const d of statementDiagnostics(doc, i, converter, settings, rulesDoc)) list.add(d);
+    if (counts[k] > 0 && list.counting) list.leaveOut(counts[k]);
+    else for (const d of statementDiagnostics(doc, indexes[k], converter, settings, rulesDoc)) list.add(d);
   }
   for (const d of names) {
     const lsp = converter.convert(d, toRange(doc.text, d.range));

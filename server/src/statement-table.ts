@@ -89,15 +89,24 @@ export class StatementTable<S> {
     return this.markedValues;
   }
 
+  /** Marks the statements again, for a `mark` that now answers differently. */
+  remark(): void {
+    this.indexMarks();
+  }
+
   private indexMarks(): void {
     this.markedIndexes = [];
     this.markedValues = [];
-    for (let i = 0; i < this.summaries.length; i++) {
-      const value = this.mark(this.summaries[i]);
-      if (value === 0) continue;
-      this.markedIndexes.push(i);
-      this.markedValues.push(value);
-    }
+    // A new text under analysis has its first statements summarized only (resetSliced).
+    for (let i = 0; i < this.summaries.length && i in this.summaries; i++) this.markAt(i, this.summaries[i]);
+  }
+
+  /** Adds statement `i`, after those marked so far, if `mark` picks it out. */
+  private markAt(i: number, summary: S): void {
+    const value = this.mark(summary);
+    if (value === 0) return;
+    this.markedIndexes.push(i);
+    this.markedValues.push(value);
   }
 
   get count(): number {
@@ -140,30 +149,24 @@ export class StatementTable<S> {
     if (!keepBoundaries) this.split(text);
     const { starts, ends } = this;
     const summaries: S[] = new Array<S>(this.starts.length);
-    const marks: number[] = [];
-    const values: number[] = [];
     if (!keepBoundaries) {
       this.summaries = summaries;
-      this.markedIndexes = marks;
-      this.markedValues = values;
+      this.markedIndexes = [];
+      this.markedValues = [];
     }
     let last = Date.now();
     for (let i = 0; i < starts.length; i++) {
       const summary = this.summarize(text, starts[i], ends[i], 0);
       summaries[i] = summary;
-      const value = this.mark(summary);
-      if (value !== 0) {
-        marks.push(i);
-        values.push(value);
-      }
+      // A new text is marked as it goes (a remark at a pause covers what is summarized so far).
+      if (!keepBoundaries) this.markAt(i, summary);
       if ((i & 255) === 0 && i + 1 < summaries.length && Date.now() - last > 20) {
         await pause(i + 1);
         last = Date.now();
       }
     }
     this.summaries = summaries;
-    this.markedIndexes = marks;
-    this.markedValues = values;
+    if (keepBoundaries) this.indexMarks();
   }
 
   private split(text: string): void {

@@ -54,11 +54,25 @@ describe('the published diagnostics cap', () => {
           const all = readSettingsSection(section(1_000_000_000)).settings;
           const doc = new HloDocument('file:///w/cap.hlo', 'hlo', 1, text, new Analyzer(settings));
           await doc.analyze(() => Promise.resolve());
-          const check = () =>
+          // The same document asked with other severity overrides in between is marked again.
+          const plain = readSettingsSection({
+            padding: { warnMinWastedBytes: 0 },
+            diagnostics: { maxWarnings: max },
+          }).settings;
+          const plainAll = readSettingsSection({
+            padding: { warnMinWastedBytes: 0 },
+            diagnostics: { maxWarnings: 1_000_000_000 },
+          }).settings;
+          const check = () => {
             assert.deepEqual(
               documentDiagnostics(doc, settings, RULES),
               capped(documentDiagnostics(doc, all, RULES), max),
             );
+            assert.deepEqual(
+              documentDiagnostics(doc, plain, RULES),
+              capped(documentDiagnostics(doc, plainAll, RULES), max),
+            );
+          };
           check();
           // A line that may hold diagnostics put among the instructions (every line below moves),
           // then one of them taken out.
