@@ -104,7 +104,7 @@ export class HloDocument {
    * Analyses the whole text, in time slices separated by `pause` (see StatementTable.resetSliced).
    * With a new `analyzer` (settings changed), statement boundaries are kept and only summaries redone.
    * Otherwise, at each pause the document reads as its statements analysed so far: diagnostics
-   * (forEachStatementWithDiagnostics) are those found up to there; nothing else is ready yet.
+   * (statementsWithDiagnostics) are those found up to there; nothing else is ready yet.
    */
   async analyze(pause: (statementsDone: number) => Promise<void>, analyzer?: Analyzer): Promise<void> {
     if (analyzer) this.analyzer = analyzer;
