@@ -4,8 +4,9 @@
  * progress notifications around it; one that was just opened has no diagnostics on screen yet, so
  * from time to time the diagnostics of the statements analysed so far are published (the top of
  * the file first, where the editor opens it), each publish replacing the one before, until the
- * caller publishes them all. The waits grow threefold (100, 400, 1300 ms, ...): the first
- * screenful of squiggles soon, and few publishes of a list that grows to thousands.
+ * caller publishes them all. Looks come 100 ms apart until one shows something, then the waits
+ * grow threefold (300, 900 ms, ...): the first screenful of squiggles soon, and few publishes of a
+ * list that grows to thousands.
  */
 import type { Connection } from 'vscode-languageserver';
 import { AnalysisProgressNotification, type AnalysisProgressParams } from '../../protocol/src/lsp';
@@ -61,10 +62,11 @@ export async function analyzeWhole(
       reported = Date.now();
     }
     // Published only when there is more to show than last time (with warnings turned off, maybe
-    // nothing); the wait grows either way, since collecting the list costs as it grows.
+    // nothing); the wait grows once something is shown, and is kept between looks either way.
     if (partial && Date.now() >= due) {
+      const before = shown;
       shown = publisher.publishFoundSoFar(doc, shown);
-      wait *= 3;
+      if (shown > before) wait *= 3;
       due = Date.now() + wait;
     }
     await pause();

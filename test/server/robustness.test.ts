@@ -226,7 +226,7 @@ describe('server: large documents and cancellation', () => {
     await client.dispose();
   });
 
-  it('looks for diagnostics to show at growing intervals while there are none, not at every slice', async () => {
+  it('looks for diagnostics to show a wait apart while there are none, not at every slice', async () => {
     const settings = readSettingsSection({
       padding: { warnMinWastedBytes: 0 },
       diagnostics: { severity: { 'padding-overhead': 'off' } },
@@ -241,11 +241,10 @@ describe('server: large documents and cancellation', () => {
     } as unknown as DiagnosticsPublisher;
     const connection = { sendNotification: () => Promise.resolve() } as unknown as Connection;
     const start = Date.now();
-    await analyzeWhole(doc, { connection, publisher, options: { partialDiagnosticsMs: 1 } });
+    await analyzeWhole(doc, { connection, publisher, options: { partialDiagnosticsMs: 50 } });
     const elapsed = Date.now() - start;
-    // Waits of 1, 3, 9, ... ms: k looks need (3^k - 1) / 2 ms. Each one reads the list found so far.
     assert.ok(looks >= 1, 'it looked');
-    assert.ok(looks <= Math.log(2 * elapsed + 1) / Math.log(3) + 1, `${looks} looks in ${elapsed} ms`);
+    assert.ok(looks <= elapsed / 50 + 1, `${looks} looks in ${elapsed} ms`);
   });
 
   it('collects garbage before and after analysing a document over 5 MB, and not for small ones', async () => {
