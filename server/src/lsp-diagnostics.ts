@@ -2,9 +2,10 @@
  * Core diagnostics → LSP diagnostics: exact ranges, the rule code with a link to its section of
  * docs/rules.md, `source: 'xla-layout'`, and the user's severity overrides applied ('off' drops).
  * Statements keep their diagnostics with line-relative spans, and the document indexes the
- * statements that have any, so building the list after an edit costs one line lookup per such
- * statement. The LSP objects of a statement are kept with its summary and reused while the
- * statement stays at the same position (an edit elsewhere that adds no line, the usual case).
+ * statements that show any, with how many, so building the list after an edit costs one line
+ * lookup per statement listed. The LSP objects of a statement are kept with its summary and reused
+ * while the statement stays at the same position (an edit elsewhere that adds no line, the usual
+ * case).
  */
 import { DiagnosticSeverity, type Diagnostic, type Range } from 'vscode-languageserver';
 import { readableMessage, type LayoutDiagnostic, type RuleCode, type Severity } from '../../core/src';
