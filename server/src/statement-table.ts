@@ -89,24 +89,21 @@ export class StatementTable<S> {
     return this.markedValues;
   }
 
-  /** Marks the statements again, for a `mark` that now answers differently. */
+  /** Marks every statement summarized, again when `mark` now answers differently. */
   remark(): void {
-    this.indexMarks();
-  }
-
-  private indexMarks(): void {
     this.markedIndexes = [];
     this.markedValues = [];
     // A new text under analysis has its first statements summarized only (resetSliced).
-    for (let i = 0; i < this.summaries.length && i in this.summaries; i++) this.markAt(i, this.summaries[i]);
+    for (let i = 0; i < this.summaries.length && i in this.summaries; i++)
+      this.markInto(i, this.summaries[i], this.markedIndexes, this.markedValues);
   }
 
-  /** Adds statement `i`, after those marked so far, if `mark` picks it out. */
-  private markAt(i: number, summary: S): void {
+  /** Appends statement `i` and its mark to `indexes` and `values` if `mark` picks it out. */
+  private markInto(i: number, summary: S, indexes: number[], values: number[]): void {
     const value = this.mark(summary);
     if (value === 0) return;
-    this.markedIndexes.push(i);
-    this.markedValues.push(value);
+    indexes.push(i);
+    values.push(value);
   }
 
   get count(): number {
@@ -129,7 +126,7 @@ export class StatementTable<S> {
   reset(text: string): void {
     this.split(text);
     this.summaries = this.starts.map((start, i) => this.summarize(text, start, this.ends[i], 0));
-    this.indexMarks();
+    this.remark();
   }
 
   /**
@@ -159,14 +156,14 @@ export class StatementTable<S> {
       const summary = this.summarize(text, starts[i], ends[i], 0);
       summaries[i] = summary;
       // A new text is marked as it goes (a remark at a pause covers what is summarized so far).
-      if (!keepBoundaries) this.markAt(i, summary);
+      if (!keepBoundaries) this.markInto(i, summary, this.markedIndexes, this.markedValues);
       if ((i & 255) === 0 && i + 1 < summaries.length && Date.now() - last > 20) {
         await pause(i + 1);
         last = Date.now();
       }
     }
     this.summaries = summaries;
-    if (keepBoundaries) this.indexMarks();
+    if (keepBoundaries) this.remark();
   }
 
   private split(text: string): void {
@@ -291,12 +288,7 @@ export class StatementTable<S> {
     while (b < marks.length && marks[b] < k) b++;
     const fresh: number[] = [];
     const freshValues: number[] = [];
-    for (let i = 0; i < added.length; i++) {
-      const value = this.mark(added[i]);
-      if (value === 0) continue;
-      fresh.push(first + i);
-      freshValues.push(value);
-    }
+    for (let i = 0; i < added.length; i++) this.markInto(first + i, added[i], fresh, freshValues);
     const shift = added.length - (k - first);
     if (shift !== 0) for (let i = b; i < marks.length; i++) marks[i] += shift;
     spliceLarge(marks, a, b - a, fresh);
