@@ -5,10 +5,26 @@
  * and untrusted workspaces, and the server must never run with a value outside its schema. A value
  * of the wrong type falls back to the default.
  */
-import { RULES, type RuleCode } from '../../core/src';
+import { RULES, type RuleCode, type Severity } from '../../core/src';
 
 /** What a rule's severity can be overridden to; 'off' drops the diagnostic. */
 export type SeverityOverride = 'error' | 'warning' | 'information' | 'hint' | 'off';
+
+/** A severity a diagnostic can be shown with. */
+export type ShownSeverity = Exclude<SeverityOverride, 'off'>;
+
+/**
+ * The severity a diagnostic of rule `code`, `severity` by its rule, is shown with under the
+ * `diagnostics.severity` overrides; undefined when its rule is turned off.
+ */
+export function shownSeverity(
+  code: RuleCode,
+  severity: Severity,
+  overrides: ReadonlyMap<RuleCode, SeverityOverride>,
+): ShownSeverity | undefined {
+  const override = overrides.get(code);
+  return override === 'off' ? undefined : (override ?? severity);
+}
 type InlayHintMode = 'auto' | 'on' | 'off';
 type AssumedTiling = 'none' | 'tpu';
 

@@ -4,8 +4,8 @@
  * ask for parsed statements by offset; only summaries are retained.
  */
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
-import { parseStatement, ScanState, type HloStatement, type RuleCode } from '../../core/src';
-import type { SeverityOverride } from '../../protocol/src/settings';
+import { parseStatement, ScanState, type HloStatement } from '../../core/src';
+import { SETTINGS, shownSeverity, type Settings } from '../../protocol/src/settings';
 import type { Analyzer, PositionAt, StatementSummary } from './analyzer';
 import { toOffset, toPosition } from './positions';
 import { StatementTable, type TableEdit } from './statement-table';
@@ -36,8 +36,8 @@ export interface ComputationEntry {
   readonly parent?: number;
 }
 
-/** A rule code's severity override, as the settings give them. */
-type Overrides = ReadonlyMap<RuleCode, SeverityOverride>;
+/** The `diagnostics.severity` overrides. */
+type Overrides = Settings['severity'];
 
 /**
  * How many of `s`'s diagnostics are shown under `overrides`, negated when one is shown as an error,
@@ -49,19 +49,12 @@ function shownCount(s: StatementSummary, overrides: Overrides): number {
   let shown = 0;
   let error = false;
   for (const d of diagnostics) {
-    const severity = overrides.get(d.code) ?? d.severity;
-    if (severity === 'off') continue;
+    const severity = shownSeverity(d.code, d.severity, overrides);
+    if (severity === undefined) continue;
     shown++;
     if (severity === 'error') error = true;
   }
   return error ? -shown : shown;
-}
-
-function sameOverrides(a: Overrides, b: Overrides): boolean {
-  if (a === b) return true;
-  if (a.size !== b.size) return false;
-  for (const [code, severity] of a) if (b.get(code) !== severity) return false;
-  return true;
 }
 
 export class HloDocument {
@@ -190,7 +183,7 @@ export class HloDocument {
     readonly indexes: readonly number[];
     readonly counts: readonly number[];
   } {
-    if (!sameOverrides(overrides, this.markedBy)) {
+    if (!SETTINGS.severity.same(overrides, this.markedBy)) {
       this.markedBy = overrides;
       this.table.remark();
     }

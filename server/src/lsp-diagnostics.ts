@@ -8,16 +8,16 @@
  * case).
  */
 import { DiagnosticSeverity, type Diagnostic, type Range } from 'vscode-languageserver';
-import { readableMessage, type LayoutDiagnostic, type RuleCode, type Severity } from '../../core/src';
+import { readableMessage, type LayoutDiagnostic, type RuleCode } from '../../core/src';
 import type { StatementSummary } from './analyzer';
 import type { HloDocument } from './document';
 import { toPosition, toRange } from './positions';
 import { ruleHref } from './rules-link';
-import type { SeverityOverride, Settings } from '../../protocol/src/settings';
+import { shownSeverity, type Settings, type ShownSeverity } from '../../protocol/src/settings';
 
 export const DIAGNOSTIC_SOURCE = 'xla-layout';
 
-const LSP_SEVERITY: Record<Exclude<SeverityOverride, 'off'> | Severity, DiagnosticSeverity> = {
+const LSP_SEVERITY: Record<ShownSeverity, DiagnosticSeverity> = {
   error: DiagnosticSeverity.Error,
   warning: DiagnosticSeverity.Warning,
   information: DiagnosticSeverity.Information,
@@ -50,8 +50,8 @@ class Converter {
 
   /** The LSP form of `d` at `range`, or undefined when its rule is turned off. */
   convert(d: LayoutDiagnostic, range: Range): Diagnostic | undefined {
-    const override = this.settings.severity.get(d.code);
-    if (override === 'off') return undefined;
+    const severity = shownSeverity(d.code, d.severity, this.settings.severity);
+    if (severity === undefined) return undefined;
     let link = this.links.get(d.code);
     if (!link) {
       link = { href: ruleHref(this.rulesDoc, d.code) };
@@ -59,7 +59,7 @@ class Converter {
     }
     return {
       range,
-      severity: LSP_SEVERITY[override ?? d.severity],
+      severity: LSP_SEVERITY[severity],
       code: d.code,
       codeDescription: link,
       source: DIAGNOSTIC_SOURCE,
