@@ -195,12 +195,9 @@ export function isOpcodeAt(text: string, start: number, end: number): boolean {
 
 /** Whether `text[start, end)` is one of {@link LITERAL_OPCODES}, compared in place. */
 export function literalOpcodeAt(text: string, start: number, end: number): boolean {
-  const length = end - start;
-  return (
-    (length === 8 && text.startsWith('constant', start)) ||
-    (length === 9 && text.startsWith('parameter', start)) ||
-    (length === 4 && text.startsWith('iota', start))
-  );
+  for (const name of LITERAL_OPCODES)
+    if (end - start === name.length && text.startsWith(name, start)) return true;
+  return false;
 }
 
 /**
