@@ -11,7 +11,7 @@
  * result either way).
  * An edit reuses the summaries of statements it did not touch (StatementTable.applyEdit). One analyzer exists per settings value; a settings change builds a new one.
  */
-import type { LayoutDiagnostic } from '../../core/src';
+import { copyDiagnostic, type LayoutDiagnostic } from '../../core/src';
 import { parseStatement, type HloStatement } from '../../core/src';
 import type { ShapeNode } from '../../core/src';
 import { lastNonBlank, type ScanState } from '../../core/src';
@@ -97,12 +97,11 @@ const CH_LBRACE = 123;
 const CH_RBRACE = 125;
 
 function detached(d: LayoutDiagnostic): LayoutDiagnostic {
-  const message = detach(d.message);
-  return d.plain === undefined ? { ...d, message } : { ...d, message, plain: detach(d.plain) };
+  return copyDiagnostic(d, d.range, detach(d.message), d.plain === undefined ? undefined : detach(d.plain));
 }
 
 function relative(d: LayoutDiagnostic, origin: number): LayoutDiagnostic {
-  return { ...d, range: { start: d.range.start - origin, end: d.range.end - origin } };
+  return copyDiagnostic(d, { start: d.range.start - origin, end: d.range.end - origin });
 }
 
 export class Analyzer {
@@ -235,6 +234,8 @@ function located(
   return diagnostics.map((d) => {
     const [startLine, startCharacter] = rel(d.range.start);
     const [endLine, endCharacter] = rel(d.range.end);
-    return { ...d, span: { startLine, startCharacter, endLine, endCharacter } };
+    return Object.assign(copyDiagnostic(d, d.range), {
+      span: { startLine, startCharacter, endLine, endCharacter },
+    });
   });
 }

@@ -14,7 +14,7 @@
  * the full per-statement analysis. Computation headers have their own recogniser ({@link
  * LeanPass.header}): their parameter list would look like a tuple to the finder.
  */
-import type { LayoutDiagnostic } from '../../core/src';
+import { copyDiagnostic, type LayoutDiagnostic } from '../../core/src';
 import {
   charAt,
   hasBadSigil,
@@ -291,5 +291,5 @@ export class LeanPass {
 }
 
 function shifted(d: LayoutDiagnostic, by: number): LayoutDiagnostic {
-  return { ...d, range: { start: d.range.start + by, end: d.range.end + by } };
+  return copyDiagnostic(d, { start: d.range.start + by, end: d.range.end + by });
 }

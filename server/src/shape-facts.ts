@@ -5,7 +5,7 @@
  * them valid wherever the same text occurs.
  */
 import type { ArrayShapeNode, ShapeNode } from '../../core/src';
-import { diagnostic, type LayoutDiagnostic, type TextRange } from '../../core/src';
+import { copyDiagnostic, diagnostic, type LayoutDiagnostic, type TextRange } from '../../core/src';
 import {
   assumedTpuTileRule,
   dimensionLetter,
@@ -60,7 +60,7 @@ export interface ShapeFacts {
   /** Validator diagnostics and tile advice, relative to the shape start (parser ones are not here). */
   readonly diagnostics: readonly LayoutDiagnostic[];
   /** One entry per array leaf whose sizes can be computed, in text order. */
-  readonly leaves: readonly LeafPadding[];
+  readonly leaves: readonly PlacedLeaf[];
 }
 
 /** The array leaves of a shape, in text order, without recursion (tuples nest deeply). */
@@ -128,26 +128,32 @@ function shiftRange(r: TextRange, by: number): TextRange {
 }
 
 /**
- * The padding of one leaf. The cause sentence costs a pass over the tiling plan and only warnings
- * and inlay-hint tooltips read it: leaves that warn under the cache's settings get it while their
- * plan is at hand; for the others it is computed on first use, from the shape text (the cache key,
- * kept anyway) rather than from a retained model: tens of thousands of cached shapes stay small.
+ * What one array leaf's padding is wherever its text occurs, shared by every place it is found (a
+ * tuple holding it reuses it). The cause sentence costs a pass over the tiling plan and only
+ * warnings and inlay-hint tooltips read it: leaves that warn under the cache's settings get it while
+ * their plan is at hand; for the others it is computed on first use, from the leaf's text (a view of
+ * the cache key, kept anyway) rather than from a retained model: tens of thousands of cached shapes
+ * stay small.
  */
-class LazyLeafPadding implements LeafPadding {
+class LeafFacts {
   private causeText: string | null | undefined;
-  private warning: { readonly settings: Settings; readonly message: string | undefined } | undefined;
+  /** The padding-overhead message, memoised for the settings it was made under. */
+  private warnedUnder: Settings | undefined;
+  private warned: string | undefined;
 
   constructor(
-    readonly range: TextRange,
-    readonly warnRange: TextRange,
+    /** The leaf's own text, to recompute the cause. */
+    readonly text: string,
+    readonly settings: Settings,
+    /** Where the layout (what pads) lies in `text`; the whole text when it has none. */
+    readonly layoutStart: number,
+    readonly layoutEnd: number,
     readonly logicalBytes: bigint,
     readonly physicalBytes: bigint,
     readonly expansion: number,
     readonly tiled: boolean,
     readonly scalar: boolean,
     readonly assumed: string | undefined,
-    /** The leaf's own text and the settings, to recompute the cause. */
-    private readonly source: { readonly text: string; readonly settings: Settings },
     /** The cause when already known (null: none). */
     cause?: string | null,
   ) {
@@ -158,10 +164,9 @@ class LazyLeafPadding implements LeafPadding {
     if (this.causeText === undefined) {
       this.causeText = null;
       if (this.physicalBytes > this.logicalBytes) {
-        const { text, settings } = this.source;
-        const node = parseShape(text, 0, { end: text.length }).shape;
+        const node = parseShape(this.text, 0, { end: this.text.length }).shape;
         const arrayLeaf = node?.kind === 'array' ? node : undefined;
-        const eff = arrayLeaf ? effectiveShape(arrayLeaf, settings) : undefined;
+        const eff = arrayLeaf ? effectiveShape(arrayLeaf, this.settings) : undefined;
         const plan = eff ? planTiling(eff.shape) : undefined;
         const cause = eff && plan && !isLayoutError(plan) ? paddingCause(eff.shape, plan) : undefined;
         if (cause !== undefined) this.causeText = detach(cause);
@@ -170,29 +175,64 @@ class LazyLeafPadding implements LeafPadding {
     return this.causeText ?? undefined;
   }
 
-  /** The same leaf found `by` characters further into a larger shape (a tuple holding it). */
-  movedBy(by: number): LazyLeafPadding {
-    const range = { start: this.range.start + by, end: this.range.end + by };
-    const warnRange = { start: this.warnRange.start + by, end: this.warnRange.end + by };
-    return new LazyLeafPadding(
-      range,
-      warnRange,
-      this.logicalBytes,
-      this.physicalBytes,
-      this.expansion,
-      this.tiled,
-      this.scalar,
-      this.assumed,
-      this.source,
-      this.causeText,
-    );
+  /** The padding-overhead message under `settings` (memoised: many statements share this leaf). */
+  warningMessage(settings: Settings): string | undefined {
+    if (this.warnedUnder !== settings) {
+      // Flat: the sentence as built is a rope of a dozen pieces, three times its size.
+      const message = warningText(this, settings);
+      this.warnedUnder = settings;
+      this.warned = message && detach(message);
+    }
+    return this.warned;
+  }
+}
+
+/**
+ * A leaf where it sits in a shape: its facts and its offset from the shape's start. Ranges are
+ * made when asked; a cache of tens of thousands of shapes keeps two numbers per leaf instead.
+ */
+export class PlacedLeaf implements LeafPadding {
+  constructor(
+    readonly facts: LeafFacts,
+    private readonly at: number,
+  ) {}
+
+  get range(): TextRange {
+    return { start: this.at, end: this.at + this.facts.text.length };
+  }
+  get warnRange(): TextRange {
+    return this.warnRangeAt(0);
+  }
+  /** {@link warnRange} `offset` characters further on. */
+  warnRangeAt(offset: number): TextRange {
+    const at = this.at + offset;
+    return { start: at + this.facts.layoutStart, end: at + this.facts.layoutEnd };
+  }
+  get logicalBytes(): bigint {
+    return this.facts.logicalBytes;
+  }
+  get physicalBytes(): bigint {
+    return this.facts.physicalBytes;
+  }
+  get expansion(): number {
+    return this.facts.expansion;
+  }
+  get tiled(): boolean {
+    return this.facts.tiled;
+  }
+  get scalar(): boolean {
+    return this.facts.scalar;
+  }
+  get assumed(): string | undefined {
+    return this.facts.assumed;
+  }
+  get cause(): string | undefined {
+    return this.facts.cause;
   }
 
-  /** The padding-overhead message under `settings` (memoised: many statements share this shape). */
-  warningMessage(settings: Settings): string | undefined {
-    if (this.warning?.settings !== settings)
-      this.warning = { settings, message: warningText(this, settings) };
-    return this.warning.message;
+  /** The same leaf found `by` characters further into a larger shape (a tuple holding it). */
+  movedBy(by: number): PlacedLeaf {
+    return new PlacedLeaf(this.facts, this.at + by);
   }
 }
 
@@ -202,12 +242,12 @@ function computeFacts(key: string, node: ShapeNode, settings: Settings): ShapeFa
   const diagnostics: LayoutDiagnostic[] = [];
   const advice: LayoutDiagnostic[] = [];
   for (const d of validateShape(node)) {
-    const moved = { ...d, message: detach(d.message), range: shiftRange(d.range, origin) };
-    diagnostics.push(d.plain === undefined ? moved : { ...moved, plain: detach(d.plain) });
+    const plain = d.plain === undefined ? undefined : detach(d.plain);
+    diagnostics.push(copyDiagnostic(d, shiftRange(d.range, origin), detach(d.message), plain));
   }
   // Without an error anywhere in the shape, no leaf needs validating again for its model.
   const clean = !diagnostics.some((d) => d.severity === 'error');
-  const leaves: LeafPadding[] = [];
+  const leaves: PlacedLeaf[] = [];
   arrayLeaves(node).forEach((leaf) => {
     const eff = effectiveShape(leaf, settings, clean);
     if (!eff) return;
@@ -235,26 +275,28 @@ function computeFacts(key: string, node: ShapeNode, settings: Settings): ShapeFa
     }
     // The leaf's own text (a view into the key): recomputing one cause parses one array, not the
     // tuple around it, which for a tuple of 3,000 arrays made their hints quadratic.
-    const source = { text: key.slice(leaf.range.start - origin, leaf.range.end - origin), settings };
+    const at = leaf.range.start - origin;
+    const text = key.slice(at, leaf.range.end - origin);
+    const layout = leaf.layout?.range ?? leaf.range;
     const cause = warning && plan ? (paddingCause(eff.shape, plan) ?? null) : undefined;
-    leaves.push(
-      new LazyLeafPadding(
-        shiftRange(leaf.range, origin),
-        shiftRange(leaf.layout?.range ?? leaf.range, origin),
-        sz.logicalBytes,
-        sz.physicalBytes,
-        expansion,
-        eff.shape.tiles.length > 0,
-        eff.shape.dims.length === 0,
-        eff.assumed,
-        source,
-        cause && detach(cause),
-      ),
+    const facts = new LeafFacts(
+      text,
+      settings,
+      layout.start - leaf.range.start,
+      layout.end - leaf.range.start,
+      sz.logicalBytes,
+      sz.physicalBytes,
+      expansion,
+      eff.shape.tiles.length > 0,
+      eff.shape.dims.length === 0,
+      eff.assumed,
+      cause && detach(cause),
     );
+    leaves.push(new PlacedLeaf(facts, at));
   });
   // Validation lists at most MAX_SHAPE_DIAGNOSTICS; the tile advice of thousands of levels is cut alike.
   for (const d of capShapeDiagnostics(advice)) diagnostics.push(d);
-  return { diagnostics, leaves };
+  return { diagnostics: fitted(diagnostics), leaves: fitted(leaves) };
 }
 
 /**
@@ -281,20 +323,27 @@ export function tupleFacts(
 ): ShapeFacts {
   const validation: LayoutDiagnostic[] = [];
   const advice: LayoutDiagnostic[] = [];
-  const leaves: LeafPadding[] = [];
+  const leaves: PlacedLeaf[] = [];
   for (const { facts, offset } of parts) {
     for (const d of facts.diagnostics) {
-      const moved = { ...d, range: shiftRange(d.range, -offset) };
+      const moved = copyDiagnostic(d, shiftRange(d.range, -offset));
       if (d.code === 'tile-not-dividing') advice.push(moved);
       else validation.push(moved);
     }
-    for (const leaf of facts.leaves) {
-      if (!(leaf instanceof LazyLeafPadding))
-        throw new Error('tupleFacts: leaf facts come from computeFacts');
-      leaves.push(leaf.movedBy(offset));
-    }
+    for (const leaf of facts.leaves) leaves.push(leaf.movedBy(offset));
   }
-  return { diagnostics: [...capShapeDiagnostics(validation), ...capShapeDiagnostics(advice)], leaves };
+  return {
+    diagnostics: [...capShapeDiagnostics(validation), ...capShapeDiagnostics(advice)],
+    leaves: fitted(leaves),
+  };
+}
+
+/**
+ * `items` in an array of their exact length. An array grown by push keeps room for at least 17
+ * elements: 128 bytes more for each of the tens of thousands of shapes a cache may hold.
+ */
+function fitted<T>(items: T[]): T[] {
+  return items.length === 0 ? items : items.slice();
 }
 
 /** Whether padding of these sizes crosses the padding-overhead thresholds of `settings`. */
@@ -303,7 +352,7 @@ function warns(logicalBytes: bigint, physicalBytes: bigint, expansion: number, s
   return physicalBytes - logicalBytes >= BigInt(Math.ceil(settings.warnMinWastedBytes));
 }
 
-function warningText(leaf: LeafPadding, settings: Settings): string | undefined {
+function warningText(leaf: LeafFacts, settings: Settings): string | undefined {
   const wasted = leaf.physicalBytes - leaf.logicalBytes;
   if (!warns(leaf.logicalBytes, leaf.physicalBytes, leaf.expansion, settings)) return undefined;
   const label = leaf.assumed ? `Assumed ${leaf.assumed}: ` : '';
@@ -316,18 +365,14 @@ function warningText(leaf: LeafPadding, settings: Settings): string | undefined 
 
 /** The padding-overhead warning for a leaf, when it crosses the configured thresholds. */
 export function paddingWarning(
-  leaf: LeafPadding,
+  leaf: PlacedLeaf,
   offset: number,
   settings: Settings,
 ): LayoutDiagnostic | undefined {
-  const message =
-    leaf instanceof LazyLeafPadding ? leaf.warningMessage(settings) : warningText(leaf, settings);
+  const message = leaf.facts.warningMessage(settings);
   return message === undefined
     ? undefined
-    : diagnostic('padding-overhead', message, {
-        start: leaf.warnRange.start + offset,
-        end: leaf.warnRange.end + offset,
-      });
+    : diagnostic('padding-overhead', message, leaf.warnRangeAt(offset));
 }
 
 /**

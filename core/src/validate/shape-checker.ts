@@ -3,7 +3,7 @@
  * a freshly opened dump): dumps repeat the same shape text thousands of times, so diagnostics are
  * computed once per distinct text and re-based to each occurrence.
  */
-import type { LayoutDiagnostic } from '../diagnostics';
+import { copyDiagnostic, type LayoutDiagnostic } from '../diagnostics';
 import {
   hasBadSigil,
   headerNameEnd,
@@ -79,7 +79,7 @@ interface CandidateResult {
 const NONE: readonly LayoutDiagnostic[] = [];
 
 function moved(d: LayoutDiagnostic, delta: number): LayoutDiagnostic {
-  return { ...d, range: { start: d.range.start + delta, end: d.range.end + delta } };
+  return copyDiagnostic(d, { start: d.range.start + delta, end: d.range.end + delta });
 }
 
 function shift(diagnostics: readonly LayoutDiagnostic[], delta: number): LayoutDiagnostic[] {
