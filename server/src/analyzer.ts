@@ -18,7 +18,7 @@ import { lastNonBlank, type ScanState } from '../../core/src';
 import { detach } from '../../core/src';
 import { skipBlanks } from '../../core/src';
 import { LeanPass } from './lean-pass';
-import { arrayLeaves, paddingWarning, ShapeFactsCache, type ShapeFacts } from './shape-facts';
+import { arrayLeaves, PaddingWarning, paddingWarning, ShapeFactsCache, type ShapeFacts } from './shape-facts';
 import type { SettingName, Settings } from '../../protocol/src/settings';
 
 /**
@@ -234,8 +234,7 @@ function located(
   return diagnostics.map((d) => {
     const [startLine, startCharacter] = rel(d.range.start);
     const [endLine, endCharacter] = rel(d.range.end);
-    return Object.assign(copyDiagnostic(d, d.range), {
-      span: { startLine, startCharacter, endLine, endCharacter },
-    });
+    const span = { startLine, startCharacter, endLine, endCharacter };
+    return d instanceof PaddingWarning ? d.placed(span) : Object.assign(copyDiagnostic(d, d.range), { span });
   });
 }

@@ -5,7 +5,14 @@
  * them valid wherever the same text occurs.
  */
 import type { ArrayShapeNode, ShapeNode } from '../../core/src';
-import { copyDiagnostic, diagnostic, type LayoutDiagnostic, type TextRange } from '../../core/src';
+import {
+  copyDiagnostic,
+  diagnostic,
+  RULES,
+  type LayoutDiagnostic,
+  type Severity,
+  type TextRange,
+} from '../../core/src';
 import {
   assumedTpuTileRule,
   dimensionLetter,
@@ -30,6 +37,7 @@ import {
 import { detach } from '../../core/src';
 import { elideList, formatFactor, groupDigits, humanBytes } from '../../core/src';
 import type { Settings } from '../../protocol/src/settings';
+import type { RelativeSpan } from './analyzer';
 import { printTile } from '../../core/src';
 
 /** Padding of one array leaf, for the padding-overhead warning and inlay hints. */
@@ -129,17 +137,14 @@ function shiftRange(r: TextRange, by: number): TextRange {
 
 /**
  * What one array leaf's padding is wherever its text occurs, shared by every place it is found (a
- * tuple holding it reuses it). The cause sentence costs a pass over the tiling plan and only
- * warnings and inlay-hint tooltips read it: leaves that warn under the cache's settings get it while
- * their plan is at hand; for the others it is computed on first use, from the leaf's text (a view of
- * the cache key, kept anyway) rather than from a retained model: tens of thousands of cached shapes
- * stay small.
+ * tuple holding it reuses it). The cause sentence costs a pass over the tiling plan and only the
+ * warnings shown and inlay-hint tooltips read it: it is computed on first use, from the leaf's text
+ * (a view of the cache key, kept anyway) rather than from a retained model, so that tens of
+ * thousands of cached shapes stay small.
  */
 class LeafFacts {
   private causeText: string | null | undefined;
-  /** The padding-overhead message, memoised for the settings it was made under. */
-  private warnedUnder: Settings | undefined;
-  private warned: string | undefined;
+  private warning: string | undefined;
 
   constructor(
     /** The leaf's own text, to recompute the cause. */
@@ -154,11 +159,7 @@ class LeafFacts {
     readonly tiled: boolean,
     readonly scalar: boolean,
     readonly assumed: string | undefined,
-    /** The cause when already known (null: none). */
-    cause?: string | null,
-  ) {
-    this.causeText = cause;
-  }
+  ) {}
 
   get cause(): string | undefined {
     if (this.causeText === undefined) {
@@ -175,15 +176,10 @@ class LeafFacts {
     return this.causeText ?? undefined;
   }
 
-  /** The padding-overhead message under `settings` (memoised: many statements share this leaf). */
-  warningMessage(settings: Settings): string | undefined {
-    if (this.warnedUnder !== settings) {
-      // Flat: the sentence as built is a rope of a dozen pieces, three times its size.
-      const message = warningText(this, settings);
-      this.warnedUnder = settings;
-      this.warned = message && detach(message);
-    }
-    return this.warned;
+  /** The padding-overhead sentence (memoised: many statements share this leaf). */
+  get warningMessage(): string {
+    // Flat: the sentence as built is a rope of a dozen pieces, three times its size.
+    return (this.warning ??= detach(warningText(this)));
   }
 }
 
@@ -251,19 +247,12 @@ function computeFacts(key: string, node: ShapeNode, settings: Settings): ShapeFa
   arrayLeaves(node).forEach((leaf) => {
     const eff = effectiveShape(leaf, settings, clean);
     if (!eff) return;
-    // The byte counts come without a tiling plan (building one is most of the cost of a shape); the
-    // plan is built only for a leaf whose padding warns, to name the cause (a plan too large to
-    // build leaves the warning without one).
+    // The byte counts come without a tiling plan (building one is most of the cost of a shape).
     const sz = physicalSizes(eff.shape);
     if (isLayoutError(sz)) return;
     const expansion = sz.expansion ?? 0;
     // Only levels after the first can fail to divide (XLA's ArraySize accounts for the first).
     const advise = !eff.assumed && eff.shape.tiles.length > 1 && sz.paddingBeyondArraySize;
-    // A leaf that warns needs its cause for the first publish: take it while the model is at hand.
-    const warning =
-      sz.physicalBytes > sz.logicalBytes && warns(sz.logicalBytes, sz.physicalBytes, expansion, settings);
-    const planned = warning ? planTiling(eff.shape) : undefined;
-    const plan = planned && !isLayoutError(planned) ? planned : undefined;
     const fit = advise ? tileDivisibility(eff.shape) : undefined;
     if (fit && !isLayoutError(fit)) {
       for (const level of fit.levels) {
@@ -278,7 +267,6 @@ function computeFacts(key: string, node: ShapeNode, settings: Settings): ShapeFa
     const at = leaf.range.start - origin;
     const text = key.slice(at, leaf.range.end - origin);
     const layout = leaf.layout?.range ?? leaf.range;
-    const cause = warning && plan ? (paddingCause(eff.shape, plan) ?? null) : undefined;
     const facts = new LeafFacts(
       text,
       settings,
@@ -290,7 +278,6 @@ function computeFacts(key: string, node: ShapeNode, settings: Settings): ShapeFa
       eff.shape.tiles.length > 0,
       eff.shape.dims.length === 0,
       eff.assumed,
-      cause && detach(cause),
     );
     leaves.push(new PlacedLeaf(facts, at));
   });
@@ -352,9 +339,8 @@ function warns(logicalBytes: bigint, physicalBytes: bigint, expansion: number, s
   return physicalBytes - logicalBytes >= BigInt(Math.ceil(settings.warnMinWastedBytes));
 }
 
-function warningText(leaf: LeafFacts, settings: Settings): string | undefined {
+function warningText(leaf: LeafFacts): string {
   const wasted = leaf.physicalBytes - leaf.logicalBytes;
-  if (!warns(leaf.logicalBytes, leaf.physicalBytes, leaf.expansion, settings)) return undefined;
   const label = leaf.assumed ? `Assumed ${leaf.assumed}: ` : '';
   const because = leaf.cause ? ` ${leaf.cause}.` : '';
   return (
@@ -363,16 +349,47 @@ function warningText(leaf: LeafFacts, settings: Settings): string | undefined {
   );
 }
 
+/**
+ * A padding-overhead warning whose sentence is written when first read: of the tens of thousands a
+ * dump of many padded shapes may hold, a thousand are published (diagnostics.maxWarnings) and the
+ * others only counted, so their sentences (about 15 MiB in the 50 MB stress dump) need not exist.
+ */
+export class PaddingWarning implements LayoutDiagnostic {
+  constructor(
+    private readonly leaf: LeafFacts,
+    readonly range: TextRange,
+    /** Where it lies on its statement's lines, once the analyzer has placed it there. */
+    readonly span?: RelativeSpan,
+  ) {}
+
+  get code(): 'padding-overhead' {
+    return 'padding-overhead';
+  }
+  get severity(): Severity {
+    return RULES['padding-overhead'].severity;
+  }
+  get message(): string {
+    return this.leaf.warningMessage;
+  }
+
+  /** This warning placed on its statement's lines. */
+  placed(span: RelativeSpan): PaddingWarning & { readonly span: RelativeSpan } {
+    return new PaddingWarning(this.leaf, this.range, span) as PaddingWarning & {
+      readonly span: RelativeSpan;
+    };
+  }
+}
+
 /** The padding-overhead warning for a leaf, when it crosses the configured thresholds. */
 export function paddingWarning(
   leaf: PlacedLeaf,
   offset: number,
   settings: Settings,
-): LayoutDiagnostic | undefined {
-  const message = leaf.facts.warningMessage(settings);
-  return message === undefined
-    ? undefined
-    : diagnostic('padding-overhead', message, leaf.warnRangeAt(offset));
+): PaddingWarning | undefined {
+  const f = leaf.facts;
+  return warns(f.logicalBytes, f.physicalBytes, f.expansion, settings)
+    ? new PaddingWarning(f, leaf.warnRangeAt(offset))
+    : undefined;
 }
 
 /**
