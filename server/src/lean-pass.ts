@@ -15,16 +15,8 @@
  * LeanPass.header}): their parameter list would look like a tuple to the finder.
  */
 import { copyDiagnostic, type LayoutDiagnostic } from '../../core/src';
-import {
-  charAt,
-  hasBadSigil,
-  constantOutOfRange,
-  isIdentifierStart,
-  nameEnd,
-  resultShapeStart,
-  skipBlanks,
-} from '../../core/src';
-import { plainCall, unterminatedComment } from '../../core/src';
+import { charAt, nameEnd, plainInstructionTail, resultShapeStart, skipBlanks } from '../../core/src';
+import { unterminatedComment } from '../../core/src';
 import { scanAt, walkShapeCandidates, type FoundShape } from '../../core/src';
 import { shapeKeyEnd, ScanState } from '../../core/src';
 import { RegionCache } from '../../core/src';
@@ -124,12 +116,9 @@ export class LeanPass {
     // What the statement parser reports between shapes: no opcode after the result shape, an
     // unknown one, operands not in plain form, a `%` that opens no name, a comment never closed.
     // Such statements get the full analysis.
-    const op = skipBlanks(text, this.resultEnd, end);
-    const open = op < end && isIdentifierStart(text.charCodeAt(op)) ? nameEnd(text, op, end) : -1;
-    if (open < 0 || open >= end || text.charCodeAt(open) !== CH_LPAREN) return undefined;
-    if (!plainCall(text, op, open, end, scan.comments, this.clean)) return undefined;
-    if (hasBadSigil(text, start, end) || unterminatedComment(text, start, end) >= 0) return undefined;
-    if (constantOutOfRange(text, result, op, open, end)) return undefined;
+    if (!plainInstructionTail(text, start, result, this.resultEnd, end, scan.comments, this.clean))
+      return undefined;
+    if (unterminatedComment(text, start, end) >= 0) return undefined;
     return { tiled: this.tiled, diagnostics: diagnostics ?? NO_DIAGNOSTICS };
   }
 

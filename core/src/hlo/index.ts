@@ -56,12 +56,12 @@ export {
 } from './build-module';
 export { parseHloText } from './parse-text';
 export { dumpCompanion, DUMP_COMPANION_NAMES, type DumpCompanionKind } from './dump-companions';
-export { constantOutOfRange } from './literal-range';
 export {
   hasBadSigil,
   instructionEquals,
   nameEnd,
   plainCall,
+  plainInstructionTail,
   resultShapeStart,
   skipBlanks,
 } from './instruction-start';

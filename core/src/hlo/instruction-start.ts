@@ -5,6 +5,7 @@
  */
 import { isIdentPart, isIdentStart, skipTrivia, type CommentSearch } from '../parse/chars';
 import { typeAt } from '../parse/type-names';
+import { constantOutOfRange } from './literal-range';
 import { isOpcodeAt, literalOpcodeAt } from './opcodes';
 
 const CH_PERCENT = 37;
@@ -127,4 +128,32 @@ export function plainCall(
     if (c !== 44) return false;
     p = skipTrivia(text, p + 1, end, comments);
   }
+}
+
+/**
+ * Whether what follows the clean result shape of the instruction `text[start, end)` (the shape
+ * starts at `result`, the finder went on at `resultEnd`) is in the plain form the statement parser
+ * finds nothing in: `opcode(...)` as {@link plainCall} reads it, no `%` in the statement that opens
+ * no name, and no integer constant out of its type's range. The memoised check and the language
+ * server's lean pass skip the parser on such instructions; a comment left open is theirs to test.
+ */
+export function plainInstructionTail(
+  text: string,
+  start: number,
+  result: number,
+  resultEnd: number,
+  end: number,
+  comments: CommentSearch,
+  clean: readonly number[],
+): boolean {
+  const op = skipBlanks(text, resultEnd, end);
+  if (op >= end || !isIdentStart(text.charCodeAt(op))) return false;
+  const open = nameEnd(text, op, end);
+  return (
+    open < end &&
+    text.charCodeAt(open) === 40 &&
+    plainCall(text, op, open, end, comments, clean) &&
+    !hasBadSigil(text, start, end) &&
+    !constantOutOfRange(text, result, op, open, end)
+  );
 }

@@ -8,13 +8,12 @@ import {
   hasBadSigil,
   headerNameEnd,
   nameEnd,
-  plainCall,
+  plainInstructionTail,
   resultShapeStart,
   skipBlanks,
 } from '../hlo/instruction-start';
-import { constantOutOfRange } from '../hlo/literal-range';
 import { parseStatement } from '../hlo/parse-statement';
-import { identifierEnd, isIdentStart, skipTrivia } from '../parse/chars';
+import { skipTrivia } from '../parse/chars';
 import { unterminatedComment } from '../parse/lexical-lines';
 import { scanAt, walkShapeCandidates, type FoundShape } from '../parse/scan-shapes';
 import { ScanState } from '../parse/scan-state';
@@ -241,18 +240,9 @@ export function createShapeChecker(options: ShapeCheckerOptions = {}): ShapeChec
   }
 
   /** Whether the instruction `text[start, end)` is in its plain form, its result shape at `resultAt` clean. */
-  function plainInstruction(text: string, end: number): boolean {
+  function plainInstruction(text: string, start: number, end: number): boolean {
     if (resultAt < 0 || resultNext < 0) return false;
-    const op = skipBlanks(text, resultNext, end);
-    if (op >= end || !isIdentStart(text.charCodeAt(op))) return false;
-    const open = identifierEnd(text, op, end);
-    return (
-      open < end &&
-      text.charCodeAt(open) === 40 &&
-      plainCall(text, op, open, end, scan.comments, clean) &&
-      !hasBadSigil(text, resultNext, end) &&
-      !constantOutOfRange(text, resultAt, op, open, end)
-    );
+    return plainInstructionTail(text, start, resultAt, resultNext, end, scan.comments, clean);
   }
 
   /**
@@ -313,7 +303,7 @@ export function createShapeChecker(options: ShapeCheckerOptions = {}): ShapeChec
     const bare =
       first >= end ||
       (text.charCodeAt(first) === 125 && skipTrivia(text, first + 1, end, scan.comments) >= end) ||
-      plainInstruction(text, end) ||
+      plainInstruction(text, start, end) ||
       (found.length === 0 && resultAt < 0 && plainHeader(text, start, end));
     resultAt = -1;
     if (bare && unterminatedComment(text, start, end) < 0) return found;
