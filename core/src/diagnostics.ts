@@ -298,15 +298,28 @@ export function copyDiagnostic(
   message = d.message,
   plain = d.plain,
 ): LayoutDiagnostic {
-  const out: { -readonly [K in keyof LayoutDiagnostic]: LayoutDiagnostic[K] } = {
-    code: d.code,
-    severity: d.severity,
-    message,
-    range,
-  };
+  const out: WritableDiagnostic = { code: d.code, severity: d.severity, message, range };
   if (plain !== undefined) out.plain = plain;
   if (d.expected !== undefined) out.expected = d.expected;
   if (d.related !== undefined) out.related = d.related;
+  return out;
+}
+
+type WritableDiagnostic = { -readonly [K in keyof LayoutDiagnostic]: LayoutDiagnostic[K] };
+
+function movedRange(r: TextRange, by: number): TextRange {
+  return { start: r.start + by, end: r.end + by };
+}
+
+/**
+ * A copy of `d` (see {@link copyDiagnostic}) `by` characters further on, its related places with
+ * it: diagnostics computed on a piece of a text, re-based to where the piece lies.
+ */
+export function movedDiagnostic(d: LayoutDiagnostic, by: number): LayoutDiagnostic {
+  // A fresh copy: changing it changes nothing else.
+  const out: WritableDiagnostic = copyDiagnostic(d, movedRange(d.range, by));
+  if (d.related !== undefined)
+    out.related = d.related.map((p) => ({ range: movedRange(p.range, by), message: p.message }));
   return out;
 }
 

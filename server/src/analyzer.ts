@@ -11,14 +11,21 @@
  * result either way).
  * An edit reuses the summaries of statements it did not touch (StatementTable.applyEdit). One analyzer exists per settings value; a settings change builds a new one.
  */
-import { copyDiagnostic, type LayoutDiagnostic } from '../../core/src';
+import { copyDiagnostic, movedDiagnostic, type LayoutDiagnostic } from '../../core/src';
 import { parseStatement, type HloStatement } from '../../core/src';
 import type { ShapeNode } from '../../core/src';
 import { lastNonBlank, type ScanState } from '../../core/src';
 import { detach } from '../../core/src';
 import { skipBlanks } from '../../core/src';
 import { LeanPass } from './lean-pass';
-import { arrayLeaves, PaddingWarning, paddingWarning, ShapeFactsCache, type ShapeFacts } from './shape-facts';
+import {
+  arrayLeaves,
+  detachedDiagnostic,
+  PaddingWarning,
+  paddingWarning,
+  ShapeFactsCache,
+  type ShapeFacts,
+} from './shape-facts';
 import type { SettingName, Settings } from '../../protocol/src/settings';
 
 /**
@@ -95,14 +102,6 @@ function plain(kind: HloStatement['kind'], tiled: boolean): StatementSummary {
 
 const CH_LBRACE = 123;
 const CH_RBRACE = 125;
-
-function detached(d: LayoutDiagnostic): LayoutDiagnostic {
-  return copyDiagnostic(d, d.range, detach(d.message), d.plain === undefined ? undefined : detach(d.plain));
-}
-
-function relative(d: LayoutDiagnostic, origin: number): LayoutDiagnostic {
-  return copyDiagnostic(d, { start: d.range.start - origin, end: d.range.end - origin });
-}
 
 export class Analyzer {
   private readonly facts: ShapeFactsCache;
@@ -197,13 +196,13 @@ export class Analyzer {
    * reference `text` (parser messages may quote it), so summaries do not keep old document versions.
    */
   private diagnosticsOf(text: string, statement: HloStatement): LayoutDiagnostic[] {
-    const out: LayoutDiagnostic[] = statement.diagnostics.map(detached);
+    const out: LayoutDiagnostic[] = statement.diagnostics.map((d) => detachedDiagnostic(d));
     const result = statement.kind === 'instruction' ? statement.shape : undefined;
     for (const found of statement.shapes) {
-      for (const d of found.diagnostics) out.push(detached(d));
+      for (const d of found.diagnostics) out.push(detachedDiagnostic(d));
       const origin = found.shape.range.start;
       const facts = this.facts.get(text, found.shape);
-      for (const d of facts.diagnostics) out.push(relative(d, -origin));
+      for (const d of facts.diagnostics) out.push(movedDiagnostic(d, origin));
       // Padding is a property of a buffer: warn where it is defined (the instruction's result),
       // not on every operand annotation that repeats its shape.
       if (found.shape === result) {

@@ -14,7 +14,7 @@
  * the full per-statement analysis. Computation headers have their own recogniser ({@link
  * LeanPass.header}): their parameter list would look like a tuple to the finder.
  */
-import { copyDiagnostic, type LayoutDiagnostic } from '../../core/src';
+import { movedDiagnostic, type LayoutDiagnostic } from '../../core/src';
 import { charAt, nameEnd, plainInstructionTail, resultShapeStart, skipBlanks } from '../../core/src';
 import { unterminatedComment } from '../../core/src';
 import { scanAt, walkShapeCandidates, type FoundShape } from '../../core/src';
@@ -162,7 +162,7 @@ export class LeanPass {
       const c = this.candidate(text, at, end, typeEnd);
       if (c?.facts === undefined) return -1;
       if (c.tiled) tiled = true;
-      for (const d of c.facts.diagnostics) (found ??= []).push(shifted(d, at - start));
+      for (const d of c.facts.diagnostics) (found ??= []).push(movedDiagnostic(d, at - start));
       return at + c.next;
     };
     if (charAt(text, q, end) === CH_RPAREN) q++;
@@ -200,7 +200,7 @@ export class LeanPass {
     }
     if (entry.tiled) this.tiled = true;
     const at = pos - this.origin;
-    for (const d of entry.facts.diagnostics) (this.found ??= []).push(shifted(d, at));
+    for (const d of entry.facts.diagnostics) (this.found ??= []).push(movedDiagnostic(d, at));
     if (pos !== this.result) this.clean.push(pos, pos + entry.next);
     else {
       this.sawResult = true;
@@ -277,8 +277,4 @@ export class LeanPass {
     }
     return { next: keyEnd - pos, facts: tupleFacts(parts), tiled };
   }
-}
-
-function shifted(d: LayoutDiagnostic, by: number): LayoutDiagnostic {
-  return copyDiagnostic(d, { start: d.range.start + by, end: d.range.end + by });
 }

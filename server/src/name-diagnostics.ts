@@ -9,7 +9,7 @@
  * again. The module-wide checks (calls, duplicate computations, ENTRY) then run over the kept
  * results, which is cheap.
  */
-import type { LayoutDiagnostic } from '../../core/src';
+import { movedDiagnostic, type LayoutDiagnostic } from '../../core/src';
 import {
   NAME_CHECK_MAX_CHARS,
   buildComputations,
@@ -33,11 +33,6 @@ interface ComputationNames {
 
 function moved<T extends { readonly range: { start: number; end: number } }>(x: T, delta: number): T {
   return { ...x, range: { start: x.range.start + delta, end: x.range.end + delta } };
-}
-
-function movedDiagnostic(d: LayoutDiagnostic, delta: number): LayoutDiagnostic {
-  const r = moved(d, delta);
-  return d.related ? { ...r, related: d.related.map((p) => moved(p, delta)) } : r;
 }
 
 /** The ranges of statements [first, last] of `doc`, relative to `base`. */

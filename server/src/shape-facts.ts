@@ -8,6 +8,7 @@ import type { ArrayShapeNode, ShapeNode } from '../../core/src';
 import {
   copyDiagnostic,
   diagnostic,
+  movedDiagnostic,
   RULES,
   type LayoutDiagnostic,
   type Severity,
@@ -232,15 +233,20 @@ export class PlacedLeaf implements LeafPadding {
   }
 }
 
+/**
+ * A copy of `d` at `range` whose texts reference no other string ({@link detach}): what is kept of
+ * a diagnostic must not keep the text it was found in alive.
+ */
+export function detachedDiagnostic(d: LayoutDiagnostic, range = d.range): LayoutDiagnostic {
+  return copyDiagnostic(d, range, detach(d.message), d.plain === undefined ? undefined : detach(d.plain));
+}
+
 /** Computes the facts of the shape `key` parsed as `node`; ranges are relative to `node.range.start`. */
 function computeFacts(key: string, node: ShapeNode, settings: Settings): ShapeFacts {
   const origin = node.range.start;
   const diagnostics: LayoutDiagnostic[] = [];
   const advice: LayoutDiagnostic[] = [];
-  for (const d of validateShape(node)) {
-    const plain = d.plain === undefined ? undefined : detach(d.plain);
-    diagnostics.push(copyDiagnostic(d, shiftRange(d.range, origin), detach(d.message), plain));
-  }
+  for (const d of validateShape(node)) diagnostics.push(detachedDiagnostic(d, shiftRange(d.range, origin)));
   // Without an error anywhere in the shape, no leaf needs validating again for its model.
   const clean = !diagnostics.some((d) => d.severity === 'error');
   const leaves: PlacedLeaf[] = [];
@@ -313,7 +319,7 @@ export function tupleFacts(
   const leaves: PlacedLeaf[] = [];
   for (const { facts, offset } of parts) {
     for (const d of facts.diagnostics) {
-      const moved = copyDiagnostic(d, shiftRange(d.range, -offset));
+      const moved = movedDiagnostic(d, offset);
       if (d.code === 'tile-not-dividing') advice.push(moved);
       else validation.push(moved);
     }

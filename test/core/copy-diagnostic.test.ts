@@ -2,6 +2,7 @@ import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import {
   copyDiagnostic,
+  movedDiagnostic,
   RULES,
   type LayoutDiagnostic,
   type RuleCode,
@@ -46,6 +47,17 @@ describe('copyDiagnostic', () => {
           assert.notEqual(replaced, d);
         },
       ),
+    );
+  });
+
+  it('movedDiagnostic moves the range and every related place by the same offset (seeded)', () => {
+    fc.assert(
+      fc.property(diagnosticArb, fc.integer({ min: -500, max: 500 }), (d, by) => {
+        const move = (r: { start: number; end: number }) => ({ start: r.start + by, end: r.end + by });
+        const expected: Record<string, unknown> = { ...d, range: move(d.range) };
+        if (d.related) expected.related = d.related.map((p) => ({ ...p, range: move(p.range) }));
+        assert.deepStrictEqual(movedDiagnostic(d, by), expected);
+      }),
     );
   });
 });

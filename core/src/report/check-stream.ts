@@ -4,7 +4,7 @@
  * complete. Shared by `xla-layout check` and the editor's Check File on files VS Code does not
  * hand to extensions. Validation is memoised by shape text, so memory stays flat.
  */
-import { copyDiagnostic, type LayoutDiagnostic } from '../diagnostics';
+import { movedDiagnostic, type LayoutDiagnostic } from '../diagnostics';
 import { createShapeChecker, type ShapeChecker } from '../validate/shape-checker';
 import type { ValidateOptions } from '../validate/validate-shape';
 import type { LineColumn } from './line-counter';
@@ -64,7 +64,7 @@ export class CheckStream {
           const start = lines.at(d.range.start);
           const end = lines.endOf(d.range, start);
           onDiagnostic({
-            diagnostic: copyDiagnostic(d, { start: base + d.range.start, end: base + d.range.end }),
+            diagnostic: movedDiagnostic(d, base),
             start,
             end,
           });

@@ -3,7 +3,7 @@
  * a freshly opened dump): dumps repeat the same shape text thousands of times, so diagnostics are
  * computed once per distinct text and re-based to each occurrence.
  */
-import { copyDiagnostic, type LayoutDiagnostic } from '../diagnostics';
+import { movedDiagnostic, type LayoutDiagnostic } from '../diagnostics';
 import {
   hasBadSigil,
   headerNameEnd,
@@ -77,12 +77,8 @@ interface CandidateResult {
 
 const NONE: readonly LayoutDiagnostic[] = [];
 
-function moved(d: LayoutDiagnostic, delta: number): LayoutDiagnostic {
-  return copyDiagnostic(d, { start: d.range.start + delta, end: d.range.end + delta });
-}
-
 function shift(diagnostics: readonly LayoutDiagnostic[], delta: number): LayoutDiagnostic[] {
-  return diagnostics.map((d) => moved(d, delta));
+  return diagnostics.map((d) => movedDiagnostic(d, delta));
 }
 
 /** `result` with its offsets made relative to `pos`. */
@@ -186,7 +182,7 @@ export function createShapeChecker(options: ShapeCheckerOptions = {}): ShapeChec
         leaf.diagnostics.length >= MAX_SHAPE_DIAGNOSTICS
       )
         return relative(checkCandidate(text, pos, bound, true), pos);
-      for (const d of leaf.diagnostics) diagnostics.push(moved(d, at - pos));
+      for (const d of leaf.diagnostics) diagnostics.push(movedDiagnostic(d, at - pos));
     }
     return {
       diagnostics: diagnostics.length === 0 ? NONE : capShapeDiagnostics(diagnostics),
@@ -222,7 +218,7 @@ export function createShapeChecker(options: ShapeCheckerOptions = {}): ShapeChec
       return result.next;
     }
     const cached = keyedResult(t, pos, keyEnd, bound, typeEnd < 0 ? leaves : undefined);
-    for (const d of cached.diagnostics) emit(moved(d, pos));
+    for (const d of cached.diagnostics) emit(movedDiagnostic(d, pos));
     shapesChecked += cached.shapes;
     if (cached.parsed === 0 && cached.shapes === 1) {
       if (pos === resultAt) resultNext = pos + cached.next;
