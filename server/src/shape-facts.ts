@@ -45,12 +45,6 @@ import { printTile } from '../../core/src';
 export interface LeafPadding {
   /** The leaf's range, relative to the shape start. */
   readonly range: TextRange;
-  /**
-   * Where the padding-overhead warning goes, relative to the shape start: the layout, which is what
-   * pads (the leaf when it has none). Not the element type and dimensions, so that a hover there
-   * opens on the hover's answer rather than on the warning.
-   */
-  readonly warnRange: TextRange;
   readonly logicalBytes: bigint;
   readonly physicalBytes: bigint;
   /** physical / logical as a double (exact parts are the two byte counts). */
@@ -197,10 +191,11 @@ export class PlacedLeaf implements LeafPadding {
   get range(): TextRange {
     return { start: this.at, end: this.at + this.facts.text.length };
   }
-  get warnRange(): TextRange {
-    return this.warnRangeAt(0);
-  }
-  /** {@link warnRange} `offset` characters further on. */
+  /**
+   * Where the padding-overhead warning goes, counted from where the shape starting at `offset`
+   * is counted from: the layout, which is what pads (the leaf when it has none). Not the element type
+   * and dimensions, so that a hover there opens on the hover's answer rather than on the warning.
+   */
   warnRangeAt(offset: number): TextRange {
     const at = this.at + offset;
     return { start: at + this.facts.layoutStart, end: at + this.facts.layoutEnd };
