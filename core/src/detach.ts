@@ -7,10 +7,12 @@
  */
 
 /**
- * A copy of `s` that references no other string. `' ' + s` is a rope; slicing it flattens the rope
- * into a fresh buffer of `s.length + 1` characters, and the result is a view of that buffer only.
- * Strings shorter than 13 characters are never views or ropes in V8, so they are returned as they are.
+ * A copy of `s` that references no other string. Joining two pieces writes them into one fresh
+ * buffer of `s.length` characters. (Slicing the rope `' ' + s` also copies, but leaves a view of a
+ * buffer one character longer: two objects, about 34 bytes more per string, 6 MiB over the shapes
+ * and names the language server keeps for a large dump.) Strings shorter than 13 characters are
+ * never views or ropes in V8, so they are returned as they are.
  */
 export function detach(s: string): string {
-  return s.length < 13 ? s : (' ' + s).slice(1);
+  return s.length < 13 ? s : [s.slice(0, 1), s.slice(1)].join('');
 }
