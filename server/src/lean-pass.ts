@@ -228,7 +228,8 @@ export class LeanPass {
       entry =
         (typeEnd < 0 ? this.tupleEntry(text, pos, keyEnd, bound, this.leaves.slice()) : undefined) ??
         this.parsedEntry(text, pos, bound);
-      this.candidates.set(text, pos, keyEnd, hash, entry);
+      // An array's facts keep its text (ShapeFactsCache's key): the cache keeps that string too.
+      this.candidates.set(text, pos, keyEnd, hash, entry, entry.facts?.leaves[0]?.facts.text);
     }
     return entry;
   }

@@ -9,7 +9,13 @@ import { join } from 'node:path';
 import { isLayoutError, paddingByDimension, planTiling } from '../../core/src/layout';
 import { parseShape } from '../../core/src/parse';
 import { formatFactor, groupDigits } from '../../core/src/format';
-import { arrayLeaves, effectiveShape, paddingCause, ShapeFactsCache } from '../../server/src/shape-facts';
+import {
+  arrayLeaves,
+  effectiveShape,
+  paddingCause,
+  paddingWarning,
+  ShapeFactsCache,
+} from '../../server/src/shape-facts';
 import type { ArrayShape } from '../../core/src/model';
 import { DEFAULT_SETTINGS, type Settings } from '../../protocol/src/settings';
 import { CORPUS_DIR } from '../support/corpus';
@@ -85,5 +91,22 @@ describe('server: shape facts from one tiling plan', () => {
       advice[0].message,
       "Tile 2 does not divide the dimensions it covers (3 is not a multiple of 2): the array needs more memory than XLA's ArraySize reports.",
     );
+  });
+
+  it('places a padding warning on the layout of its shape, and on its lines when asked', () => {
+    const text = 'f32[1024,4]{1,0:T(8,128)}';
+    const node = parseShape(text, 0, { end: text.length }).shape!;
+    const [leaf] = new ShapeFactsCache(DEFAULT_SETTINGS).get(text, node).leaves;
+    const warning = paddingWarning(leaf, 100, DEFAULT_SETTINGS);
+    assert.ok(warning);
+    assert.equal(warning.code, 'padding-overhead');
+    assert.deepEqual(warning.range, { start: 100 + 11, end: 100 + text.length });
+    assert.equal(warning.span, undefined);
+    assert.match(warning.message, /32x/);
+    const span = { startLine: 2, startCharacter: 11, endLine: 2, endCharacter: 25 };
+    const placed = warning.placed(span);
+    assert.deepEqual(placed.span, span);
+    assert.deepEqual([placed.range, placed.message], [warning.range, warning.message]);
+    assert.equal(paddingWarning(leaf, 0, { ...DEFAULT_SETTINGS, warnExpansion: 64 }), undefined);
   });
 });

@@ -81,13 +81,18 @@ export class RegionCache<V> {
     const hit = this.young.find(text, start, end, hash);
     if (hit !== undefined) return hit;
     const aged = this.old.find(text, start, end, hash);
-    if (aged !== undefined) this.insert(text.slice(start, end), hash, aged);
+    if (aged !== undefined) this.insert(detach(text.slice(start, end)), hash, aged);
     return aged;
   }
 
-  /** Stores `value` for the text `text[start, end)` (not already stored), whose {@link regionHash} is `hash`. */
-  set(text: string, start: number, end: number, hash: number, value: V): void {
-    this.insert(text.slice(start, end), hash, value);
+  /**
+   * Stores `value` for the text `text[start, end)` (not already stored), whose {@link regionHash} is
+   * `hash`. A caller that keeps a detached copy of that text already passes it as `copy`, which is
+   * then stored rather than a second copy (when it is one).
+   */
+  set(text: string, start: number, end: number, hash: number, value: V, copy?: string): void {
+    const same = copy !== undefined && copy.length === end - start && text.startsWith(copy, start);
+    this.insert(same ? copy : detach(text.slice(start, end)), hash, value);
   }
 
   /** Number of entries held. */
@@ -95,13 +100,13 @@ export class RegionCache<V> {
     return this.young.count + this.old.count;
   }
 
+  /** Adds `key`, a detached string (a plain slice would keep the whole, possibly 100 MB, text alive). */
   private insert(key: string, hash: number, value: V): void {
     if (this.young.count >= this.generation) {
       this.old = this.young;
       // The next generation will fill up the same way: start it at the size this one reached.
       this.young = new Table(this.old.hashes.length);
     }
-    // A plain slice would keep the whole (possibly 100 MB) text alive.
-    this.young.add(detach(key), hash, value);
+    this.young.add(key, hash, value);
   }
 }
