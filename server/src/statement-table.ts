@@ -7,7 +7,7 @@
  */
 import { splitStatements, statementBounds } from '../../core/src';
 import type { TextRange } from '../../core/src';
-import { spliceLarge } from './text-store';
+import { spliceLarge, splicedInt32 } from './text-store';
 
 /**
  * Produces the retained summary of the statement `text[start, end)`, where `text` is the part of
@@ -55,8 +55,8 @@ export interface TableEdit<S> {
 }
 
 export class StatementTable<S> {
-  private starts: number[] = [];
-  private ends: number[] = [];
+  private starts: Int32Array = new Int32Array(0);
+  private ends: Int32Array = new Int32Array(0);
   private summaries: S[] = [];
   /** Indexes of the statements `mark` picks out, ascending: publishing visits these, not all. */
   private markedIndexes: number[] = [];
@@ -125,7 +125,7 @@ export class StatementTable<S> {
   /** Splits and summarizes all of `text`. */
   reset(text: string): void {
     this.split(text);
-    this.summaries = this.starts.map((start, i) => this.summarize(text, start, this.ends[i], 0));
+    this.summaries = Array.from(this.starts, (start, i) => this.summarize(text, start, this.ends[i], 0));
     this.remark();
   }
 
@@ -168,7 +168,9 @@ export class StatementTable<S> {
 
   private split(text: string): void {
     const endState = { openFrom: -1, strayFrom: -1 };
-    ({ starts: this.starts, ends: this.ends } = statementBounds(text, 0, text.length, { endState }));
+    const { starts, ends } = statementBounds(text, 0, text.length, { endState });
+    this.starts = Int32Array.from(starts);
+    this.ends = Int32Array.from(ends);
     this.openStart = firstOpen(endState);
   }
 
@@ -262,13 +264,13 @@ export class StatementTable<S> {
         this.ends[i] += delta;
       }
     }
-    spliceLarge(
+    this.starts = splicedInt32(
       this.starts,
       first,
       k - first,
       ranges.map((r) => r.start),
     );
-    spliceLarge(
+    this.ends = splicedInt32(
       this.ends,
       first,
       k - first,
