@@ -363,9 +363,9 @@ function warningText(leaf: LeafFacts): string {
  */
 export class PaddingWarning implements LayoutDiagnostic {
   /**
-   * The range and the span are numbers of the warning's own rather than two small objects each:
-   * that is 4.4 MiB less for the 73,000 warnings of the 50 MB stress dump. A `startLine` of -1
-   * means the warning is not placed on its statement's lines yet.
+   * The range and the span are numbers of the warning's own rather than two small objects each: a
+   * dump may hold tens of thousands of warnings. A `startLine` of -1 means the warning is not
+   * placed on its statement's lines yet.
    */
   constructor(
     private readonly leaf: LeafFacts,

@@ -67,8 +67,8 @@ export function spliceLarge<T>(array: T[], at: number, remove: number, items: re
 
 /**
  * `array` with its `remove` entries from `at` replaced by `items`: the same array when the length
- * stays, otherwise a new one. Offset tables are Int32Arrays, half the size of number arrays (a
- * 50 MB dump has 400,000 lines and as many statements); V8 strings are shorter than 2^31.
+ * stays, otherwise a new one. Offset tables (lines, statements) are Int32Arrays, half the size of
+ * number arrays; V8 strings are shorter than 2^31.
  */
 export function splicedInt32(
   array: Int32Array,
