@@ -35,6 +35,26 @@ describe('hlo splitStatements', () => {
     ]);
   });
 
+  it('continues a signature broken before or after its `->`, comments included', () => {
+    for (const header of [
+      'ENTRY %main (x: f32[4]) ->\n f32[4] {',
+      'ENTRY %main (x: f32[4])\n -> f32[4] {',
+      'ENTRY %main (x: f32[4]) -> // result\n f32[4] {',
+      '%f (a: f32[],\n  b: f32[]) ->\n  f32[] {',
+    ])
+      assert.deepEqual(split(`HloModule m\n${header}\n  ROOT %x = f32[4]{0} parameter(0)\n}`), [
+        'HloModule m',
+        header,
+        '  ROOT %x = f32[4]{0} parameter(0)',
+        '}',
+      ]);
+    // An arrow that ends an instruction's line (in a string here) continues nothing.
+    assert.deepEqual(split('  %a = f32[] parameter(0), op_name="->"\n  %b = f32[] parameter(1)'), [
+      '  %a = f32[] parameter(0), op_name="->"',
+      '  %b = f32[] parameter(1)',
+    ]);
+  });
+
   it('never lets an unclosed bracket swallow the next statement', () => {
     const text = '  %a = f32[2 add(%x)\n  ROOT %b = f32[] add(%a)\n}';
     assert.deepEqual(split(text), ['  %a = f32[2 add(%x)', '  ROOT %b = f32[] add(%a)', '}']);

@@ -49,6 +49,28 @@ describe('server: diagnostics', () => {
     );
   });
 
+  it('accepts a computation signature broken before or after its `->`, as XLA does', async () => {
+    const text = [
+      'HloModule m',
+      '',
+      '%add (a: f32[],',
+      '      b: f32[]) ->',
+      '      f32[] {',
+      '  %a = f32[] parameter(0)',
+      '  %b = f32[] parameter(1)',
+      '  ROOT %s = f32[] add(%a, %b)',
+      '}',
+      '',
+      'ENTRY %main (x: f32[4]) // the input',
+      '    -> f32[] {',
+      '  %x = f32[4]{0} parameter(0)',
+      '  %c = f32[] constant(0)',
+      '  ROOT %r = f32[] reduce(%x, %c), dimensions={0}, to_apply=%add',
+      '}',
+    ].join('\n');
+    assert.deepEqual(await client.open('file:///w/arrow.hlo', text), []);
+  });
+
   it("says what is wrong in plain words first, then XLA's text, and never names a parser token", async () => {
     // [shape as written, the plain words the message starts with, XLA's text after "— XLA: "].
     const cases: [string, string, string][] = [

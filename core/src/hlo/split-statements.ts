@@ -2,7 +2,7 @@
  * Splits HLO text into statements. A statement is normally one line (lines end at `\n`, `\r\n` or
  * a lone `\r`, as in XLA's lexer); it continues on the next line while a `(` or `[` (or an
  * attribute value's `{`, as in `entry_computation_layout={(`) is still open outside strings and
- * comments, while the line ends with `,` or `=`, while an instruction has no opcode yet
+ * comments, while the line ends with `,`, `=` or a signature's `->` (or the next opens with `->`), while an instruction has no opcode yet
  * (`%x = (s32[2], s32[])` followed by `custom-call(...)` on the next line, as XLA's own test files
  * write it), when the next line opens with `{` (a computation's body brace on a line of its own),
  * and always while a string or a `/* ... *\/` comment runs over the line end. Otherwise a
@@ -53,6 +53,10 @@ const RBRACE = 125;
 const COMMA = 44;
 const EQUALS = 61;
 const PERCENT = 37;
+const MINUS = 45;
+const GREATER = 62;
+/** What `LineState.last` holds after a `->` (a character code no HLO syntax uses). */
+const ARROW = 0x2192;
 
 /** `[A-Za-z0-9_.-]`: the characters of an HLO identifier after its first (a table lookup). */
 export const isIdentifierChar = isIdentPart;
@@ -149,6 +153,9 @@ function scanLine(text: string, pos: number, lineEnd: number, st: LineState): vo
       case RBRACKET:
         if (bracket > 0) bracket--;
         last = c;
+        break;
+      case GREATER:
+        last = i > pos && text.charCodeAt(i - 1) === MINUS ? ARROW : c;
         break;
       default:
         last = c;
@@ -410,7 +417,10 @@ function scanStatements(
       // it (but a string or comment): that settles most lines of a dump without reading the
       // current line's characters beyond its strings. Otherwise the current line is scanned; the
       // statement's earlier lines all were, as each of them was continued.
-      let continues = resume > lineEnd || firstNonBlank(text, next, nextLineEnd) === LBRACE;
+      let continues =
+        resume > lineEnd ||
+        firstNonBlank(text, next, nextLineEnd) === LBRACE ||
+        arrowAhead(text, next, nextLineEnd);
       if (continues) {
         // Brackets still count on a line continued for its string or comment.
         if (from < lineEnd) scanLine(text, from, lineEnd, st);
@@ -423,6 +433,7 @@ function scanStatements(
           (st.layoutBrace > 0 && (st.last !== LBRACE || layoutAhead(text, next, nextLineEnd))) ||
           st.last === COMMA ||
           st.last === EQUALS ||
+          st.last === ARROW ||
           (!st.sawCall && startsInstruction(text, stmtStart, lineEnd));
       }
       const thisLineEnd = lineEnd;
@@ -448,6 +459,12 @@ function scanStatements(
 function layoutAhead(text: string, pos: number, end: number): boolean {
   const c = firstNonBlank(text, pos, end);
   return (c >= 48 && c <= 57) || c === 45 || c === 58;
+}
+
+/** Whether the line [pos, end) opens with a signature's `->`, which no statement starts with. */
+function arrowAhead(text: string, pos: number, end: number): boolean {
+  const i = skipBlanks(text, pos, end);
+  return i + 1 < end && text.charCodeAt(i) === MINUS && text.charCodeAt(i + 1) === GREATER;
 }
 
 /** The code of the first character of `text[pos, end)` that is not a space or tab, or -1. */
