@@ -173,6 +173,11 @@ describe('ShapeChecker.checkStatement', () => {
       // A constant's value outside its integer type.
       '%c = s8[] constant(1000)',
       '%c = u4[3]{0} constant({1, 16, 2})',
+      // Attribute values XLA reads as shapes: a misspelt type, a missing `[`, a bad layout.
+      '%c = f32[4]{0} custom-call(f32[4]{0} %x), custom_call_target="f", operand_layout_constraints={f324]{0}}',
+      '%c = token[] custom-call(%x, %t), custom_call_target="f", operand_layout_constraints={token][, f32[3]{0}}',
+      '%c = f32[4]{0} custom-call(%x), custom_call_target="f", operand_layout_constraints={f32[4]{0}, s32[2]{1}}',
+      '%o = token[] outfeed(%x, %t), outfeed_shape=F32[2]{0}',
     ]);
     for (const plain of [
       '%f = f32[2]{0} fusion(f32[2]{0} %a, /*index=1*/(f32[], s32[]) %b), kind=kLoop',
@@ -180,6 +185,8 @@ describe('ShapeChecker.checkStatement', () => {
       '%d = s4[8]{0} dynamic-update-slice(%a, %b, /*}index=5*/%c), metadata={op_name="x"}',
       '%c = s32[]{:T(128)} constant(10)',
       '%c = s8[2]{0} constant({-128, 127}), metadata={op_name="c"}',
+      '%c = f32[4]{0} custom-call(%x), custom_call_target="f", operand_layout_constraints={f32[4]{0}, token[]}',
+      '%o = token[] outfeed(%x, %t), outfeed_shape=(f32[2]{0}, s32[])',
     ]) {
       assert.deepEqual(checker.checkStatement(plain, 0, plain.length), [], plain);
       assert.deepEqual(reference(plain), [], plain);

@@ -131,6 +131,21 @@ export function plainCall(
 }
 
 /**
+ * Whether the instruction `text[op, open)(...` may hold an attribute that XLA reads as a shape
+ * (`operand_layout_constraints=` on a custom-call, `outfeed_shape=` on an outfeed): the statement
+ * parser reads those values, where the shape finder would pass over a misspelt element type.
+ */
+function shapeAttributeAfter(text: string, op: number, open: number, end: number): boolean {
+  const key = isWord(text, op, open, 'custom-call')
+    ? 'operand_layout_constraints='
+    : isWord(text, op, open, 'outfeed')
+      ? 'outfeed_shape='
+      : undefined;
+  // Searched in a slice: a search of the text itself would run on past `end` when there is none.
+  return key !== undefined && text.slice(open, end).includes(key);
+}
+
+/**
  * Whether what follows the clean result shape of the instruction `text[start, end)` (the shape
  * starts at `result`, the finder went on at `resultEnd`) is in the plain form the statement parser
  * finds nothing in: `opcode(...)` as {@link plainCall} reads it, no `%` in the statement that opens
@@ -153,6 +168,7 @@ export function plainInstructionTail(
     open < end &&
     text.charCodeAt(open) === 40 &&
     plainCall(text, op, open, end, comments, clean) &&
+    !shapeAttributeAfter(text, op, open, end) &&
     !hasBadSigil(text, start, end) &&
     !constantOutOfRange(text, result, op, open, end)
   );

@@ -79,7 +79,7 @@ export function parseInstruction(
       );
       if (outOfRange) shapes.diagnostics.push(outOfRange);
     }
-    const a = readAttributes(text, close, end, attributes, calledComputations, controlPredecessors);
+    const a = readAttributes(text, close, end, attributes, calledComputations, controlPredecessors, shapes);
     metadata = a.metadata;
     // XLA reads instructions one after another, line breaks or not: a second one on the line.
     const next = skipTrivia(text, a.end, end);

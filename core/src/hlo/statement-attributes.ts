@@ -4,6 +4,7 @@
  */
 import { COMPUTATION_ATTRIBUTES } from './attribute-table';
 import { charAt, readName, readString, skipString, skipTrivia, skipValue } from './lex';
+import type { Shapes } from './statement-shapes';
 import type {
   CalledComputationRef,
   HloAttribute,
@@ -30,6 +31,29 @@ function readNameList(text: string, start: number, end: number, push: (name: Hlo
     p = skipTrivia(text, n.end, end);
     if (charAt(text, p, end) !== 44) break;
     p++;
+  }
+}
+
+/**
+ * The value of an attribute XLA reads as a shape (`outfeed_shape=`) or a list of shapes
+ * (`operand_layout_constraints={...}`), read with the shape parser: a misspelt element type or a
+ * missing `[` there is an error to XLA, where the shape finder would pass over the text. The first
+ * error ends the reading, as it ends XLA's.
+ */
+function readShapeValue(text: string, start: number, end: number, list: boolean, shapes: Shapes): void {
+  if (!list) {
+    shapes.parseAt(start, end);
+    return;
+  }
+  if (charAt(text, start, end) !== 123) return;
+  let p = skipTrivia(text, start + 1, end);
+  if (charAt(text, p, end) === 125) return;
+  for (;;) {
+    const r = shapes.parseAt(p, end);
+    if (!r.shape || r.failed) return;
+    p = skipTrivia(text, r.end, end);
+    if (charAt(text, p, end) !== 44) return;
+    p = skipTrivia(text, p + 1, end);
   }
 }
 
@@ -126,7 +150,10 @@ export function readKeyValues(
   return stop < 0 ? p : stop;
 }
 
-/** An instruction's `, key=value` pairs from `pos` on; fills the attribute, call, control and metadata lists. */
+/**
+ * An instruction's `, key=value` pairs from `pos` on; fills the attribute, call, control and
+ * metadata lists, and reads the values XLA reads as shapes into `shapes`.
+ */
 export function readAttributes(
   text: string,
   pos: number,
@@ -134,6 +161,7 @@ export function readAttributes(
   attributes: HloAttribute[],
   calls: CalledComputationRef[],
   controls: HloName[],
+  shapes: Shapes,
 ): { metadata?: HloMetadata; end: number } {
   let metadata: HloMetadata | undefined;
   const p = readKeyValues(text, pos, end, attributes, (key, vs) => {
@@ -142,6 +170,8 @@ export function readAttributes(
       readNameList(text, vs, ve, (n) => calls.push({ name: n.name, range: n.range, attribute: key.name }));
     else if (key.name === 'control-predecessors') readNameList(text, vs, ve, (n) => controls.push(n));
     else if (key.name === 'metadata') metadata = readMetadata(text, vs, ve);
+    else if (key.name === 'outfeed_shape' || key.name === 'operand_layout_constraints')
+      readShapeValue(text, vs, ve, key.name !== 'outfeed_shape', shapes);
     return ve;
   });
   return { metadata, end: p };
