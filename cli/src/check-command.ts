@@ -153,7 +153,7 @@ export async function runCheck(argv: readonly string[], out: Output): Promise<nu
   if (json) out.write(JSON.stringify({ files, skipped: targets.skipped, errors, warnings, shapes }));
   else if (errors + warnings > 0)
     out.error(
-      `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'} in ${shapes} shapes`,
+      `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'} in ${shapes} shape${shapes === 1 ? '' : 's'}`,
     );
   return unreadable ? 2 : errors > 0 ? 1 : 0;
 }

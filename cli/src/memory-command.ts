@@ -6,6 +6,7 @@
  * A value whose bytes by our model are not XLA's is a disagreement (exit status 1).
  */
 import {
+  counted,
   groupDigits,
   headline,
   humanBytes,
@@ -123,7 +124,7 @@ function allocationLines(m: MemoryModule, top: number): string[] {
     let rest = 0n;
     for (const a of m.allocations.slice(shown.length)) rest += a.size;
     out.push(
-      `  … ${groupDigits(m.allocations.length - shown.length)} more allocations, ${humanBytes(rest)} (--top 0 lists all)`,
+      `  … ${counted(m.allocations.length - shown.length, 'more allocation')}, ${humanBytes(rest)} (--top 0 lists all)`,
     );
   }
   return out;
@@ -152,10 +153,14 @@ function moduleText(files: ModuleFiles, m: MemoryModule, top: number): string[] 
         : `  Our layout model agrees with XLA on all ${groupDigits(m.valueCount)} values.`,
     );
   if (m.missingInstructions > 0)
-    out.push(`  ${groupDigits(m.missingInstructions)} values name instructions the HLO text does not have.`);
+    out.push(
+      m.missingInstructions === 1
+        ? '  1 value names an instruction the HLO text does not have.'
+        : `  ${groupDigits(m.missingInstructions)} values name instructions the HLO text does not have.`,
+    );
   if (m.problemCount > 0)
     out.push(
-      `  ${groupDigits(m.problemCount)} lines could not be read, first: ${m.problems[0]?.file}:${m.problems[0]?.line}: ${m.problems[0]?.message}`,
+      `  ${counted(m.problemCount, 'line')} could not be read, first: ${m.problems[0]?.file}:${m.problems[0]?.line}: ${m.problems[0]?.message}`,
     );
   out.push('', ...allocationLines(m, top));
   const listed = new Set(m.allocations.slice(0, top === 0 ? undefined : top).map((a) => a.index));

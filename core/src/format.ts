@@ -15,6 +15,11 @@ export function groupDigits(value: bigint | number): string {
   return neg ? `-${grouped}` : grouped;
 }
 
+/** A grouped count with its noun, singular for one: "1 line", "1,024 lines". */
+export function counted(value: bigint | number, noun: string, plural = `${noun}s`): string {
+  return `${groupDigits(value)} ${value === 1 || value === 1n ? noun : plural}`;
+}
+
 const UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB', 'EiB'];
 
 /** `numerator / divisor` rounded to the nearest integer, halves up (both non-negative). */

@@ -229,6 +229,25 @@ Total bytes: 65536 (64.0KiB)
     assert.equal(second.valuesNotShown, 4);
   });
 
+  it('reads the rows of empty allocations, whose share XLA prints as -nan% (tokens, `()`)', () => {
+    const text = `Memory Space: default (color=0)
+Total bytes: 0 (0B)
+  cumulative_size;       size;       offset; used_by_n_values; shapes_list
+  ------------------------------------------------------------
+         0B(-nan%);         0B;            0;                1; token[]
+
+  cumulative_size;       size;       offset; used_by_n_values; shapes_list
+  ------------------------------------------------------------
+         0B(nan%);         0B;            0;                1; ()
+`;
+    const r = readMemoryUsageReport(text);
+    assert.deepEqual(r.problems, []);
+    assert.deepEqual(
+      r.spaces[0].allocations.map((a) => a.rows.map((row) => [row.size, row.offset, row.shapes])),
+      [[['0B', 0n, 'token[]']], [['0B', 0n, '()']]],
+    );
+  });
+
   it('reads an older memory-usage report (Total bytes used, allocations sorted by size)', () => {
     const text = `Total bytes used: 786452 (768.0KiB)
 

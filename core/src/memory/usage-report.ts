@@ -13,8 +13,10 @@ import type { MemoryUsageReportFile, UsageReportRow, UsageReportSpace } from './
 const SPACE = /^Memory Space: (.*) \(color=(-?\d{1,9})\)$/;
 const SPACE_TOTAL = /^Total bytes: (\d+)/;
 const OLD_TOTAL = /^Total bytes used: (\d+)/;
-const ROW = /^\s*\S+\(\s*\d+%\);\s*(\S+);\s*(\d+);\s*(\d+);\s?(.*)$/;
-const SUMMARY_ROW = /^\s*\S+\(\s*\d+%\);\s*\S+; allocation /;
+// The share of the total, which is 0/0 (`-nan%`) where every allocation has 0 bytes (tokens, `()`).
+const SHARE = String.raw`\(\s*(?:\d+|-?nan|-?inf)%\)`;
+const ROW = new RegExp(String.raw`^\s*\S+${SHARE};\s*(\S+);\s*(\d+);\s*(\d+);\s?(.*)$`);
+const SUMMARY_ROW = new RegExp(String.raw`^\s*\S+${SHARE};\s*\S+; allocation `);
 const ALLOCATION = /^allocation (\d{1,9}): size (\S+?),? .*:$|^allocation (\d{1,9}): size (\S+):$/;
 const REST_VALUES = /^\s*The rest (\d+) values are/;
 
