@@ -98,7 +98,9 @@ export function runMap(argv: readonly string[], out: Output): number {
   for (let r = 0; r < rows; r++) cells.push(Array.from({ length: cols }, (_, c) => String(map.slotOf(r, c))));
   const width = Math.max(1, ...cells.flat().map((c) => c.length));
   out.write(
-    `${shapeText}: ${rows} x ${cols} slice, slots ${groupDigits(firstSlot)}..${groupDigits(firstSlot + slotCount - 1)}`,
+    slotCount > 0
+      ? `${shapeText}: ${rows} x ${cols} slice, slots ${groupDigits(firstSlot)}..${groupDigits(firstSlot + slotCount - 1)}`
+      : `${shapeText}: ${rows} x ${cols} slice, no slots (the array is empty)`,
   );
   for (const row of cells) out.write(row.map((c) => c.padStart(width)).join(' '));
   out.write(`padding slots: ${padding.length > 0 ? ranges(padding) : 'none'}`);

@@ -135,7 +135,11 @@ function moduleText(files: ModuleFiles, m: MemoryModule, top: number): string[] 
   const h = headline(m);
   const out = [`${m.module}  (${files.hlo ?? files.companions['buffer-assignment'] ?? ''})`];
   out.push(`  ${h.memory}`);
-  if (h.note) out.push(`  ${h.note}`);
+  if (files.assignedAt)
+    out.push(
+      `  Estimate from this HLO alone: XLA's buffer assignment of the module is of its optimized HLO, xla-layout memory ${files.assignedAt}`,
+    );
+  else if (h.note) out.push(`  ${h.note}`);
   if (h.peak) out.push(`  ${h.peak}`);
   if (h.worst) out.push(`  ${h.worst}`);
   if (h.change) out.push(`  ${h.change}`);

@@ -30,6 +30,11 @@ export interface ModuleFiles {
   readonly module: string;
   readonly hlo?: string;
   readonly companions: Partial<Record<CompanionKind, string>>;
+  /**
+   * Without a buffer assignment of its own: the one XLA wrote beside it for the same module at
+   * another stage (a `before_optimizations` dump's module, assigned after its optimizations).
+   */
+  readonly assignedAt?: string;
 }
 
 const CHUNK_BYTES = 64 * 1024;
@@ -87,7 +92,30 @@ function filesOf(file: string): ModuleFiles {
     if (isFile(p)) companions[kind] = p;
   }
   const hlo = path.join(dir, names.hlo);
-  return { module: moduleLabel(names.hlo), ...(isFile(hlo) ? { hlo } : {}), companions };
+  const assignedAt = companions['buffer-assignment'] ? undefined : assignmentOfModule(dir, names.hlo);
+  return {
+    module: moduleLabel(names.hlo),
+    ...(isFile(hlo) ? { hlo } : {}),
+    companions,
+    ...(assignedAt ? { assignedAt } : {}),
+  };
+}
+
+/**
+ * The buffer assignment XLA wrote in `dir` for the module `module_NNNN.` of the dump `hloName`, at
+ * whatever stage; undefined when the name has no module number or there is none.
+ */
+function assignmentOfModule(dir: string, hloName: string): string | undefined {
+  const prefix = /^module_\d+\./.exec(hloName)?.[0];
+  if (prefix === undefined) return undefined;
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    return undefined;
+  }
+  const found = names.find((n) => n.startsWith(prefix) && companionKind(n) === 'buffer-assignment');
+  return found === undefined ? undefined : path.join(dir, found);
 }
 
 /**

@@ -272,6 +272,33 @@ describe('hlo parseStatement', () => {
     assert.equal(u.shapes.length, 1);
   });
 
+  it('reports a statement starting with a character no name starts with, as XLA expects a name', () => {
+    const cases: [string, string, RegExp][] = [
+      ['  @ROOT %x = f32[4]{0} parameter(0)', '@', /^`@` cannot start a statement/],
+      ['\ufeffHloModule m', '\ufeff', /^the file starts with a byte-order mark/],
+      ['  \ufeff%x = f32[] parameter(0)', '\ufeff', /^an invisible U\+FEFF/],
+    ];
+    for (const [text, stray, words] of cases) {
+      const s = parse(text);
+      assert.equal(s.kind, 'unknown', text);
+      assert.deepEqual(
+        s.diagnostics.map((d) => [d.code, d.message, slice(text, d.range)]),
+        [['invalid-name', 'expects name', stray]],
+        text,
+      );
+      assert.match(s.diagnostics[0].plain ?? '', words);
+    }
+    // The source tables at the top of a dump, and any line starting with a word, are no such error.
+    for (const text of [
+      'FileNames',
+      '1 "/x/model.py"',
+      'StackFrames',
+      '2 {file_location_id=2 parent_frame_id=1}',
+      '-1 {file_location_id=1}',
+    ])
+      assert.deepEqual(parse(text).diagnostics, [], text);
+  });
+
   it('keeps parser diagnostics of a bad result shape on its exact range', () => {
     const text = '%x = f32[2,2]{1,0:S(1)T(2,2)} add(%a, %b)';
     const s = parse(text);

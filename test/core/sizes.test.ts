@@ -114,6 +114,13 @@ describe('sizes: XLA ByteSizeOf and ArraySize', () => {
     assert.ok(Math.abs(s.overhead!.value - 181 / 256) < 1e-12);
     assert.equal(sizesOf('f32[0,4]{1,0:T(8,128)}').expansion, undefined);
   });
+
+  it('an empty array pads nothing: no dominant cause for f32[0,5]{1,0:T(8,128)}', () => {
+    const account = paddingByDimension(shapeOf('f32[0,5]{1,0:T(8,128)}')) as PaddingAccount;
+    assert.equal(account.dominant, undefined);
+    assert.equal(account.tilingFactor, undefined);
+    assert.equal((paddingByDimension(shapeOf('f32[1,5]{1,0:T(8,128)}')) as PaddingAccount).dominant?.to, 128n);
+  });
 });
 
 describe('sizes: users.md OOM cases', () => {

@@ -128,6 +128,22 @@ describe('cli: memory', function () {
     );
   });
 
+  it("points a dump of another stage to its module's buffer assignment", () => {
+    const before = join(dir, 'module_0042.jit_train_step.before_optimizations.txt');
+    const assignment = join(dir, 'module_0042.jit_train_step.after_optimizations-buffer-assignment.txt');
+    copyFileSync(HLO, before);
+    copyFileSync(
+      join(TPU, 'module_0042.jit_train_step.after_optimizations-buffer-assignment.txt'),
+      assignment,
+    );
+    const r = cli('memory', before);
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(
+      r.stdout.split('\n')[2],
+      `  Estimate from this HLO alone: XLA's buffer assignment of the module is of its optimized HLO, xla-layout memory ${assignment}`,
+    );
+  });
+
   it('exits 2 on a path that does not exist or a binary file, with one clear line', () => {
     const missing = cli('memory', join(dir, 'nope.txt'));
     assert.equal(missing.code, 2);

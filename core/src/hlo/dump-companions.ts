@@ -1,8 +1,8 @@
 /**
  * The files XLA writes beside the HLO of a `--xla_dump_to` folder, told apart from HLO text by name
  * and by content: buffer assignments, live ranges and memory-usage reports (text, but not HLO),
- * debug options and other text protos, LLVM IR, MLIR, object files. A checker skips them rather
- * than report their lines as HLO errors; the memory view reads the buffer assignments.
+ * debug options and other text protos, binary protos, LLVM IR, MLIR, object files. A checker skips
+ * them rather than report their lines as HLO errors; the memory view reads the buffer assignments.
  */
 import { companionKind, type CompanionKind } from '../memory/companions';
 
@@ -11,7 +11,7 @@ import { companionKind, type CompanionKind } from '../memory/companions';
  * memory/companions.ts, the one table of them), or another file XLA writes beside its HLO.
  */
 export type DumpCompanionKind =
-  CompanionKind | 'text-proto' | 'llvm-ir' | 'mlir' | 'object-file' | 'graph' | 'other';
+  CompanionKind | 'text-proto' | 'binary-proto' | 'llvm-ir' | 'mlir' | 'object-file' | 'graph' | 'other';
 
 /** A plain name for each kind, for notes such as "skipped F: buffer assignment, not HLO". */
 export const DUMP_COMPANION_NAMES: Readonly<Record<DumpCompanionKind, string>> = {
@@ -20,6 +20,7 @@ export const DUMP_COMPANION_NAMES: Readonly<Record<DumpCompanionKind, string>> =
   'live-range': 'live ranges',
   'memory-usage-report': 'memory-usage report',
   'text-proto': 'text proto',
+  'binary-proto': 'binary proto',
   'llvm-ir': 'LLVM IR',
   mlir: 'MLIR',
   'object-file': 'object file',
@@ -32,7 +33,7 @@ const BY_SUFFIX: readonly (readonly [string, DumpCompanionKind])[] = [
   ['.debug_options', 'text-proto'],
   ['.textproto', 'text-proto'],
   ['.pbtxt', 'text-proto'],
-  ['.pb', 'text-proto'],
+  ['.pb', 'binary-proto'],
   ['.ll', 'llvm-ir'],
   ['.mlir', 'mlir'],
   ['.o', 'object-file'],

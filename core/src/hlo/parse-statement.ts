@@ -8,7 +8,7 @@
  * statement-attributes.ts's.
  */
 import type { ShapeNode } from '../ast';
-import { diagnostic, type TextRange } from '../diagnostics';
+import { diagnostic, type LayoutDiagnostic, type TextRange } from '../diagnostics';
 import { ScanState } from '../parse';
 import { unterminatedComment } from '../parse/lexical-lines';
 import { hasBadSigil, instructionEquals } from './instruction-start';
@@ -310,7 +310,27 @@ function parseBounded(text: string, r: TextRange, scan: ScanState): HloStatement
       parseComputationHeader(text, r, entry ? keyword : undefined, name?.name, after, scan),
     );
   const shapes = new Shapes(text, scan);
-  return { kind: 'unknown', range: r, shapes: shapes.scanRest(r), diagnostics: [] };
+  return { kind: 'unknown', range: r, shapes: shapes.scanRest(r), diagnostics: strayStart(text, p, end) };
+}
+
+/**
+ * The error of a statement that starts with a character no statement starts with (`@ROOT ...`, a
+ * byte-order mark): XLA's parser expects a name there. A word or a number may start a line of the
+ * source tables at the top of a dump (`FileNames`, `1 "f.py"`, `-1 {...}`), so only other characters
+ * count.
+ */
+function strayStart(text: string, p: number, end: number): LayoutDiagnostic[] {
+  const c = text.charCodeAt(p);
+  const digit = (at: number): boolean => at < end && text.charCodeAt(at) >= 48 && text.charCodeAt(at) <= 57;
+  if (isIdentifierStart(c) || digit(p) || (c === 45 && digit(p + 1)) || c === 37) return [];
+  const range = { start: p, end: p + (c >= 0xd800 && c <= 0xdbff && p + 1 < end ? 2 : 1) };
+  const words =
+    c === 0xfeff
+      ? p === 0
+        ? 'the file starts with a byte-order mark (U+FEFF), which XLA does not read: save it without one'
+        : 'an invisible U+FEFF (zero-width no-break space) cannot start a statement: delete it'
+      : `\`${text.slice(range.start, range.end)}\` cannot start a statement: an instruction starts with its name, a computation with its name or ENTRY`;
+  return [diagnostic('invalid-name', 'expects name', range, words)];
 }
 
 function withFollowing({ statement, rest }: { statement: HloStatement; rest: number }): HloStatement {

@@ -107,10 +107,12 @@ export function paddingByDimension(shape: ArrayShape): PaddingAccount | LayoutEr
     };
   });
   dimensions.sort((a, b) => a.dim - b.dim);
-  let dominant: PaddingCause | undefined;
-  for (const c of causes) if (dominant === undefined || c.factor.value > dominant.factor.value) dominant = c;
   let logical = 1n;
   for (const d of shape.dims) logical *= d;
+  // An empty array pads nothing, whatever its tiles would do to its other dims.
+  let dominant: PaddingCause | undefined;
+  if (logical > 0n)
+    for (const c of causes) if (dominant === undefined || c.factor.value > dominant.factor.value) dominant = c;
   return {
     dimensions,
     causes,

@@ -61,7 +61,7 @@ export function headline(m: MemoryModule): MemoryHeadline {
     memory,
     ...(m.basis === 'estimate'
       ? {
-          note: 'Estimate from the HLO alone: no buffer assignment beside this dump. XLA reuses a buffer once its value is dead, so it allocates less; dump with --xla_dump_to for its own figures.',
+          note: "Estimate from the HLO alone: no buffer assignment beside this dump. XLA's own total is often lower (it reuses a buffer once its value is dead) and can be higher (alignment, copies it adds); dump with --xla_dump_to for its figures.",
         }
       : {}),
     ...(m.peak
