@@ -104,6 +104,8 @@ export function effectiveShape(
  * `paddingByDimension`, without building the rest of its account.
  */
 export function paddingCause(shape: ArrayShape, plan: TilingPlan): string | undefined {
+  // An empty array pads nothing, as in core.
+  if (shape.dims.includes(0n)) return undefined;
   let c: PaddingCause | undefined;
   for (const x of paddingCauses(plan)) if (c === undefined || x.factor.value > c.factor.value) c = x;
   if (!c) return undefined;

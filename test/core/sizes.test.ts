@@ -119,7 +119,10 @@ describe('sizes: XLA ByteSizeOf and ArraySize', () => {
     const account = paddingByDimension(shapeOf('f32[0,5]{1,0:T(8,128)}')) as PaddingAccount;
     assert.equal(account.dominant, undefined);
     assert.equal(account.tilingFactor, undefined);
-    assert.equal((paddingByDimension(shapeOf('f32[1,5]{1,0:T(8,128)}')) as PaddingAccount).dominant?.to, 128n);
+    assert.equal(
+      (paddingByDimension(shapeOf('f32[1,5]{1,0:T(8,128)}')) as PaddingAccount).dominant?.to,
+      128n,
+    );
   });
 });
 

@@ -112,7 +112,8 @@ export function paddingByDimension(shape: ArrayShape): PaddingAccount | LayoutEr
   // An empty array pads nothing, whatever its tiles would do to its other dims.
   let dominant: PaddingCause | undefined;
   if (logical > 0n)
-    for (const c of causes) if (dominant === undefined || c.factor.value > dominant.factor.value) dominant = c;
+    for (const c of causes)
+      if (dominant === undefined || c.factor.value > dominant.factor.value) dominant = c;
   return {
     dimensions,
     causes,
