@@ -15,7 +15,7 @@ import { copyDiagnostic, movedDiagnostic, type LayoutDiagnostic } from '../../co
 import { parseStatement, type HloStatement } from '../../core/src';
 import type { ShapeNode } from '../../core/src';
 import { lastNonBlank, type ScanState } from '../../core/src';
-import { detach } from '../../core/src';
+import { detach, forgetSharedTexts } from '../../core/src';
 import { skipBlanks } from '../../core/src';
 import { LeanPass } from './lean-pass';
 import {
@@ -110,6 +110,15 @@ export class Analyzer {
   constructor(readonly settings: Settings) {
     this.facts = new ShapeFactsCache(settings);
     this.lean = new LeanPass(this.facts, settings);
+  }
+
+  /**
+   * Lets go of every text the analysis remembers between calls (its finder state, the core's
+   * search memos): called when a document closes, so that its text is not kept.
+   */
+  forgetTexts(): void {
+    this.lean.forgetText();
+    forgetSharedTexts();
   }
 
   /** Diagnostics and sizes of one shape found in `text` (ranges relative to the shape start). */

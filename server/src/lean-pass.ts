@@ -92,6 +92,11 @@ export class LeanPass {
   /** The finder's state over the text being walked, the caller's (one per document). */
   private scan = new ScanState();
 
+  /** Lets go of the last document's finder state, and with it of the document's text. */
+  forgetText(): void {
+    this.scan = new ScanState();
+  }
+
   /**
    * The diagnostics (in the order of the full analysis, offsets relative to `start`) and tiling of
    * the instruction statement `text[start, end)`, or undefined when the full analysis must answer.

@@ -111,6 +111,7 @@ export function createServer(connection: Connection, options: ServerOptions = {}
       const uri = params.textDocument.uri;
       session.closed(uri);
       publisher.closed(uri);
+      session.analyzer.forgetTexts();
     }),
   );
 

@@ -3,7 +3,7 @@
  * Everything works on UTF-16 code units through `charCodeAt`: no regular expressions and no
  * per-character allocation, because these loops run over 100 MB dumps.
  */
-import { NextOccurrences } from './next-occurrence';
+import { sharedNextOccurrences } from './next-occurrence';
 
 /** Bit flags per ASCII code unit. */
 const IDENT_START = 1;
@@ -145,7 +145,7 @@ export class CommentSearch {
   }
 }
 
-const lineBreaks = new NextOccurrences(['\n', '\r']);
+const lineBreaks = sharedNextOccurrences(['\n', '\r']);
 
 /** Offset of the first `\n` or `\r` at or after `pos`, or `text.length`. Amortised linear over a forward walk. */
 export function nextLineBreak(text: string, pos: number): number {

@@ -8,6 +8,7 @@ export {
 } from './shape-parser';
 export { scanAt, scanShapes, walkShapeCandidates, type FoundShape } from './scan-shapes';
 export { ScanState } from './scan-state';
+export { forgetSharedTexts } from './next-occurrence';
 export { shapeKeyEnd } from './shape-key';
 export { editDistance, elementTypeGuesses, unknownElementTypeWords } from './spelling';
 export { unterminatedComment } from './lexical-lines';

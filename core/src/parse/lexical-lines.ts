@@ -14,7 +14,7 @@ import {
   nextLineBreak,
   quotedEnd,
 } from './chars';
-import { NextOccurrences } from './next-occurrence';
+import { sharedNextOccurrences } from './next-occurrence';
 
 /** What {@link crossingEnd} answers for a line with a string that no quote before `end` closes. */
 export const UNCLOSED_STRING = -2;
@@ -46,8 +46,8 @@ export function nextLineStart(text: string, lineEnd: number, end: number): numbe
 // One memo per walk (the splitter's over lines, the analysis's over statements), so that two
 // walks through one text do not make each other search again from their own positions.
 const STOPS = ['"', "'", '/', '/*'];
-const stops = new NextOccurrences(STOPS);
-const commentStops = new NextOccurrences(STOPS);
+const stops = sharedNextOccurrences(STOPS);
+const commentStops = sharedNextOccurrences(STOPS);
 
 /**
  * Whether the text from `pos` to the line end `lineEnd` leaves a string or a block comment open:

@@ -116,6 +116,13 @@ export class NextOccurrences {
     found.at[k] = at;
   }
 
+  /** Drops the texts remembered: a memo that outlives a document must not keep its text alive. */
+  forget(): void {
+    this.statement.reset('');
+    this.region.reset('');
+    this.document.reset('');
+  }
+
   /** The last occurrence of needle `k` in the long text `found` holds (-1: none), looked for once. */
   private lastOf(found: Found, k: number): number {
     if (found.last[k] === UNKNOWN) {
@@ -126,4 +133,25 @@ export class NextOccurrences {
     }
     return found.last[k];
   }
+}
+
+/** The memos that live as long as the process (one per walk of a module, not per text). */
+const shared: NextOccurrences[] = [];
+
+/** A memo for the life of the process, whose texts {@link forgetSharedTexts} drops. */
+export function sharedNextOccurrences(needles: readonly string[]): NextOccurrences {
+  const memo = new NextOccurrences(needles);
+  shared.push(memo);
+  return memo;
+}
+
+/**
+ * Makes the process-wide memos, and the engine's record of the last match, forget their texts: a
+ * language server calls it when a document closes, which would otherwise stay in memory until
+ * another text as long is walked.
+ */
+export function forgetSharedTexts(): void {
+  for (const memo of shared) memo.forget();
+  // The engine keeps the subject of the last regular expression match (`RegExp.input`) too.
+  /^/.exec('');
 }
