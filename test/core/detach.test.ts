@@ -1,18 +1,7 @@
 import { strict as assert } from 'node:assert';
-import * as v8 from 'node:v8';
-import * as vm from 'node:vm';
 import fc from 'fast-check';
 import { detach } from '../../core/src/detach';
-
-v8.setFlagsFromString('--expose-gc');
-const gc = vm.runInNewContext('gc') as () => void;
-
-/** V8's heap in use after full collections. */
-function heapAfterGc(): number {
-  gc();
-  gc();
-  return process.memoryUsage().heapUsed;
-}
+import { heapAfterGc } from '../support/heap';
 
 describe('detach', () => {
   it('returns a string equal to its argument, lone surrogates and all', () => {

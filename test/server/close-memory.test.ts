@@ -4,19 +4,8 @@
  * outlive a document, and each kept a 50 MB dump alive after its tab was closed.
  */
 import { strict as assert } from 'node:assert';
-import * as v8 from 'node:v8';
-import * as vm from 'node:vm';
+import { heapAfterGc } from '../support/heap';
 import { TestClient } from './harness';
-
-v8.setFlagsFromString('--expose-gc');
-const gc = vm.runInNewContext('gc') as () => void;
-
-/** V8's heap in use after full collections. */
-function heapAfterGc(): number {
-  gc();
-  gc();
-  return process.memoryUsage().heapUsed;
-}
 
 /** An 8 MiB dump, distinct from any other string of the process. */
 function dump(): string {
