@@ -104,7 +104,9 @@ function arrayText(a: ArrayExplanation): string[] {
     if (z.overhead)
       lines.push(`    overhead          ${formatPercent(z.overhead.value)} of physical memory is padding`);
   }
-  if (a.padding) {
+  if (a.padding && a.padding.tilingFactor === undefined)
+    lines.push('  padding by dimension: none (the array is empty)');
+  else if (a.padding) {
     lines.push('  padding by dimension');
     for (const d of a.padding.dimensions) {
       const where = `${d.isMinorMost ? 'minor-most' : `physical position ${d.physicalPosition}`}`;

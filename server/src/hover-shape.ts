@@ -99,7 +99,8 @@ function sizesTable(a: ArrayExplanation): string[] {
  */
 function paddingLines(a: ArrayExplanation): string[] {
   const p = a.padding;
-  if (!p) return [];
+  // An empty array pads nothing, whatever its tiles would do to its other dims.
+  if (!p || p.tilingFactor === undefined) return [];
   const items: string[] = [];
   let padded = 0;
   for (const d of p.dimensions) {

@@ -23,6 +23,7 @@ const TEXT = [
   '  %t = (f32[1024,4]{1,0:T(8,128)}, f32[8,128]{1,0:T(8,128)}, s32[]{:T(128)}) parameter(7)',
   '  %tok = token[] after-all()',
   '  %two = f32[6]{0:T(4)(3)} parameter(8)',
+  '  %empty = f32[0,5]{1,0:T(8,128)} parameter(9)',
   '  ROOT %r = f32[1024,4]{1,0:T(8,128)} copy(%p)',
   '}',
   '',
@@ -56,6 +57,12 @@ describe('server: hover answers first', () => {
   });
   after(async () => {
     await client.dispose();
+  });
+
+  it('says an empty array pads nothing, and lists no padding below', async () => {
+    const a = await hoverAt('f32[0,5]', 1);
+    assert.match(a.first, /^\*\*0 B\*\* \(0 × f32\), no padding · \[Open Visualizer\]/);
+    assert.doesNotMatch(a.value, /Padding|pads/);
   });
 
   it('leads with the sizes, the padded dimension and the fix, the visualizer link beside them', async () => {
