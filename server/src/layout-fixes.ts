@@ -78,8 +78,16 @@ function removal(doc: HloDocument, layout: LayoutNode, range: TextRange): Fix['e
 }
 
 function negativeTileFix(doc: HloDocument, range: TextRange): Fix | undefined {
-  if (doc.text.getText().slice(range.start, range.end) !== '-1') return undefined;
-  return { title: 'Replace -1 with * (combine dimension)', edit: { range, newText: '*' }, preferred: true };
+  const text = doc.text.getText();
+  if (text.slice(range.start, range.end) !== '-1') return undefined;
+  // On a tile's last entry `*` combines with no more-minor entry: a warning, and a layout whose
+  // size cannot be computed, better than XLA's abort but not the fix to apply without a look.
+  const minorMost = /^\s*\)/.test(text.slice(range.end, range.end + 64));
+  return {
+    title: 'Replace -1 with * (combine dimension)',
+    edit: { range, newText: '*' },
+    preferred: !minorMost,
+  };
 }
 
 function defaultOrderFix(doc: HloDocument, range: TextRange): Fix | undefined {
@@ -127,11 +135,16 @@ function attributeOrderFix(doc: HloDocument, range: TextRange): Fix | undefined 
   const first = written[0];
   const last = written[written.length - 1];
   if (!first || !last) return undefined;
-  // Everything between the first and the last attribute must be these attributes: a second
-  // `S(...)` (the parser keeps the first) or anything unknown makes the intent unclear.
+  // The attribute flagged must be one the parser kept, and everything between the first and the
+  // last must be these attributes: a second `S(...)` (the parser keeps the first, and flags the
+  // second) or anything unknown makes the intent unclear.
+  if (!written.some((a) => contains(a.range, range))) return undefined;
   let covered = 0;
   for (const a of written) covered += a.range.end - a.range.start;
-  const between = text.slice(first.range.start, last.range.end).replace(/\s+/g, '');
+  // Up to the layout's `}` when it has one: a repeat after the last attribute kept counts too.
+  const close = leaf.layout.range.end - 1;
+  const stop = close > last.range.end && text.charCodeAt(close) === 125 ? close : last.range.end;
+  const between = text.slice(first.range.start, stop).replace(/\s+/g, '');
   if (covered !== between.length) return undefined;
   const ordered = inOrder.map((a) => text.slice(a.range.start, a.range.end)).join('');
   return {

@@ -115,6 +115,28 @@ describe('server: quick fixes', () => {
     await client.dispose();
   });
 
+  it('offers no reordering where an attribute is written twice or is unknown', async () => {
+    const { client } = await TestClient.start();
+    try {
+      for (const layout of [
+        'T(8,128)T(2,1)',
+        'T(8,128)S(1)S(2)',
+        'S(1)T(8,128)S(2)',
+        'T(8,128)E(32)T(2,1)',
+      ]) {
+        const text = `HloModule m\nENTRY %e () -> f32[16,256] {\n  ROOT %c = f32[16,256]{1,0:${layout}} parameter(0)\n}\n`;
+        const uri = 'file:///w/twice.hlo';
+        const diags = await client.open(uri, text);
+        const d = diags.find((x) => x.code === 'layout-attribute-order');
+        assert.ok(d, `${layout}: ${JSON.stringify(diags.map((x) => x.code))}`);
+        assert.deepEqual(await quickFixes(client, uri, d), [], layout);
+        await client.close(uri);
+      }
+    } finally {
+      await client.dispose();
+    }
+  });
+
   it('fixes a minor_to_major of the wrong length with the default order', async () => {
     const { client } = await TestClient.start();
     const text = 'HloModule m\nENTRY %e () -> f32[2,3,4] {\n  ROOT %c = f32[2,3,4]{0} constant({...})\n}\n';
@@ -141,20 +163,21 @@ describe('server: a quick fix for every fix that is certain', () => {
   // [shape as written, the diagnostic's code, the fix's title, the shape after it, preferred].
   const cases: [string, string, string, string, boolean][] = [
     // The -1 on the minor-most entry becomes * too: what -1 meant in XLA's docs, now a warning
-    // (combine-without-minor) where it was a crash.
+    // (combine-without-minor) where it was a crash; not preferred, as the layout's size is then
+    // unknown.
     [
       'f32[8,8]{1,0:T(8,-1)}',
       'tile-negative',
       'Replace -1 with * (combine dimension)',
       'f32[8,8]{1,0:T(8,*)}',
-      true,
+      false,
     ],
     [
       'f32[16,256]{1,0:T(8,128)(2,-1)}',
       'tile-negative',
       'Replace -1 with * (combine dimension)',
       'f32[16,256]{1,0:T(8,128)(2,*)}',
-      true,
+      false,
     ],
     [
       'f32[2,2]{1,0:S(1)T(2,2)}',
