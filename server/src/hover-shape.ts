@@ -186,7 +186,9 @@ function identityText(a: ArrayExplanation): string {
     ', ',
     MAX_LISTED,
   );
-  return `${cell(a.elementType)}\\[${dims}\\]${type ? `, ${type.bits}-bit elements` : ''}`;
+  // The bits an element takes in memory (a byte for pred and for s4 without E(n); E(n) sets it).
+  const bits = a.sizes?.elementSizeBits ?? type?.bits;
+  return `${cell(a.elementType)}\\[${dims}\\]${bits !== undefined ? `, ${bits}-bit elements` : ''}`;
 }
 
 /**

@@ -141,8 +141,14 @@ export function tupleVerdict(e: ShapeExplanation): string {
     const worstWaste = worst?.sizes ? worst.sizes.physicalBytes - worst.sizes.logicalBytes : 0n;
     if (waste > worstWaste) worst = a;
   }
-  const count = e.arrays.length + (e.omittedArrays ?? 0);
-  const head = `Tuple of ${groupDigits(count)} array${count === 1 ? '' : 's'}: ${sizesText(logical, physical)}`;
+  // A token is a leaf but no array: it holds no memory.
+  const tokens = e.arrays.filter((a) => a.elementType === 'token').length;
+  const count = e.arrays.length - tokens + (e.omittedArrays ?? 0);
+  const leaves = [
+    ...(count > 0 || tokens === 0 ? [`${groupDigits(count)} array${count === 1 ? '' : 's'}`] : []),
+    ...(tokens > 0 ? [`${groupDigits(tokens)} token${tokens === 1 ? '' : 's'}`] : []),
+  ];
+  const head = `Tuple of ${leaves.join(' and ')}: ${sizesText(logical, physical)}`;
   if (!worst?.sizes) return head;
   const cause = causeText(worst);
   const where = `{${elideList(worst.path, String, ',', MAX_LISTED)}}`;

@@ -2,9 +2,9 @@
  * Inlay hints after result shapes whose padding changes a decision: ` 16 KiB → 512 KiB (32x)`,
  * prefixed "assumed" when the padding comes from the assumed TPU tiling rather than the dump. Only
  * where physical bytes reach `inlayHints.minExpansion` times the logical and `minWastedBytes` are
- * padding, and not on scalars unless `inlayHints.scalars` (TPU dumps tile every scalar). `auto`
- * shows them in after-optimizations dumps (by file name) and in any document whose shapes carry
- * `T(...)`.
+ * padding, and not on scalars unless `inlayHints.scalars` (TPU dumps tile every scalar; asked
+ * for, scalars need no minimum of wasted bytes). `auto` shows them in after-optimizations dumps (by
+ * file name) and in any document whose shapes carry `T(...)`.
  *
  * VS Code cuts the hints of one line once their labels pass `editor.inlayHints.maximumLength`
  * characters in all (43 by default): the second leaf of a tuple read "16 KiB → 512 KiB (32x…". So
@@ -42,8 +42,9 @@ const MAX_TOOLTIP_ARRAYS = 16;
 /** Whether the padding of `leaf` is worth a hint under `settings`. */
 function worthAHint(leaf: LeafPadding, settings: Settings): boolean {
   if (leaf.physicalBytes <= leaf.logicalBytes) return false;
-  if (leaf.scalar && !settings.inlayHintScalars) return false;
   if (leaf.expansion < settings.inlayHintMinExpansion) return false;
+  // A tiled scalar wastes less than the default minimum of bytes: asking for scalars asks for these.
+  if (leaf.scalar) return settings.inlayHintScalars;
   return leaf.physicalBytes - leaf.logicalBytes >= BigInt(Math.ceil(settings.inlayHintMinWastedBytes));
 }
 

@@ -20,7 +20,7 @@ describe('cli: check and report', function () {
         .split('\n')
         .map((l) => l.replace(/: error: .*\[/, ': error: … [')),
       [
-        'examples/invalid_layouts.hlo:9:29: error: … [tile-negative]',
+        'examples/invalid_layouts.hlo:9:27: error: … [tile-negative]',
         'examples/invalid_layouts.hlo:10:27: error: … [minor-to-major-duplicate]',
         'examples/invalid_layouts.hlo:11:30: error: … [tile-empty]',
         'examples/invalid_layouts.hlo:12:30: error: … [minor-to-major-out-of-bounds]',
@@ -42,9 +42,9 @@ describe('cli: check and report', function () {
     const { message, ...first } = j.files[0]?.diagnostics[0] ?? {};
     assert.deepEqual(first, {
       line: 9,
-      column: 29,
+      column: 27,
       endLine: 9,
-      endColumn: 31,
+      endColumn: 29,
       severity: 'error',
       code: 'tile-negative',
     });

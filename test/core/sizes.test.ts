@@ -115,6 +115,11 @@ describe('sizes: XLA ByteSizeOf and ArraySize', () => {
     assert.equal(sizesOf('f32[0,4]{1,0:T(8,128)}').expansion, undefined);
   });
 
+  it('suggests no other order or merge for a layout with a split config, which names a physical dim', () => {
+    assert.ok(suggestFix(shapeOf('pred[123,456]{1,0:T(2,128)}')));
+    assert.equal(suggestFix(shapeOf('pred[123,456]{1,0:T(2,128)S(3)SC(1:200)}')), undefined);
+  });
+
   it('an empty array pads nothing: no dominant cause for f32[0,5]{1,0:T(8,128)}', () => {
     const account = paddingByDimension(shapeOf('f32[0,5]{1,0:T(8,128)}')) as PaddingAccount;
     assert.equal(account.dominant, undefined);

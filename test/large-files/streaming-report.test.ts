@@ -310,7 +310,7 @@ describe('large files: streaming statements, padding report and check in core', 
     assert.deepEqual(
       diagnostics.map((d) => [d.diagnostic.code, d.start.line, d.start.column, d.end.line, d.end.column]),
       [
-        ['tile-negative', 9, 29, 9, 31],
+        ['tile-negative', 9, 27, 9, 29],
         ['minor-to-major-duplicate', 10, 27, 10, 28],
         ['tile-empty', 11, 30, 11, 32],
         ['minor-to-major-out-of-bounds', 12, 30, 12, 31],

@@ -24,6 +24,9 @@ const TEXT = [
   '  %tok = token[] after-all()',
   '  %two = f32[6]{0:T(4)(3)} parameter(8)',
   '  %empty = f32[0,5]{1,0:T(8,128)} parameter(9)',
+  '  %flags = pred[8,128]{1,0} parameter(10)',
+  '  %wide = pred[2]{0:E(32)} parameter(11)',
+  '  %tt = (f32[2]{0}, (s32[]{:T(128)}, token[])) parameter(12)',
   '  ROOT %r = f32[1024,4]{1,0:T(8,128)} copy(%p)',
   '}',
   '',
@@ -57,6 +60,15 @@ describe('server: hover answers first', () => {
   });
   after(async () => {
     await client.dispose();
+  });
+
+  it('gives the bits an element takes in memory: a byte for pred, E(n) where written', async () => {
+    assert.match((await hoverAt('pred[8,128]', 1)).value, /pred\\\[y=8, x=128\\\], 8-bit elements\n/);
+    assert.match((await hoverAt('pred[2]{0:E(32)}', 1)).value, /pred\\\[2\\\], 32-bit elements\n/);
+  });
+
+  it("counts a tuple's tokens apart from its arrays", async () => {
+    assert.match((await hoverAt('(f32[2]{0}, (s32', 0)).first, /^Tuple of 2 arrays and 1 token: /);
   });
 
   it('says an empty array pads nothing, and lists no padding below', async () => {

@@ -104,6 +104,12 @@ describe('server: inlay hints', () => {
       [3, '128 B → 4 KiB (32x)'],
       [5, '16 KiB → 512 KiB (32x)'],
     ]);
+    // Asked for, a scalar gets its hint with the default minimum of wasted bytes, which it is under.
+    assert.deepEqual(await labels({ inlayHints: { scalars: true } }), [
+      [2, '4 B → 1 KiB (256x)'],
+      [3, '128 B → 4 KiB (32x)'],
+      [5, '16 KiB → 512 KiB (32x)'],
+    ]);
     assert.deepEqual(await labels({ inlayHints: { minExpansion: 64 } }), []);
   });
 

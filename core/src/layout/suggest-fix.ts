@@ -78,7 +78,7 @@ function reorderFix(shape: ArrayShape, order: number[], bytes: bigint): LayoutFi
   return {
     kind: 'reorder',
     description: `use minor_to_major {${order.join(',')}} instead of {${current.join(',')}}${moved}`,
-    shape: { ...shape, minorToMajor: order, splitConfigs: [] },
+    shape: { ...shape, minorToMajor: order },
     physicalBytes: bytes,
     savedBytes: 0n,
   };
@@ -100,7 +100,6 @@ function mergeCandidate(shape: ArrayShape): LayoutFix | undefined {
     dims,
     dynamic: dims.map(() => 'static' as const),
     minorToMajor: dims.map((_, i) => dims.length - 1 - i),
-    splitConfigs: [],
   };
   const bytes = physicalBytesOf(candidate);
   if (bytes === undefined) return undefined;
@@ -126,6 +125,9 @@ function editSize(shape: ArrayShape, order: readonly number[]): number {
 export function suggestFix(shape: ArrayShape): LayoutFix | undefined | LayoutError {
   const sz = physicalSizes(shape);
   if (isLayoutError(sz)) return sz;
+  // A split config names a physical dimension and an index in it: another order or a merge
+  // changes what it splits, and can make it invalid (an index past the end of the dimension).
+  if (shape.splitConfigs.length > 0) return undefined;
   let walk = shape.dims.length;
   for (const tile of shape.tiles) walk += tile.length;
   if ((candidateCount(shape.dims.length) + 1) * walk > MAX_SEARCH_WORK) return undefined;
@@ -136,7 +138,7 @@ export function suggestFix(shape: ArrayShape): LayoutFix | undefined | LayoutErr
   let bestEdit = 0;
   for (const order of reorderOrders(current)) {
     if (order.every((d, i) => d === current[i])) continue;
-    const bytes = physicalBytesOf({ ...shape, minorToMajor: order, splitConfigs: [] });
+    const bytes = physicalBytesOf({ ...shape, minorToMajor: order });
     if (bytes === undefined || bytes >= currentBytes) continue;
     const edit = editSize(shape, order);
     if (bestOrder === undefined || bytes < bestBytes || (bytes === bestBytes && edit < bestEdit)) {
