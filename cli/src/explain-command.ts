@@ -5,6 +5,7 @@ import {
   readableMessage,
   toJsonSafe,
   toJsonText,
+  unboundedSizeNote,
   type ArrayExplanation,
   type LayoutDiagnostic,
   type ShapeExplanation,
@@ -32,7 +33,7 @@ function describeDims(a: ArrayExplanation): string {
   return a.dims
     .map(
       (d) =>
-        `${d.dim}${d.letter ? `(${d.letter})` : ''}=${d.dynamic === 'bounded' ? '<=' : d.dynamic === 'unbounded' ? '?' : ''}${d.size}`,
+        `${d.dim}${d.letter ? `(${d.letter})` : ''}=${d.dynamic === 'unbounded' ? '?' : `${d.dynamic === 'bounded' ? '<=' : ''}${d.size}`}`,
     )
     .join(' ');
 }
@@ -41,7 +42,7 @@ function describeOrder(a: ArrayExplanation): string {
   return a.physicalOrder
     .map((dim) => {
       const d = a.dims[dim];
-      return `${dim}${d?.letter ? `(${d.letter})` : ''}:${d?.size ?? '?'}`;
+      return `${dim}${d?.letter ? `(${d.letter})` : ''}:${d === undefined || d.dynamic === 'unbounded' ? '?' : d.size}`;
     })
     .join(' > ');
 }
@@ -55,7 +56,7 @@ function arrayText(a: ArrayExplanation): string[] {
     `  element type     ${a.elementType}${a.sizes ? ` (${a.sizes.elementSizeBits} bits per element)` : ''}`,
   );
   lines.push(
-    `  logical shape    ${dimsList(a.dims.map((d) => d.size))}  dims ${describeDims(a) || '(scalar)'}`,
+    `  logical shape    [${a.dims.map((d) => (d.dynamic === 'unbounded' ? '?' : String(d.size))).join(',')}]  dims ${describeDims(a) || '(scalar)'}`,
   );
   lines.push(`  memory order     ${describeOrder(a) || '(scalar)'}   (major -> minor)`);
   if (a.error) {
@@ -88,7 +89,9 @@ function arrayText(a: ArrayExplanation): string[] {
     lines.push(`    expanded shape ${dimsList(a.plan.expandedShape)} (row-major order = memory order)`);
   }
   const z = a.sizes;
-  if (z) {
+  const unbounded = unboundedSizeNote(a.dims);
+  if (unbounded) lines.push(`  sizes            unknown: ${unbounded}`);
+  else if (z) {
     lines.push('  sizes');
     lines.push(`    logicalElements   ${groupDigits(z.logicalElements)}`);
     lines.push(`    physicalElements  ${groupDigits(z.physicalElements)}`);
@@ -104,7 +107,9 @@ function arrayText(a: ArrayExplanation): string[] {
     if (z.overhead)
       lines.push(`    overhead          ${formatPercent(z.overhead.value)} of physical memory is padding`);
   }
-  if (a.padding && a.padding.tilingFactor === undefined)
+  if (unbounded) {
+    // No padding to tell without a size.
+  } else if (a.padding && a.padding.tilingFactor === undefined)
     lines.push('  padding by dimension: none (the array is empty)');
   else if (a.padding) {
     lines.push('  padding by dimension');

@@ -49,6 +49,17 @@ export interface DimensionInfo {
   readonly physicalPosition: number;
 }
 
+/**
+ * Why an array with a `?` dimension has no size (XLA's ByteSizeOf has none for an unbounded
+ * dimension; the sizes computed treat it as 0), or undefined when every dimension has a size.
+ */
+export function unboundedSizeNote(dims: readonly DimensionInfo[]): string | undefined {
+  const open = dims.filter((d) => d.dynamic === 'unbounded').map((d) => d.dim);
+  if (open.length === 0) return undefined;
+  const which = open.length === 1 ? `dim ${open[0]} is` : `dims ${open.join(', ')} are`;
+  return `${which} unbounded (\`?\`): XLA gives a buffer a size only once it is bounded`;
+}
+
 /** What `S(n)` means, per spec §5. */
 export interface MemorySpaceInfo {
   readonly value: number;

@@ -9,7 +9,7 @@
 import type { ArrayShapeNode } from '../../core/src';
 import { memorySpaceMeaning, type ArrayExplanation, type ShapeExplanation } from '../../core/src';
 import { buildMemoryMap, isLayoutError, type TilingStep } from '../../core/src';
-import { primitiveType } from '../../core/src';
+import { primitiveType, unboundedSizeNote } from '../../core/src';
 import type { ShapePart } from './locate';
 import {
   bytesWithUnit,
@@ -76,7 +76,8 @@ function stepLines(steps: readonly TilingStep[], tiles: readonly string[]): stri
 
 function sizesTable(a: ArrayExplanation): string[] {
   const sz = a.sizes;
-  if (!sz) return [];
+  // The first line says why an array with a `?` dimension has no size; a table of zeros would not.
+  if (!sz || unboundedSizeNote(a.dims)) return [];
   const rows: string[][] = [
     ['logical (ByteSizeOf)', groupDigits(sz.logicalElements), bytesWithUnit(sz.logicalBytes)],
     ['physical (all tiles)', groupDigits(sz.physicalElements), bytesWithUnit(sz.physicalBytes)],

@@ -12,6 +12,7 @@ import {
   humanBytes,
   primitiveType,
   readableMessage,
+  unboundedSizeNote,
   type ArrayExplanation,
   type LayoutDiagnostic,
   type LayoutFix,
@@ -109,6 +110,8 @@ export function arrayVerdict(a: ArrayExplanation): string {
     if (type && !type.isArray) return `${code(a.elementType)} has no layout in memory`;
     return `The layout cannot be computed: ${cell(a.error?.message ?? 'unknown reason')}`;
   }
+  const unbounded = unboundedSizeNote(a.dims);
+  if (unbounded) return `${assumed}**Size unknown**: ${unbounded}`;
   const parts = [
     assumed +
       sizesText(sz.logicalBytes, sz.physicalBytes, {

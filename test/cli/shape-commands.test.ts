@@ -44,6 +44,17 @@ describe('cli: explain, index, element, map', function () {
     );
   });
 
+  it('explain says an unbounded dim leaves the size unknown, and an empty array pads nothing', () => {
+    const open = cli('explain', 'f32[?,4]');
+    assert.equal(open.code, 0, open.stderr);
+    assert.match(open.stdout, /\n {2}logical shape {4}\[\?,4\] {2}dims 0\(y\)=\? 1\(x\)=4\n/);
+    assert.match(open.stdout, /\n {2}sizes {12}unknown: dim 0 is unbounded \(`\?`\)/);
+    assert.doesNotMatch(open.stdout, /0 B|padding/);
+    const empty = cli('explain', 'f32[0,5]{1,0:T(8,128)}');
+    assert.match(empty.stdout, /\n {2}padding by dimension: none \(the array is empty\)\n$/);
+    assert.doesNotMatch(empty.stdout, /dominant|pads 5/);
+  });
+
   it('explain --json has the exact size keys, wherever the option is', () => {
     for (const args of [
       ['explain', FIG1, '--json'],

@@ -27,6 +27,7 @@ const TEXT = [
   '  %flags = pred[8,128]{1,0} parameter(10)',
   '  %wide = pred[2]{0:E(32)} parameter(11)',
   '  %tt = (f32[2]{0}, (s32[]{:T(128)}, token[])) parameter(12)',
+  '  %open = f32[?,4] parameter(13)',
   '  ROOT %r = f32[1024,4]{1,0:T(8,128)} copy(%p)',
   '}',
   '',
@@ -69,6 +70,15 @@ describe('server: hover answers first', () => {
 
   it("counts a tuple's tokens apart from its arrays", async () => {
     assert.match((await hoverAt('(f32[2]{0}, (s32', 0)).first, /^Tuple of 2 arrays and 1 token: /);
+  });
+
+  it('says the size of an array with an unbounded dim is unknown, with no table of zeros', async () => {
+    const a = await hoverAt('f32[?,4]', 1);
+    assert.match(
+      a.first,
+      /^\*\*Size unknown\*\*: dim 0 is unbounded \(`\?`\): XLA gives a buffer a size only once/,
+    );
+    assert.doesNotMatch(a.value, /0 B|ByteSizeOf/);
   });
 
   it('says an empty array pads nothing, and lists no padding below', async () => {
