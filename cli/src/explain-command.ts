@@ -7,6 +7,7 @@ import {
   toJsonText,
   unboundedSizeNote,
   type ArrayExplanation,
+  type DimensionInfo,
   type LayoutDiagnostic,
   type ShapeExplanation,
 } from '../../core/src';
@@ -29,11 +30,16 @@ change that saves memory when one exists, and diagnostics. A tuple explains each
 
 Exit status: 0 ok, 2 when the shape has errors (a caret points at the first one).`;
 
+/** A dimension's size as written: `?` for an unbounded one, which has none. */
+function sizeText(d: DimensionInfo): string {
+  return d.dynamic === 'unbounded' ? '?' : String(d.size);
+}
+
 function describeDims(a: ArrayExplanation): string {
   return a.dims
     .map(
       (d) =>
-        `${d.dim}${d.letter ? `(${d.letter})` : ''}=${d.dynamic === 'unbounded' ? '?' : `${d.dynamic === 'bounded' ? '<=' : ''}${d.size}`}`,
+        `${d.dim}${d.letter ? `(${d.letter})` : ''}=${d.dynamic === 'bounded' ? '<=' : ''}${sizeText(d)}`,
     )
     .join(' ');
 }
@@ -42,7 +48,7 @@ function describeOrder(a: ArrayExplanation): string {
   return a.physicalOrder
     .map((dim) => {
       const d = a.dims[dim];
-      return `${dim}${d?.letter ? `(${d.letter})` : ''}:${d === undefined || d.dynamic === 'unbounded' ? '?' : d.size}`;
+      return `${dim}${d?.letter ? `(${d.letter})` : ''}:${d === undefined ? '?' : sizeText(d)}`;
     })
     .join(' > ');
 }
@@ -55,9 +61,7 @@ function arrayText(a: ArrayExplanation): string[] {
   lines.push(
     `  element type     ${a.elementType}${a.sizes ? ` (${a.sizes.elementSizeBits} bits per element)` : ''}`,
   );
-  lines.push(
-    `  logical shape    [${a.dims.map((d) => (d.dynamic === 'unbounded' ? '?' : String(d.size))).join(',')}]  dims ${describeDims(a) || '(scalar)'}`,
-  );
+  lines.push(`  logical shape    [${a.dims.map(sizeText).join(',')}]  dims ${describeDims(a) || '(scalar)'}`);
   lines.push(`  memory order     ${describeOrder(a) || '(scalar)'}   (major -> minor)`);
   if (a.error) {
     // A layout too large to plan step by step is still sized: the sizes follow.
@@ -107,11 +111,10 @@ function arrayText(a: ArrayExplanation): string[] {
     if (z.overhead)
       lines.push(`    overhead          ${formatPercent(z.overhead.value)} of physical memory is padding`);
   }
-  if (unbounded) {
-    // No padding to tell without a size.
-  } else if (a.padding && a.padding.tilingFactor === undefined)
+  // An array without a size has no padding to tell.
+  if (a.padding && !unbounded && a.padding.tilingFactor === undefined)
     lines.push('  padding by dimension: none (the array is empty)');
-  else if (a.padding) {
+  else if (a.padding && !unbounded) {
     lines.push('  padding by dimension');
     for (const d of a.padding.dimensions) {
       const where = `${d.isMinorMost ? 'minor-most' : `physical position ${d.physicalPosition}`}`;

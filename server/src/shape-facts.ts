@@ -24,7 +24,7 @@ import {
   withTileRule,
   type TilingPlan,
 } from '../../core/src';
-import { paddingCauses, type PaddingCause } from '../../core/src';
+import { dominantCause, paddingCauses } from '../../core/src';
 import type { ArrayShape } from '../../core/src';
 import { primitiveType } from '../../core/src';
 import { toArrayShape } from '../../core/src';
@@ -104,10 +104,7 @@ export function effectiveShape(
  * `paddingByDimension`, without building the rest of its account.
  */
 export function paddingCause(shape: ArrayShape, plan: TilingPlan): string | undefined {
-  // An empty array pads nothing, as in core.
-  if (shape.dims.includes(0n)) return undefined;
-  let c: PaddingCause | undefined;
-  for (const x of paddingCauses(plan)) if (c === undefined || x.factor.value > c.factor.value) c = x;
+  const c = dominantCause(shape, paddingCauses(plan));
   if (!c) return undefined;
   const tile = shape.tiles[c.level];
   const tileText = tile ? `tile ${printTile(tile)}` : `tile ${c.level + 1}`;

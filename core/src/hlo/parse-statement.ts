@@ -10,6 +10,7 @@
 import type { ShapeNode } from '../ast';
 import { diagnostic, type LayoutDiagnostic, type TextRange } from '../diagnostics';
 import { ScanState } from '../parse';
+import { isDigit } from '../parse/chars';
 import { unterminatedComment } from '../parse/lexical-lines';
 import { hasBadSigil, instructionEquals } from './instruction-start';
 import { charAt, lastNonBlank, readName, skipString, skipTrivia, skipValue, trimmedEnd } from './lex';
@@ -321,8 +322,8 @@ function parseBounded(text: string, r: TextRange, scan: ScanState): HloStatement
  */
 function strayStart(text: string, p: number, end: number): LayoutDiagnostic[] {
   const c = text.charCodeAt(p);
-  const digit = (at: number): boolean => at < end && text.charCodeAt(at) >= 48 && text.charCodeAt(at) <= 57;
-  if (isIdentifierStart(c) || digit(p) || (c === 45 && digit(p + 1)) || c === 37) return [];
+  if (isIdentifierStart(c) || isDigit(c) || (c === 45 && isDigit(charAt(text, p + 1, end))) || c === 37)
+    return [];
   const range = { start: p, end: p + (c >= 0xd800 && c <= 0xdbff && p + 1 < end ? 2 : 1) };
   const words =
     c === 0xfeff

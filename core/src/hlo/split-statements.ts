@@ -2,13 +2,13 @@
  * Splits HLO text into statements. A statement is normally one line (lines end at `\n`, `\r\n` or
  * a lone `\r`, as in XLA's lexer); it continues on the next line while a `(` or `[` (or an
  * attribute value's `{`, as in `entry_computation_layout={(`) is still open outside strings and
- * comments, while the line ends with `,`, `=` or a signature's `->` (or the next opens with `->`), while an instruction has no opcode yet
- * (`%x = (s32[2], s32[])` followed by `custom-call(...)` on the next line, as XLA's own test files
- * write it), when the next line opens with `{` (a computation's body brace on a line of its own),
- * and always while a string or a `/* ... *\/` comment runs over the line end. Otherwise a
- * continuation never swallows a line that plainly starts a new statement (`}`, `ROOT`, `ENTRY`,
- * `HloModule`, `name = shape`, a header ending in `{`), so one unbalanced bracket cannot eat the
- * rest of the file.
+ * comments, while the line ends with `,`, `=` or a signature's `->`, while an instruction has no
+ * opcode yet (`%x = (s32[2], s32[])` followed by `custom-call(...)` on the next line, as XLA's own
+ * test files write it), when the next line opens with `{` (a computation's body brace on a line of
+ * its own) or `->`, and always while a string or a `/* ... *\/` comment runs over the line end.
+ * Otherwise a continuation never swallows a line that plainly starts a new statement (`}`, `ROOT`,
+ * `ENTRY`, `HloModule`, `name = shape`, a header ending in `{`), so one unbalanced bracket cannot
+ * eat the rest of the file.
  *
  * It runs over 1 GB dumps in the CLI and on every edit in the language server, so it allocates at
  * most one range per statement and, on the lines of a dump, reads little more than each line's first

@@ -36,6 +36,7 @@ export {
   type TileDivisibility,
   type TileLevelFit,
   paddingByDimension,
+  dominantCause,
   paddingCauses,
   tileDivisibility,
 } from './padding';

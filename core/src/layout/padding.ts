@@ -82,6 +82,17 @@ export function paddingCauses(plan: TilingPlan): PaddingCause[] {
   return causes;
 }
 
+/**
+ * The cause with the largest factor (the first among equals), or undefined when nothing pads. An
+ * empty array pads nothing, whatever its tiles would do to its other dims.
+ */
+export function dominantCause(shape: ArrayShape, causes: readonly PaddingCause[]): PaddingCause | undefined {
+  if (shape.dims.includes(0n)) return undefined;
+  let dominant: PaddingCause | undefined;
+  for (const c of causes) if (dominant === undefined || c.factor.value > dominant.factor.value) dominant = c;
+  return dominant;
+}
+
 /** Per-dimension padding account of `shape`. */
 export function paddingByDimension(shape: ArrayShape): PaddingAccount | LayoutError {
   const plan = planTiling(shape);
@@ -109,11 +120,7 @@ export function paddingByDimension(shape: ArrayShape): PaddingAccount | LayoutEr
   dimensions.sort((a, b) => a.dim - b.dim);
   let logical = 1n;
   for (const d of shape.dims) logical *= d;
-  // An empty array pads nothing, whatever its tiles would do to its other dims.
-  let dominant: PaddingCause | undefined;
-  if (logical > 0n)
-    for (const c of causes)
-      if (dominant === undefined || c.factor.value > dominant.factor.value) dominant = c;
+  const dominant = dominantCause(shape, causes);
   return {
     dimensions,
     causes,
