@@ -242,8 +242,9 @@ export class StatementTable<S> {
       k = n;
       windowEnd = source.length;
     }
+    // An open statement above the window stays the first one: its text did not change.
     if (windowEnd === source.length)
-      this.openStart = open >= 0 ? open : this.openStart < regionStart ? this.openStart : -1;
+      this.openStart = this.openStart >= 0 && this.openStart < regionStart ? this.openStart : open;
     else if (this.openStart >= oldWindowEnd) this.openStart += delta;
     const window = source.slice(regionStart, windowEnd);
     const removed = this.summaries.slice(first, k);

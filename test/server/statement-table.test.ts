@@ -56,6 +56,21 @@ describe('server: statement table', () => {
     );
   });
 
+  it('keeps the first open string when a later edit re-splits from below it', () => {
+    // The string cut on line 1 runs on to line 3 once the `x` after line 3's quote is deleted; an
+    // edit between them that re-split from line 3 only used to forget line 1 was open.
+    const table = new StatementTable<null>(() => null);
+    const cut = '  %c = f32[2]{0} custom-call(%a), custom_call_target="x\n';
+    let text = `${cut}HloModule m\n${cut}`;
+    table.reset(text);
+    const source = { length: text.length, slice: (a: number, b: number) => text.slice(a, b) };
+    table.applyEdit(source, text.length, text.length, 0);
+    const x = text.lastIndexOf('x');
+    text = text.slice(0, x) + text.slice(x + 1);
+    table.applyEdit({ length: text.length, slice: (a, b) => text.slice(a, b) }, x, x + 1, 0);
+    assert.deepEqual(bounds(table), [[0, text.length - 1]]);
+  });
+
   it('takes in the lines down to a quote that closes a string opened far above', () => {
     const table = new StatementTable<null>(() => null);
     const copies = Array.from({ length: 5 }, (_, i) => `  %d${i} = s32[] copy(%c)\n`).join('');
