@@ -230,6 +230,11 @@ export const RULES = {
     severity: 'error',
     title: 'A reshape must keep the number of elements: XLA aborts on one that does not.',
   },
+  'entry-layout-count': {
+    stage: 'crash',
+    severity: 'error',
+    title: 'entry_computation_layout must list as many parameters and results as the entry computation has.',
+  },
   'parameter-number': {
     stage: 'crash',
     severity: 'error',

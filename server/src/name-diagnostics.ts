@@ -20,6 +20,7 @@ import {
   parseStatements,
   type ComputationCall,
   type DeclaredComputation,
+  type EntryComputationLayout,
   type HloStatement,
 } from '../../core/src';
 import type { HloDocument } from './document';
@@ -66,6 +67,14 @@ function computationNames(
   };
 }
 
+/** The `entry_computation_layout` of the module header at statement `i` (-1: none), when it parses cleanly. */
+function entryLayout(doc: HloDocument, i: number): EntryComputationLayout | undefined {
+  if (i < 0 || doc.summary(i).kind !== 'module') return undefined;
+  const header = doc.parse(i);
+  if (header.kind !== 'module' || header.diagnostics.some((d) => d.severity === 'error')) return undefined;
+  return header.entryComputationLayout;
+}
+
 /** The name checks of one document, with what they found per computation kept by its text. */
 export class NameChecks {
   private byText = new Map<string, ComputationNames | undefined>();
@@ -103,11 +112,12 @@ export class NameChecks {
             ? { entryKeyword: { start: at.entryKeyword.start + base, end: at.entryKeyword.end + base } }
             : {}),
           end: at.end + base,
+          ...(at.arity ? { arity: at.arity } : {}),
         });
         for (const call of names.calls) m.calls.push(moved(call, base));
       }
-      for (const m of modules.values())
-        for (const d of checkComputationNames(m.declared, m.calls)) out.push(d);
+      for (const [module, m] of modules)
+        for (const d of checkComputationNames(m.declared, m.calls, entryLayout(doc, module))) out.push(d);
       this.byText = kept;
     } else this.byText.clear();
     this.last = { version: doc.version, diagnostics: out };

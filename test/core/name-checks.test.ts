@@ -162,6 +162,41 @@ describe('core: names as XLA parses them', () => {
     );
   });
 
+  it('reports an entry_computation_layout whose counts differ from the entry computation, where XLA aborts', () => {
+    // Verdicts of jaxlib's XLA (test/xla/entry-layout.test.ts judges generated ones): the parser
+    // accepts all of these; the import to MLIR aborts on the first two, counting tuples flattened.
+    const entry = (layout: string, body: string) =>
+      `HloModule m, entry_computation_layout={${layout}}\n\n%main (x: f32[4]) -> f32[4] {\n${body}\n}\n`;
+    const one = '  ROOT %x = f32[4]{0} parameter(0)';
+    const two = '  %x = f32[4]{0} parameter(0)\n  ROOT %t = (f32[4]{0}, f32[4]{0}) tuple(%x, %x)';
+    assert.deepEqual(names(entry('(f32[4]{0}, f32[4]{0})->f32[4]{0}', one)), [
+      [
+        'entry-layout-count',
+        'f32[4]{0}, f32[4]{0}',
+        'Check failed: parameter_shapes.size() == main.getNumArguments() (2 vs. 1)',
+      ],
+    ]);
+    const result = checkNames(parseHloText(entry('(f32[4]{0})->f32[4]{0}', two)));
+    assert.deepEqual(
+      result.map((d) => [d.code, d.message, d.plain]),
+      [
+        [
+          'root-shape-mismatch',
+          'Shape of computation main, f32[4], is not compatible with that of its root instruction t, (f32[4], f32[4])',
+          'the computation is declared to return f32[4], but its ROOT t is (f32[4], f32[4])',
+        ],
+        [
+          'entry-layout-count',
+          'Check failed: result_shapes.size() == main.getNumResults() (1 vs. 2)',
+          "entry_computation_layout's result holds 1 array, but the ROOT of the entry computation main holds 2: XLA aborts on the mismatch (tuples count by their elements)",
+        ],
+      ],
+    );
+    // Equal counts: shapes, ranks and layouts that differ are accepted, and tuples count flattened.
+    for (const layout of ['(f32[8]{0})->s32[2,2]{0,1}', '((f32[4]{0}))->(f32[4]{0})'])
+      assert.deepEqual(names(entry(layout, one)), []);
+  });
+
   it('reports parameter numbers outside 0..N-1, where XLA aborts', () => {
     const gap =
       'c {\n  %a = f32[] parameter(0)\n  %b = f32[] parameter(2)\n  ROOT %r = f32[] add(%a, %b)\n}\n';

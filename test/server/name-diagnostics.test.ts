@@ -113,6 +113,42 @@ describe('server: name diagnostics', () => {
     ]);
   });
 
+  it('reports an entry_computation_layout with more parameters than ENTRY, and follows edits of either', async () => {
+    const uri = 'file:///w/names-entry-layout.hlo';
+    let text = TEXT.replace(
+      'HloModule names',
+      'HloModule names, entry_computation_layout={(f32[8]{0}, f32[8]{0})->f32[]}',
+    );
+    const opened = await client.open(uri, text);
+    assert.deepEqual(named(text, opened), [
+      [
+        'entry-layout-count',
+        'f32[8]{0}, f32[8]{0}',
+        'entry_computation_layout lists 2 parameter arrays, but the entry computation main takes 1: XLA aborts on the mismatch (tuples count by their elements) — XLA: Check failed: parameter_shapes.size() == main.getNumArguments() (2 vs. 1)',
+      ],
+    ]);
+    assert.equal(textOf(text, opened[0].relatedInformation![0].location.range), 'main');
+    // A second parameter in ENTRY (only its computation is parsed again) makes the counts agree.
+    const at = positionOf(text, '  %z = f32[]');
+    const added = await client.change(uri, [
+      { range: { start: at, end: at }, text: '  %q = f32[8]{0} parameter(1)\n' },
+    ]);
+    text = text.replace('  %z = f32[]', '  %q = f32[8]{0} parameter(1)\n  %z = f32[]');
+    assert.deepEqual(named(text, added), []);
+    // The header edited alone: its result now counts two arrays against ENTRY's one.
+    const from = positionOf(text, '->f32[]}');
+    const to = { line: from.line, character: from.character + '->f32[]'.length };
+    const result = await client.change(uri, [{ range: { start: from, end: to }, text: '->(f32[], f32[])' }]);
+    text = text.replace('->f32[]}', '->(f32[], f32[])}');
+    assert.deepEqual(named(text, result), [
+      [
+        'entry-layout-count',
+        '(f32[], f32[])',
+        "entry_computation_layout's result holds 2 arrays, but the ROOT of the entry computation main holds 1: XLA aborts on the mismatch (tuples count by their elements) — XLA: Check failed: result_shapes.size() == main.getNumResults() (2 vs. 1)",
+      ],
+    ]);
+  });
+
   it('reports a computation wrapped by two async-starts, with the first as related information', async () => {
     const uri = 'file:///w/names-async.hlo';
     const text = TEXT.replace(

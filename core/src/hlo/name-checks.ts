@@ -14,8 +14,9 @@ import {
 } from '../diagnostics';
 import type { HloComputation, HloComputations } from './build-module';
 import type { ShapeNode } from '../ast';
-import type { HloName, HloStatement, InstructionStatement } from './types';
+import type { EntryComputationLayout, HloName, HloStatement, InstructionStatement } from './types';
 import { printShape } from '../print';
+import { counted } from '../format';
 
 /**
  * Texts longer than this (UTF-16 units) get no name checks in the editor or the CLI: HLO written by
@@ -277,6 +278,11 @@ export interface DeclaredComputation {
   readonly entryKeyword?: TextRange;
   /** Where it ends: XLA's parser knows it from there on. */
   readonly end: number;
+  /**
+   * How many arrays (tuples flattened, as XLA's import to MLIR flattens them) its `parameter`
+   * instructions and its ROOT hold; absent when a shape is missing or not clean.
+   */
+  readonly arity?: { readonly parameters: number; readonly results: number };
 }
 
 /** A reference to a computation; `asyncStart` when it is the `calls=` of an `async-start`. */
@@ -287,11 +293,13 @@ export interface ComputationCall extends HloName {
 /**
  * Diagnostics on the computation names of one module: computations (in text order) defined twice
  * or marked ENTRY a second time, `calls`-style references (in any order) to a computation not
- * complete before them, and a computation wrapped by two `async-start`s.
+ * complete before them, a computation wrapped by two `async-start`s, and an
+ * `entry_computation_layout` whose counts differ from the entry computation's.
  */
 export function checkComputationNames(
   computations: readonly DeclaredComputation[],
   calls: readonly ComputationCall[],
+  entryLayout?: EntryComputationLayout,
 ): LayoutDiagnostic[] {
   const out: LayoutDiagnostic[] = [];
   const byName = new Map<string, DeclaredComputation>();
@@ -329,7 +337,68 @@ export function checkComputationNames(
     );
   }
   checkAsyncCallers(calls, out);
+  const main = entry ?? computations[computations.length - 1];
+  if (entryLayout && main) checkEntryLayout(entryLayout, main, out);
   return out;
+}
+
+/**
+ * How many arrays `shape` holds with its tuples flattened (`()` none, a token one). Without
+ * recursion: XLA reads tuples nested 8,192 deep.
+ */
+function leaves(shape: ShapeNode): number {
+  let n = 0;
+  const stack = [shape];
+  for (let s = stack.pop(); s; s = stack.pop()) {
+    if (s.kind === 'tuple') for (const e of s.elements) stack.push(e);
+    else n++;
+  }
+  return n;
+}
+
+/**
+ * XLA's parser accepts an `entry_computation_layout` with more or fewer parameters or results than
+ * the entry computation has, but importing the module (to MLIR, as jax and XLA's tools do) aborts
+ * on a CHECK. Both sides are counted with tuples flattened: `((f32[2], f32[2]))` is two.
+ */
+function checkEntryLayout(
+  layout: EntryComputationLayout,
+  main: DeclaredComputation,
+  out: LayoutDiagnostic[],
+): void {
+  const arity = main.arity;
+  if (!arity) return;
+  const related = main.name
+    ? { range: main.name.range, message: `the entry computation ${main.name.name}` }
+    : undefined;
+  const name = main.name ? `${main.name.name} ` : '';
+  let given = 0;
+  for (const p of layout.parameters) given += leaves(p);
+  if (given !== arity.parameters) {
+    const first = layout.parameters[0];
+    const last = layout.parameters[layout.parameters.length - 1];
+    out.push(
+      diagnostic(
+        'entry-layout-count',
+        first && last ? { start: first.range.start, end: last.range.end } : layout.range,
+        `Check failed: parameter_shapes.size() == main.getNumArguments() (${given} vs. ${arity.parameters})`,
+        related,
+        `entry_computation_layout lists ${counted(given, 'parameter array')}, but the entry computation ${name}takes ${arity.parameters}: XLA aborts on the mismatch (tuples count by their elements)`,
+      ),
+    );
+  }
+  if (layout.result && leaves(layout.result) !== arity.results) {
+    const given = leaves(layout.result);
+    out.push(
+      diagnostic(
+        'entry-layout-count',
+        layout.result.range,
+        `Check failed: result_shapes.size() == main.getNumResults() (${given} vs. ${arity.results})`,
+        related,
+        `entry_computation_layout's result holds ${counted(given, 'array')}, but the ROOT of the entry computation ${name}holds ${arity.results}: XLA aborts on the mismatch (tuples count by their elements)`,
+      ),
+    );
+  }
 }
 
 /**
@@ -368,12 +437,27 @@ export function computationCalls(computations: readonly HloComputation[]): Compu
   return calls;
 }
 
+/** What {@link DeclaredComputation.arity} says of `c`, or undefined when a shape it needs is missing or not clean. */
+function arityOf(c: HloComputation): DeclaredComputation['arity'] {
+  const root = c.root;
+  if (!root?.shape || !clean(root, root.shape)) return undefined;
+  let parameters = 0;
+  for (const ins of c.instructions) {
+    if (ins.opcode?.name !== 'parameter') continue;
+    if (!ins.shape || !clean(ins, ins.shape)) return undefined;
+    parameters += leaves(ins.shape);
+  }
+  return { parameters, results: leaves(root.shape) };
+}
+
 /** The module-wide view of a computation: computations written in place have no name and are never called by one. */
 export function declared(c: HloComputation): DeclaredComputation {
+  const arity = arityOf(c);
   return {
     ...(c.name ? { name: c.name } : {}),
     ...(c.header?.entryKeyword ? { entryKeyword: c.header.entryKeyword } : {}),
     end: c.range.end,
+    ...(arity ? { arity } : {}),
   };
 }
 
@@ -387,7 +471,13 @@ export function checkNames(model: HloComputations): LayoutDiagnostic[] {
     const named = computations
       .filter((c) => c.inline === undefined)
       .sort((a, b) => a.range.start - b.range.start);
-    for (const d of checkComputationNames(named.map(declared), computationCalls(computations))) out.push(d);
+    const header = m.header;
+    const layout =
+      header && !header.diagnostics.some((d) => d.severity === 'error')
+        ? header.entryComputationLayout
+        : undefined;
+    for (const d of checkComputationNames(named.map(declared), computationCalls(computations), layout))
+      out.push(d);
   }
   return out;
 }
