@@ -10,6 +10,7 @@
  */
 import type { TextRange } from '../diagnostics';
 import { parseStatement } from '../hlo/parse-statement';
+import { ScanState } from '../parse/scan-state';
 import { sourceLabel } from '../hlo/source-path';
 import type { LineColumn } from '../report/line-counter';
 import { StatementStream } from '../report/statement-stream';
@@ -88,8 +89,10 @@ export class HloIndexer {
 
   constructor() {
     this.stream = new StatementStream((text, statements, base, lineCounter) => {
+      // One scan state for the statements of a text: each fresh one would search the whole text.
+      const scan = new ScanState();
       for (const range of statements) {
-        const s = parseStatement(text, range);
+        const s = parseStatement(text, range, scan);
         if (s.kind === 'unknown') {
           this.tableLine(text.slice(range.start, range.end).trim());
           continue;

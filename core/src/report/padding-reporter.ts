@@ -8,6 +8,7 @@
 import type { TextRange } from '../diagnostics';
 import { firstNonBlank, lastNonBlank } from '../hlo/lex';
 import { parseStatement } from '../hlo/parse-statement';
+import { ScanState } from '../parse/scan-state';
 import { SourceTextSearch, sourceMatch, sourceLabel, type SourceFilter } from '../hlo/source-path';
 import { expansionOf, LeafSizeCache } from './leaf-sizes';
 import type { LineColumn } from './line-counter';
@@ -103,6 +104,8 @@ export class PaddingReporter {
     const wanted = from ? new SourceTextSearch(from) : undefined;
     this.stream = new StatementStream((text, statements, base, lines) => {
       wanted?.reset();
+      // One scan state for the statements of a text: each fresh one would search the whole text.
+      const scan = new ScanState();
       for (const range of statements) {
         // With a source filter, statements that cannot name it are not parsed, except what tells
         // the enclosing computation: headers (they end in `{`) and closing braces.
@@ -111,7 +114,7 @@ export class PaddingReporter {
           if (last === CH_RBRACE && firstNonBlank(text, range.start, range.end) === last) this.closeBrace();
           else if (last !== CH_LBRACE) continue;
         }
-        const s = parseStatement(text, range);
+        const s = parseStatement(text, range, scan);
         if (s.kind === 'computation') {
           this.computation = s.name?.name ?? '';
           this.inlineDepth = 0;
