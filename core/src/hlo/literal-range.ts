@@ -7,6 +7,12 @@ import { primitiveType } from '../primitive-types';
 import { typeAt } from '../parse/type-names';
 import { skipBalanced, skipString } from './lex';
 
+/** XLA's lexer reads an integer as an int64, or as a uint64 when it is larger. */
+const LEXER_MIN = -(1n << 63n);
+const LEXER_MAX = (1n << 64n) - 1n;
+/** Types whose literals XLA stores without a range check of their own. */
+const LEXER_ONLY = new Set(['s64', 'u64']);
+
 /** `[min, max]` of an integer element type (`s8`, `u4`, ...), or undefined for any other type. */
 function integerRange(typeName: string): readonly [bigint, bigint] | undefined {
   const m = /^([su])(\d+)$/.exec(typeName);
@@ -72,8 +78,16 @@ export function literalOutOfRange(
     // `1.5`, `1e3`, `0x10`: not an integer literal.
     if ((after >= 65 && after <= 90) || (after >= 97 && after <= 122) || after === 46) return undefined;
     const value = BigInt(m[0]);
+    if (value < LEXER_MIN || value > LEXER_MAX)
+      return diagnostic(
+        'literal-out-of-range',
+        'unexpected token type in a literal',
+        { start: i, end: i + m[0].length },
+        `${m[0]} is beyond the 64-bit integers XLA's lexer reads (${LEXER_MIN} to ${LEXER_MAX})`,
+      );
     const [min, max] = range;
-    if (value < min || value > max) {
+    // 64-bit literals are stored without a range check: 2^64-1 in s64 wraps to -1, -1 in u64 to 2^64-1.
+    if (!LEXER_ONLY.has(elementType) && (value < min || value > max)) {
       const type = elementType.toUpperCase();
       return diagnostic(
         'literal-out-of-range',
