@@ -56,7 +56,7 @@ Exit status: 0 no errors, 1 errors found, 2 a file could not be read (or bad usa
 function nameDiagnostics(text: string): SegmentDiagnostic[] {
   const lines = new LineCounter();
   lines.reset(text);
-  return checkNames(buildComputations(parseStatements(text, splitStatements(text))))
+  return checkNames(buildComputations(parseStatements(text, splitStatements(text))), text)
     .sort((a, b) => a.range.start - b.range.start)
     .map((d: LayoutDiagnostic) => {
       const start = lines.at(d.range.start);

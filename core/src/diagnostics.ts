@@ -138,6 +138,16 @@ export const RULES = {
     severity: 'error',
     title: 'Two parameter instructions of a computation have the same number.',
   },
+  'computation-unclosed': {
+    stage: 'parser',
+    severity: 'error',
+    title: "A computation's instructions end with its closing }.",
+  },
+  'outside-computation': {
+    stage: 'parser',
+    severity: 'error',
+    title: 'Every instruction and } belongs to a computation.',
+  },
   'computation-undefined': {
     stage: 'parser',
     severity: 'error',

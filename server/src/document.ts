@@ -34,6 +34,8 @@ export interface ComputationEntry {
    * are its own (XLA's parser scopes their names to it), not those of the computation around it.
    */
   readonly parent?: number;
+  /** Whether its `}` was found: an unclosed one runs to the next header. */
+  readonly closed: boolean;
 }
 
 /** The `diagnostics.severity` overrides. */
@@ -61,6 +63,7 @@ export class HloDocument {
   readonly text: DocumentText;
   private table: StatementTable<StatementSummary>;
   private computationIndex: ComputationEntry[] | undefined;
+  private strayIndex: readonly number[] = [];
   private tiledCache: boolean | undefined;
   /** The finder's memos for statements parsed on request (hovers, navigation), apart from the analysis's. */
   private readonly lookups = new ScanState();
@@ -211,6 +214,7 @@ export class HloDocument {
   computations(): readonly ComputationEntry[] {
     if (this.computationIndex) return this.computationIndex;
     const out: ComputationEntry[] = [];
+    const strays: number[] = [];
     let module = -1;
     // Open computations, innermost last (more than one only inside computations written in place);
     // each is in `out` already, in header order, and gets its `last` when it closes.
@@ -231,13 +235,16 @@ export class HloDocument {
         last: header,
         module,
         ...(parent !== undefined ? { parent } : {}),
+        closed: false,
       };
       out.push(c);
       open.push(c);
     };
-    const close = (last: number) => {
+    const close = (last: number, closed = false) => {
       const c = open.pop();
-      if (c) c.last = last;
+      if (!c) return;
+      c.last = last;
+      c.closed = closed;
     };
     const closeAll = (last: number) => {
       while (open.length > 0) close(last);
@@ -256,11 +263,13 @@ export class HloDocument {
           break;
         case 'instruction': {
           const outer = open[open.length - 1];
-          if (s.opensComputation && outer) begin(undefined, false, i, outer.module, outer.index);
+          if (!outer) strays.push(i);
+          else if (s.opensComputation) begin(undefined, false, i, outer.module, outer.index);
           break;
         }
         case 'close': {
-          close(i);
+          if (open.length === 0) strays.push(i);
+          close(i, true);
           // `}, condition={`: the same instruction's next computation written in place.
           const outer = open[open.length - 1];
           if (s.opensComputation && outer) begin(undefined, false, i, outer.module, outer.index);
@@ -273,7 +282,14 @@ export class HloDocument {
     }
     closeAll(lastContent);
     this.computationIndex = out;
+    this.strayIndex = strays;
     return out;
+  }
+
+  /** Statement indexes of the instructions and `}` outside any computation, ascending. */
+  strays(): readonly number[] {
+    this.computations();
+    return this.strayIndex;
   }
 
   /**

@@ -17,7 +17,10 @@ import {
   checkInstructionNames,
   computationCalls,
   declared,
+  moduleWithoutComputation,
+  outsideComputation,
   parseStatements,
+  unclosedComputation,
   type ComputationCall,
   type DeclaredComputation,
   type EntryComputationLayout,
@@ -75,6 +78,41 @@ function entryLayout(doc: HloDocument, i: number): EntryComputationLayout | unde
   return header.entryComputationLayout;
 }
 
+/**
+ * Adds the errors on computations never closed, statements outside any and a last module without
+ * computations (core's structure-checks.ts); returns how many.
+ */
+function structure(doc: HloDocument, text: string, out: LayoutDiagnostic[]): number {
+  const before = out.length;
+  const computations = doc.computations();
+  // The last module header, unless a computation follows it.
+  for (let i = doc.statementCount - 1; i >= 0; i--) {
+    const kind = doc.summary(i).kind;
+    if (kind === 'computation') break;
+    if (kind !== 'module') continue;
+    const header = doc.parse(i);
+    if (header.kind === 'module') out.push(moduleWithoutComputation(text, header));
+    break;
+  }
+  for (const c of computations) {
+    if (c.closed || c.parent !== undefined) continue;
+    const header = doc.parse(c.header);
+    if (header.kind !== 'computation') continue;
+    let next = c.last + 1;
+    while (next < doc.statementCount && TRIVIA.has(doc.summary(next).kind)) next++;
+    out.push(
+      unclosedComputation(text, header, next < doc.statementCount ? doc.parse(next) : undefined, text.length),
+    );
+  }
+  for (const i of doc.strays()) {
+    const d = outsideComputation(text, doc.parse(i));
+    if (d) out.push(d);
+  }
+  return out.length - before;
+}
+
+const TRIVIA = new Set(['blank', 'comment']);
+
 /** The name checks of one document, with what they found per computation kept by its text. */
 export class NameChecks {
   private byText = new Map<string, ComputationNames | undefined>();
@@ -116,8 +154,12 @@ export class NameChecks {
         });
         for (const call of names.calls) m.calls.push(moved(call, base));
       }
-      for (const [module, m] of modules)
-        for (const d of checkComputationNames(m.declared, m.calls, entryLayout(doc, module))) out.push(d);
+      // XLA's parser stops on a structure error before the import that compares the entry layout.
+      const parsed = structure(doc, text, out) === 0;
+      for (const [module, m] of modules) {
+        const layout = parsed ? entryLayout(doc, module) : undefined;
+        for (const d of checkComputationNames(m.declared, m.calls, layout)) out.push(d);
+      }
       this.byText = kept;
     } else this.byText.clear();
     this.last = { version: doc.version, diagnostics: out };

@@ -16,7 +16,7 @@ const EXAMPLES = join(__dirname, '..', '..', 'examples');
 
 /** [code, the characters it is on, message] of each name diagnostic of `text`, in text order. */
 function names(text: string): [string, string, string][] {
-  return checkNames(parseHloText(text))
+  return checkNames(parseHloText(text), text)
     .sort((a, b) => a.range.start - b.range.start)
     .map((d) => [d.code, text.slice(d.range.start, d.range.end), d.message]);
 }
@@ -94,7 +94,7 @@ describe('core: names as XLA parses them', () => {
   it('reports a name defined twice and a second ROOT, pointing at the first', () => {
     const text =
       'c {\n  %a = f32[] parameter(0)\n  ROOT %a = f32[] negate(%a)\n  ROOT %b = f32[] negate(%a)\n}\n';
-    const ds = checkNames(parseHloText(text)).sort((a, b) => a.range.start - b.range.start);
+    const ds = checkNames(parseHloText(text), text).sort((a, b) => a.range.start - b.range.start);
     assert.deepEqual(
       ds.map((d) => [d.code, d.range.start, d.message, related(text, d)]),
       [
@@ -127,7 +127,7 @@ describe('core: names as XLA parses them', () => {
       '  }',
       '}',
     ].join('\n');
-    const ds = checkNames(parseHloText(text));
+    const ds = checkNames(parseHloText(text), text);
     assert.deepEqual(
       ds.map((d) => [d.code, d.range.start, d.message, related(text, d)]),
       [
@@ -176,7 +176,8 @@ describe('core: names as XLA parses them', () => {
         'Check failed: parameter_shapes.size() == main.getNumArguments() (2 vs. 1)',
       ],
     ]);
-    const result = checkNames(parseHloText(entry('(f32[4]{0})->f32[4]{0}', two)));
+    const twoText = entry('(f32[4]{0})->f32[4]{0}', two);
+    const result = checkNames(parseHloText(twoText), twoText);
     assert.deepEqual(
       result.map((d) => [d.code, d.message, d.plain]),
       [
@@ -195,6 +196,59 @@ describe('core: names as XLA parses them', () => {
     // Equal counts: shapes, ranks and layouts that differ are accepted, and tuples count flattened.
     for (const layout of ['(f32[8]{0})->s32[2,2]{0,1}', '((f32[4]{0}))->(f32[4]{0})'])
       assert.deepEqual(names(entry(layout, one)), []);
+  });
+
+  it('reports a computation never closed, and statements outside any, where XLA stops', () => {
+    // Each place is jaxlib's "was parsing L:C" for the same text.
+    const where = (text: string) =>
+      checkNames(parseHloText(text), text).map((d) => {
+        const before = text.slice(0, d.range.start);
+        return [
+          d.code,
+          `${before.split('\n').length}:${d.range.start - before.lastIndexOf('\n')}`,
+          d.message,
+        ];
+      });
+    const body = '  ROOT %x = f32[] parameter(0)\n';
+    assert.deepEqual(where(`HloModule m\n\nENTRY %e {\n${body}`), [
+      ['computation-unclosed', '5:1', 'expects name'],
+    ]);
+    assert.deepEqual(
+      where(`HloModule m\n\n%c (x: f32[]) -> f32[] {\n${body}\n%d (y: f32[]) -> f32[] {\n${body}}\n`),
+      [['computation-unclosed', '6:4', "expects '=' in instruction"]],
+    );
+    assert.deepEqual(where(`HloModule m\n\n%c (x: f32[]) -> f32[] {\n${body}\nENTRY %e {\n${body}}\n`), [
+      ['computation-unclosed', '6:1', 'expects name'],
+    ]);
+    // The signature is not compared with the last instruction, nor the parameters numbered: XLA stops first.
+    assert.deepEqual(
+      where(
+        'HloModule m\n\nENTRY %e (a: f32[2]) -> f32[2] {\n  %a = f32[2]{0} parameter(1)\n  %b = f32[2,3]{1,0} broadcast(%a), dimensions={0}\n',
+      ),
+      [['computation-unclosed', '6:1', 'expects name']],
+    );
+    assert.deepEqual(where(`HloModule m\n\n%c (x: f32[]) -> f32[] {\n${body}}\n}\n`), [
+      ['outside-computation', '6:1', 'expects name'],
+    ]);
+    assert.deepEqual(where(`HloModule m\n\n  %a = f32[] parameter(0)\nENTRY %e {\n${body}}\n`), [
+      ['outside-computation', '3:6', "expects '{' at the beginning of instruction list."],
+    ]);
+    assert.deepEqual(where(`HloModule m\n\n%c {\n${body}}\n${body}}\n`), [
+      ['outside-computation', '6:3', 'expects name'],
+      ['outside-computation', '7:1', 'expects name'],
+    ]);
+    // A module cut short: in the source tables, or before its first computation.
+    assert.deepEqual(where('HloModule m\n\nFileNames\n1 "a.py"\n\nFunctionNames\n1 "f"\n'), [
+      ['computation-unclosed', '8:1', "expects 'FileLocations'"],
+    ]);
+    assert.deepEqual(where('HloModule m\n'), [['computation-unclosed', '2:1', 'expects name']]);
+    // The entry computation's layout is not compared when XLA's parser stops before the import.
+    assert.deepEqual(
+      where(
+        `HloModule m, entry_computation_layout={(f32[], f32[])->f32[]}\n\nENTRY %e (x: f32[]) -> f32[] {\n${body}`,
+      ).map(([c]) => c),
+      ['computation-unclosed'],
+    );
   });
 
   it('reports parameter numbers outside 0..N-1, where XLA aborts', () => {
@@ -304,7 +358,7 @@ describe('core: names as XLA parses them', () => {
       '  ROOT %d2 = f32[8] async-done(%s2), calls=%wrapped',
       '}',
     ].join('\n');
-    const ds = checkNames(parseHloText(text));
+    const ds = checkNames(parseHloText(text), text);
     const second = text.indexOf('wrapped', text.indexOf('%s2 ='));
     assert.deepEqual(
       ds.map((d) => [d.code, d.range.start, d.message, related(text, d)]),
@@ -328,7 +382,7 @@ describe('core: names as XLA parses them', () => {
   it('reports 200,000 unknown operands of one instruction, each once', () => {
     // More diagnostics than a call takes arguments: no spread pushes on the way.
     const text = `c {\n  ROOT %r = f32[] add(${'%u, '.repeat(200_000)}%u)\n}\n`;
-    const ds = checkNames(parseHloText(text));
+    const ds = checkNames(parseHloText(text), text);
     assert.equal(ds.length, 200_001);
     assert.ok(
       ds.every((d) => d.code === 'instruction-undefined' && text.slice(d.range.start, d.range.end) === 'u'),

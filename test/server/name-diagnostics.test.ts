@@ -149,6 +149,40 @@ describe('server: name diagnostics', () => {
     ]);
   });
 
+  it('reports a computation whose } is deleted where XLA stops, and follows edits', async () => {
+    const uri = 'file:///w/names-unclosed.hlo';
+    // The `}` of %add deleted: XLA reads ENTRY's header as %add's next instruction.
+    let text = TEXT.replace('add(%a, %b)\n}\n', 'add(%a, %b)\n');
+    const opened = await client.open(uri, text);
+    assert.deepEqual(named(text, opened), [
+      [
+        'computation-unclosed',
+        'ENTRY',
+        '%add is never closed: its `}` is missing before the next computation, which XLA reads as one of its instructions — XLA: expects name',
+      ],
+    ]);
+    assert.equal(textOf(text, opened[0].relatedInformation![0].location.range), '{');
+    // The `}` typed back: clean; then ENTRY's header line deleted: its instructions are outside any computation.
+    const at = positionOf(text, '\nENTRY');
+    const closed = await client.change(uri, [{ range: { start: at, end: at }, text: '\n}' }]);
+    text = text.replace('\nENTRY', '\n}\nENTRY');
+    assert.deepEqual(named(text, closed), []);
+    const header = positionOf(text, 'ENTRY');
+    const deleted = await client.change(uri, [
+      { range: { start: header, end: { line: header.line + 1, character: 0 } }, text: '' },
+    ]);
+    text = text.replace(/ENTRY[^\n]*\n/, '');
+    assert.deepEqual(
+      named(text, deleted).map(([code, at]) => [code, at]),
+      [
+        ['outside-computation', '='],
+        ['outside-computation', '='],
+        ['outside-computation', 'ROOT'],
+        ['outside-computation', '}'],
+      ],
+    );
+  });
+
   it('reports a computation wrapped by two async-starts, with the first as related information', async () => {
     const uri = 'file:///w/names-async.hlo';
     const text = TEXT.replace(
@@ -355,7 +389,7 @@ describe('server: name diagnostics', () => {
         })
         .join('\n');
     const expected = (text: string) =>
-      checkNames(parseHloText(text))
+      checkNames(parseHloText(text), text)
         .map(
           (d) =>
             `${d.code} ${d.range.start} ${d.message} ${(d.related ?? []).map((r) => r.range.start).join(',')}`,

@@ -83,6 +83,8 @@ export interface HloComputations {
   readonly statements: readonly HloStatement[];
   readonly modules: readonly HloModuleInfo[];
   readonly computations: readonly HloComputation[];
+  /** Instructions and `}` outside any computation, in text order. */
+  readonly strays: readonly HloStatement[];
 }
 
 export interface HloModel extends HloComputations {
@@ -137,6 +139,7 @@ export function buildComputations(statements: readonly HloStatement[]): HloCompu
   const open: OpenComputation[] = [];
   // After a `// -----` line the next computation starts a module of its own, unless a header does.
   let split = false;
+  const strays: HloStatement[] = [];
 
   const currentModule = (at: number): number => {
     if (modules.length === 0 || split) modules.push({ start: at, end: at, computations: [] });
@@ -218,7 +221,7 @@ export function buildComputations(statements: readonly HloStatement[]): HloCompu
               end: s.range.end,
             });
           }
-        }
+        } else strays.push(s);
         break;
       case 'close':
         if (inner) {
@@ -234,7 +237,7 @@ export function buildComputations(statements: readonly HloStatement[]): HloCompu
               end: s.range.end,
             });
           }
-        }
+        } else strays.push(s);
         break;
       default:
         break;
@@ -253,7 +256,7 @@ export function buildComputations(statements: readonly HloStatement[]): HloCompu
     computations: m.computations,
     ...(m.entry !== undefined ? { entry: m.entry } : {}),
   }));
-  return { statements, modules: moduleInfos, computations };
+  return { statements, modules: moduleInfos, computations, strays };
 }
 
 function buildSymbols(

@@ -42,6 +42,7 @@ export {
   type ComputationCall,
   type DeclaredComputation,
 } from './name-checks';
+export { moduleWithoutComputation, outsideComputation, unclosedComputation } from './structure-checks';
 export {
   buildModule,
   buildComputations,

@@ -17,6 +17,7 @@ import type { ShapeNode } from '../ast';
 import type { EntryComputationLayout, HloName, HloStatement, InstructionStatement } from './types';
 import { printShape } from '../print';
 import { counted } from '../format';
+import { moduleWithoutComputation, outsideComputation, unclosedComputation } from './structure-checks';
 
 /**
  * Texts longer than this (UTF-16 units) get no name checks in the editor or the CLI: HLO written by
@@ -144,7 +145,8 @@ function checkScope(c: HloComputation, outer: HloComputation | undefined, out: L
     else known.set(ins.name.name, ins);
   }
   // A duplicate stops XLA's parser first; a number it could not read leaves the count unknown.
-  if (numbered && !duplicateNumber) checkParameterNumbers(parameters, out);
+  // The computation checks its numbers when it is built, at its `}`: an unclosed one never is.
+  if (numbered && !duplicateNumber && c.closed) checkParameterNumbers(parameters, out);
   checkRootShape(c, out);
 }
 
@@ -181,6 +183,8 @@ function compatible(a: ShapeNode, b: ShapeNode): boolean {
 function checkRootShape(c: HloComputation, out: LayoutDiagnostic[]): void {
   const declared = c.header?.result;
   const root = c.root;
+  // XLA's parser stops at the end of an unclosed computation before it compares.
+  if (!c.closed) return;
   if (!declared || !c.header || !root?.shape || !clean(c.header, declared) || !clean(root, root.shape))
     return;
   if (compatible(declared, root.shape)) return;
@@ -440,6 +444,7 @@ export function computationCalls(computations: readonly HloComputation[]): Compu
 /** What {@link DeclaredComputation.arity} says of `c`, or undefined when a shape it needs is missing or not clean. */
 function arityOf(c: HloComputation): DeclaredComputation['arity'] {
   const root = c.root;
+  if (!c.closed) return undefined;
   if (!root?.shape || !clean(root, root.shape)) return undefined;
   let parameters = 0;
   for (const ins of c.instructions) {
@@ -461,9 +466,39 @@ export function declared(c: HloComputation): DeclaredComputation {
   };
 }
 
-/** Every name diagnostic of `model`, in no particular order. */
-export function checkNames(model: HloComputations): LayoutDiagnostic[] {
-  const out = checkInstructionNames(model);
+/**
+ * The structure errors of `model` (of `text`): computations never closed, statements outside any
+ * computation (see structure-checks.ts).
+ */
+function checkStructure(model: HloComputations, text: string, out: LayoutDiagnostic[]): void {
+  const statements = model.statements;
+  let i = 0;
+  for (const c of model.computations) {
+    if (c.closed || c.inline || !c.header) continue;
+    while (i < statements.length && statements[i].range.start < c.range.end) i++;
+    let next = i;
+    while (
+      next < statements.length &&
+      (statements[next].kind === 'blank' || statements[next].kind === 'comment')
+    )
+      next++;
+    out.push(unclosedComputation(text, c.header, statements[next], text.length));
+  }
+  for (const s of model.strays) {
+    const d = outsideComputation(text, s);
+    if (d) out.push(d);
+  }
+  const last = model.modules[model.modules.length - 1];
+  if (last?.header && last.computations.length === 0) out.push(moduleWithoutComputation(text, last.header));
+}
+
+/** Every name and structure diagnostic of `model` (parsed from `text`), in no particular order. */
+export function checkNames(model: HloComputations, text: string): LayoutDiagnostic[] {
+  const out: LayoutDiagnostic[] = [];
+  checkStructure(model, text, out);
+  // XLA's parser stops on those before the import that compares the entry computation's layout.
+  const parsed = out.length === 0;
+  for (const d of checkInstructionNames(model)) out.push(d);
   for (const m of model.modules) {
     const computations = m.computations
       .map((i) => model.computations[i])
@@ -473,7 +508,7 @@ export function checkNames(model: HloComputations): LayoutDiagnostic[] {
       .sort((a, b) => a.range.start - b.range.start);
     const header = m.header;
     const layout =
-      header && !header.diagnostics.some((d) => d.severity === 'error')
+      parsed && header && !header.diagnostics.some((d) => d.severity === 'error')
         ? header.entryComputationLayout
         : undefined;
     for (const d of checkComputationNames(named.map(declared), computationCalls(computations), layout))
