@@ -6,7 +6,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { dumpCompanion, DUMP_COMPANION_NAMES, type DumpCompanionKind } from '../../core/src';
+import { dumpCompanion, DUMP_COMPANION_NAMES, skipTrivia, type DumpCompanionKind } from '../../core/src';
 
 /** How much of a file is read to tell what it holds. */
 const HEAD_BYTES = 4096;
@@ -47,8 +47,15 @@ function head(file: string): { text: string; binary: boolean } | undefined {
 
 /** Names a walk takes for HLO without looking inside (XLA's dumps, the editor's `.hlo` files). */
 const HLO_NAME = /\.(txt|hlo|hlotxt)$/;
-/** HLO text as a file starts: `HloModule`, after comments. */
-const HLO_START = /^\s*(\/\/[^\n\r]*[\n\r]+\s*|\/\*[\s\S]*?\*\/\s*)*HloModule\b/;
+/**
+ * Whether `text` starts as HLO text does: `HloModule` after a byte-order mark, blanks and comments.
+ * A loop, not a regular expression: one that repeats comment patterns backtracks exponentially on a
+ * run of `/**\/` in a file that is not HLO.
+ */
+function startsAsHlo(text: string): boolean {
+  const at = skipTrivia(text, text.charCodeAt(0) === 0xfeff ? 1 : 0, text.length);
+  return text.startsWith('HloModule', at) && !/\w/.test(text.charAt(at + 9));
+}
 
 /** Adds `file`, found in a folder walk, to `files` or `skipped`. */
 function found(file: string, files: string[], skipped: SkippedFile[]): void {
@@ -59,7 +66,7 @@ function found(file: string, files: string[], skipped: SkippedFile[]): void {
   }
   const companion = dumpCompanion(file, h.text);
   if (companion) skipped.push({ file, kind: companion });
-  else if (!h.binary && (HLO_NAME.test(file) || HLO_START.test(h.text))) files.push(file);
+  else if (!h.binary && (HLO_NAME.test(file) || startsAsHlo(h.text))) files.push(file);
   else skipped.push({ file, kind: 'not-hlo' });
 }
 

@@ -6,7 +6,7 @@
  */
 import { strict as assert } from 'node:assert';
 import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MAX_JSON_LIST, OOM_MAX_CHARS } from '../../core/src';
 import { useCliAndTempDir, cli, CLI, ROOT, type CliResult } from './run-cli';
@@ -121,6 +121,20 @@ describe('cli: hostile input', function () {
       // What was written is the cap, plus what the pipe held when the tool stopped reading.
       assert.ok(written <= OOM_MAX_CHARS + 4 * 1024 * 1024, `${written} bytes written`);
     });
+  });
+
+  it('check FOLDER tells a file of 40 empty comments from HLO at once (no backtracking)', () => {
+    // A regular expression repeating comment patterns took 4.6 s at 24 comments and doubled per comment.
+    const folder = join(dir, 'comments');
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(join(folder, 'notes.log'), `${'/**/'.repeat(40)}x\n`);
+    writeFileSync(
+      join(folder, 'module.log'),
+      '\ufeff/* a */\n// b\nHloModule m\n\nENTRY e {\n  ROOT c = f32[] constant(0)\n}\n',
+    );
+    const r = cli('check', folder);
+    assert.match(r.stderr, /skipped \S*notes\.log: not HLO text/);
+    assert.match(r.stdout, /module\.log:1:1: error: the file starts with a byte-order mark/);
   });
 
   it('report sums a tuple nested 10,000 deep as check reads it (no stack overflow)', () => {
