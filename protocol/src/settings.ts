@@ -170,8 +170,10 @@ export const SETTINGS = {
     maximum: 4096,
     integer: true,
   }),
-  /** Most warnings, notes and hints one file publishes (every error is published). */
+  /** Most warnings, notes and hints one file publishes. */
   maxWarnings: numberSetting('diagnostics.maxWarnings', 1000, { minimum: 0, integer: true }),
+  /** Most errors one file publishes. */
+  maxErrors: numberSetting('diagnostics.maxErrors', 1000, { minimum: 1, integer: true }),
   /** Most computations and instructions one outline lists (documentSymbol). */
   outlineMaxItems: numberSetting('outline.maxItems', 10000, { minimum: 0, integer: true }),
 } as const;

@@ -71,18 +71,25 @@ class Converter {
 }
 
 /**
- * A document's diagnostics as published: every error, at most `max` others (the first found), and
- * one entry at the first left out saying how many are and which setting lists more. A generated
- * dump can hold tens of thousands of padding warnings, and every edit republishes them: megabytes
- * of JSON per keystroke, for a list nobody reads past its first screens.
+ * A document's diagnostics as published: at most `maxErrors` errors and `maxWarnings` others (the
+ * first found of each), and for each kind one entry at the first left out saying how many are and
+ * which setting lists more. A generated dump can hold tens of thousands of padding warnings, a
+ * broken one as many errors, and every edit republishes them: megabytes of JSON per keystroke,
+ * for a list nobody reads past its first screens.
  */
 class CappedList {
   private readonly kept: Diagnostic[] = [];
   private listed = 0;
   private more = 0;
   private firstLeftOut: Range | undefined;
+  private errors = 0;
+  private moreErrors = 0;
+  private firstErrorLeftOut: Range | undefined;
 
-  constructor(private readonly max: number) {}
+  constructor(
+    private readonly max: number,
+    private readonly maxErrors: number,
+  ) {}
 
   /**
    * Whether every diagnostic that is not an error is only counted from here on: the list is full
@@ -93,8 +100,15 @@ class CappedList {
   }
 
   add(d: Diagnostic): void {
-    if (d.severity === DiagnosticSeverity.Error) this.kept.push(d);
-    else if (this.listed < this.max) {
+    if (d.severity === DiagnosticSeverity.Error) {
+      if (this.errors < this.maxErrors) {
+        this.kept.push(d);
+        this.errors++;
+      } else {
+        this.moreErrors++;
+        this.firstErrorLeftOut ??= d.range;
+      }
+    } else if (this.listed < this.max) {
       this.kept.push(d);
       this.listed++;
     } else {
@@ -109,17 +123,27 @@ class CappedList {
   }
 
   result(): Diagnostic[] {
-    if (this.more === 0) return this.kept;
-    const { more, max } = this;
-    this.kept.push({
-      range: this.firstLeftOut ?? { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
-      severity: DiagnosticSeverity.Information,
-      source: DIAGNOSTIC_SOURCE,
-      message: `${more.toLocaleString('en-US')} more warning${more === 1 ? '' : 's'} and notes in this file are not listed, from here on: at most ${max.toLocaleString('en-US')} are (setting xlaLayout.diagnostics.maxWarnings). Every error is listed.`,
-    });
+    const { more, max, moreErrors, maxErrors } = this;
+    const n = (x: number) => x.toLocaleString('en-US');
+    if (moreErrors > 0)
+      this.kept.push({
+        range: this.firstErrorLeftOut ?? ORIGIN,
+        severity: DiagnosticSeverity.Error,
+        source: DIAGNOSTIC_SOURCE,
+        message: `${n(moreErrors)} more error${moreErrors === 1 ? '' : 's'} in this file are not listed, from here on: at most ${n(maxErrors)} are (setting xlaLayout.diagnostics.maxErrors). \`xla-layout check\` lists them all.`,
+      });
+    if (more > 0)
+      this.kept.push({
+        range: this.firstLeftOut ?? ORIGIN,
+        severity: DiagnosticSeverity.Information,
+        source: DIAGNOSTIC_SOURCE,
+        message: `${n(more)} more warning${more === 1 ? '' : 's'} and notes in this file are not listed, from here on: at most ${n(max)} are (setting xlaLayout.diagnostics.maxWarnings).${moreErrors > 0 ? '' : ' Every error is listed.'}`,
+      });
     return this.kept;
   }
 }
+
+const ORIGIN: Range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 
 /**
  * The LSP diagnostics of statement `i` of `doc`, converted once and kept while the statement stays
@@ -169,8 +193,8 @@ function statementDiagnostics(
 }
 
 /**
- * All of a document's diagnostics in LSP form, capped at `settings.maxWarnings` warnings and notes
- * (see {@link CappedList}): its statements' and, after them, `names` (absolute offsets; see
+ * All of a document's diagnostics in LSP form, capped at `settings.maxErrors` errors and
+ * `settings.maxWarnings` warnings and notes (see {@link CappedList}): its statements' and, after them, `names` (absolute offsets; see
  * name-diagnostics.ts), whose related places are kept when the client shows them. Once the list is
  * full, statements without errors are only counted, from the counts the document keeps beside them:
  * an edit in a dump with 50,000 warnings costs about what the first thousand cost, and statements
@@ -183,7 +207,7 @@ export function documentDiagnostics(
   names: readonly LayoutDiagnostic[] = [],
   relatedInformation = false,
 ): Diagnostic[] {
-  const list = new CappedList(settings.maxWarnings);
+  const list = new CappedList(settings.maxWarnings, settings.maxErrors);
   const converter = new Converter(settings, rulesDoc);
   const { indexes, counts } = doc.statementsWithDiagnostics(settings.severity);
   for (let k = 0; k < indexes.length; k++) {

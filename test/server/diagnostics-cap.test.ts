@@ -9,17 +9,28 @@ import { readSettingsSection } from '../../protocol/src/settings';
 const RULES = 'https://example.invalid/rules.md';
 
 /** The cap as a second step over the whole list: the reference the streaming cap must equal. */
-function capped(all: Diagnostic[], max: number): Diagnostic[] {
+function capped(all: Diagnostic[], max: number, maxErrors: number): Diagnostic[] {
+  const errors = all.filter((d) => d.severity === DiagnosticSeverity.Error);
   const others = all.filter((d) => d.severity !== DiagnosticSeverity.Error);
-  if (others.length <= max) return all;
-  const kept = all.filter((d) => d.severity === DiagnosticSeverity.Error || others.indexOf(d) < max);
+  const kept = all.filter((d) =>
+    d.severity === DiagnosticSeverity.Error ? errors.indexOf(d) < maxErrors : others.indexOf(d) < max,
+  );
+  const moreErrors = errors.length - maxErrors;
+  if (moreErrors > 0)
+    kept.push({
+      range: errors[maxErrors].range,
+      severity: DiagnosticSeverity.Error,
+      source: DIAGNOSTIC_SOURCE,
+      message: `${moreErrors.toLocaleString('en-US')} more error${moreErrors === 1 ? '' : 's'} in this file are not listed, from here on: at most ${maxErrors.toLocaleString('en-US')} are (setting xlaLayout.diagnostics.maxErrors). \`xla-layout check\` lists them all.`,
+    });
   const more = others.length - max;
-  kept.push({
-    range: others[max].range,
-    severity: DiagnosticSeverity.Information,
-    source: DIAGNOSTIC_SOURCE,
-    message: `${more.toLocaleString('en-US')} more warning${more === 1 ? '' : 's'} and notes in this file are not listed, from here on: at most ${max.toLocaleString('en-US')} are (setting xlaLayout.diagnostics.maxWarnings). Every error is listed.`,
-  });
+  if (more > 0)
+    kept.push({
+      range: others[max].range,
+      severity: DiagnosticSeverity.Information,
+      source: DIAGNOSTIC_SOURCE,
+      message: `${more.toLocaleString('en-US')} more warning${more === 1 ? '' : 's'} and notes in this file are not listed, from here on: at most ${max.toLocaleString('en-US')} are (setting xlaLayout.diagnostics.maxWarnings).${moreErrors > 0 ? '' : ' Every error is listed.'}`,
+    });
   return kept;
 }
 
@@ -39,38 +50,40 @@ describe('the published diagnostics cap', () => {
       fc.asyncProperty(
         fc.array(LINE, { minLength: 1, maxLength: 40 }),
         fc.nat(12),
+        fc.integer({ min: 1, max: 12 }),
         SEVERITY,
         fc.tuple(LINE, fc.nat(), fc.nat()),
-        async (lines, max, padding, [inserted, at, removed]) => {
+        async (lines, max, maxErrors, padding, [inserted, at, removed]) => {
           const text = `HloModule m\n\nENTRY e {\n${lines.map((l, i) => l(i)).join('\n')}\n  ROOT r = f32[] constant(0)\n}\n`;
-          const section = (maxWarnings: number) => ({
+          const section = (maxWarnings: number, errors: number) => ({
             padding: { warnMinWastedBytes: 0 },
             diagnostics: {
               maxWarnings,
+              maxErrors: errors,
               ...(padding === undefined ? {} : { severity: { 'padding-overhead': padding } }),
             },
           });
-          const settings = readSettingsSection(section(max)).settings;
-          const all = readSettingsSection(section(1_000_000_000)).settings;
+          const settings = readSettingsSection(section(max, maxErrors)).settings;
+          const all = readSettingsSection(section(1_000_000_000, 1_000_000_000)).settings;
           const doc = new HloDocument('file:///w/cap.hlo', 'hlo', 1, text, new Analyzer(settings));
           await doc.analyze(() => Promise.resolve());
           // The same document asked with other severity overrides in between is marked again.
           const plain = readSettingsSection({
             padding: { warnMinWastedBytes: 0 },
-            diagnostics: { maxWarnings: max },
+            diagnostics: { maxWarnings: max, maxErrors },
           }).settings;
           const plainAll = readSettingsSection({
             padding: { warnMinWastedBytes: 0 },
-            diagnostics: { maxWarnings: 1_000_000_000 },
+            diagnostics: { maxWarnings: 1_000_000_000, maxErrors: 1_000_000_000 },
           }).settings;
           const check = () => {
             assert.deepEqual(
               documentDiagnostics(doc, settings, RULES),
-              capped(documentDiagnostics(doc, all, RULES), max),
+              capped(documentDiagnostics(doc, all, RULES), max, maxErrors),
             );
             assert.deepEqual(
               documentDiagnostics(doc, plain, RULES),
-              capped(documentDiagnostics(doc, plainAll, RULES), max),
+              capped(documentDiagnostics(doc, plainAll, RULES), max, maxErrors),
             );
           };
           check();

@@ -103,6 +103,7 @@ describe('settings: one reader, clamped to the schema', () => {
     const restricted = trust.restrictedConfigurations ?? [];
     for (const key of restricted) assert.ok(key in declared, `${key} is not a setting`);
     assert.deepEqual(restricted.sort(), [
+      'xlaLayout.diagnostics.maxErrors',
       'xlaLayout.diagnostics.maxWarnings',
       'xlaLayout.hover.maxMemoryMapCells',
       'xlaLayout.outline.maxItems',
