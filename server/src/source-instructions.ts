@@ -5,7 +5,13 @@
  * the longest tail with this machine's, as go to source picks files the other way round) and line.
  */
 import type { CancellationToken } from 'vscode-languageserver';
-import { LongestTailMatches, pathSegments, SourceTextSearch, sourceMatch } from '../../core/src';
+import {
+  LongestTailMatches,
+  metadataSource,
+  pathSegments,
+  SourceTextSearch,
+  sourceMatch,
+} from '../../core/src';
 import type {
   SourceInstruction,
   SourceInstructionsParams,
@@ -46,7 +52,7 @@ export async function sourceInstructions(
       const st = doc.parse(i);
       const meta = st.kind === 'instruction' ? st.metadata : undefined;
       if (st.kind !== 'instruction' || !st.shape || !meta) continue;
-      matches.offer(sourceMatch(meta, params), () => {
+      matches.offer(sourceMatch(metadataSource(meta, undefined), params), () => {
         // Rows name the computation a user can find: the one a computation written in place is in.
         const c = doc.computationOf(i);
         const row = instructionRow(doc, analyzer, st, (c && doc.outermost(c).name) ?? '');

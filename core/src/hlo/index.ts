@@ -33,6 +33,16 @@ export {
   SourceTextSearch,
 } from './source-path';
 export {
+  framesFrom,
+  isLibraryPath,
+  metadataSource,
+  resolveStackFrame,
+  StackFrameTables,
+  type MetadataSource,
+  type ResolvedFrame,
+  type SourceFrame,
+} from './stack-frames';
+export {
   NAME_CHECK_MAX_CHARS,
   checkNames,
   checkInstructionNames,

@@ -92,25 +92,27 @@ export interface SourceFilter {
   readonly line?: number;
 }
 
-/** How many trailing path segments an instruction's metadata source file shares with `from` (0: not it, or another line). */
-export function sourceMatch(
-  metadata: { sourceFile?: string; sourceLine?: number } | undefined,
-  from: SourceFilter,
-): number {
-  if (metadata?.sourceFile === undefined || (from.line !== undefined && metadata.sourceLine !== from.line))
-    return 0;
-  return sharedPathTail(metadata.sourceFile, from.path);
+/**
+ * How many trailing path segments an instruction's source (its metadata's `source_file`, or its
+ * stack frame's file: see `metadataSource`) shares with `from` (0: not it, or another line).
+ */
+export function sourceMatch(source: { file: string; line?: number } | undefined, from: SourceFilter): number {
+  if (source === undefined || (from.line !== undefined && source.line !== from.line)) return 0;
+  return sharedPathTail(source.file, from.path);
 }
 
 /**
- * Finds the statements of a text that may name a source file (and line) by two native searches
- * that only move forward: a statement without the file name (and `source_line=N`) is not it.
+ * Finds the statements of a text that may name a source file (and line) by native searches that
+ * only move forward: a statement without the file name (and `source_line=N`) is not it, unless it
+ * names one of the stack frames given by {@link useFrames} (a module's frames of that line).
  */
 export class SourceTextSearch {
   private readonly name: string;
   private readonly lineText: string | undefined;
   private nameAt = -1;
   private lineAt = -1;
+  private frameAt = -1;
+  private frames: ReadonlySet<number> = new Set();
 
   constructor(from: SourceFilter) {
     this.name = pathSegments(from.path).at(-1) ?? from.path;
@@ -121,17 +123,39 @@ export class SourceTextSearch {
   reset(): void {
     this.nameAt = -1;
     this.lineAt = -1;
+    this.frameAt = -1;
   }
 
-  /** Whether `text[start, end)` (asked after the statements before it in the same text) holds the name and line. */
+  /** The stack frame ids that stand for the file (and line) in the module read from here on. */
+  useFrames(ids: ReadonlySet<number>): void {
+    this.frames = ids;
+  }
+
+  /** Whether `text[start, end)` (asked after the statements before it in the same text) may name the file and line. */
   mayName(text: string, start: number, end: number): boolean {
+    return this.namesFile(text, start, end) || this.namesFrame(text, start, end);
+  }
+
+  private namesFile(text: string, start: number, end: number): boolean {
     if (this.nameAt < start) this.nameAt = nextAt(text, this.name, start);
     if (this.nameAt >= end) return false;
     if (this.lineText === undefined) return true;
     if (this.lineAt < start) this.lineAt = nextAt(text, this.lineText, start);
     return this.lineAt < end;
   }
+
+  private namesFrame(text: string, start: number, end: number): boolean {
+    if (this.frames.size === 0) return false;
+    if (this.frameAt < start) this.frameAt = nextAt(text, STACK_FRAME_ID, start);
+    for (; this.frameAt < end; this.frameAt = nextAt(text, STACK_FRAME_ID, this.frameAt + 1)) {
+      const id = /^\d+/.exec(text.slice(this.frameAt + STACK_FRAME_ID.length, this.frameAt + 40));
+      if (id && this.frames.has(Number(id[0]))) return true;
+    }
+    return false;
+  }
 }
+
+const STACK_FRAME_ID = 'stack_frame_id=';
 
 /** `text.indexOf(needle, from)`, or the text's length when there is none (nothing further can match). */
 function nextAt(text: string, needle: string, from: number): number {

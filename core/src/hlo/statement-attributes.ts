@@ -102,6 +102,14 @@ function readMetadata(text: string, start: number, end: number): HloMetadata {
         }
         break;
       }
+      case 'stack_frame_id': {
+        const n = Number(value);
+        if (/^\d+$/.test(value) && Number.isSafeInteger(n)) {
+          fields.stackFrameId = n;
+          fields.stackFrameIdRange = { start: valueStart, end: p };
+        }
+        break;
+      }
     }
     if (charAt(text, p, end) === 44) p++;
   }

@@ -34,7 +34,7 @@ export interface CalledComputationRef extends HloName {
   readonly attribute: string;
 }
 
-/** `metadata={op_name="..." source_file="..." source_line=N}`; strings are unescaped. */
+/** `metadata={op_name="..." source_file="..." source_line=N stack_frame_id=N}`; strings are unescaped. */
 export interface HloMetadata {
   readonly range: TextRange;
   readonly opName?: string;
@@ -45,6 +45,10 @@ export interface HloMetadata {
   readonly sourceFileRange?: TextRange;
   /** The `source_line` value as written. */
   readonly sourceLineRange?: TextRange;
+  /** `stack_frame_id=N`: the frame of the module's stack-frame tables (hlo/stack-frames.ts) it comes from. */
+  readonly stackFrameId?: number;
+  /** The `stack_frame_id` value as written. */
+  readonly stackFrameIdRange?: TextRange;
 }
 
 /** `entry_computation_layout={(p0, p1, ...)->result}` in the module header. */

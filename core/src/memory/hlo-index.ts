@@ -5,13 +5,15 @@
  * as `xla-layout report` does), so a dump of any size is read once without being held whole.
  *
  * Current jax writes no `source_file` into metadata but `stack_frame_id=N`, resolved through the
- * tables at the top of the module (`FileNames`, `FunctionNames`, `FileLocations`, `StackFrames`);
- * the frame an instruction names (the innermost one jax kept) gives its source line.
+ * tables at the top of the module (`FileNames`, `FunctionNames`, `FileLocations`, `StackFrames`)
+ * by hlo/stack-frames.ts, as the editor's go to source does: the innermost frame of the user's
+ * program gives its source line.
  */
 import type { TextRange } from '../diagnostics';
 import { parseStatement } from '../hlo/parse-statement';
 import { ScanState } from '../parse/scan-state';
 import { sourceLabel } from '../hlo/source-path';
+import { metadataSource, StackFrameTables } from '../hlo/stack-frames';
 import type { LineColumn } from '../report/line-counter';
 import { StatementStream } from '../report/statement-stream';
 
@@ -57,11 +59,6 @@ export interface HloIndex {
   readonly lines: number;
 }
 
-/** The stack-frame tables of current dumps, by id. */
-const TABLES = new Set(['FileNames', 'FunctionNames', 'FileLocations', 'StackFrames']);
-const TABLE_ENTRY = /^(\d+) (.*)$/;
-const STACK_FRAME = /\bstack_frame_id=(\d+)/;
-
 interface Computation {
   name: string;
   entry: boolean;
@@ -77,11 +74,8 @@ export class HloIndexer {
   private readonly computations: Computation[] = [];
   private current: Computation | undefined;
   private module: string | undefined;
-  /** The table being read, while its entries follow. */
-  private table: string | undefined;
-  private readonly fileNames = new Map<number, string>();
-  private readonly locations = new Map<number, { file: number; line: number }>();
-  private readonly frames = new Map<number, number>();
+  /** The stack-frame tables at the top of the module. */
+  private readonly tables = new StackFrameTables();
   /** Instructions whose metadata names a stack frame instead of a source file, by name. */
   private readonly framed = new Map<string, number>();
   private lines = 1;
@@ -94,10 +88,10 @@ export class HloIndexer {
       for (const range of statements) {
         const s = parseStatement(text, range, scan);
         if (s.kind === 'unknown') {
-          this.tableLine(text.slice(range.start, range.end).trim());
+          this.tables.line(text.slice(range.start, range.end));
           continue;
         }
-        if (s.kind !== 'blank' && s.kind !== 'comment') this.table = undefined;
+        if (s.kind !== 'blank' && s.kind !== 'comment') this.tables.endTable();
         if (s.kind === 'module') {
           this.module ??= s.name?.name;
           continue;
@@ -121,10 +115,7 @@ export class HloIndexer {
         c.instructions.push(name);
         if (s.root) c.root = name;
         const m = s.metadata;
-        if (m && !m.sourceFile) {
-          const frame = STACK_FRAME.exec(text.slice(m.range.start, m.range.end));
-          if (frame) this.framed.set(name, Number(frame[1]));
-        }
+        if (m && !m.sourceFile && m.stackFrameId !== undefined) this.framed.set(name, m.stackFrameId);
         this.instructions.set(name, {
           name,
           computation: c.name,
@@ -143,41 +134,17 @@ export class HloIndexer {
     });
   }
 
-  /** One line of a stack-frame table, or a table's name. */
-  private tableLine(line: string): void {
-    if (TABLES.has(line)) {
-      this.table = line;
-      return;
-    }
-    const entry = TABLE_ENTRY.exec(line);
-    if (!entry || this.table === undefined) return;
-    const id = Number(entry[1]);
-    const body = entry[2];
-    if (this.table === 'FileNames') {
-      const quoted = /^"((?:[^"\\]|\\.)*)"$/.exec(body);
-      if (quoted) this.fileNames.set(id, copy(quoted[1].replace(/\\(.)/g, '$1')));
-    } else if (this.table === 'FileLocations') {
-      const file = /\bfile_name_id=(\d+)/.exec(body);
-      const line = /\bline=(\d+)/.exec(body);
-      if (file && line) this.locations.set(id, { file: Number(file[1]), line: Number(line[1]) });
-    } else if (this.table === 'StackFrames') {
-      const location = /\bfile_location_id=(\d+)/.exec(body);
-      if (location) this.frames.set(id, Number(location[1]));
-    }
-  }
-
   /** Gives instructions that name a stack frame the source file and line of that frame. */
   private resolveFrames(): void {
-    for (const [name, frame] of this.framed) {
-      const location = this.locations.get(this.frames.get(frame) ?? -1);
-      const file = location ? this.fileNames.get(location.file) : undefined;
+    for (const [name, stackFrameId] of this.framed) {
+      const source = metadataSource({ stackFrameId }, this.tables);
       const info = this.instructions.get(name);
-      if (!location || file === undefined || !info) continue;
+      if (!source || !info) continue;
       this.instructions.set(name, {
         ...info,
-        source: sourceLabel(file, location.line),
-        sourceFile: file,
-        sourceLine: location.line,
+        source: sourceLabel(source.file, source.line),
+        sourceFile: source.file,
+        ...(source.line !== undefined ? { sourceLine: source.line } : {}),
       });
     }
   }

@@ -10,6 +10,7 @@ import { firstNonBlank, lastNonBlank } from '../hlo/lex';
 import { parseStatement } from '../hlo/parse-statement';
 import { ScanState } from '../parse/scan-state';
 import { SourceTextSearch, sourceMatch, sourceLabel, type SourceFilter } from '../hlo/source-path';
+import { framesFrom, metadataSource, StackFrameTables } from '../hlo/stack-frames';
 import { expansionOf, LeafSizeCache } from './leaf-sizes';
 import type { LineColumn } from './line-counter';
 import { StatementStream } from './statement-stream';
@@ -33,11 +34,14 @@ export interface PaddingRow {
   readonly physicalBytes: bigint;
   /** physical / logical to 6 decimals; 0 for empty buffers. */
   readonly expansion: number;
-  /** Where the instruction comes from, by its metadata: file name and line (`train.py:12`). */
+  /**
+   * Where the instruction comes from, by its metadata (its source_file, or its stack frame's user
+   * frame): file name and line (`train.py:12`).
+   */
   readonly source?: string;
   /**
-   * With {@link PaddingReporterOptions.from}: how many trailing path segments the metadata's
-   * source_file shares with the path asked for (1: the file name only).
+   * With {@link PaddingReporterOptions.from}: how many trailing path segments the instruction's
+   * source file shares with the path asked for (1: the file name only).
    */
   readonly sourceMatch?: number;
 }
@@ -69,7 +73,10 @@ export interface PaddingReporterOptions {
   readonly sizes?: LeafSizeCache;
   /** Cap on one statement's length in UTF-16 units (see `splitStatements`). */
   readonly maxStatementLength?: number;
-  /** Only the instructions whose metadata names this source file (and line); totals count only them. */
+  /**
+   * Only the instructions whose metadata names this source file (and line), by `source_file` or by
+   * `stack_frame_id`; totals count only them.
+   */
   readonly from?: SourceFilter;
 }
 
@@ -77,6 +84,7 @@ type Ranked = PaddingRow & { readonly offset: number };
 
 const CH_LBRACE = 123;
 const CH_RBRACE = 125;
+const CH_H = 72;
 
 /** Incremental padding report: {@link write} chunks in order, then {@link end}. */
 export class PaddingReporter {
@@ -90,6 +98,10 @@ export class PaddingReporter {
   private physical = 0n;
   /** How many computations written in place are open inside the current one. */
   private inlineDepth = 0;
+  /** The current module's stack-frame tables (read before its first computation). */
+  private tables = new StackFrameTables();
+  /** Whether no computation of the current module has started yet: its tables may follow. */
+  private header = true;
 
   /** `}` of a computation written in place (closing it), or of the named computation. */
   private closeBrace(): void {
@@ -108,13 +120,25 @@ export class PaddingReporter {
       const scan = new ScanState();
       for (const range of statements) {
         // With a source filter, statements that cannot name it are not parsed, except what tells
-        // the enclosing computation: headers (they end in `{`) and closing braces.
-        if (wanted !== undefined && !wanted.mayName(text, range.start, range.end)) {
+        // the enclosing computation (headers: they end in `{`; closing braces) or the module
+        // (`HloModule`, then its stack-frame tables).
+        if (wanted !== undefined && !this.header && !wanted.mayName(text, range.start, range.end)) {
+          const first = firstNonBlank(text, range.start, range.end);
           const last = lastNonBlank(text, range.start, range.end);
-          if (last === CH_RBRACE && firstNonBlank(text, range.start, range.end) === last) this.closeBrace();
-          else if (last !== CH_LBRACE) continue;
+          if (last === CH_RBRACE && first === last) this.closeBrace();
+          else if (last !== CH_LBRACE && first !== CH_H) continue;
         }
         const s = parseStatement(text, range, scan);
+        if (s.kind === 'module') {
+          this.tables = new StackFrameTables();
+          this.header = true;
+        } else if (s.kind === 'unknown' && this.header) this.tables.line(text.slice(range.start, range.end));
+        else if (s.kind !== 'blank' && s.kind !== 'comment') this.tables.endTable();
+        if ((s.kind === 'computation' || s.kind === 'instruction') && this.header) {
+          // The tables are complete: the filter also looks for the frames of the source line.
+          if (from && wanted) wanted.useFrames(new Set(framesFrom(this.tables, from).keys()));
+          this.header = false;
+        }
         if (s.kind === 'computation') {
           this.computation = s.name?.name ?? '';
           this.inlineDepth = 0;
@@ -122,7 +146,8 @@ export class PaddingReporter {
         if (s.kind !== 'instruction') continue;
         // Rows of a computation written in place (`calls=\n{ ... }`) name the computation it is in.
         if (s.inlineComputation) this.inlineDepth++;
-        const match = from ? sourceMatch(s.metadata, from) : undefined;
+        const source = metadataSource(s.metadata, this.tables);
+        const match = from ? sourceMatch(source, from) : undefined;
         if (match === 0) continue;
         // A result the parser stopped in (a tuple nested past XLA's depth limit) is no buffer.
         const result = s.shape ? s.shapes.find((f) => f.shape === s.shape) : undefined;
@@ -158,9 +183,7 @@ export class PaddingReporter {
           logicalBytes: z.logical,
           physicalBytes: z.physical,
           expansion,
-          ...(s.metadata?.sourceFile
-            ? { source: sourceLabel(s.metadata.sourceFile, s.metadata.sourceLine) }
-            : {}),
+          ...(source ? { source: sourceLabel(source.file, source.line) } : {}),
           ...(match !== undefined ? { sourceMatch: match } : {}),
           offset: base + shape.start,
         });
