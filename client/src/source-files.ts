@@ -1,8 +1,8 @@
 /**
- * Go to source in VS Code: the server answers go to definition on a `source_file` or `source_line`
- * value with the path the dump recorded. That path is opened only when it lies inside the
- * workspace or the dump's folder (source-policy.ts: metadata is text anyone can write). Otherwise,
- * or when nothing exists there (the dump came from another machine, or the workspace is virtual),
+ * Go to source in VS Code: the server answers go to definition on a `source_file`, `source_line` or
+ * `stack_frame_id` value (or an instruction's name) with the path the dump recorded. That path is
+ * opened only when it lies inside the workspace or the dump's folder (source-policy.ts: metadata
+ * is text anyone can write). Otherwise, or when nothing exists there (the dump came from another machine, or the workspace is virtual),
  * the file of the same name in the workspace whose path shares the longest tail with it is opened
  * instead; when there is none, a recorded path inside stays (VS Code reports it missing) and one
  * outside is not opened, with a message saying so. Hovers link to the same place through

@@ -1,6 +1,7 @@
 /**
  * "Show HLO for Source Line": from a line of the program (the active editor, any language but HLO)
- * to the instructions XLA made of it in the open HLO dumps, found by their metadata, with their
+ * to the instructions XLA made of it in the open HLO dumps, found by their metadata (source_file,
+ * or stack_frame_id resolved through the module's stack-frame tables), with their
  * logical and physical bytes; picking one reveals it in its dump. The way back from go to source.
  * When no open dump has one, the workspace's HLO files are searched on disk.
  */
@@ -32,7 +33,7 @@ export async function hloForSourceLine(ctx: Ctx): Promise<SourceLineResult | und
   const editor = vscode.window.activeTextEditor;
   if (editor === undefined || editor.document.languageId === 'hlo') {
     void vscode.window.showInformationMessage(
-      "XLA Layout: run this in a source file of the program (the file that the dump's source_file metadata names).",
+      "XLA Layout: run this in a source file of the program (the file that the dump's metadata names, by source_file or through its stack frames).",
     );
     return undefined;
   }

@@ -29,6 +29,7 @@ import type { HloDocument } from './document';
 import { explainFound } from './explain-found';
 import { TimeSlice } from './guard';
 import { instructionRow } from './instruction-row';
+import { instructionSource } from './source-location';
 import { shapeAt } from './locate';
 import { toRange } from './positions';
 import type { Settings } from '../../protocol/src/settings';
@@ -213,7 +214,10 @@ export async function paddingReport(
       await slice.tick(token);
       if (doc.summary(i).kind !== 'instruction') continue;
       const st = doc.parse(i);
-      const row = st.kind === 'instruction' ? instructionRow(doc, analyzer, st, name) : undefined;
+      const row =
+        st.kind === 'instruction'
+          ? instructionRow(doc, analyzer, st, name, instructionSource(doc, i, st))
+          : undefined;
       if (!row) continue;
       totalLogical += row.logical;
       totalPhysical += row.physical;

@@ -4,7 +4,7 @@
  * ask for parsed statements by offset; only summaries are retained.
  */
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
-import { parseStatement, ScanState, type HloStatement } from '../../core/src';
+import { parseStatement, ScanState, StackFrameTables, type HloStatement } from '../../core/src';
 import { SETTINGS, shownSeverity, type Settings } from '../../protocol/src/settings';
 import type { Analyzer, PositionAt, StatementSummary } from './analyzer';
 import { toOffset, toPosition } from './positions';
@@ -65,6 +65,8 @@ export class HloDocument {
   private computationIndex: ComputationEntry[] | undefined;
   private strayIndex: readonly number[] = [];
   private tiledCache: boolean | undefined;
+  /** Stack-frame tables by the statement index of their module's start (-1: the text's start); dropped on every change. */
+  private frameTables = new Map<number, StackFrameTables>();
   /** The finder's memos for statements parsed on request (hovers, navigation), apart from the analysis's. */
   private readonly lookups = new ScanState();
   /** The severity overrides the table's marks count shown diagnostics by. */
@@ -107,6 +109,7 @@ export class HloDocument {
     await this.table.resetSliced(this.text.getText(), pause, analyzer !== undefined);
     this.computationIndex = undefined;
     this.tiledCache = undefined;
+    this.frameTables.clear();
   }
 
   get uri(): string {
@@ -123,6 +126,7 @@ export class HloDocument {
 
   /** Applies LSP content changes in order, re-analysing only the statements they touch. */
   applyChanges(changes: readonly TextDocumentContentChangeEvent[], version: number): void {
+    this.frameTables.clear();
     for (const change of changes) {
       if ('range' in change) {
         const a = toOffset(this.text, change.range.start);
@@ -154,6 +158,35 @@ export class HloDocument {
   /** Index of the statement containing `offset` (its end included), or -1 between statements. */
   statementIndexAt(offset: number): number {
     return this.table.indexAt(offset);
+  }
+
+  /**
+   * The stack-frame tables (`FileNames` … `StackFrames`) of the module holding statement `i`: read
+   * from the statements between its `HloModule` line (or `// -----`, or the text's start) and its
+   * first computation, once per module until the next change. Empty when the module has none.
+   */
+  stackFrames(i: number): StackFrameTables {
+    const module = this.computationOf(i)?.module ?? this.moduleBefore(i);
+    let tables = this.frameTables.get(module);
+    if (tables) return tables;
+    tables = new StackFrameTables();
+    const text = this.text.getText();
+    for (let k = module + 1; k < this.table.count; k++) {
+      const kind = this.table.summary(k).kind;
+      if (kind === 'unknown') tables.line(text.slice(this.table.start(k), this.table.end(k)));
+      else if (kind !== 'blank' && kind !== 'comment') break;
+    }
+    this.frameTables.set(module, tables);
+    return tables;
+  }
+
+  /** The statement index of the `HloModule` line or `// -----` at or before `i` (-1 when none). */
+  private moduleBefore(i: number): number {
+    for (let k = Math.min(i, this.table.count - 1); k >= 0; k--) {
+      const kind = this.table.summary(k).kind;
+      if (kind === 'module' || kind === 'separator') return k;
+    }
+    return -1;
   }
 
   /** Statement index range [start, end) of statements overlapping [from, to]. */

@@ -33,7 +33,7 @@ import { groupDigits } from '../../core/src';
 import { cell, code, joinBlocks } from '../../protocol/src/markdown';
 import { occurrencesAt } from './navigation';
 import { toRange } from './positions';
-import { sourceLink, sourceLocationIn, sourceOf } from './source-location';
+import { frameChain, instructionSource, sourceLink, sourceLocationIn, sourceOf } from './source-location';
 import { arrayLeaves } from './shape-facts';
 import { asyncFormOf, hloOpcode } from '../../core/src';
 import {
@@ -285,7 +285,12 @@ function shapeVerdict(doc: HloDocument, found: StatementShape, settings: Setting
 }
 
 /** An instruction: `%name = shape opcode`, then what its result takes in memory, its op_name and source. */
-function instructionSummary(doc: HloDocument, st: InstructionStatement, settings: Settings): string[] {
+function instructionSummary(
+  doc: HloDocument,
+  index: number,
+  st: InstructionStatement,
+  settings: Settings,
+): string[] {
   const text = doc.text.getText();
   const shapeText = st.shape ? text.slice(st.shape.range.start, st.shape.range.end) : '';
   const lines = [
@@ -294,24 +299,30 @@ function instructionSummary(doc: HloDocument, st: InstructionStatement, settings
   const found = st.shapes.find((f) => f.shape === st.shape);
   if (found) lines.push(shapeVerdict(doc, found, settings));
   if (st.metadata?.opName) lines.push(`op_name: ${code(st.metadata.opName)}`);
-  if (st.metadata?.sourceFile) {
-    const target = sourceOf(st.metadata, doc.uri);
+  const source = instructionSource(doc, index, st);
+  if (source) {
+    const target = sourceOf(source, doc.uri);
     lines.push(
-      `source: ${code(`${st.metadata.sourceFile}${st.metadata.sourceLine !== undefined ? `:${st.metadata.sourceLine}` : ''}`)}${target ? ` — ${sourceLink(st.metadata.sourceFile, target, doc.uri)}` : ''}`,
+      `source: ${code(`${source.file}${source.line !== undefined ? `:${source.line}` : ''}`)}${target ? ` — ${sourceLink(source.file, target, doc.uri)}` : ''}`,
     );
+    const chain = source.frame && frameChain(source.frame, doc.uri);
+    if (chain) lines.push(chain);
   }
   return lines;
 }
 
 async function nameHover(
   doc: HloDocument,
+  index: number,
   st: HloStatement,
   target: NameTarget,
   settings: Settings,
 ): Promise<Hover | null> {
   const range = target.name.range;
   if (target.role === 'instruction-definition') {
-    return st.kind === 'instruction' ? markdown(doc, instructionSummary(doc, st, settings), range) : null;
+    return st.kind === 'instruction'
+      ? markdown(doc, instructionSummary(doc, index, st, settings), range)
+      : null;
   }
   const occ = await occurrencesAt(doc, range.start);
   if (!occ?.definition)
@@ -324,7 +335,8 @@ async function nameHover(
     );
   const defIndex = doc.statementIndexAt(occ.definition.start);
   const def: HloStatement | undefined = defIndex >= 0 ? doc.parse(defIndex) : undefined;
-  if (def?.kind === 'instruction') return markdown(doc, instructionSummary(doc, def, settings), range);
+  if (def?.kind === 'instruction')
+    return markdown(doc, instructionSummary(doc, defIndex, def, settings), range);
   if (def?.kind === 'computation') {
     const text = doc.text.getText();
     const signature = text.slice(def.range.start, def.range.end).replace(/\s*\{\s*$/, '');
@@ -348,20 +360,32 @@ export async function hover(
   if (index < 0) return null;
   // One parse serves all: metadata's source, then names, then shapes (targetAt looks at names first).
   const st = doc.parse(index);
-  const source = sourceLocationIn(st, offset, doc.uri);
+  const source = sourceLocationIn(doc, index, st, offset);
   if (source) {
     const line = `line ${groupDigits(BigInt(source.line + 1))}`;
+    const frame = source.frame;
+    const chain = frame && frameChain(frame, doc.uri);
     return markdown(
       doc,
       [
-        `**Source** ${code(source.path)}, ${line}`,
+        `**Source** ${code(source.path)}, ${line}${frame ? ` (stack frame ${frame.id}${frame.function !== undefined ? `, in ${code(frame.function)}` : ''})` : ''}`,
         `${sourceLink(source.path, source, doc.uri)} · Go to Definition (F12) opens it too.`,
+        ...(chain ? [chain] : []),
       ],
       source.origin,
     );
   }
+  const frameRange = st.kind === 'instruction' ? st.metadata?.stackFrameIdRange : undefined;
+  if (frameRange && frameRange.start <= offset && offset <= frameRange.end)
+    return markdown(
+      doc,
+      [
+        `Stack frame ${code(doc.text.slice(frameRange.start, frameRange.end))}: not in this module's \`StackFrames\` table, or its file and line are not recorded.`,
+      ],
+      frameRange,
+    );
   const target = targetAt(st, offset);
-  if (target?.kind === 'name') return nameHover(doc, st, target, settings);
+  if (target?.kind === 'name') return nameHover(doc, index, st, target, settings);
   if (
     st.kind === 'instruction' &&
     st.opcode &&
@@ -370,7 +394,7 @@ export async function hover(
   ) {
     return markdown(
       doc,
-      [opcodeLine(st.opcode.name), ...instructionSummary(doc, st, settings)],
+      [opcodeLine(st.opcode.name), ...instructionSummary(doc, index, st, settings)],
       st.opcode.range,
     );
   }

@@ -267,16 +267,19 @@ export async function occurrencesAt(
 }
 
 /**
- * textDocument/definition: of an instruction or computation name, or of a `source_file` or
- * `source_line` value (its source line; as a link underlining the whole value when the client
- * takes links).
+ * textDocument/definition: of an instruction or computation name, or of a `source_file`,
+ * `source_line` or `stack_frame_id` value (its source line; as a link underlining the whole value
+ * when the client takes links). On the name an instruction defines, where going to its definition
+ * would stay in place, its source line when its metadata has one.
  */
 export async function definition(
   doc: HloDocument,
   offset: number,
   linkSupport = false,
 ): Promise<Location[] | LocationLink[]> {
-  const source = sourceLocationAt(doc, offset);
+  const hit = nameAt(doc, offset);
+  const defined = hit?.target.role === 'instruction-definition' ? hit.target.name.range : undefined;
+  const source = sourceLocationAt(doc, offset, defined);
   if (source) {
     const range = { start: { line: source.line, character: 0 }, end: { line: source.line, character: 0 } };
     if (!linkSupport) return [{ uri: source.uri, range }];

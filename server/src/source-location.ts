@@ -1,7 +1,9 @@
 /**
  * Go to source: an instruction's `metadata={... source_file="..." source_line=N}` names the line of
- * the program that produced it. Go to definition on the file or the line value answers that
- * location. The path is the one the dump was written with: absolute paths become `file:` URIs
+ * the program that produced it; current jax writes `stack_frame_id=N` instead, a frame of the
+ * module's stack-frame tables, resolved by core's `metadataSource` (the innermost frame of the
+ * user's program, as the Memory View shows it). Go to definition on the file, the line or the
+ * frame id, or on the instruction's name where it is defined, answers that location. The path is the one the dump was written with: absolute paths become `file:` URIs
  * (they may belong to another machine; the VS Code client then looks for the file in the
  * workspace), relative ones are taken from the dump's own folder, and a path written as a URI is
  * followed only with the `file` scheme (metadata is text anyone can write: `javascript:…` is no
@@ -10,11 +12,11 @@
  * worker alike.
  */
 import type { TextRange } from '../../core/src';
-import type { HloMetadata, HloStatement } from '../../core/src';
-import { sourceLabel } from '../../core/src';
+import type { HloStatement, MetadataSource, ResolvedFrame, SourceFrame } from '../../core/src';
+import { metadataSource, sourceLabel } from '../../core/src';
 import { OpenSourceCommand, type OpenSourceArgs } from '../../protocol/src/lsp';
 import type { HloDocument } from './document';
-import { cell, commandUri } from '../../protocol/src/markdown';
+import { cell, code, commandUri } from '../../protocol/src/markdown';
 
 /** Where the metadata under the cursor points. */
 export interface SourceLocation {
@@ -26,6 +28,8 @@ export interface SourceLocation {
   readonly origin: TextRange;
   /** The path as the dump wrote it. */
   readonly path: string;
+  /** The stack frame it was resolved from, when the metadata named one. */
+  readonly frame?: ResolvedFrame;
 }
 
 /** `r` contains `offset`, its end included (a cursor right after a value still finds it). */
@@ -59,36 +63,104 @@ export function sourceFileUri(path: string, documentUri: string): string | undef
   }
 }
 
-/** Where `meta` points: its source file's URI and 0-based line, if it names a file. */
+/**
+ * Where statement `i` of `doc` (parsed: `st`) comes from, by its metadata: its `source_file` and
+ * `source_line`, else its `stack_frame_id` resolved through its module's tables.
+ */
+export function instructionSource(doc: HloDocument, i: number, st: HloStatement): MetadataSource | undefined {
+  const meta = st.kind === 'instruction' ? st.metadata : undefined;
+  if (!meta) return undefined;
+  const framed = !meta.sourceFile && meta.stackFrameId !== undefined;
+  return metadataSource(meta, framed ? doc.stackFrames(i) : undefined);
+}
+
+/** Where `source` points: its file's URI and 0-based line, if its path can be a URI. */
 export function sourceOf(
-  meta: HloMetadata | undefined,
+  source: { file: string; line?: number } | undefined,
   documentUri: string,
 ): { uri: string; line: number } | undefined {
-  if (!meta?.sourceFile) return undefined;
-  const uri = sourceFileUri(meta.sourceFile, documentUri);
-  return uri ? { uri, line: Math.max(0, (meta.sourceLine ?? 1) - 1) } : undefined;
+  if (!source?.file) return undefined;
+  const uri = sourceFileUri(source.file, documentUri);
+  return uri ? { uri, line: Math.max(0, (source.line ?? 1) - 1) } : undefined;
 }
 
-/** The source location of the `source_file` or `source_line` value at `offset` of `st`, if any. */
+/**
+ * The source location of the `source_file`, `source_line` or `stack_frame_id` value at `offset`
+ * of statement `i` of `doc` (parsed: `st`), if any.
+ */
 export function sourceLocationIn(
+  doc: HloDocument,
+  i: number,
   st: HloStatement,
   offset: number,
-  documentUri: string,
 ): SourceLocation | undefined {
   const meta = st.kind === 'instruction' ? st.metadata : undefined;
-  const origin = inside(meta?.sourceFileRange, offset)
-    ? meta?.sourceFileRange
-    : inside(meta?.sourceLineRange, offset)
-      ? meta?.sourceLineRange
-      : undefined;
-  const target = origin ? sourceOf(meta, documentUri) : undefined;
-  return origin && target && meta?.sourceFile ? { ...target, origin, path: meta.sourceFile } : undefined;
+  if (!meta) return undefined;
+  let source: MetadataSource | undefined;
+  let origin: TextRange | undefined;
+  if (inside(meta.stackFrameIdRange, offset) && meta.stackFrameId !== undefined) {
+    origin = meta.stackFrameIdRange;
+    source = metadataSource({ stackFrameId: meta.stackFrameId }, doc.stackFrames(i));
+  } else if (inside(meta.sourceFileRange, offset) || inside(meta.sourceLineRange, offset)) {
+    origin = inside(meta.sourceFileRange, offset) ? meta.sourceFileRange : meta.sourceLineRange;
+    source = metadataSource(meta, undefined);
+  }
+  return origin && source ? locationOf(source, origin, doc.uri) : undefined;
 }
 
-/** The source location of the `source_file` or `source_line` value at `offset` of `doc`, if any. */
-export function sourceLocationAt(doc: HloDocument, offset: number): SourceLocation | undefined {
+/** The location of `source`, for the value at `origin` of the dump `documentUri`. */
+function locationOf(
+  source: MetadataSource,
+  origin: TextRange,
+  documentUri: string,
+): SourceLocation | undefined {
+  const target = sourceOf(source, documentUri);
+  if (!target) return undefined;
+  return { ...target, origin, path: source.file, ...(source.frame ? { frame: source.frame } : {}) };
+}
+
+/**
+ * The source location of the metadata value at `offset` of `doc`, or of the instruction whose
+ * name is defined there (`origin` is then the name), if any.
+ */
+export function sourceLocationAt(
+  doc: HloDocument,
+  offset: number,
+  definedName?: TextRange,
+): SourceLocation | undefined {
   const index = doc.statementIndexAt(offset);
-  return index < 0 ? undefined : sourceLocationIn(doc.parse(index), offset, doc.uri);
+  if (index < 0) return undefined;
+  const st = doc.parse(index);
+  const found = sourceLocationIn(doc, index, st, offset);
+  if (found || !definedName) return found;
+  const source = instructionSource(doc, index, st);
+  return source ? locationOf(source, definedName, doc.uri) : undefined;
+}
+
+/** Most callers a hover lists under a source link. */
+const CHAIN_SHOWN = 6;
+
+/**
+ * The callers of a resolved frame, as Markdown: `called from` each frame outward (function and
+ * a `file.py:N` link); the frames inside the user's frame (a library's, which the link skips)
+ * first. Undefined for a frame alone.
+ */
+export function frameChain(frame: ResolvedFrame, dumpUri: string): string | undefined {
+  const show = (f: SourceFrame) => {
+    const target = sourceOf(f, dumpUri);
+    const place = target ? sourceLink(f.file, target, dumpUri) : cell(sourceLabel(f.file, f.line));
+    return `${f.function !== undefined ? `${code(f.function)} ` : ''}${place}`;
+  };
+  const inner = frame.chain.slice(0, frame.depth);
+  const outer = frame.chain.slice(frame.depth + 1);
+  const parts: string[] = [];
+  if (inner.length > 0) parts.push(`inside ${inner.map(show).join(' ← ')}`);
+  if (outer.length > 0) {
+    const listed = outer.slice(0, CHAIN_SHOWN).map(show).join(' ← ');
+    const more = outer.length > CHAIN_SHOWN ? ` ← … ${outer.length - CHAIN_SHOWN} more` : '';
+    parts.push(`called from ${listed}${more}`);
+  }
+  return parts.length > 0 ? parts.join('; ') : undefined;
 }
 
 /**

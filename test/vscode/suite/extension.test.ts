@@ -253,6 +253,58 @@ describe('XLA Layout Lens in the extension host', () => {
     await vscode.window.showTextDocument(doc);
   });
 
+  it('goes to source from stack_frame_id and from a name, and lists a line through the frames', async () => {
+    // framed.hlo names frames (current jax): frame 2 is line 9 of .../proj/model/layers.py, whose
+    // copy is in the workspace; frame 3 is /etc/passwd, outside the workspace and the dump's folder.
+    const framed = await vscode.workspace.openTextDocument(fixture('framed.hlo'));
+    const targets = async (position: vscode.Position) =>
+      (
+        await vscode.commands.executeCommand<(vscode.Location | vscode.LocationLink)[]>(
+          'vscode.executeDefinitionProvider',
+          framed.uri,
+          position,
+        )
+      ).map((d) =>
+        'targetUri' in d
+          ? [d.targetUri.fsPath, (d.targetSelectionRange ?? d.targetRange).start.line]
+          : [d.uri.fsPath, d.range.start.line],
+      );
+    const layers = fixture('proj/model/layers.py').fsPath;
+    assert.deepEqual(await targets(positionOf(framed, 'stack_frame_id=2', 15)), [[layers, 8]]);
+    assert.deepEqual(await targets(positionOf(framed, '%shifted', 2)), [[layers, 8]]);
+    assert.deepEqual(await targets(positionOf(framed, 'stack_frame_id=3', 15)), []);
+    const hover = hoverText(
+      await vscode.commands.executeCommand<vscode.Hover[]>(
+        'vscode.executeHoverProvider',
+        framed.uri,
+        positionOf(framed, '%shifted', 2),
+      ),
+    );
+    assert.match(hover, /layers\\\.py\\:9/);
+    const py = await vscode.window.showTextDocument(fixture('proj/model/layers.py'));
+    py.selection = new vscode.Selection(8, 0, 8, 0);
+    const open = await vscode.commands.executeCommand<SourceLineResult | undefined>(
+      'xlaLayout.hloForSourceLine',
+    );
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    assert.deepEqual(
+      open?.items.map((i) => [i.name, i.sourceLine, vscode.Uri.parse(i.uri).path.split('/').pop()]),
+      [['shifted', 9, 'framed.hlo']],
+    );
+    // Line 8 comes only from dumps/module_0008...txt, which no test opens: read from disk.
+    py.selection = new vscode.Selection(7, 0, 7, 0);
+    const disk = await vscode.commands.executeCommand<SourceLineResult | undefined>(
+      'xlaLayout.hloForSourceLine',
+    );
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    assert.deepEqual(
+      disk?.items.map((i) => [i.name, i.sourceLine, vscode.Uri.parse(i.uri).path.split('/').pop()]),
+      [['shift.2', 8, 'module_0008.jit_shift.after_optimizations.txt']],
+    );
+    assert.ok((disk?.filesOnDisk ?? 0) >= 1);
+    await vscode.window.showTextDocument(doc);
+  });
+
   it('lists the computation and its instructions in the outline', async () => {
     const symbols = await vscode.commands.executeCommand<vscode.DocumentSymbol[]>(
       'vscode.executeDocumentSymbolProvider',
