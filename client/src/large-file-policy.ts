@@ -55,9 +55,14 @@ export const MAX_DISK_DIAGNOSTICS = 10_000;
 export const LARGE_FILE_MESSAGE =
   'This file is larger than VS Code gives to extensions (50 MB): hovers and diagnostics are unavailable. Run "XLA Layout: Padding Report" or "XLA Layout: Check File" to analyse it from disk.';
 
-/** The same for a file under the limit whose document still never reached the extension. */
-export const NOT_SYNCED_MESSAGE =
-  'VS Code did not hand this file to extensions: hovers and diagnostics are unavailable. Run "XLA Layout: Padding Report" or "XLA Layout: Check File" to analyse it from disk.';
+/**
+ * The tooltip for a file under the limit whose document has not reached the extension yet: VS Code
+ * syncs every text model under the limit, so it will arrive (a big one takes seconds on a loaded
+ * machine; over `workbench.editorLargeFileConfirmation`, 10 MB in a remote window, only once the
+ * user opens it anyway). Nothing here says it is unavailable.
+ */
+const NOT_LOADED_MESSAGE =
+  'VS Code has not handed this file to extensions yet: hovers and diagnostics come once it has (a large file can take several seconds; if VS Code asks whether to open a large file, open it). "XLA Layout: Padding Report" and "XLA Layout: Check File" read it from disk meanwhile.';
 
 /** What package.json's `contributes.languages` says about a language (the fields we read). */
 export interface LanguageContribution {
@@ -104,17 +109,47 @@ export function isHloFileName(path: string, languages: readonly LanguageContribu
   return false;
 }
 
-/** Why an HLO tab has no language features, or undefined when it has them. */
-export type LargeFileReason = 'too-large' | 'not-synced';
+/**
+ * Why an HLO tab has no language features, or undefined when it has them: `too-large`, over the
+ * limit, never synced; `not-loaded`, under it, not synced yet.
+ */
+export type LargeFileReason = 'too-large' | 'not-loaded';
 
 /**
- * Decides for an HLO file open in a tab: over the limit it cannot be synced; under it, a file
- * whose document never reached the extension still gets the explanation (VS Code refused it for
- * another reason, e.g. its large-file confirmation).
+ * Decides for an HLO file open in a tab. Over the limit it is never synced (VS Code compares the
+ * text's length in UTF-16 units, the byte count for the ASCII text of dumps); under it VS Code
+ * syncs it once its editor has loaded it, however long that takes, so its document is only late.
  */
 export function largeFileReason(sizeBytes: number, synced: boolean): LargeFileReason | undefined {
   if (synced) return undefined;
-  return sizeBytes > SYNC_LIMIT_BYTES ? 'too-large' : 'not-synced';
+  return sizeBytes > SYNC_LIMIT_BYTES ? 'too-large' : 'not-loaded';
+}
+
+/** What the editor shows about a tab without a document: the status item, and a message only when it never will have one. */
+export interface LargeFileNoticeText {
+  readonly status: string;
+  readonly tooltip: string;
+  /** The one-time information message offering the from-disk commands; only for files over the limit. */
+  readonly message?: string;
+  /** For the output channel. */
+  readonly log: string;
+}
+
+/** The notice for a tab of `sizeBytes` without a document, for `reason`. */
+export function largeFileNotice(reason: LargeFileReason, sizeBytes: number): LargeFileNoticeText {
+  const size = fileSize(sizeBytes);
+  if (reason === 'too-large')
+    return {
+      status: `$(warning) XLA: ${size}, no hovers`,
+      tooltip: LARGE_FILE_MESSAGE,
+      message: LARGE_FILE_MESSAGE,
+      log: `${size}, over the 50 MB sync limit; offering the from-disk commands.`,
+    };
+  return {
+    status: `$(loading~spin) XLA: ${size}, loading`,
+    tooltip: NOT_LOADED_MESSAGE,
+    log: `${size}, not handed to extensions yet (under the 50 MB sync limit: it will be).`,
+  };
 }
 
 /** Turns bytes read into whole-percent progress increments (VS Code's `increment` adds up to 100). */
