@@ -96,7 +96,9 @@ export function runMap(argv: readonly string[], out: Output): number {
   }
   const cells: string[][] = [];
   for (let r = 0; r < rows; r++) cells.push(Array.from({ length: cols }, (_, c) => String(map.slotOf(r, c))));
-  const width = Math.max(1, ...cells.flat().map((c) => c.length));
+  // A loop, not a spread: --max-cells allows more cells than a call takes arguments.
+  let width = 1;
+  for (const row of cells) for (const c of row) width = Math.max(width, c.length);
   out.write(
     slotCount > 0
       ? `${shapeText}: ${rows} x ${cols} slice, slots ${groupDigits(firstSlot)}..${groupDigits(firstSlot + slotCount - 1)}`

@@ -222,6 +222,20 @@ export function runMemory(argv: readonly string[], out: Output): number {
       out.write(moduleText(files, m, top).join('\n'));
     }
   }
-  if (json) out.write(JSON.stringify({ modules }, null, 2));
+  if (json) {
+    let text: string;
+    try {
+      text = JSON.stringify({ modules }, null, 2);
+    } catch (e) {
+      // Each value of a tuple nested thousands deep carries its own shape text: together they
+      // can exceed the longest string V8 makes.
+      if (!(e instanceof RangeError)) throw e;
+      out.error(
+        'xla-layout memory: the JSON answer is longer than the longest string Node can make (the values of tuples nested thousands deep each carry their shape); the text output lists the largest values',
+      );
+      return 2;
+    }
+    out.write(text);
+  }
   return status;
 }

@@ -123,6 +123,18 @@ describe('cli: hostile input', function () {
     });
   });
 
+  it('memory estimates a tuple parameter nested 8,000 deep (no stack overflow)', () => {
+    const deep = join(dir, 'deep-memory.hlo');
+    writeFileSync(
+      deep,
+      `HloModule m\n\nENTRY e {\n  p = ${'('.repeat(8_000)}f32[2]{0}${')'.repeat(8_000)} parameter(0)\n  ROOT c = f32[] constant(0)\n}\n`,
+    );
+    const r = cli('memory', deep);
+    assert.equal(r.code, 0, r.stderr);
+    // 8,000 tuple tables of one pointer (8 B), the f32[2] (8 B) and the constant (4 B).
+    assert.match(r.stdout, /About 62\.5 KiB if each of its 8,002 values had a buffer of its own/);
+  });
+
   it('check FOLDER tells a file of 40 empty comments from HLO at once (no backtracking)', () => {
     // A regular expression repeating comment patterns took 4.6 s at 24 comments and doubled per comment.
     const folder = join(dir, 'comments');

@@ -162,6 +162,16 @@ describe('cli: explain, index, element, map', function () {
     );
   });
 
+  it('map prints a slice of more cells than a call takes arguments, when --max-cells allows it', () => {
+    const r = cli('map', 'f32[1,200000]', '--max-cells', '200000');
+    assert.equal(r.code, 0, r.stderr);
+    const rows = r.stdout.split('\n');
+    assert.equal(rows[0], 'f32[1,200000]: 1 x 200000 slice, slots 0..199,999');
+    // Every column as wide as the widest slot number, 199999.
+    assert.match(rows[1], /^ +0 +1 +2 /);
+    assert.ok(rows[1].endsWith(' 199999'));
+  });
+
   it('map refuses past --max-cells', () => {
     const r = cli('map', FIG1, '--max-cells', '10');
     assert.equal(r.code, 2);

@@ -18,7 +18,7 @@ import { parseShapeText } from '../parse';
 import type { HloIndex, HloInstructionInfo } from './hlo-index';
 import { byWorst, type MemoryAllocation, type MemoryModule, type MemoryValue } from './model';
 import type { AllocationKind } from './types';
-import { ValueSizeCache } from './value-size';
+import { tupleSize, ValueSizeCache } from './value-size';
 
 /** Opcodes whose callees run as part of the module's own schedule (XLA's control-flow calls). */
 const CONTROL_FLOW = new Set(['while', 'call', 'conditional', 'async-start', 'async-update', 'async-done']);
@@ -106,8 +106,15 @@ function visit(
   index: number[],
   f: (node: ShapeNode, index: readonly number[]) => void,
 ): void {
-  f(node, index);
-  if (node.kind === 'tuple') node.elements.forEach((e, i) => visit(e, [...index, i], f));
+  // Without recursion: XLA reads tuples nested 8,192 deep. Pre-order, elements in order.
+  const stack: { node: ShapeNode; index: number[] }[] = [{ node, index }];
+  for (let top = stack.pop(); top; top = stack.pop()) {
+    f(top.node, top.index);
+    const t = top.node;
+    if (t.kind === 'tuple')
+      for (let i = t.elements.length - 1; i >= 0; i--)
+        stack.push({ node: t.elements[i], index: [...top.index, i] });
+  }
 }
 
 /** Estimates the memory of the module in `hlo`; `module` names it. */
@@ -120,8 +127,8 @@ export function estimateMemory(hlo: HloIndex, module?: string, sizes = new Value
     shape: string,
     index: readonly number[] | undefined,
     kinds: AllocationKind[],
+    size = sizes.of(shape),
   ) => {
-    const size = sizes.of(shape);
     if (size.bytes === undefined || size.bytes === 0n) return;
     const paddingBytes = (size.physical ?? 0n) - (size.logical ?? 0n);
     const value: MemoryValue = {
@@ -168,7 +175,10 @@ export function estimateMemory(hlo: HloIndex, module?: string, sizes = new Value
       visit(parsed.shape, [], (node, index) => {
         const isTuple = node.kind === 'tuple';
         if (!defines(index, isTuple)) return;
-        add(info, info.shape.slice(node.range.start, node.range.end), index, index.length === 0 ? kinds : []);
+        // A tuple's size is its table of pointers: parsing its text again would make deep nests quadratic.
+        const text = info.shape.slice(node.range.start, node.range.end);
+        const own = index.length === 0 ? kinds : [];
+        add(info, text, index, own, node.kind === 'tuple' ? tupleSize(node.elements.length) : sizes.of(text));
       });
     }
   }

@@ -58,16 +58,19 @@ function causeText(c: Omit<PaddingCauseSummary, 'text'>): string {
   return `dim ${c.dim}${letter}, size ${groupDigits(c.size)}${minor}: T${c.tile} pads ${groupDigits(c.from)} to ${groupDigits(c.to)} (${formatFactor(c.factor)})`;
 }
 
+/** The size of a tuple of `elements` elements: its table of pointers. */
+export function tupleSize(elements: number): ValueSize {
+  const bytes = BigInt(elements) * POINTER_BYTES;
+  return { kind: 'tuple', bytes, logical: bytes, physical: bytes, memorySpace: 0 };
+}
+
 function sizeOf(text: string): ValueSize {
   const parsed = parseShapeText(text);
   const node = parsed.shape;
   const error = parsed.diagnostics.find((d) => d.severity === 'error');
   if (node === undefined || error !== undefined)
     return { kind: 'unsized', memorySpace: 0, error: error?.message ?? 'the shape does not parse' };
-  if (node.kind === 'tuple') {
-    const bytes = BigInt(node.elements.length) * POINTER_BYTES;
-    return { kind: 'tuple', bytes, logical: bytes, physical: bytes, memorySpace: 0 };
-  }
+  if (node.kind === 'tuple') return tupleSize(node.elements.length);
   const array = node.kind === 'buffer' ? node.element : node;
   if (array.kind !== 'array') return { kind: 'unsized', memorySpace: 0, error: 'not an array shape' };
   if (array.elementType === 'token')
