@@ -85,10 +85,10 @@ function entryLayout(doc: HloDocument, i: number): EntryComputationLayout | unde
 function structure(doc: HloDocument, text: string, out: LayoutDiagnostic[]): number {
   const before = out.length;
   const computations = doc.computations();
-  // The last module header, unless a computation follows it.
+  // The last module header, unless a computation or a statement XLA refuses (it stops there) follows it.
   for (let i = doc.statementCount - 1; i >= 0; i--) {
-    const kind = doc.summary(i).kind;
-    if (kind === 'computation') break;
+    const { kind, diagnostics } = doc.summary(i);
+    if (kind === 'computation' || diagnostics?.some((d) => d.severity === 'error')) break;
     if (kind !== 'module') continue;
     const header = doc.parse(i);
     if (header.kind === 'module') out.push(moduleWithoutComputation(text, header));

@@ -60,6 +60,59 @@ describe('hlo splitStatements', () => {
     assert.deepEqual(split(text), ['  %a = f32[2 add(%x)', '  ROOT %b = f32[] add(%a)', '}']);
   });
 
+  it('continues a statement with a line no statement starts with, as XLA reads a line break as a blank', () => {
+    // Leading commas, a parameter list or result shape broken from its name or type, a literal's `)`.
+    assert.deepEqual(
+      split('  %r = f32[2]{0} negate(%a)\n    , metadata={op_name="x"}\n  ROOT %s = f32[] add()'),
+      ['  %r = f32[2]{0} negate(%a)\n    , metadata={op_name="x"}', '  ROOT %s = f32[] add()'],
+    );
+    assert.deepEqual(split('HloModule m\n  , is_scheduled=true\n\n%c\n(x: f32[2]) -> f32\n[2] {'), [
+      'HloModule m\n  , is_scheduled=true',
+      '',
+      '%c\n(x: f32[2]) -> f32\n[2] {',
+    ]);
+    assert.deepEqual(
+      split('  %c = f32[2]{0} constant({\n    1, 2\n  }\n  )\n  ROOT %r = f32[2]{0} negate(%c)'),
+      ['  %c = f32[2]{0} constant({\n    1, 2\n  }\n  )', '  ROOT %r = f32[2]{0} negate(%c)'],
+    );
+    // `=` goes on after a name alone (comments allowed), not after an attribute's name.
+    assert.deepEqual(
+      split('  ROOT %a // c\n    = f32[2]{0} parameter(0)\n  %b = f32[] negate(%a), metadata\n={}'),
+      ['  ROOT %a // c\n    = f32[2]{0} parameter(0)', '  %b = f32[] negate(%a), metadata', '={}'],
+    );
+    // A source table's entry wrapped after its id, or inside its braces.
+    assert.deepEqual(
+      split('FileNames\n1\n"a.py"\nFileLocations\n1 {file_name_id=1\n   line=3}\n-1 {x=1\n y=2}'),
+      ['FileNames', '1\n"a.py"', 'FileLocations', '1 {file_name_id=1\n   line=3}', '-1 {x=1\n y=2}'],
+    );
+  });
+
+  it('lets a `}` alone close what a bracket or attribute value left open, else the computation', () => {
+    const text = [
+      'ENTRY %e.1 {',
+      '  %a = f32[2]{0} parameter(0), metadata={op_name="x"',
+      '}',
+      '  %c = f32[2]{0} custom-call(%a), backend_config={',
+      '  "k": 1',
+      '}',
+      '  ROOT %t = (f32[2]{0}, f32[2]{0}) tuple(%a, %c)',
+      '}',
+      '%f.2 {',
+      '}',
+    ].join('\n');
+    assert.deepEqual(split(text), [
+      'ENTRY %e.1 {',
+      '  %a = f32[2]{0} parameter(0), metadata={op_name="x"\n}',
+      '  %c = f32[2]{0} custom-call(%a), backend_config={\n  "k": 1\n}',
+      '  ROOT %t = (f32[2]{0}, f32[2]{0}) tuple(%a, %c)',
+      '}',
+      '%f.2 {',
+      '}',
+    ]);
+    const header = 'HloModule m, entry_computation_layout={(f32[2]{0})\n  ->f32[2]{0}\n}';
+    assert.deepEqual(split(`${header}\n\nENTRY %e {\n}`), [header, '', 'ENTRY %e {', '}']);
+  });
+
   it('ignores brackets inside strings and comments', () => {
     const text = '%a = f32[] custom-call(), custom_call_target="(((" // [[[\n%b = f32[] negate(%a) /* ( */';
     assert.deepEqual(split(text), [

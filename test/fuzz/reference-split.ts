@@ -32,6 +32,8 @@ const RBRACE = 125;
 const COMMA = 44;
 const EQUALS = 61;
 const PERCENT = 37;
+/** What `last` holds after a `->` (a signature's arrow, which a statement goes on after). */
+const ARROW = 0x2192;
 
 /** `[A-Za-z0-9_.-]`: the characters of an HLO identifier after its first. */
 function isIdentifierChar(c: number): boolean {
@@ -136,7 +138,12 @@ function scanLine(text: string, pos: number, lineEnd: number, end: number, st: L
       case CR:
         break;
       case LBRACE:
-        if (attrBrace > 0 || last === EQUALS) attrBrace++;
+        if (
+          attrBrace > 0 ||
+          last === EQUALS ||
+          /(^|[^A-Za-z0-9_.%-])-?[0-9][A-Za-z0-9_.-]*[ \t]*$/.test(text.slice(pos, i))
+        )
+          attrBrace++;
         else if (last === RBRACKET) layoutBrace++;
         anyBrace++;
         last = c;
@@ -170,6 +177,9 @@ function scanLine(text: string, pos: number, lineEnd: number, end: number, st: L
       case RBRACKET:
         if (bracket > 0) bracket--;
         last = c;
+        break;
+      case 62: // `>`
+        last = i > pos && text.charCodeAt(i - 1) === 45 ? ARROW : c;
         break;
       default:
         last = c;
@@ -248,15 +258,24 @@ function startsInstruction(text: string, pos: number, lineEnd: number): boolean 
   return startsShape(text, skip(i + 1), lineEnd);
 }
 
+/** Whether the line [pos, lineEnd) is a `}` alone, a comment after it allowed. */
+function closeLine(text: string, pos: number, lineEnd: number): boolean {
+  return /^[ \t\r]*\}[ \t\r]*(\/\/.*)?$/s.test(text.slice(pos, lineEnd));
+}
+
+/** Whether [start, lineEnd) is `[ROOT] [%]name` and nothing else but blanks and comments. */
+function nameOnly(text: string, start: number, lineEnd: number): boolean {
+  const rest = text
+    .slice(start, lineEnd)
+    .replace(/\/\*[\s\S]*?(\*\/|$)|\/\/[^\n\r]*/g, ' ')
+    .trim();
+  return /^(ROOT\s+)?%?[A-Za-z_][A-Za-z0-9_.-]*$/.test(rest) || rest === 'ROOT';
+}
+
 /** Does the line [pos, lineEnd) plainly begin a new statement? */
 function startsStatement(text: string, pos: number, lineEnd: number): boolean {
   const i = skipBlanks(text, pos, lineEnd);
   if (i >= lineEnd) return false;
-  const c = text.charCodeAt(i);
-  if (c === RBRACE)
-    return (
-      skipBlanks(text, i + 1, lineEnd) === lineEnd || text.startsWith('//', skipBlanks(text, i + 1, lineEnd))
-    );
   const e = identifierEnd(text, i, lineEnd);
   if (e === i) return false;
   const word = text.slice(i, e);
@@ -330,17 +349,23 @@ export function referenceSplitStatements(
         st.bracket > 0 ||
         st.attrBrace > 0 ||
         (st.layoutBrace > 0 && (st.last !== LBRACE || layoutNext));
-      const braceLine =
-        text.charCodeAt(skipBlanks(text, next, nextLineEnd)) === LBRACE &&
-        skipBlanks(text, next, nextLineEnd) < nextLineEnd;
+      // A line no statement starts with: `{`, `,`, `(`, `)`, `[`, `]`, `"`, `->`, and `=` after a name alone.
+      const lead = text.slice(skipBlanks(text, next, nextLineEnd), nextLineEnd);
+      const noStart =
+        /^[{,()[\]"']/.test(lead) ||
+        lead.startsWith('->') ||
+        (lead.startsWith('=') && nameOnly(text, stmtStart, lineEnd));
       const continues =
         st.openUntil > lineEnd ||
-        braceLine ||
-        ((open ||
-          st.last === COMMA ||
-          st.last === EQUALS ||
-          (!st.sawCall && startsInstruction(text, stmtStart, lineEnd))) &&
-          !startsStatement(text, next, nextLineEnd));
+        noStart ||
+        (closeLine(text, next, nextLineEnd)
+          ? st.paren > 0 || st.bracket > 0 || st.attrBrace > 0
+          : (open ||
+              st.last === COMMA ||
+              st.last === EQUALS ||
+              st.last === ARROW ||
+              (!st.sawCall && startsInstruction(text, stmtStart, lineEnd))) &&
+            !startsStatement(text, next, nextLineEnd));
       if (!continues) {
         stmtEnd = lineEnd;
         pos = next;

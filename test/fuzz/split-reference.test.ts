@@ -53,6 +53,13 @@ const TOKENS = [
   '%x = f32\n',
   '{1\n,0}',
   ']{\n',
+  // Lines no statement starts with, which continue the one before; a `}` alone closing a value.
+  '\n, metadata={op_name="x"\n}\n',
+  '%a // c\n= f32[2] ',
+  '1 {file_name_id=1\n',
+  '\n)',
+  '\n"a.py"',
+  '\n(x: f32[2])',
 ];
 
 /** Whether a line starts at `at`: after `\n`, or after a `\r` not followed by `\n`. */

@@ -49,6 +49,35 @@ describe('server: diagnostics', () => {
     );
   });
 
+  it('reads a line no statement starts with, or a `}` closing metadata, as going on, also after edits', async () => {
+    // XLA (jaxlib 0.10.2) accepts each: a line break is a blank to it.
+    const text = [
+      'HloModule m',
+      '',
+      'ENTRY %e (p: f32[2]) -> (f32[2], f32[2]) {',
+      '  %a',
+      '    = f32[2]{0} parameter(0), metadata={op_name="x"',
+      '}',
+      '  ROOT %t = (f32[2]{0}, f32[2]{0}) tuple(%a, %a)',
+      '    , metadata={op_name="t"}',
+      '}',
+    ].join('\n');
+    const uri = 'file:///w/line-breaks.hlo';
+    assert.deepEqual(summary(text, await client.open(uri, text)), []);
+    // A `)` typed at the start of a line after a complete instruction: XLA expects a name there.
+    const at = { line: 7, character: 4 };
+    const broken = await client.change(uri, [{ range: { start: at, end: at }, text: ') ' }]);
+    assert.deepEqual(
+      broken.map((d) => [String(d.code), d.range.start]),
+      [['invalid-name', at]],
+    );
+    // Undone, and the `%a` line joined with its `=` line: the table agrees with a fresh split.
+    const undo = { start: at, end: { line: 7, character: 6 } };
+    assert.deepEqual(await client.change(uri, [{ range: undo, text: '' }]), []);
+    const join = { start: { line: 3, character: 4 }, end: { line: 4, character: 4 } };
+    assert.deepEqual(await client.change(uri, [{ range: join, text: ' ' }]), []);
+  });
+
   it('accepts a computation signature broken before or after its `->`, as XLA does', async () => {
     const text = [
       'HloModule m',

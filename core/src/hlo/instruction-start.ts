@@ -166,10 +166,25 @@ export function plainInstructionTail(
   const open = nameEnd(text, op, end);
   return (
     open < end &&
+    !spansLines(text, start, end) &&
     text.charCodeAt(open) === 40 &&
     plainCall(text, op, open, end, comments, clean) &&
     !shapeAttributeAfter(text, op, open, end) &&
     !hasBadSigil(text, start, end) &&
     !constantOutOfRange(text, result, op, open, end)
   );
+}
+
+/**
+ * Whether a line break lies in `text[pos, end)` (the `\r` of a `\r\n` ending the statement aside):
+ * the splitter may have continued the statement with a line (`, metadata=...`, or `)` after a
+ * complete one) whose leftovers the statement parser reports in such statements only. Dumps write
+ * an instruction on one line, whose own `\n` at `end` stops the native search; a lone `\r` ends
+ * lines only in texts without `\n` there.
+ */
+export function spansLines(text: string, pos: number, end: number): boolean {
+  const nl = text.indexOf('\n', pos);
+  if (nl >= 0 && nl <= end) return nl < end;
+  const cr = text.indexOf('\r', pos);
+  return cr >= 0 && cr < end - 1;
 }

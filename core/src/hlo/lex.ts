@@ -108,7 +108,8 @@ export function skipValue(text: string, pos: number, end: number): number {
       continue;
     }
     if (c === 47 && i + 1 < end && (text.charCodeAt(i + 1) === 47 || text.charCodeAt(i + 1) === 42)) {
-      if (depth === 0) return trimEnd(text, pos, i);
+      // A comment ends the value when the value ends after it (`mesh // c` then `['x'=8]` goes on).
+      if (depth === 0 && endsValueAt(text, skipTrivia(text, i, end), end)) return trimEnd(text, pos, i);
       i = commentEnd(text, i, end);
       continue;
     }
@@ -120,6 +121,12 @@ export function skipValue(text: string, pos: number, end: number): number {
     i++;
   }
   return trimEnd(text, pos, end);
+}
+
+/** Whether a value ends at `p`: at `end`, or at `,` or a closing bracket. */
+function endsValueAt(text: string, p: number, end: number): boolean {
+  const c = charAt(text, p, end);
+  return c === -1 || c === 44 || c === 41 || c === 93 || c === 125;
 }
 
 function trimEnd(text: string, start: number, i: number): number {

@@ -488,8 +488,17 @@ function checkStructure(model: HloComputations, text: string, out: LayoutDiagnos
     const d = outsideComputation(text, s);
     if (d) out.push(d);
   }
+  // A module that only ends too early: after a statement XLA refuses, it stops there first.
   const last = model.modules[model.modules.length - 1];
-  if (last?.header && last.computations.length === 0) out.push(moduleWithoutComputation(text, last.header));
+  const header = last?.header;
+  if (
+    header &&
+    last.computations.length === 0 &&
+    !statements.some(
+      (s) => s.range.start >= header.range.start && s.diagnostics.some((d) => d.severity === 'error'),
+    )
+  )
+    out.push(moduleWithoutComputation(text, header));
 }
 
 /** Every name and structure diagnostic of `model` (parsed from `text`), in no particular order. */

@@ -6,7 +6,8 @@
 import type { ShapeNode } from '../ast';
 import type { TextRange } from '../diagnostics';
 import type { ScanState } from '../parse';
-import { instructionEquals } from './instruction-start';
+import { instructionEquals, spansLines } from './instruction-start';
+import { leftoverAt } from './leftover';
 import { literalOutOfRange } from './literal-range';
 import { isOpcode, LITERAL_OPCODES, opcodeGuesses } from './opcodes';
 import { charAt, readName, skipBalanced, skipTrivia, skipValue, trimmedEnd } from './lex';
@@ -84,6 +85,12 @@ export function parseInstruction(
     // XLA reads instructions one after another, line breaks or not: a second one on the line.
     const next = skipTrivia(text, a.end, end);
     if (next < end && instructionEquals(text, next, end) >= 0) rest = next;
+    // Anything else left over in an instruction that spans lines (the splitter continued it with a
+    // line no statement starts with) is XLA's next token: an error there unless it may start what
+    // XLA reads next. On one line it is left unread, as the checks that skip this parser on plain
+    // instructions leave it (plainInstructionTail).
+    else if (next < end && shapes.diagnostics.length === 0 && spansLines(text, range.start, end))
+      shapes.diagnostics.push(...leftoverAt(text, next, end));
   } else if (!r.failed && (!op || charAt(text, p, end) === 37)) {
     shapes.reportAt('extra-content', p, end, afterResultWords(text, p, end, r.shape), 'expects opcode');
   }

@@ -8,12 +8,12 @@
  * statement-attributes.ts's.
  */
 import type { ShapeNode } from '../ast';
-import { diagnostic, type LayoutDiagnostic, type TextRange } from '../diagnostics';
+import { diagnostic, type TextRange } from '../diagnostics';
 import { ScanState } from '../parse';
-import { isDigit } from '../parse/chars';
 import { unterminatedComment } from '../parse/lexical-lines';
 import { hasBadSigil, instructionEquals } from './instruction-start';
 import { charAt, lastNonBlank, readName, skipString, skipTrivia, skipValue, trimmedEnd } from './lex';
+import { leftoverAt, strayStart, tableEntryErrors } from './leftover';
 import { parseInstruction } from './parse-instruction';
 import { isIdentifierChar, isIdentifierStart } from './split-statements';
 import { inlineOpening, readKeyValues, valueEnd } from './statement-attributes';
@@ -76,13 +76,15 @@ function parseModuleHeader(text: string, range: TextRange, pos: number, scan: Sc
   let p = skipTrivia(text, pos, end);
   const name = readName(text, p, end);
   if (name) p = name.end;
-  readKeyValues(text, p, end, attributes, (key, vs) => {
+  const stop = readKeyValues(text, p, end, attributes, (key, vs) => {
     if (key.name === 'entry_computation_layout' && charAt(text, vs, end) === 123) {
       entryComputationLayout = readEntryLayout(text, vs, end, shapes);
       return entryComputationLayout.range.end;
     }
     return valueEnd(text, vs, end);
   });
+  // XLA stops at its first error: what is left over counts only when all before it was read.
+  if (shapes.diagnostics.length === 0) shapes.diagnostics.push(...leftoverAt(text, stop, end));
   return {
     kind: 'module',
     range,
@@ -176,6 +178,7 @@ function parseComputationHeader(
     } else {
       const next = skipTrivia(text, p + 1, end);
       if (next < end && instructionEquals(text, next, end) >= 0) rest = next;
+      else shapes.diagnostics.push(...leftoverAt(text, next, end, false));
     }
   }
   const statementRange = rest >= 0 ? { start: range.start, end: trimmedEnd(text, range.start, rest) } : range;
@@ -311,27 +314,13 @@ function parseBounded(text: string, r: TextRange, scan: ScanState): HloStatement
       parseComputationHeader(text, r, entry ? keyword : undefined, name?.name, after, scan),
     );
   const shapes = new Shapes(text, scan);
-  return { kind: 'unknown', range: r, shapes: shapes.scanRest(r), diagnostics: strayStart(text, p, end) };
-}
-
-/**
- * The error of a statement that starts with a character no statement starts with (`@ROOT ...`, a
- * byte-order mark): XLA's parser expects a name there. A word or a number may start a line of the
- * source tables at the top of a dump (`FileNames`, `1 "f.py"`, `-1 {...}`), so only other characters
- * count.
- */
-function strayStart(text: string, p: number, end: number): LayoutDiagnostic[] {
-  const c = text.charCodeAt(p);
-  if (isIdentifierStart(c) || isDigit(c) || (c === 45 && isDigit(charAt(text, p + 1, end))) || c === 37)
-    return [];
-  const range = { start: p, end: p + (c >= 0xd800 && c <= 0xdbff && p + 1 < end ? 2 : 1) };
-  const words =
-    c === 0xfeff
-      ? p === 0
-        ? 'the file starts with a byte-order mark (U+FEFF), which XLA does not read: save it without one'
-        : 'an invisible U+FEFF (zero-width no-break space) cannot start a statement: delete it'
-      : `\`${text.slice(range.start, range.end)}\` cannot start a statement: an instruction starts with its name, a computation with its name or ENTRY`;
-  return [diagnostic('invalid-name', 'expects name', range, words)];
+  return {
+    kind: 'unknown',
+    range: r,
+    shapes: shapes.scanRest(r),
+    // A source-table entry starts with a number, any other statement with a name.
+    diagnostics: [...strayStart(text, p, end), ...tableEntryErrors(text, p, end)],
+  };
 }
 
 function withFollowing({ statement, rest }: { statement: HloStatement; rest: number }): HloStatement {
@@ -344,13 +333,13 @@ function withFollowing({ statement, rest }: { statement: HloStatement; rest: num
  */
 function parseClose(text: string, r: TextRange, brace: number): HloStatement {
   const attributes: HloAttribute[] = [];
-  readKeyValues(text, brace + 1, r.end, attributes, (_key, vs) => valueEnd(text, vs, r.end));
+  const stop = readKeyValues(text, brace + 1, r.end, attributes, (_key, vs) => valueEnd(text, vs, r.end));
   const inlineComputation = inlineOpening(text, r.end, attributes);
   return {
     kind: 'close',
     range: r,
     shapes: [],
-    diagnostics: [],
+    diagnostics: leftoverAt(text, stop, r.end),
     ...(inlineComputation ? { inlineComputation } : {}),
   };
 }

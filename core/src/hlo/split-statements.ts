@@ -4,16 +4,30 @@
  * attribute value's `{`, as in `entry_computation_layout={(`) is still open outside strings and
  * comments, while the line ends with `,`, `=` or a signature's `->`, while an instruction has no
  * opcode yet (`%x = (s32[2], s32[])` followed by `custom-call(...)` on the next line, as XLA's own
- * test files write it), when the next line opens with `{` (a computation's body brace on a line of
- * its own) or `->`, and always while a string or a `/* ... *\/` comment runs over the line end.
- * Otherwise a continuation never swallows a line that plainly starts a new statement (`}`, `ROOT`,
- * `ENTRY`, `HloModule`, `name = shape`, a header ending in `{`), so one unbalanced bracket cannot
- * eat the rest of the file.
+ * test files write it), and always while a string or a `/* ... *\/` comment runs over the line end.
+ * XLA reads a line break as a blank, so a line that no statement can start with continues the one
+ * before, whatever that left open: one opening with `{` (a computation's body brace on a line of
+ * its own), `->`, `,` (leading-comma style), `(` or `[` (a header's parameters or result shape
+ * broken from its name or element type), `)` or `]` (closing a literal), or a quote (a source
+ * table's file name under its id); one opening with `=` continues a statement that is only a name so far
+ * (`%a` above `= f32[2] parameter(0)`). Otherwise a continuation never swallows a line that plainly
+ * starts a new statement (`ROOT`, `ENTRY`, `HloModule`, `name = shape`, a header ending in `{`), so
+ * one unbalanced bracket cannot eat the rest of the file. A `}` alone on its line ends a
+ * computation, unless a `(`, `[` or an attribute value's `{` is still open before it: then it
+ * closes that (`metadata={...` with its `}` on the next line, as XLA reads it). A `{` after a
+ * number opens a value as after `=` (a source-table entry, `1 {file_name_id=1 ...}`).
+ *
+ * Every line these rules continue is an error to XLA after a complete statement, and the statement
+ * parser reports what it cannot read after one (`)` or `, ,` left over), so the errors stay where
+ * XLA puts them. A blank line is a statement of its own whatever follows it (a header, a blank line,
+ * then its body `{` is not read as one): a continuation looks one line ahead, no further, which is
+ * what lets an editor re-split from the statement before an edit.
  *
  * It runs over 1 GB dumps in the CLI and on every edit in the language server, so it allocates at
  * most one range per statement and, on the lines of a dump, reads little more than each line's first
  * characters: a line that plainly starts a statement ends the one before it, whatever that one
- * left open, so only the lines followed by something else are scanned for brackets.
+ * left open, so only the lines followed by something else (or by a `}` alone, a computation's end)
+ * are scanned for brackets.
  */
 import type { TextRange } from '../diagnostics';
 import { isIdentPart, isIdentStart, lineCommentEnd, quotedEnd } from '../parse/chars';
@@ -94,7 +108,8 @@ function scanLine(text: string, pos: number, lineEnd: number, st: LineState): vo
     // Identifier characters and digits are most of the text: one range test skips them.
     if (c > RBRACKET) {
       if (c === LBRACE) {
-        if (attrBrace > 0 || last === EQUALS) attrBrace++;
+        if (attrBrace > 0 || last === EQUALS || (last <= 57 && last >= 48 && afterNumber(text, pos, i)))
+          attrBrace++;
         else if (last === RBRACKET) layoutBrace++;
         anyBrace++;
       } else if (c === RBRACE) {
@@ -171,6 +186,18 @@ function scanLine(text: string, pos: number, lineEnd: number, st: LineState): vo
   st.sawCall = sawCall;
 }
 
+/**
+ * Whether the `{` at `brace` follows a number (`1 {` opening a source-table entry), not a name
+ * ending in a digit (`%e.1 {`): the word before it, blanks skipped, starts with a digit or `-`.
+ */
+function afterNumber(text: string, pos: number, brace: number): boolean {
+  let i = brace - 1;
+  while (i > pos && (text.charCodeAt(i) === SPACE || text.charCodeAt(i) === TAB)) i--;
+  while (i > pos && isIdentifierChar(text.charCodeAt(i - 1))) i--;
+  const c = text.charCodeAt(i);
+  return (c >= 48 && c <= 57) || c === MINUS;
+}
+
 function skipBlanks(text: string, pos: number, end: number): number {
   while (pos < end) {
     const c = text.charCodeAt(pos);
@@ -242,15 +269,21 @@ function isWord(text: string, start: number, end: number, word: string): boolean
   return end - start === word.length && text.startsWith(word, start);
 }
 
-/** Does the line [pos, lineEnd) plainly begin a new statement? (Allocates nothing: it runs once per line.) */
+/** Whether the line [pos, lineEnd) is a `}` alone (a comment may follow it). */
+function closeLine(text: string, pos: number, lineEnd: number): boolean {
+  const i = skipBlanks(text, pos, lineEnd);
+  if (i >= lineEnd || text.charCodeAt(i) !== RBRACE) return false;
+  const j = skipBlanks(text, i + 1, lineEnd);
+  return j === lineEnd || text.startsWith('//', j);
+}
+
+/**
+ * Does the line [pos, lineEnd) plainly begin a new statement, whatever is open before it?
+ * (Allocates nothing: it runs once per line.) A `}` alone is not plainly one: see {@link closeLine}.
+ */
 function startsStatement(text: string, pos: number, lineEnd: number): boolean {
   const i = skipBlanks(text, pos, lineEnd);
   if (i >= lineEnd) return false;
-  const c = text.charCodeAt(i);
-  if (c === RBRACE)
-    return (
-      skipBlanks(text, i + 1, lineEnd) === lineEnd || text.startsWith('//', skipBlanks(text, i + 1, lineEnd))
-    );
   const e = identifierEnd(text, i, lineEnd);
   if (e === i) return false;
   if (isWord(text, i, e, 'ROOT') || isWord(text, i, e, 'ENTRY') || isWord(text, i, e, 'HloModule'))
@@ -417,13 +450,26 @@ function scanStatements(
       // it (but a string or comment): that settles most lines of a dump without reading the
       // current line's characters beyond its strings. Otherwise the current line is scanned; the
       // statement's earlier lines all were, as each of them was continued.
+      const first = firstNonBlank(text, next, nextLineEnd);
       let continues =
         resume > lineEnd ||
-        firstNonBlank(text, next, nextLineEnd) === LBRACE ||
+        first === LBRACE ||
+        first === COMMA ||
+        first === LPAREN ||
+        first === RPAREN ||
+        first === LBRACKET ||
+        first === RBRACKET ||
+        first === QUOTE ||
+        first === APOSTROPHE ||
+        (first === EQUALS && nameOnly(text, stmtStart, lineEnd)) ||
         arrowAhead(text, next, nextLineEnd);
       if (continues) {
         // Brackets still count on a line continued for its string or comment.
         if (from < lineEnd) scanLine(text, from, lineEnd, st);
+      } else if (first === RBRACE && closeLine(text, next, nextLineEnd)) {
+        // A `}` alone closes what a `(`, `[` or attribute value left open, else the computation.
+        if (from < lineEnd) scanLine(text, from, lineEnd, st);
+        continues = st.paren > 0 || st.bracket > 0 || st.attrBrace > 0;
       } else if (!startsStatement(text, next, nextLineEnd)) {
         if (from < lineEnd) scanLine(text, from, lineEnd, st);
         continues =
@@ -459,6 +505,37 @@ function scanStatements(
 function layoutAhead(text: string, pos: number, end: number): boolean {
   const c = firstNonBlank(text, pos, end);
   return (c >= 48 && c <= 57) || c === 45 || c === 58;
+}
+
+/**
+ * Whether the statement [start, lineEnd) is a name alone so far (`[ROOT] [%]name`, blanks, line
+ * breaks and comments around it): a line opening with `=` then goes on with its instruction.
+ */
+function nameOnly(text: string, start: number, lineEnd: number): boolean {
+  let i = skipTrivia(text, start, lineEnd);
+  let e = identifierEnd(text, i, lineEnd);
+  if (e === i) return false;
+  if (isWord(text, i, e, 'ROOT')) {
+    i = skipTrivia(text, e, lineEnd);
+    if (i >= lineEnd) return true;
+    e = identifierEnd(text, i, lineEnd);
+    if (e === i) return false;
+  }
+  return skipTrivia(text, e, lineEnd) >= lineEnd;
+}
+
+/** {@link skipSpace} and `//` and `/* *\/` comments (a comment left open runs to `end`). */
+function skipTrivia(text: string, pos: number, end: number): number {
+  for (;;) {
+    pos = skipSpace(text, pos, end);
+    if (pos + 1 >= end || text.charCodeAt(pos) !== SLASH) return pos;
+    const n = text.charCodeAt(pos + 1);
+    if (n === SLASH) pos = lineCommentEnd(text, pos, end);
+    else if (n === STAR) {
+      const close = text.indexOf('*/', pos + 2);
+      pos = close < 0 || close + 2 > end ? end : close + 2;
+    } else return pos;
+  }
 }
 
 /** Whether the line [pos, end) opens with a signature's `->`, which no statement starts with. */
