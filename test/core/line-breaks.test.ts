@@ -141,6 +141,16 @@ describe('core: line breaks XLA reads as blanks', () => {
     assert.deepEqual(errors(text), []);
   });
 
+  it('accepts a comment between `replica_groups=` and `mesh`', () => {
+    const text = module(
+      'ENTRY %e {',
+      '  %a = f32[2]{0} parameter(0)',
+      "  ROOT %r = f32[2]{0} all-gather(%a), replica_groups=/*g*/mesh['x'=8] {'x'}, dimensions={0}",
+      '}',
+    );
+    assert.deepEqual(errors(text), []);
+  });
+
   it('reports what a continued line leaves over after a complete statement, where XLA stops', () => {
     const body = (extra: string) =>
       module(

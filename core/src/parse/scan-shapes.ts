@@ -138,12 +138,19 @@ function isBlank(c: number): boolean {
 
 /**
  * Whether the word at `pos` is an attribute's value: after `key=` (XLA's attribute name token,
- * the `=` right after the key), blanks allowed before the value. An instruction's `%x = ` has
+ * the `=` right after the key), blanks and block comments allowed before the value. An instruction's `%x = ` has
  * its name and `=` apart, or a `%` name.
  */
 export function attributeValueAt(text: string, pos: number): boolean {
   let k = pos;
-  while (k > 0 && isBlank(text.charCodeAt(k - 1))) k--;
+  for (;;) {
+    while (k > 0 && isBlank(text.charCodeAt(k - 1))) k--;
+    // `replica_groups=/* c */mesh[...]`: XLA skips the comment.
+    if (k < 4 || text.charCodeAt(k - 1) !== 47 || text.charCodeAt(k - 2) !== 42) break;
+    const open = text.lastIndexOf('/*', k - 3);
+    if (open < 0) break;
+    k = open;
+  }
   if (k < 2 || text.charCodeAt(k - 1) !== 61) return false;
   let n = k - 1;
   while (n > 0 && isIdentPart(text.charCodeAt(n - 1))) n--;
