@@ -196,6 +196,13 @@ describe('core: names as XLA parses them', () => {
     // Equal counts: shapes, ranks and layouts that differ are accepted, and tuples count flattened.
     for (const layout of ['(f32[8]{0})->s32[2,2]{0,1}', '((f32[4]{0}))->(f32[4]{0})'])
       assert.deepEqual(names(entry(layout, one)), []);
+    // A blank or a line break between the opcode and its `(` is XLA's blank: still a parameter.
+    for (const spaced of [
+      one.replace('parameter(', 'parameter ('),
+      one.replace('parameter(', 'parameter\n('),
+      one.replace('parameter(', 'parameter /* n */('),
+    ])
+      assert.deepEqual(names(entry('(f32[4]{0})->f32[4]{0}', spaced)), [], spaced);
   });
 
   it('reports a computation never closed, and statements outside any, where XLA stops', () => {

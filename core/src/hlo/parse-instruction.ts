@@ -50,7 +50,9 @@ export function parseInstruction(
     : shapes.parseAt(at, end);
   const p = skipTrivia(text, r.end, end);
   const op = readName(text, p, end);
-  if (op && charAt(text, op.end, end) === 40 && charAt(text, p, end) !== 37) {
+  // XLA's lexer skips blanks, line breaks and comments between the opcode and its `(`.
+  const paren = op ? skipTrivia(text, op.end, end) : -1;
+  if (op && charAt(text, paren, end) === 40 && charAt(text, p, end) !== 37) {
     opcode = op.name;
     // Without a result shape the word after `=` must be an opcode: `bb(f32[2])` is no shape then.
     // After a shape, an unknown word one edit from an opcode is a typo; any other may be an opcode
@@ -68,13 +70,13 @@ export function parseInstruction(
             : `\`${name}\` is no opcode, and no shape stands before it`,
         );
     }
-    const close = skipBalanced(text, op.end, end);
-    if (!LITERAL_OPCODES.has(op.name.name)) readOperands(text, op.end + 1, close, shapes, operands);
-    else if (op.name.name === 'parameter') parameter = parameterNumber(text, op.end + 1, close);
+    const close = skipBalanced(text, paren, end);
+    if (!LITERAL_OPCODES.has(op.name.name)) readOperands(text, paren + 1, close, shapes, operands);
+    else if (op.name.name === 'parameter') parameter = parameterNumber(text, paren + 1, close);
     else if (op.name.name === 'constant') {
       const outOfRange = literalOutOfRange(
         text,
-        op.end + 1,
+        paren + 1,
         close,
         r.shape?.kind === 'array' ? r.shape.elementType : undefined,
       );
