@@ -87,6 +87,15 @@ describe('hlo splitStatements', () => {
     );
   });
 
+  it('ends the computation at a `}` alone after a layout whose `(` XLA lets its `}` close', () => {
+    // jaxlib accepts `f8e4m3[1000,4]{1,0:L(1}` (generated-shapes found it): no value is open.
+    const text = 'ENTRY %e {\n  ROOT %p = f8e4m3[1000,4]{1,0:L(1} parameter(0)\n}\n';
+    assert.deepEqual(
+      splitStatements(text).map((r) => text.slice(r.start, r.end)),
+      ['ENTRY %e {', '  ROOT %p = f8e4m3[1000,4]{1,0:L(1} parameter(0)', '}'],
+    );
+  });
+
   it('lets a `}` alone close what a bracket or attribute value left open, else the computation', () => {
     const text = [
       'ENTRY %e.1 {',

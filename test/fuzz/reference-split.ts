@@ -359,7 +359,7 @@ export function referenceSplitStatements(
         st.openUntil > lineEnd ||
         noStart ||
         (closeLine(text, next, nextLineEnd)
-          ? st.paren > 0 || st.bracket > 0 || st.attrBrace > 0
+          ? st.attrBrace > 0 || (st.paren > 0 && st.anyBrace > st.layoutBrace)
           : (open ||
               st.last === COMMA ||
               st.last === EQUALS ||

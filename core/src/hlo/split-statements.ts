@@ -13,8 +13,8 @@
  * (`%a` above `= f32[2] parameter(0)`). Otherwise a continuation never swallows a line that plainly
  * starts a new statement (`ROOT`, `ENTRY`, `HloModule`, `name = shape`, a header ending in `{`), so
  * one unbalanced bracket cannot eat the rest of the file. A `}` alone on its line ends a
- * computation, unless a `(`, `[` or an attribute value's `{` is still open before it: then it
- * closes that (`metadata={...` with its `}` on the next line, as XLA reads it). A `{` after a
+ * computation, unless an attribute value's `{`, or a literal's inside an open `(`, is still open
+ * before it: then it closes that (`metadata={...` with its `}` on the next line, as XLA reads it). A `{` after a
  * number opens a value as after `=` (a source-table entry, `1 {file_name_id=1 ...}`).
  *
  * Every line these rules continue is an error to XLA after a complete statement, and the statement
@@ -467,9 +467,11 @@ function scanStatements(
         // Brackets still count on a line continued for its string or comment.
         if (from < lineEnd) scanLine(text, from, lineEnd, st);
       } else if (first === RBRACE && closeLine(text, next, nextLineEnd)) {
-        // A `}` alone closes what a `(`, `[` or attribute value left open, else the computation.
+        // A `}` alone closes an attribute value's `{` left open, or a literal's inside an open `(`,
+        // else the computation. An open `(` alone does not count: XLA reads `{1,0:L(1}` as a
+        // whole layout.
         if (from < lineEnd) scanLine(text, from, lineEnd, st);
-        continues = st.paren > 0 || st.bracket > 0 || st.attrBrace > 0;
+        continues = st.attrBrace > 0 || (st.paren > 0 && st.anyBrace > st.layoutBrace);
       } else if (!startsStatement(text, next, nextLineEnd)) {
         if (from < lineEnd) scanLine(text, from, lineEnd, st);
         continues =
