@@ -9,8 +9,8 @@ import * as assert from 'node:assert/strict';
 import { buildCli } from '../cli/run-cli';
 import { mulberry32 } from '../support/prng';
 import { describeWithXla } from '../support/real-xla';
-import { judgedDumpFolder } from './dump-files';
-import { rejects, XlaOracle, type XlaVerdict } from './oracle';
+import { acceptedDumpTexts } from './dump-files';
+import { judgeOnce, rejects, type XlaVerdict } from './oracle';
 import { checkErrors, type OurError } from './our-verdicts';
 import { oneLine, runSeed } from './tally';
 
@@ -60,21 +60,16 @@ describeWithXla('the real XLA judges real HLO cut short or missing a line', func
   let errors: OurError[][] = [];
 
   before(async () => {
-    const { folder, verdicts: baseline } = await judgedDumpFolder(xla);
-    const texts = folder.distinctHlo
-      .filter((f, i) => !rejects(baseline[i]) && f.text.length <= MAX_CHARS)
-      .map((f) => f.text);
+    const texts = await acceptedDumpTexts(xla, MAX_CHARS);
     const rand = mulberry32(seed);
     while (cuts.length < CUTS) {
       const c = cut(rand, texts[Math.floor(rand() * texts.length)]);
       if (c) cuts.push(c);
     }
-    const oracle = await XlaOracle.start(xla);
-    try {
-      verdicts = await oracle.judge(cuts.map((c) => c.text));
-    } finally {
-      oracle.close();
-    }
+    verdicts = await judgeOnce(
+      xla,
+      cuts.map((c) => c.text),
+    );
     buildCli();
     errors = checkErrors(cuts.map((c) => c.text));
   });

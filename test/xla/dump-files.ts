@@ -4,7 +4,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { dumpCompanion, type DumpCompanionKind } from '../../core/src';
 import { realDumpDir, type RealXla } from '../support/real-xla';
-import { XlaOracle, type XlaVerdict } from './oracle';
+import { rejects, XlaOracle, type XlaVerdict } from './oracle';
 
 export interface DumpFile {
   /** Path relative to the folder. */
@@ -84,4 +84,12 @@ export function judgedDumpFolder(xla: RealXla): Promise<JudgedDumpFolder> {
     }
   })();
   return judged;
+}
+
+/** The distinct HLO texts of the real dump folder that XLA accepts whole, up to `maxChars` long. */
+export async function acceptedDumpTexts(xla: RealXla, maxChars: number): Promise<string[]> {
+  const { folder, verdicts } = await judgedDumpFolder(xla);
+  return folder.distinctHlo
+    .filter((f, i) => !rejects(verdicts[i]) && f.text.length <= maxChars)
+    .map((f) => f.text);
 }

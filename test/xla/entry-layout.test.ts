@@ -9,7 +9,7 @@ import * as assert from 'node:assert/strict';
 import { buildCli } from '../cli/run-cli';
 import { mulberry32 } from '../support/prng';
 import { describeWithXla } from '../support/real-xla';
-import { rejects, XlaOracle, type XlaVerdict } from './oracle';
+import { judgeOnce, rejects, type XlaVerdict } from './oracle';
 import { checkErrors, serverErrors, type OurError } from './our-verdicts';
 import { oneLine, runSeed } from './tally';
 
@@ -96,12 +96,10 @@ describeWithXla('the real XLA judges entry_computation_layout against the entry 
   let verdicts: XlaVerdict[] = [];
 
   before(async () => {
-    const oracle = await XlaOracle.start(xla);
-    try {
-      verdicts = await oracle.judge(cases.map((c) => c.text));
-    } finally {
-      oracle.close();
-    }
+    verdicts = await judgeOnce(
+      xla,
+      cases.map((c) => c.text),
+    );
     buildCli();
   });
 

@@ -9,7 +9,7 @@ import * as assert from 'node:assert/strict';
 import { buildCli } from '../cli/run-cli';
 import { mulberry32 } from '../support/prng';
 import { describeWithXla } from '../support/real-xla';
-import { judgedDumpFolder } from './dump-files';
+import { acceptedDumpTexts } from './dump-files';
 import { mutate, type Mutation, type MutationClass } from './mutate';
 import { rejects, XlaOracle, type XlaVerdict } from './oracle';
 import { checkErrors, type OurError } from './our-verdicts';
@@ -51,11 +51,8 @@ describeWithXla('the real XLA judges typos in its own HLO', function (xla) {
   let seconds = 0;
 
   before(async () => {
-    const { folder, verdicts: baseline } = await judgedDumpFolder(xla);
     // Only texts XLA accepts whole: a mutation's verdict is then the mutation's doing.
-    const texts = folder.distinctHlo
-      .filter((f, i) => !rejects(baseline[i]) && f.text.length <= MAX_CHARS)
-      .map((f) => f.text);
+    const texts = await acceptedDumpTexts(xla, MAX_CHARS);
     const rand = mulberry32(seed);
     while (mutations.length < count) {
       const m = mutate(

@@ -100,3 +100,13 @@ export class XlaOracle {
 export function moduleWithShape(shape: string): string {
   return `HloModule m\n\nENTRY %e {\n  ROOT %p = ${shape} parameter(0)\n}\n`;
 }
+
+/** XLA's verdicts on `texts`, by an oracle started for them and closed after. */
+export async function judgeOnce(xla: RealXla, texts: readonly string[]): Promise<XlaVerdict[]> {
+  const oracle = await XlaOracle.start(xla);
+  try {
+    return await oracle.judge(texts);
+  } finally {
+    oracle.close();
+  }
+}
