@@ -14,6 +14,7 @@ import {
   NAME_CHECK_MAX_CHARS,
   buildComputations,
   checkComputationNames,
+  cleanEntryLayout,
   checkInstructionNames,
   computationCalls,
   declared,
@@ -73,9 +74,7 @@ function computationNames(
 /** The `entry_computation_layout` of the module header at statement `i` (-1: none), when it parses cleanly. */
 function entryLayout(doc: HloDocument, i: number): EntryComputationLayout | undefined {
   if (i < 0 || doc.summary(i).kind !== 'module') return undefined;
-  const header = doc.parse(i);
-  if (header.kind !== 'module' || header.diagnostics.some((d) => d.severity === 'error')) return undefined;
-  return header.entryComputationLayout;
+  return cleanEntryLayout(doc.parse(i));
 }
 
 /**
@@ -100,9 +99,7 @@ function structure(doc: HloDocument, text: string, out: LayoutDiagnostic[]): num
     if (header.kind !== 'computation') continue;
     let next = c.last + 1;
     while (next < doc.statementCount && TRIVIA.has(doc.summary(next).kind)) next++;
-    out.push(
-      unclosedComputation(text, header, next < doc.statementCount ? doc.parse(next) : undefined, text.length),
-    );
+    out.push(unclosedComputation(text, header, next < doc.statementCount ? doc.parse(next) : undefined));
   }
   for (const i of doc.strays()) {
     const d = outsideComputation(text, doc.parse(i));

@@ -47,6 +47,7 @@ export {
   checkNames,
   checkInstructionNames,
   checkComputationNames,
+  cleanEntryLayout,
   computationCalls,
   declared,
   type ComputationCall,

@@ -346,6 +346,12 @@ export function checkComputationNames(
   return out;
 }
 
+/** The `entry_computation_layout` of module `header`, when the header has no error (XLA stops on one first). */
+export function cleanEntryLayout(header: HloStatement | undefined): EntryComputationLayout | undefined {
+  if (header?.kind !== 'module' || header.diagnostics.some((d) => d.severity === 'error')) return undefined;
+  return header.entryComputationLayout;
+}
+
 /**
  * How many arrays `shape` holds with its tuples flattened (`()` none, a token one). Without
  * recursion: XLA reads tuples nested 8,192 deep.
@@ -482,7 +488,7 @@ function checkStructure(model: HloComputations, text: string, out: LayoutDiagnos
       (statements[next].kind === 'blank' || statements[next].kind === 'comment')
     )
       next++;
-    out.push(unclosedComputation(text, c.header, statements[next], text.length));
+    out.push(unclosedComputation(text, c.header, statements[next]));
   }
   for (const s of model.strays) {
     const d = outsideComputation(text, s);
@@ -515,11 +521,7 @@ export function checkNames(model: HloComputations, text: string): LayoutDiagnost
     const named = computations
       .filter((c) => c.inline === undefined)
       .sort((a, b) => a.range.start - b.range.start);
-    const header = m.header;
-    const layout =
-      parsed && header && !header.diagnostics.some((d) => d.severity === 'error')
-        ? header.entryComputationLayout
-        : undefined;
+    const layout = parsed ? cleanEntryLayout(m.header) : undefined;
     for (const d of checkComputationNames(named.map(declared), computationCalls(computations), layout))
       out.push(d);
   }

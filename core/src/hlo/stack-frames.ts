@@ -23,8 +23,9 @@
  */
 import { pathSegments, sourceMatch, type SourceFilter } from './source-path';
 
-/** The four tables, by name. */
-const TABLES = new Set(['FileNames', 'FunctionNames', 'FileLocations', 'StackFrames']);
+/** The four tables, in the order XLA prints them and its parser reads them. */
+export const SOURCE_TABLES = ['FileNames', 'FunctionNames', 'FileLocations', 'StackFrames'] as const;
+const TABLES = new Set<string>(SOURCE_TABLES);
 const TABLE_ENTRY = /^(\d+) (.*)$/;
 const QUOTED = /^"((?:[^"\\]|\\.)*)"$/;
 

@@ -5,25 +5,25 @@
  */
 import { diagnostic, type LayoutDiagnostic, type TextRange } from '../diagnostics';
 import { skipTrivia } from './lex';
+import { SOURCE_TABLES } from './stack-frames';
 import type { ComputationHeaderStatement, HloStatement, ModuleHeaderStatement } from './types';
 
-/** The source tables newer dumps write before the computations, in the order XLA's parser reads them. */
-const TABLES = ['FileNames', 'FunctionNames', 'FileLocations', 'StackFrames'];
-const TABLE_LINE = /^[ \t]*(FileNames|FunctionNames|FileLocations|StackFrames)[ \t]*\r?$/gm;
+/** A line naming one of the source tables newer dumps write before the computations. */
+const TABLE_LINE = new RegExp(`^[ \\t]*(${SOURCE_TABLES.join('|')})[ \\t]*\\r?$`, 'gm');
+const TABLES: readonly string[] = SOURCE_TABLES;
 
 /**
  * The error on computation `header`, never closed, where XLA's parser finds out: at `next`, the
  * first statement after its instructions (a header or `HloModule` line; a `// -----` line ends the
- * part XLA parses), or at `textEnd` when there is none.
+ * part XLA parses), or at the end of the text when there is none.
  */
 export function unclosedComputation(
   text: string,
   header: ComputationHeaderStatement,
   next: HloStatement | undefined,
-  textEnd: number,
 ): LayoutDiagnostic {
   const name = header.name ? `%${header.name.name}` : 'this computation';
-  let range: TextRange = { start: textEnd, end: textEnd };
+  let range: TextRange = { start: text.length, end: text.length };
   let message = 'expects name';
   let where = '';
   if (next?.kind === 'computation' && !next.entry && next.name) {
