@@ -2,8 +2,8 @@
  * Real HLO cut as pastes and edits cut it, judged by the real XLA: the text truncated after a line,
  * a computation's closing `}` line deleted, a computation's header line deleted. XLA refuses each
  * (or, rarely, accepts a cut that happens to leave a whole module); `xla-layout check` must agree,
- * and its first error must stand where XLA stops (the line and column of "was parsing L:C"). Seeded
- * (XLA_LENS_SEED).
+ * its first error must stand where XLA stops (the line and column of "was parsing L:C") and quote
+ * XLA's error. Seeded (XLA_LENS_SEED).
  */
 import * as assert from 'node:assert/strict';
 import { buildCli } from '../cli/run-cli';
@@ -48,6 +48,11 @@ function xlaPlace(v: XlaVerdict): string | undefined {
   return /was parsing (\d+:\d+)/.exec(v.message)?.[1];
 }
 
+/** XLA's error on its own, as in "was parsing 6:1: error: expects 'FunctionNames'". */
+function xlaError(v: XlaVerdict): string | undefined {
+  return /was parsing \d+:\d+: error: (.*)/.exec(v.message)?.[1];
+}
+
 function first(errors: readonly OurError[]): OurError | undefined {
   return [...errors].sort((a, b) => a.line - b.line || a.column - b.column)[0];
 }
@@ -74,7 +79,7 @@ describeWithXla('the real XLA judges real HLO cut short or missing a line', func
     errors = checkErrors(cuts.map((c) => c.text));
   });
 
-  it('refuses a cut where XLA does, and its first error stands where XLA stops', () => {
+  it('refuses a cut where XLA does, and its first error stands where XLA stops, quoting XLA', () => {
     const wrong: string[] = [];
     let refused = 0;
     cuts.forEach((c, i) => {
@@ -82,8 +87,11 @@ describeWithXla('the real XLA judges real HLO cut short or missing a line', func
       const ours = first(errors[i]);
       const place = ours ? `${ours.line}:${ours.column}` : undefined;
       if (rejects(v)) refused++;
+      const quoted = xlaError(v);
       const agree = rejects(v)
-        ? place !== undefined && (xlaPlace(v) ?? place) === place
+        ? place !== undefined &&
+          (xlaPlace(v) ?? place) === place &&
+          (quoted === undefined || ours?.message.endsWith(`XLA: ${quoted}`) === true)
         : place === undefined;
       if (!agree)
         wrong.push(
