@@ -104,6 +104,29 @@ describe('core: stack frames', () => {
     assert.equal(resolveStackFrame(only, 3)?.file, '/usr/lib/python3.12/site-packages/flax/linen/linear.py');
   });
 
+  it('resolves a real dump whose frames pass through an installed library to the caller', () => {
+    // Written by jax 0.10.2 on CPU: train.py line 7 calls mylayers.dense, installed under
+    // site-packages, whose `x @ w` (line 4) and `jnp.tanh` (line 5) are frames 4 and 5. XLA's own
+    // import to MLIR reads frame 4 as dense:4 called at model:7 called at <module>:10.
+    const text = readFileSync(join(DIR, 'module_0006.jit_model.site-packages.txt'), 'utf8');
+    const tables = tablesOf(text);
+    const where = (id: number): [string | undefined, number | undefined, number | undefined] => {
+      const f = resolveStackFrame(tables, id);
+      return [f?.file.split('/').pop(), f?.line, f?.depth];
+    };
+    assert.deepEqual(where(4), ['train.py', 7, 1]);
+    assert.deepEqual(where(5), ['train.py', 7, 1]);
+    assert.deepEqual(where(2), ['train.py', 8, 0]);
+    assert.deepEqual(
+      resolveStackFrame(tables, 4)?.chain.map((f) => [f.function, f.line]),
+      [
+        ['dense', 4],
+        ['model', 7],
+        ['<module>', 10],
+      ],
+    );
+  });
+
   it('survives tables that loop or name what is not there', () => {
     const tables = new StackFrameTables();
     tables.line(
