@@ -19,6 +19,7 @@ import { HloDocument } from './document';
 import { DiagnosticsPublisher } from './publisher';
 import { REQUESTS } from './requests';
 import { Session } from './session';
+import { SettingsFetch } from './settings-fetch';
 import { analyzeWhole, LARGE_DOCUMENT, type WholeAnalysisOptions } from './whole-analysis';
 
 /** What the entry point knows about its environment; tests shorten the waits. */
@@ -35,6 +36,8 @@ export interface ServerOptions extends WholeAnalysisOptions {
   readonly idleCollectionMs?: number;
   /** The clock the idle collection waits on (tests pass one they move on by hand). */
   readonly idleClock?: Clock;
+  /** How long settings fetches wait for the client (settings-fetch.ts); tests shorten it. */
+  readonly configurationTimeoutMs?: number;
 }
 
 /** Wires the server onto `connection` (the caller calls `connection.listen()`). */
@@ -47,9 +50,7 @@ export function createServer(connection: Connection, options: ServerOptions = {}
   const publisher = new DiagnosticsPublisher(connection, session);
   const analysis = { connection, publisher, options };
 
-  const fetchSettings = async (): Promise<void> => {
-    if (!session.client.configuration) return;
-    const [raw] = (await connection.workspace.getConfiguration([{ section: 'xlaLayout' }])) as unknown[];
+  const applySettings = async (raw: unknown): Promise<void> => {
     const next = readSettingsSection(raw).settings;
     const changed = changedSettings(session.settings, next);
     if (changed.length === 0) return;
@@ -60,6 +61,18 @@ export function createServer(connection: Connection, options: ServerOptions = {}
     }
     for (const { doc } of session.all()) publisher.publish(doc);
     if (session.client.inlayHintRefresh) await connection.languages.inlayHint.refresh();
+  };
+  const settingsFetch = new SettingsFetch({
+    ask: async () =>
+      ((await connection.workspace.getConfiguration([{ section: 'xlaLayout' }])) as unknown[])[0],
+    apply: applySettings,
+    later: (task) => session.inOrder.run('settings', task),
+    log: (message) => connection.console.warn(message),
+    clock: SYSTEM_CLOCK,
+    timeoutMs: options.configurationTimeoutMs,
+  });
+  const fetchSettings = async (): Promise<void> => {
+    if (session.client.configuration) await settingsFetch.fetch();
   };
 
   connection.onInitialize((params): InitializeResult => {
