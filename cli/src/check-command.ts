@@ -38,9 +38,9 @@ with 1-based line and column (UTF-16 code units). FILE - reads standard input, a
 too (zcat dump.txt.gz | xla-layout check -). Files are streamed: memory stays flat for
 dumps of any size. Files of up to ${NAME_CHECK_MAX_CHARS.toLocaleString('en-US')} bytes also get the name checks of
 XLA's parser (operands and calls naming nothing defined before them, names defined twice).
-A FOLDER (an --xla_dump_to folder) is walked for HLO files. The files XLA writes beside its HLO
-(buffer assignments, live ranges, memory-usage reports, debug options, LLVM IR, ...), named or
-found, are skipped with a one-line note.
+A FOLDER (an --xla_dump_to folder) is walked for HLO files; links to folders are not followed.
+The files XLA writes beside its HLO (buffer assignments, live ranges, memory-usage reports, debug
+options, LLVM IR, ...), named or found, are skipped with a one-line note.
 
   --json    one JSON document: {"files": [{"file", "diagnostics": [{"line", "column",
             "endLine", "endColumn", "severity", "code", "message"}]}], "skipped": [{"file",
@@ -50,7 +50,8 @@ found, are skipped with a one-line note.
             ${PARALLEL_FROM_BYTES / 1024 / 1024} MiB and more; 1 for smaller files, and always 1 for files
             with name checks and for pipes); the output is the same
 
-Exit status: 0 no errors, 1 errors found, 2 a file could not be read (or bad usage).`;
+Exit status: 0 no errors, 1 errors found, 2 a file could not be read, no HLO file was found
+in the FILEs and FOLDERs given (or bad usage).`;
 
 /** The name diagnostics of a whole file's `text` (see core's name-checks.ts), located like the others. */
 function nameDiagnostics(text: string): SegmentDiagnostic[] {
@@ -89,6 +90,10 @@ export async function runCheck(argv: readonly string[], out: Output): Promise<nu
   const targets = checkTargets(args.positionals);
   const note = skippedNote(targets.skipped);
   if (note !== undefined) out.error(note);
+  // A wrong or not yet written dump folder must not pass a CI step silently; beside files that are
+  // checked (a shell glob over a dump folder), a folder without HLO is not a fault.
+  const nothing = targets.files.length === 0 ? targets.empty : [];
+  for (const folder of nothing) out.error(`xla-layout check: no HLO files in ${folder}`);
   try {
     for (const file of targets.files) {
       const located: SegmentDiagnostic[] = [];
@@ -155,5 +160,5 @@ export async function runCheck(argv: readonly string[], out: Output): Promise<nu
     out.error(
       `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'} in ${shapes} shape${shapes === 1 ? '' : 's'}`,
     );
-  return unreadable ? 2 : errors > 0 ? 1 : 0;
+  return unreadable || nothing.length > 0 ? 2 : errors > 0 ? 1 : 0;
 }

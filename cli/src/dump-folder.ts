@@ -22,6 +22,8 @@ export interface CheckTargets {
   /** Files to check, in argument order; a folder's files sorted by path. */
   readonly files: readonly string[];
   readonly skipped: readonly SkippedFile[];
+  /** Folders named in the arguments in which the walk found no HLO file. */
+  readonly empty: readonly string[];
 }
 
 /**
@@ -70,7 +72,13 @@ function found(file: string, files: string[], skipped: SkippedFile[]): void {
   else skipped.push({ file, kind: 'not-hlo' });
 }
 
-/** Every file under `dir`, sorted by path; each real folder is walked once (symbolic links may loop). */
+/**
+ * Every file under `dir`, sorted by path. Links to folders are not followed (as find does not): one
+ * may lead out of the folder, even to the whole file system (/proc/self/root), or back into it;
+ * each real folder is walked once all the same (bind mounts may loop). An empty file is left out
+ * unread: it holds no HLO, and the virtual files of /proc and /sys, which say they are empty, may
+ * block a reader.
+ */
 function walk(dir: string, seen: Set<string>, out: string[]): void {
   let real: string;
   try {
@@ -90,12 +98,16 @@ function walk(dir: string, seen: Set<string>, out: string[]): void {
     const p = path.join(dir, name);
     let st: fs.Stats;
     try {
-      st = fs.statSync(p);
+      st = fs.lstatSync(p);
+      if (st.isSymbolicLink()) st = fs.statSync(p);
+      else if (st.isDirectory()) {
+        walk(p, seen, out);
+        continue;
+      }
     } catch {
       continue;
     }
-    if (st.isDirectory()) walk(p, seen, out);
-    else if (st.isFile()) out.push(p);
+    if (st.isFile() && st.size > 0) out.push(p);
   }
 }
 
@@ -108,6 +120,7 @@ function walk(dir: string, seen: Set<string>, out: string[]): void {
 export function checkTargets(args: readonly string[]): CheckTargets {
   const files: string[] = [];
   const skipped: SkippedFile[] = [];
+  const empty: string[] = [];
   for (const arg of args) {
     let directory = false;
     try {
@@ -118,7 +131,9 @@ export function checkTargets(args: readonly string[]): CheckTargets {
     if (directory) {
       const inside: string[] = [];
       walk(arg, new Set(), inside);
+      const before = files.length;
       for (const f of inside) found(f, files, skipped);
+      if (files.length === before) empty.push(arg);
       continue;
     }
     const h = head(arg);
@@ -126,7 +141,7 @@ export function checkTargets(args: readonly string[]): CheckTargets {
     if (companion) skipped.push({ file: arg, kind: companion });
     else files.push(arg);
   }
-  return { files, skipped };
+  return { files, skipped, empty };
 }
 
 /** The one-line note on what was skipped, or undefined when nothing was. */

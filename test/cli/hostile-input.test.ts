@@ -6,7 +6,7 @@
  */
 import { strict as assert } from 'node:assert';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MAX_JSON_LIST, OOM_MAX_CHARS } from '../../core/src';
 import { useCliAndTempDir, cli, CLI, ROOT, type CliResult } from './run-cli';
@@ -147,6 +147,34 @@ describe('cli: hostile input', function () {
     const r = cli('check', folder);
     assert.match(r.stderr, /skipped \S*notes\.log: not HLO text/);
     assert.match(r.stdout, /module\.log:1:1: error: the file starts with a byte-order mark/);
+  });
+
+  it('check FOLDER without HLO says so and exits 2; links to folders are not followed', () => {
+    const empty = join(dir, 'empty');
+    mkdirSync(empty, { recursive: true });
+    const none = cli('check', empty);
+    assert.deepEqual(
+      [none.code, none.stdout, none.stderr],
+      [2, '', `xla-layout check: no HLO files in ${empty}\n`],
+    );
+    // Links out to the whole file system and back into the folder, and an empty file: none is read.
+    const linked = join(dir, 'linked');
+    mkdirSync(linked, { recursive: true });
+    symlinkSync('/', join(linked, 'root'));
+    symlinkSync(linked, join(linked, 'self'));
+    writeFileSync(join(linked, 'empty.hlo'), '');
+    const started = Date.now();
+    const walked = cli('check', linked, empty);
+    assert.ok(Date.now() - started < 20_000);
+    assert.deepEqual(
+      [walked.code, walked.stderr],
+      [2, `xla-layout check: no HLO files in ${linked}\nxla-layout check: no HLO files in ${empty}\n`],
+    );
+    // Beside files that are checked (a shell glob over a dump folder), a folder without HLO is fine.
+    const globbed = cli('check', linked, empty, FIXTURE);
+    assert.equal(globbed.code, 1);
+    assert.doesNotMatch(globbed.stderr, /no HLO files/);
+    assert.match(globbed.stdout, /invalid\.hlo:\d+:\d+: error: /);
   });
 
   it('report sums a tuple nested 10,000 deep as check reads it (no stack overflow)', () => {
