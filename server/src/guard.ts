@@ -5,7 +5,13 @@
  * turns any other exception into a log line plus the feature's empty result. Long handlers tick a
  * {@link TimeSlice} in their loops so cancellation (and other messages) get a chance to arrive.
  */
-import { LSPErrorCodes, ResponseError, type CancellationToken, type Connection } from 'vscode-languageserver';
+import {
+  ErrorCodes,
+  LSPErrorCodes,
+  ResponseError,
+  type CancellationToken,
+  type Connection,
+} from 'vscode-languageserver';
 
 /** A handler that may be cancelled; `T` is its empty result. */
 export type Handler<P, R> = (params: P, token: CancellationToken) => R | Promise<R>;
@@ -30,8 +36,12 @@ export function guarded<P, R>(
       return await handler(params, token);
     } catch (e) {
       if (e instanceof Cancelled) return cancelled();
-      // A handler's own answer in error form (a refused rename says why).
-      if (e instanceof ResponseError) return e as ResponseError<void>;
+      // A handler's own answer in error form (a refused rename says why); malformed params are
+      // the client's fault, worth one line in the log.
+      if (e instanceof ResponseError) {
+        if (e.code === ErrorCodes.InvalidParams) connection.console.warn(e.message);
+        return e as ResponseError<void>;
+      }
       if (e instanceof ContentModified) return new ResponseError(LSPErrorCodes.ContentModified, e.message);
       connection.console.error(`${name} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
       return empty;

@@ -43,6 +43,17 @@ import { completions } from './completion';
 import { analyzeShape, paddingReport } from './custom-requests';
 import type { HloDocument } from './document';
 import { guarded } from './guard';
+import {
+  documentId,
+  fields,
+  list,
+  object,
+  position,
+  range,
+  requireValid,
+  text,
+  type ParamsCheck,
+} from './params-check';
 import { hover } from './hover';
 import { withAllocation } from './hover-allocation';
 import { inlayHints } from './inlay-hints';
@@ -70,19 +81,27 @@ export interface Answerer {
 
 type Capabilities = ServerCapabilities | ((session: Session) => ServerCapabilities);
 
-/** A request answered by `answer`, or by `empty` when it throws. */
+/**
+ * A request answered by `answer`, or by `empty` when it throws; params that `check` finds malformed
+ * are answered InvalidParams before `answer` runs.
+ */
 function request<P, R>(
   type: RequestType<P, R, void>,
   capabilities: Capabilities,
   empty: R,
   answer: (params: P, ctx: RequestContext, token: CancellationToken) => R | Promise<R>,
+  check: Record<string, ParamsCheck> = {},
 ): Answerer {
+  const valid = fields(check);
   return {
     capabilities: typeof capabilities === 'function' ? capabilities : () => capabilities,
     register: (ctx) =>
       void ctx.connection.onRequest(
         type,
-        guarded(ctx.connection, type.method, empty, (p: P, token) => answer(p, ctx, token)),
+        guarded(ctx.connection, type.method, empty, (p: P, token) => {
+          requireValid(type.method, valid, p);
+          return answer(p, ctx, token);
+        }),
       ),
   };
 }
@@ -93,11 +112,18 @@ function inDocument<P extends { textDocument: { uri: string } }, R>(
   capabilities: Capabilities,
   empty: R,
   answer: (doc: HloDocument, params: P, ctx: RequestContext, token: CancellationToken) => R | Promise<R>,
+  check: Record<string, ParamsCheck> = {},
 ): Answerer {
-  return request(type, capabilities, empty, async (p, ctx, token) => {
-    const doc = await ctx.session.document(p.textDocument.uri);
-    return doc ? answer(doc, p, ctx, token) : empty;
-  });
+  return request(
+    type,
+    capabilities,
+    empty,
+    async (p, ctx, token) => {
+      const doc = await ctx.session.document(p.textDocument.uri);
+      return doc ? answer(doc, p, ctx, token) : empty;
+    },
+    { textDocument: documentId, ...check },
+  );
 }
 
 /** A request about a position in one open document: the answer gets the offset. */
@@ -112,11 +138,19 @@ function atPosition<P extends TextDocumentPositionParams, R>(
     ctx: RequestContext,
     token: CancellationToken,
   ) => R | Promise<R>,
+  check: Record<string, ParamsCheck> = {},
 ): Answerer {
-  return inDocument(type, capabilities, empty, (doc, p, ctx, token) =>
-    answer(doc, toOffset(doc.text, p.position), p, ctx, token),
+  return inDocument(
+    type,
+    capabilities,
+    empty,
+    (doc, p, ctx, token) => answer(doc, toOffset(doc.text, p.position), p, ctx, token),
+    { position, ...check },
   );
 }
+
+/** A call hierarchy item as the features read it. */
+const hierarchyItem = fields({ uri: text, name: text, selectionRange: range });
 
 export const REQUESTS: readonly Answerer[] = [
   atPosition(HoverRequest.type, { hoverProvider: true }, null, async (doc, offset, p, { session }) =>
@@ -130,8 +164,12 @@ export const REQUESTS: readonly Answerer[] = [
   atPosition(DefinitionRequest.type, { definitionProvider: true }, [], (doc, offset, _p, { session }) =>
     definition(doc, offset, session.client.definitionLinks),
   ),
-  atPosition(ReferencesRequest.type, { referencesProvider: true }, [], (doc, offset, p, _ctx, token) =>
-    references(doc, offset, p.context.includeDeclaration, token),
+  atPosition(
+    ReferencesRequest.type,
+    { referencesProvider: true },
+    [],
+    (doc, offset, p, _ctx, token) => references(doc, offset, p.context.includeDeclaration, token),
+    { context: object },
   ),
   atPosition(
     DocumentHighlightRequest.type,
@@ -140,8 +178,12 @@ export const REQUESTS: readonly Answerer[] = [
     (doc, offset, _p, _ctx, token) => highlights(doc, offset, token),
   ),
   inDocument(DocumentSymbolRequest.type, { documentSymbolProvider: { label: 'HLO' } }, [], outline),
-  request(WorkspaceSymbolRequest.type, { workspaceSymbolProvider: true }, [], async (p, { session }, token) =>
-    workspaceSymbols(await session.documents(), p.query, token),
+  request(
+    WorkspaceSymbolRequest.type,
+    { workspaceSymbolProvider: true },
+    [],
+    async (p, { session }, token) => workspaceSymbols(await session.documents(), p.query, token),
+    { query: text },
   ),
   inDocument(
     FoldingRangeRequest.type,
@@ -159,11 +201,16 @@ export const REQUESTS: readonly Answerer[] = [
     null,
     (doc, offset) => completions(doc, offset),
   ),
-  inDocument(SelectionRangeRequest.type, { selectionRangeProvider: true }, [], (doc, p) =>
-    selectionRanges(
-      doc,
-      p.positions.map((position) => toOffset(doc.text, position)),
-    ),
+  inDocument(
+    SelectionRangeRequest.type,
+    { selectionRangeProvider: true },
+    [],
+    (doc, p) =>
+      selectionRanges(
+        doc,
+        p.positions.map((at) => toOffset(doc.text, at)),
+      ),
+    { positions: list(position) },
   ),
   atPosition(PrepareRenameRequest.type, {}, null, (doc, offset) => prepareRename(doc, offset)),
   atPosition(
@@ -171,32 +218,55 @@ export const REQUESTS: readonly Answerer[] = [
     (s) => ({ renameProvider: s.client.prepareRename ? { prepareProvider: true } : true }),
     null,
     (doc, offset, p, _ctx, token) => rename(doc, offset, p.newName, token),
+    { newName: text },
   ),
   atPosition(CallHierarchyPrepareRequest.type, { callHierarchyProvider: true }, [], (doc, offset) =>
     prepareCallHierarchy(doc, offset),
   ),
-  request(CallHierarchyIncomingCallsRequest.type, {}, [], async (p, { session }, token) => {
-    const doc = await session.document(p.item.uri);
-    return doc ? incomingCalls(doc, p.item, token) : [];
-  }),
-  request(CallHierarchyOutgoingCallsRequest.type, {}, [], async (p, { session }, token) => {
-    const doc = await session.document(p.item.uri);
-    return doc ? outgoingCalls(doc, p.item, token) : [];
-  }),
-  inDocument(InlayHintRequest.type, { inlayHintProvider: true }, [], (doc, p, { session }, token) =>
-    inlayHints(doc, p.range, session.settings, session.analyzer, token),
+  request(
+    CallHierarchyIncomingCallsRequest.type,
+    {},
+    [],
+    async (p, { session }, token) => {
+      const doc = await session.document(p.item.uri);
+      return doc ? incomingCalls(doc, p.item, token) : [];
+    },
+    { item: hierarchyItem },
+  ),
+  request(
+    CallHierarchyOutgoingCallsRequest.type,
+    {},
+    [],
+    async (p, { session }, token) => {
+      const doc = await session.document(p.item.uri);
+      return doc ? outgoingCalls(doc, p.item, token) : [];
+    },
+    { item: hierarchyItem },
+  ),
+  inDocument(
+    InlayHintRequest.type,
+    { inlayHintProvider: true },
+    [],
+    (doc, p, { session }, token) => inlayHints(doc, p.range, session.settings, session.analyzer, token),
+    { range },
   ),
   inDocument(
     CodeActionRequest.type,
     { codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] } },
     [],
     (doc, p) => codeActions(doc, p),
+    { range, context: fields({ diagnostics: list(fields({ range })) }) },
   ),
   atPosition(AnalyzeShapeRequest, {}, null, (doc, offset, _p, { session }) =>
     analyzeShape(doc, offset, session.settings),
   ),
-  request(SourceInstructionsRequest, {}, null, async (p, { session }, token) =>
-    sourceInstructions(await session.documents(), p, session.analyzer, token),
+  request(
+    SourceInstructionsRequest,
+    {},
+    null,
+    async (p, { session }, token) =>
+      sourceInstructions(await session.documents(), p, session.analyzer, token),
+    { path: text },
   ),
   inDocument(PaddingReportRequest, {}, null, (doc, _p, { session }, token) =>
     paddingReport(doc, session.analyzer, token),
