@@ -15,7 +15,6 @@ import {
   type LocationLink,
 } from 'vscode-languageserver';
 import type { TextRange } from '../../core/src';
-import type { HloName } from '../../core/src';
 import { declaredName } from '../../core/src';
 import { isIdentifierChar } from '../../core/src';
 import type { ComputationEntry, HloDocument } from './document';
@@ -125,16 +124,17 @@ export async function instructionNameSites(
     }
     lastParsed = i;
     const st = doc.parse(i);
-    const named = (n: HloName) => n.name === name;
-    if (st.kind === 'computation') parameters.push(...st.parameters.filter(named).map((p) => p.range));
+    // Appended one by one: a statement may name `name` hundreds of thousands of times, more
+    // arguments than a spread into push() takes.
+    if (st.kind === 'computation')
+      for (const p of st.parameters) if (p.name === name) parameters.push(p.range);
     if (st.kind !== 'instruction') continue;
-    if (named(st.name)) definitions.push(st.name.range);
-    uses.push(
-      ...[...st.operands, ...st.controlPredecessors]
-        .filter(named)
-        .map((n) => n.range)
-        .sort((a, b) => a.start - b.start),
-    );
+    if (st.name.name === name) definitions.push(st.name.range);
+    const here: TextRange[] = [];
+    for (const n of st.operands) if (n.name === name) here.push(n.range);
+    for (const n of st.controlPredecessors) if (n.name === name) here.push(n.range);
+    here.sort((a, b) => a.start - b.start);
+    for (const r of here) uses.push(r);
   }
   return { definitions, parameters, uses };
 }

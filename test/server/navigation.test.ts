@@ -318,3 +318,36 @@ describe('server: outline of a document with more items than outline.maxItems', 
     await client.dispose();
   });
 });
+
+describe('server: a name used 150,000 times in one statement', function () {
+  this.timeout(90_000);
+  // More than a spread into push() takes as arguments.
+  const USES = 150_000;
+  const text =
+    'HloModule m\n\nENTRY %main () -> f32[] {\n  %a = f32[2] parameter(0)\n' +
+    `  %t = (${Array(USES).fill('f32[2]').join(',')}) tuple(${Array(USES).fill('%a').join(', ')})\n` +
+    '  ROOT %c = f32[] constant(1)\n}\n';
+  const uri = 'file:///w/many-uses.hlo';
+  const onA = { textDocument: { uri }, position: { line: 3, character: 3 } };
+  let client: TestClient;
+  before(async () => {
+    ({ client } = await TestClient.start());
+    await client.open(uri, text);
+  });
+  after(() => client.dispose());
+
+  it('answers every use to references and rename', async () => {
+    const refs = await client.request<Location[]>('textDocument/references', {
+      ...onA,
+      context: { includeDeclaration: true },
+    });
+    assert.equal(refs.length, USES + 1);
+    assert.deepEqual(refs[USES].range.start.line, 4);
+    const edit = await client.request<{ changes: Record<string, unknown[]> }>('textDocument/rename', {
+      ...onA,
+      newName: 'b',
+    });
+    assert.equal(edit.changes[uri].length, USES + 1);
+    assert.deepEqual(client.logs, []);
+  });
+});
