@@ -7,7 +7,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { checkOomAllocation } from '../../core/src/report/oom-check';
-import { parseOomMessage, xlaBytes, type OomAllocation } from '../../core/src/report/oom-message';
+import {
+  parseOomMessage,
+  printedBytes,
+  xlaBytes,
+  type OomAllocation,
+} from '../../core/src/report/oom-message';
 import { oomReportLines } from '../../core/src/report/oom-text';
 
 const EXAMPLE = readFileSync(join(__dirname, '..', '..', 'examples', 'oom-hbm.log'), 'utf8');
@@ -226,7 +231,13 @@ describe('core: out-of-memory messages', () => {
 
   it('words the account with the numbers of each allocation and the totals', () => {
     const lines = oomReportLines(parseOomMessage(EXAMPLE));
-    assert.equal(lines[0], 'Out of memory in hbm: 22.39G used of 15.48G, 6.91G over (line 4).');
+    // The answer first: how much is padding, what the fixes save, whether it would then fit.
+    assert.equal(
+      lines[0],
+      '92.5% of the 22.38G in the listed allocations is padding (20.70G); the 3 layout changes below save 20.70G and bring hbm use from 22.39G to about 1.69G, under the 15.48G capacity, so it would fit.',
+    );
+    assert.equal(lines[1], 'Out of memory in hbm: 22.39G used of 15.48G, 6.91G over (line 4).');
+    assert.ok(lines.includes('   source: model/grid.py line 41'));
     assert.ok(lines.includes('1. 16.00G in hbm, line 19: s32[2097152,16,2]{2,1,0:T(8,128)}'));
     assert.ok(lines.includes("   logical 256.00M -> physical 16.00G (64x); the message's 16.00G agrees"));
     assert.ok(lines.includes('   pads: dim 2 (x), size 2, minor-most: T(8,128) pads 2 to 128 (64x)'));
@@ -239,12 +250,39 @@ describe('core: out-of-memory messages', () => {
       lines.includes('   fix: use minor_to_major {0,3,1,2} instead of {0,1,3,2} -> 1.00G, saves 3.00G'),
     );
     assert.ok(lines.includes('   no layout math: the message gives no shape for it'));
-    assert.equal(
-      lines[lines.length - 1],
-      '5 allocations listed, 4 with layout math: 22.38G physical, 20.70G of it padding, 92.5%; the suggested layouts would save 20.70G.',
-    );
+    assert.equal(lines[lines.length - 1], '   XLA label: register allocator spill slots call depth 2');
     assert.deepEqual(oomReportLines(parseOomMessage('nothing here\n')), [
       'No XLA out-of-memory message ("Ran out of memory in memory space ...", "Largest program allocations in ...") found.',
+    ]);
+  });
+
+  it('says in the first line when the layout changes would not be enough, or when there are none', () => {
+    const summary = (used: string) =>
+      `Ran out of memory in memory space hbm. Used ${used} of 15.48G hbm. Exceeded hbm capacity by 1.00G.\n  Largest program allocations in hbm:\n\n`;
+    const padded = entry(1, '16.00G', 's32[2097152,16,2]{2,1,0:T(8,128)}', '256.00M');
+    assert.equal(
+      oomReportLines(parseOomMessage(summary('40.00G') + padded))[0],
+      '98.4% of the 16.00G in the listed allocations is padding (15.75G); the layout change below saves 15.75G and brings hbm use from 40.00G to about 24.25G, still 8.77G over the 15.48G capacity.',
+    );
+    const unpadded = entry(1, '384.00M', 'bf16[128,4096,384]{2,1,0:T(8,128)(2,1)}', '384.00M');
+    assert.equal(
+      oomReportLines(parseOomMessage(summary('16.48G') + unpadded))[0],
+      'The listed allocations (384.00M) have no padding; no layout change below saves memory.',
+    );
+    assert.equal(
+      oomReportLines(parseOomMessage(`  Largest program allocations in hbm:\n\n${padded}`))[0],
+      '98.4% of the 16.00G in the listed allocations is padding (15.75G); the layout change below saves 15.75G.',
+    );
+  });
+
+  it('reads printed sizes back as bytes, to their printed precision', () => {
+    assert.deepEqual(['512B', '24.0K', '1.50M', '8.00GiB', '22.39G', 'big'].map(printedBytes), [
+      512n,
+      24_576n,
+      1_572_864n,
+      8n * 1024n ** 3n,
+      24_041_079_439n,
+      undefined,
     ]);
   });
 

@@ -449,6 +449,10 @@ if (missing !== undefined && process.env.CI === undefined) {
       await runCommand(page, 'XLA Layout: Explain Out-of-Memory Message');
       const preview = await webviewFrameWith(page, 'h2:has-text("1. 16.00G in hbm, line 19")', 30_000);
       const text = await preview.locator('body').innerText();
+      assert.match(
+        text,
+        /^Out-of-memory message in oom-hbm\.log\s+92\.5% of the 22\.38G in the listed allocations is padding/,
+      );
       assert.match(text, /logical 256\.00M -> physical 16\.00G \(64x\); the message's 16\.00G agrees/);
       assert.match(text, /pads: dim 2 \(x\), size 2, minor-most: T\(8,128\) pads 2 to 128 \(64x\)/);
       assert.match(text, /under the ASSUMED tiling TPU 32-bit: \(8,128\)/);

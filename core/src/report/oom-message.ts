@@ -38,6 +38,8 @@ export interface OomAllocation {
   /** The printed expansion factor, "64.0" of "(64.0x expansion)". */
   readonly expansion?: string;
   readonly operator?: string;
+  /** The program line the operator's `source_file` and `source_line` name (line 1-based). */
+  readonly source?: { readonly file: string; readonly line?: number };
   readonly label?: string;
   readonly allocationType?: string;
 }
@@ -55,6 +57,8 @@ const FIELD =
   /(?:^|\s)(Operator|Shape|Unpadded size|Extra memory due to padding|XLA label|Allocation type): /;
 const PADDING = /^(\S+) \(([\d.]+)x expansion\)/;
 const SEPARATOR = /={10,}/;
+const SOURCE_FILE = /(?:^|\s)source_file="([^"]*)"/;
+const SOURCE_LINE = /(?:^|\s)source_line=(\d+)/;
 
 /** Most characters of a text read for the message: logs are small; a huge file is cut, not a hang. */
 export const OOM_MAX_CHARS = 256 * 1024 * 1024;
@@ -140,9 +144,15 @@ export function parseOomMessage(text: string, firstLine = 0): OomMessage {
         }
         break;
       }
-      case 'Operator':
+      case 'Operator': {
         open.operator = value;
+        const file = SOURCE_FILE.exec(value);
+        if (file?.[1]) {
+          const line = SOURCE_LINE.exec(value);
+          open.source = { file: file[1], ...(line ? { line: Number(line[1]) } : {}) };
+        }
         break;
+      }
       case 'XLA label':
         open.label = value;
         break;
@@ -186,6 +196,19 @@ export function xlaBytes(bytes: bigint): string {
     unit++;
   }
   return `${fixed(n, KIB, unit === 0 ? 1 : 2)}${units[unit]}`;
+}
+
+/**
+ * The bytes a printed size ("22.39G", "24.0K", "512B", "8.00GiB") stands for, to the precision it
+ * was printed with; undefined for text that is no such size.
+ */
+export function printedBytes(text: string): bigint | undefined {
+  const m = /^(\d+)(?:\.(\d+))?([KMGTPE]?)(?:i?B)?$/.exec(normalPrintedSize(text));
+  if (!m) return undefined;
+  const decimals = m[2] ?? '';
+  const scale = 10n ** BigInt(decimals.length);
+  const unit = KIB ** BigInt(m[3] ? 'KMGTPE'.indexOf(m[3]) + 1 : 0);
+  return (BigInt(`${m[1]}${decimals}`) * unit) / scale;
 }
 
 /** A printed size without the "iB" of newer XLA versions, so that "8.00GiB" and "8.00G" compare equal. */

@@ -6,7 +6,7 @@
 import { formatFactor, formatPercent, groupDigits } from '../format';
 import { ratio } from '../layout/bigint-math';
 import { checkOomAllocation, type OomAllocationCheck } from './oom-check';
-import { xlaBytes, type OomMessage } from './oom-message';
+import { printedBytes, xlaBytes, type OomMessage, type OomSummary } from './oom-message';
 
 /** Longest operator or label text shown; op_name strings can run to thousands of characters. */
 const MAX_DETAIL_CHARS = 160;
@@ -48,34 +48,58 @@ function allocationLines(c: OomAllocationCheck): string[] {
     if (fix)
       more(`fix: ${fix.description} -> ${xlaBytes(fix.physicalBytes)}, saves ${xlaBytes(fix.savedBytes)}`);
   }
+  if (a.source)
+    more(`source: ${cut(a.source.file)}${a.source.line !== undefined ? ` line ${a.source.line}` : ''}`);
   if (a.operator) more(`operator: ${cut(a.operator)}`);
   if (a.label) more(`XLA label: ${cut(a.label)}`);
   return lines;
 }
 
-/** The closing line: what the listed allocations add up to, and what the suggested layouts would save. */
-function totalsLine(checks: readonly OomAllocationCheck[]): string {
+/**
+ * The answer, for the first line: how much of the listed memory is padding, what the suggested
+ * layouts save and, with the summary of the same memory space, whether the program would then fit.
+ */
+function verdictLine(summary: OomSummary | undefined, checks: readonly OomAllocationCheck[]): string {
   let physical = 0n;
   let logical = 0n;
   let saved = 0n;
-  let counted = 0;
+  let fixes = 0;
   for (const c of checks) {
     if (c.physicalBytes === undefined || c.logicalBytes === undefined) continue;
-    counted++;
+    if (summary && c.allocation.memorySpace !== undefined && c.allocation.memorySpace !== summary.memorySpace)
+      continue;
     physical += c.physicalBytes;
     logical += c.logicalBytes;
-    saved += c.array?.fix?.savedBytes ?? 0n;
+    const s = c.array?.fix?.savedBytes ?? 0n;
+    if (s > 0n) fixes++;
+    saved += s;
   }
   const padding = physical - logical;
-  const r = ratio(padding, physical);
-  const share = r ? `, ${formatPercent(r.value)}` : '';
-  const fixes = saved > 0n ? `; the suggested layouts would save ${xlaBytes(saved)}` : '';
-  return `${checks.length} allocation${checks.length === 1 ? '' : 's'} listed, ${counted} with layout math: ${xlaBytes(physical)} physical, ${xlaBytes(padding)} of it padding${share}${fixes}.`;
+  const share = ratio(padding, physical)?.value;
+  const head =
+    padding > 0n
+      ? `${share !== undefined ? formatPercent(share) : 'Part'} of the ${xlaBytes(physical)} in the listed allocations is padding (${xlaBytes(padding)})`
+      : `The listed allocations (${xlaBytes(physical)}) have no padding`;
+  if (saved === 0n) return `${head}; no layout change below saves memory.`;
+  const verb = fixes === 1 ? 's' : '';
+  const changes = `${fixes === 1 ? 'the layout change' : `the ${fixes} layout changes`} below save${verb} ${xlaBytes(saved)}`;
+  const used = summary && printedBytes(summary.used.text);
+  const capacity = summary && printedBytes(summary.capacity.text);
+  if (!summary || used === undefined || capacity === undefined) return `${head}; ${changes}.`;
+  const need = used > saved ? used - saved : 0n;
+  const outcome =
+    need <= capacity
+      ? `under the ${summary.capacity.text} capacity, so it would fit`
+      : `still ${xlaBytes(need - capacity)} over the ${summary.capacity.text} capacity`;
+  return `${head}; ${changes} and bring${verb} ${summary.memorySpace} use from ${summary.used.text} to about ${xlaBytes(need)}, ${outcome}.`;
 }
 
 /** The account of `message` (parsed already) as lines of text; a note when the text holds no such message. */
 export function oomReportLines(message: OomMessage): string[] {
+  const checks = message.allocations.map(checkOomAllocation);
   const lines: string[] = [];
+  if (checks.some((c) => c.physicalBytes !== undefined))
+    lines.push(verdictLine(message.summaries[0], checks));
   for (const s of message.summaries) {
     lines.push(
       `Out of memory in ${s.memorySpace}: ${s.used.text} used of ${s.capacity.text}, ${s.exceededBy.text} over (line ${s.line + 1}).`,
@@ -89,11 +113,9 @@ export function oomReportLines(message: OomMessage): string[] {
     );
     return lines;
   }
-  const checks = message.allocations.map(checkOomAllocation);
   for (const c of checks) {
     if (lines.length > 0) lines.push('');
     lines.push(...allocationLines(c));
   }
-  lines.push('', totalsLine(checks));
   return lines;
 }

@@ -562,8 +562,9 @@ describe('XLA Layout Lens in the extension host', () => {
     // The markdown escapes every punctuation character of log text; read it as the preview renders it.
     const rendered = (d: vscode.TextDocument) => d.getText().replace(/\\([!-/:-@[-`{-~])/g, '$1');
     const account = rendered(accounts()[accounts().length - 1]);
-    assert.match(account, /^From oom-hbm\.log\.$/m);
-    assert.match(account, /^## 1\. 16\.00G in hbm, line 19$/m);
+    assert.match(account, /^# Out-of-memory message in oom-hbm\.log$/m);
+    assert.match(account, /^92\.5% of the 22\.38G in the listed allocations is padding \(20\.70G\);/m);
+    assert.match(account, /^## 1\. 16\.00G in hbm, \[line 19\]\(<file:[^>]*\/oom-hbm\.log#L19>\)$/m);
     assert.match(account, /^- logical 256\.00M -> physical 16\.00G \(64x\); the message's 16\.00G agrees$/m);
     // A selection that starts below the top: the account still names the log's lines.
     const editor = await vscode.window.showTextDocument(log);
@@ -575,8 +576,8 @@ describe('XLA Layout Lens in the extension host', () => {
       'the account of the selection',
     );
     const selected = rendered(accounts()[accounts().length - 1]);
-    assert.match(selected, /^From the selection in oom-hbm\.log\.$/m);
-    assert.match(selected, /^## 1\. 16\.00G in hbm, line 19$/m);
+    assert.match(selected, /^# Out-of-memory message in the selection in oom-hbm\.log$/m);
+    assert.match(selected, /^## 1\. 16\.00G in hbm, \[line 19\]\(<file:[^>]*\/oom-hbm\.log#L19>\)$/m);
     // A log the editor does not hold: the message copied from a terminal.
     const other = await vscode.workspace.openTextDocument({ content: 'no message here\n' });
     await vscode.window.showTextDocument(other);
@@ -588,7 +589,8 @@ describe('XLA Layout Lens in the extension host', () => {
       'the account of the clipboard',
     );
     const copied = rendered(accounts()[accounts().length - 1]);
-    assert.match(copied, /^From the clipboard\.$/m);
+    assert.match(copied, /^# Out-of-memory message in the clipboard$/m);
+    assert.match(copied, /^## 1\. 16\.00G in hbm, line 19$/m);
     assert.match(
       copied,
       /^- logical 1\.00G -> physical 4\.00G \(4x\); the message says 8\.00G, not 4\.00G: the target laid it out otherwise than written$/m,

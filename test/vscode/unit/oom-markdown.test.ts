@@ -11,17 +11,16 @@ describe('client: out-of-memory account as markdown', () => {
     const text = readFileSync(join(__dirname, '..', '..', '..', 'examples', 'oom-hbm.log'), 'utf8');
     const md = oomMarkdown(oomReportLines(parseOomMessage(text)), 'oom_hbm.log');
     const lines = md.split('\n');
-    assert.deepEqual(lines.slice(0, 10), [
-      '# Out-of-memory message',
+    assert.deepEqual(lines.slice(0, 9), [
+      '# Out-of-memory message in oom\\_hbm\\.log',
       '',
-      'From oom\\_hbm\\.log.',
+      '92\\.5\\% of the 22\\.38G in the listed allocations is padding \\(20\\.70G\\)\\; the 3 layout changes below save 20\\.70G and bring hbm use from 22\\.39G to about 1\\.69G\\, under the 15\\.48G capacity\\, so it would fit\\.',
       '',
       'Out of memory in hbm\\: 22\\.39G used of 15\\.48G\\, 6\\.91G over \\(line 4\\)\\.',
       '',
       '## 1\\. 16\\.00G in hbm\\, line 19',
       '',
       '`s32[2097152,16,2]{2,1,0:T(8,128)}`',
-      '',
     ]);
     assert.ok(
       lines.includes(
@@ -35,8 +34,30 @@ describe('client: out-of-memory account as markdown', () => {
     );
     assert.ok(lines.includes('## 5\\. 24\\.0K in hbm\\, line 53'));
     assert.equal(lines.filter((l) => l.startsWith('## ')).length, 5);
-    assert.ok(md.endsWith('the suggested layouts would save 20\\.70G\\.\n'), md.slice(-80));
+    assert.ok(lines.includes('- source\\: model\\/grid\\.py line 41'), 'no link without one allowed');
     assert.doesNotMatch(md, /\n{3,}/);
+  });
+
+  it("links the log's lines and the allowed source lines, file URIs only", () => {
+    const text = readFileSync(join(__dirname, '..', '..', '..', 'examples', 'oom-hbm.log'), 'utf8');
+    const md = oomMarkdown(oomReportLines(parseOomMessage(text)), 'oom-hbm.log', {
+      log: 'file:///w/oom-hbm.log',
+      sources: new Map([
+        [1, 'file:///w/model/grid.py#L41'],
+        [2, 'command:evil'],
+      ]),
+    });
+    const lines = md.split('\n');
+    assert.ok(
+      lines.includes(
+        'Out of memory in hbm\\: 22\\.39G used of 15\\.48G\\, 6\\.91G over \\([line 4](<file:///w/oom-hbm.log#L4>)\\)\\.',
+      ),
+      md,
+    );
+    assert.ok(lines.includes('## 1\\. 16\\.00G in hbm\\, [line 19](<file:///w/oom-hbm.log#L19>)'), md);
+    assert.ok(lines.includes('- [source\\: model\\/grid\\.py line 41](<file:///w/model/grid.py#L41>)'), md);
+    assert.ok(lines.includes('- source\\: model\\/attention\\.py line 112'), md);
+    assert.doesNotMatch(md, /command:/);
   });
 
   it('keeps a shape with backticks in one code span and a crafted label from forming HTML or links', () => {
