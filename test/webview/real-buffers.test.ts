@@ -69,7 +69,8 @@ describe('visualizer on real buffers (headless Chromium)', function () {
       const y = (cell.row - shot.y0) * shot.scale;
       if (x < 0 || x + shot.scale > shot.width / shot.dpr) continue;
       assert.equal(cell.kind, cell.row === 0 ? 'cell' : 'padding', `(${cell.row},${cell.col})`);
-      const inside = shot.area(x + 3, y + 3, shot.scale - 6, shot.scale - 6);
+      // Opened on the whole first tile, cells are about 8 px: inset 1 px still spans a hatch line (8 px apart).
+      const inside = shot.area(x + 1, y + 1, shot.scale - 2, shot.scale - 2);
       if (cell.kind === 'cell') {
         assert.deepEqual(shot.at(x + 3, y + 3), tiles[tileColourIndex(mapper.tileId(0, 0, cell.col))]);
       } else {

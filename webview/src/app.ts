@@ -72,6 +72,7 @@ export class App {
       new LayoutPane('b', this.theme, this.selection, this.slice, 'Compare with'),
     ];
     this.panes[1].root.hidden = true;
+    this.panes[1].answer.hidden = true;
     this.paneRow = el('div', { class: 'panes' }, this.panes[0].root, this.panes[1].root);
     // Grouped, with short faces for zoom and export (their accessible names stay the full words),
     // so the toolbar fits one line in an editor-side panel about 500 px wide.
@@ -101,9 +102,16 @@ export class App {
       ),
       this.revealButton,
     );
+    // The answer (sizes, the dimension that pads, the fix) right under the toolbar, before any control.
     replaceChildren(
       root,
       el('header', {}, this.sourceLine, toolbar),
+      el(
+        'div',
+        { class: 'answers', role: 'status', 'aria-live': 'polite' },
+        this.panes[0].answer,
+        this.panes[1].answer,
+      ),
       this.legend.root,
       this.slice.root,
       this.notice,
@@ -209,6 +217,7 @@ export class App {
     this.compare = on;
     this.compareButton.setAttribute('aria-pressed', String(on));
     this.panes[1].root.hidden = !on;
+    this.panes[1].answer.hidden = !on;
     this.paneRow.classList.toggle('comparing', on);
     if (on) {
       const b = this.panes[1];

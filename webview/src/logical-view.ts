@@ -4,7 +4,8 @@
  *
  * It opens fitted to the whole grid, unless the padding would then be a band too thin to see while
  * the first tile already pads (a dim smaller than its tile entry, like bf16[…,1,…] under T(4,128)):
- * then it opens on the first tile, cells big enough to read, where the padding is plain.
+ * then it opens on the whole first tile, fitted to the view (a tile cut at the view's edge hid
+ * where it ends), where the padding is plain.
  */
 import type { ElementMapper } from '../../core/src';
 import { CanvasView, type Cell, type Extent } from './canvas-view';
@@ -17,8 +18,6 @@ import { tileColourIndex, type Theme } from './theme';
 
 /** A padded band thinner than this (CSS px) at the whole-grid fit counts as invisible. */
 const MIN_BAND_PX = 6;
-/** Opened on the first tile, cells are at least this wide (a tile wider than the view is cut). */
-const TILE_CELL_PX = 20;
 
 /** First-level tile spans along the slice's rows and columns (undefined: untiled, or `*` merges). */
 export interface TileSpans {
@@ -72,11 +71,7 @@ export class LogicalView extends CanvasView {
     if (visible(g.paddedRows, g.rows) || visible(g.paddedCols, g.cols)) return undefined;
     // Opening on the first tile helps only when that tile pads.
     if (!(g.rows < rowSpan || g.cols < colSpan)) return undefined;
-    const fits = (pixels: number): number => Math.max(1, Math.floor((pixels - 8) / TILE_CELL_PX));
-    return {
-      rows: Math.min(g.paddedRows, rowSpan, fits(this.vp.height)),
-      cols: Math.min(g.paddedCols, colSpan, fits(this.vp.width)),
-    };
+    return { rows: Math.min(g.paddedRows, rowSpan), cols: Math.min(g.paddedCols, colSpan) };
   }
 
   /** First-level tiles along the slice, for the zoomed-out picture. */

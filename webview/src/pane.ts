@@ -15,6 +15,7 @@ import {
   type ElementMapper,
 } from '../../core/src';
 import { TableUpdater } from './accessible-grid';
+import { answerOf } from './answer';
 import {
   analyzeShape,
   firstTile,
@@ -47,6 +48,8 @@ export class LayoutPane {
   readonly logical: LogicalView;
   readonly memory: MemoryView;
   readonly strip: MemoryStrip;
+  /** The answer line (answer.ts); the page shows it at its top, above the controls. */
+  readonly answer: HTMLElement;
   analysis: Analysis | undefined;
   mapper: ElementMapper | undefined;
   private readonly message: HTMLElement;
@@ -71,6 +74,7 @@ export class LayoutPane {
     label: string,
   ) {
     this.field = new ShapeField(`shape-${id}`, label);
+    this.answer = el('p', { class: 'answer', id: `answer-${id}`, 'data-label': label });
     this.message = el('div', { class: 'message', role: 'alert' });
     this.elements = el('div', { class: 'tuple-elements', id: `elements-${id}` });
     this.strip = new MemoryStrip(theme, id);
@@ -211,6 +215,13 @@ export class LayoutPane {
       refit,
     );
     this.strip.setData(counter, d.sizes);
+    const answer = answerOf(d);
+    replaceChildren(
+      this.answer,
+      el('strong', { class: 'answer-sizes' }, answer.sizes),
+      answer.cause !== undefined ? el('span', { class: 'answer-cause' }, answer.cause) : undefined,
+      answer.fix !== undefined ? el('span', { class: 'answer-fix' }, answer.fix) : undefined,
+    );
     replaceChildren(this.details, el('h3', {}, 'Steps'), stepsList(d), el('h3', {}, 'Sizes'), sizesTable(d));
     this.updateStatus();
   }
@@ -225,6 +236,7 @@ export class LayoutPane {
   private showMessage(status: PaneStatus, text: string): void {
     this.root.dataset.status = status;
     this.views.hidden = true;
+    replaceChildren(this.answer);
     replaceChildren(this.details);
     replaceChildren(this.status);
     replaceChildren(this.elements);
