@@ -10,6 +10,7 @@ import type { ArrayShapeNode } from '../../core/src';
 import { memorySpaceMeaning, type ArrayExplanation, type ShapeExplanation } from '../../core/src';
 import { buildMemoryMap, isLayoutError, type TilingStep } from '../../core/src';
 import { primitiveType, unboundedSizeNote } from '../../core/src';
+import { dynamicDetails, metadataPrefixText } from './hover-dynamic';
 import type { ShapePart } from './locate';
 import {
   bytesWithUnit,
@@ -228,6 +229,8 @@ export function arrayDetails(
   out.push(...paddingLines(a));
   if (a.memorySpace.value !== 0)
     out.push(`**Memory space** S(${a.memorySpace.value}): ${a.memorySpace.meaning}`);
+  const dynamic = dynamicDetails(a);
+  if (dynamic !== undefined) out.push(dynamic);
   if (level < 1) return out;
   out.push(`**Physical order** (major → minor): ${physicalOrderText(a)}`);
   if (a.plan && a.plan.steps.length > 0) {
@@ -312,6 +315,8 @@ export function partMarkdown(
         `**L(${groupDigits(n)})** — tail padding: the element count after tiling is rounded up to a multiple of ${groupDigits(n)}.${slots}`,
       ];
     }
+    case 'metadata-prefix':
+      return [metadataPrefixText(part.attribute.value.value, a)];
     case 'tile':
       return tileMarkdown(part.level, a);
     case 'tile-entry':

@@ -21,6 +21,7 @@ import {
   type ShapeExplanation,
 } from '../../core/src';
 import { cell, code } from '../../protocol/src/markdown';
+import { dynamicVerdict } from './hover-dynamic';
 
 /** At most this many padded dimensions are named in the first line; the details list them all. */
 const MAX_NAMED_DIMS = 2;
@@ -127,6 +128,7 @@ export function arrayVerdict(a: ArrayExplanation): string {
   } else if (sz.physicalBytes < sz.logicalBytes) {
     parts[0] = `${assumed}**${humanBytes(sz.logicalBytes)} → ${humanBytes(sz.physicalBytes)}**, packed ${sz.elementSizeBits} bits per element`;
   }
+  parts.push(...dynamicVerdict(a));
   return parts.join(' · ');
 }
 

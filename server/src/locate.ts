@@ -34,7 +34,7 @@ export type ShapePart =
     }
   | { readonly kind: 'tile'; readonly tile: TileNode; readonly level: number }
   | {
-      readonly kind: 'memory-space' | 'element-size' | 'tail-alignment';
+      readonly kind: 'memory-space' | 'element-size' | 'tail-alignment' | 'metadata-prefix';
       readonly attribute: IntAttributeNode;
     };
 
@@ -121,6 +121,8 @@ function partAt(leaf: ArrayShapeNode, offset: number): ShapePart | undefined {
     return { kind: 'element-size', attribute: layout.elementSizeBits };
   if (layout.tailPaddingAlignment && within(layout.tailPaddingAlignment.range, offset))
     return { kind: 'tail-alignment', attribute: layout.tailPaddingAlignment };
+  if (layout.dynamicMetadataBytes && within(layout.dynamicMetadataBytes.range, offset))
+    return { kind: 'metadata-prefix', attribute: layout.dynamicMetadataBytes };
   return undefined;
 }
 
