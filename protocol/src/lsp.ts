@@ -157,7 +157,16 @@ export const PaddingReportRequest = new RequestType<PaddingReportParams, Padding
 );
 interface PaddingReportParams {
   readonly textDocument: { readonly uri: string };
+  /**
+   * Most rows to answer, those wasting the most bytes (default {@link PADDING_REPORT_ROWS}; a
+   * number out of 1..{@link PADDING_REPORT_MAX_ROWS} is clamped to it).
+   */
+  readonly maxRows?: number;
 }
+/** Rows of the padding report when the request does not say how many. */
+export const PADDING_REPORT_ROWS = 100;
+/** Most rows one padding report answers: a dump has hundreds of thousands of instructions. */
+export const PADDING_REPORT_MAX_ROWS = 1024;
 export interface PaddingReportRow {
   /** Instruction or parameter name. */
   readonly name: string;
@@ -173,8 +182,13 @@ export interface PaddingReportRow {
   /** Where the instruction comes from, by its metadata: file name and line (`train.py:12`). */
   readonly source?: string;
 }
+/** The report, or null when the document is not open (or was closed while the report ran). */
 export interface PaddingReportResult {
+  /** The instructions wasting the most bytes, worst first, at most `maxRows`. */
   readonly rows: readonly PaddingReportRow[];
+  /** Instructions with a shape in the document, all counted in the totals (rows.length if none was left out). */
+  readonly totalRows: number;
+  /** Over every instruction, not only the rows. */
   readonly totalLogicalBytes: string;
   readonly totalPhysicalBytes: string;
 }

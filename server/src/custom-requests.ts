@@ -1,7 +1,7 @@
 /**
  * The custom requests of protocol/src/lsp.ts: `xlaLayout/analyzeShape` (the full analysis of the
- * shape at a position, JSON-safe) and `xlaLayout/paddingReport` (every instruction's logical vs
- * physical bytes, worst first).
+ * shape at a position, JSON-safe) and `xlaLayout/paddingReport` (the instructions wasting the most
+ * bytes, worst first, and the totals of all).
  */
 import type { CancellationToken } from 'vscode-languageserver';
 import {
@@ -16,6 +16,7 @@ import {
 } from '../../core/src';
 import type { HloStatement, StatementShape } from '../../core/src';
 import type { Ratio } from '../../core/src';
+import { PADDING_REPORT_MAX_ROWS, PADDING_REPORT_ROWS } from '../../protocol/src/lsp';
 import type {
   AnalyzeShapeResult,
   ArrayAnalysis,
@@ -197,14 +198,33 @@ export function analyzeShape(
   };
 }
 
-/** xlaLayout/paddingReport: one row per instruction (tuple leaves summed), most padding bytes first. */
+type RankedRow = PaddingReportRow & { readonly wasted: bigint };
+
+/** Most wasted bytes first; equal waste, the larger expansion first. */
+const worstFirst = (a: RankedRow, b: RankedRow) =>
+  a.wasted === b.wasted ? b.expansion - a.expansion : a.wasted > b.wasted ? -1 : 1;
+
+/** The `maxRows` a request asks for, clamped to what one answer holds. */
+export function requestedRows(maxRows: unknown): number {
+  if (typeof maxRows !== 'number' || Number.isNaN(maxRows)) return PADDING_REPORT_ROWS;
+  return Math.min(PADDING_REPORT_MAX_ROWS, Math.max(1, Math.floor(maxRows)));
+}
+
+/**
+ * xlaLayout/paddingReport: the `maxRows` instructions (tuple leaves summed) wasting the most bytes,
+ * and totals over all of them; null once `isOpen` says the document was closed.
+ */
 export async function paddingReport(
   doc: HloDocument,
   analyzer: Analyzer,
+  maxRows: number,
+  isOpen: () => boolean,
   token: CancellationToken,
-): Promise<PaddingReportResult> {
+): Promise<PaddingReportResult | null> {
   const slice = new TimeSlice([doc]);
-  const rows: (PaddingReportRow & { wasted: bigint })[] = [];
+  // The worst rows so far; trimmed back to maxRows whenever it doubles, so memory stays bounded.
+  let rows: RankedRow[] = [];
+  let totalRows = 0;
   let totalLogical = 0n;
   let totalPhysical = 0n;
   for (const c of doc.computations()) {
@@ -212,6 +232,7 @@ export async function paddingReport(
     const name = doc.outermost(c).name ?? '';
     for (const i of doc.statementsOf(c)) {
       await slice.tick(token);
+      if (!isOpen()) return null;
       if (doc.summary(i).kind !== 'instruction') continue;
       const st = doc.parse(i);
       const row =
@@ -219,14 +240,19 @@ export async function paddingReport(
           ? instructionRow(doc, analyzer, st, name, instructionSource(doc, i, st))
           : undefined;
       if (!row) continue;
+      totalRows++;
       totalLogical += row.logical;
       totalPhysical += row.physical;
       rows.push({ ...row.row, wasted: row.physical - row.logical });
+      if (rows.length >= 2 * maxRows) rows = rows.sort(worstFirst).slice(0, maxRows);
     }
   }
-  rows.sort((a, b) => (a.wasted === b.wasted ? b.expansion - a.expansion : a.wasted > b.wasted ? -1 : 1));
   return {
-    rows: rows.map(({ wasted: _wasted, ...row }) => row),
+    rows: rows
+      .sort(worstFirst)
+      .slice(0, maxRows)
+      .map(({ wasted: _wasted, ...row }) => row),
+    totalRows,
     totalLogicalBytes: totalLogical.toString(),
     totalPhysicalBytes: totalPhysical.toString(),
   };

@@ -40,7 +40,7 @@ import {
 import { incomingCalls, outgoingCalls, prepareCallHierarchy } from './call-hierarchy';
 import { codeActions } from './code-actions';
 import { completions } from './completion';
-import { analyzeShape, paddingReport } from './custom-requests';
+import { analyzeShape, paddingReport, requestedRows } from './custom-requests';
 import type { HloDocument } from './document';
 import { guarded } from './guard';
 import {
@@ -268,8 +268,14 @@ export const REQUESTS: readonly Answerer[] = [
       sourceInstructions(await session.documents(), p, session.analyzer, token),
     { path: text },
   ),
-  inDocument(PaddingReportRequest, {}, null, (doc, _p, { session }, token) =>
-    paddingReport(doc, session.analyzer, token),
+  inDocument(PaddingReportRequest, {}, null, (doc, p, { session }, token) =>
+    paddingReport(
+      doc,
+      session.analyzer,
+      requestedRows(p.maxRows),
+      () => session.current(doc.uri)?.doc === doc,
+      token,
+    ),
   ),
 ];
 

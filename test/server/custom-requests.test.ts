@@ -88,7 +88,7 @@ describe('server: custom requests', () => {
     assert.equal(r.analysis.arrays[0].sizes?.logicalBytes, String(2n ** 40n * 2n ** 20n * 4n));
   });
 
-  it('paddingReport lists every instruction, most padding first, with totals', async () => {
+  it('paddingReport lists the instructions, most padding first, with totals', async () => {
     const r = await client.request(PaddingReportRequest, {
       textDocument: { uri: 'file:///w/padded.after_optimizations.hlo' },
     });
@@ -106,6 +106,7 @@ describe('server: custom requests', () => {
         ['main', 'Arg_1', '4096', '4096', 1],
       ],
     );
+    assert.equal(r.totalRows, 8);
     assert.equal(r.totalLogicalBytes, String(6 * 1048576 + 60 + 4096));
     assert.equal(r.totalPhysicalBytes, String(6 * 33554432 + 96 + 4096));
     assert.equal(textOf(padded, r.rows[6].range), 'f32[3,5]{1,0:T(2,2)}');
@@ -114,5 +115,43 @@ describe('server: custom requests', () => {
       r.rows.filter((x) => x.source !== undefined).map((x) => [x.name, x.source]),
       [['Arg_0', 'train.py:12']],
     );
+  });
+
+  it('paddingReport answers the maxRows worst rows (default 100, at most 1024), totals over all', async function () {
+    this.timeout(60_000);
+    // Instruction i wastes (i % 97) * 512 bytes: f32[8,i%97]{1,0:T(8,128)} pads i%97 columns to 128.
+    const n = 1500;
+    const lines = ['HloModule many', '', 'ENTRY %main () -> f32[] {'];
+    for (let i = 0; i < n; i++) lines.push(`  %i${i} = f32[8,${(i % 97) + 1}]{1,0:T(8,128)} parameter(${i})`);
+    lines.push('  ROOT %c = f32[] constant(0)', '}', '');
+    const uri = 'file:///w/many-rows.hlo';
+    await client.open(uri, lines.join('\n'));
+    const ask = (maxRows?: number) =>
+      client.request(PaddingReportRequest, {
+        textDocument: { uri },
+        ...(maxRows === undefined ? {} : { maxRows }),
+      });
+    const all = await ask(1e9);
+    assert.ok(all);
+    assert.equal(all.rows.length, 1024);
+    assert.equal(all.totalRows, n + 1);
+    let logical = 0n;
+    let physical = 0n;
+    for (let i = 0; i < n; i++) {
+      logical += BigInt(8 * ((i % 97) + 1) * 4);
+      physical += 8n * 128n * 4n;
+    }
+    assert.equal(all.totalLogicalBytes, String(logical + 4n));
+    assert.equal(all.totalPhysicalBytes, String(physical + 4n));
+    const wasted = (r: { logicalBytes: string; physicalBytes: string }) =>
+      BigInt(r.physicalBytes) - BigInt(r.logicalBytes);
+    for (let k = 1; k < all.rows.length; k++) assert.ok(wasted(all.rows[k - 1]) >= wasted(all.rows[k]));
+    // The worst: the 16 instructions with one column of 128 (i % 97 === 0) waste 127 * 32 bytes each.
+    assert.equal(wasted(all.rows[0]), 127n * 32n);
+    const byDefault = await ask();
+    assert.deepEqual(byDefault?.rows, all.rows.slice(0, 100));
+    assert.equal(byDefault?.totalRows, n + 1);
+    assert.deepEqual((await ask(3))?.rows, all.rows.slice(0, 3));
+    assert.deepEqual((await ask(-5))?.rows, all.rows.slice(0, 1));
   });
 });
