@@ -69,6 +69,8 @@ export class HloDocument {
   private frameTables = new Map<number, StackFrameTables>();
   /** The finder's memos for statements parsed on request (hovers, navigation), apart from the analysis's. */
   private readonly lookups = new ScanState();
+  /** The statement {@link parse} answered last; dropped on every change. */
+  private lastParsed: { start: number; end: number; statement: HloStatement } | undefined;
   /** The severity overrides the table's marks count shown diagnostics by. */
   private markedBy: Overrides = new Map();
 
@@ -127,6 +129,7 @@ export class HloDocument {
   /** Applies LSP content changes in order, re-analysing only the statements they touch. */
   applyChanges(changes: readonly TextDocumentContentChangeEvent[], version: number): void {
     this.frameTables.clear();
+    this.lastParsed = undefined;
     for (const change of changes) {
       if ('range' in change) {
         const a = toOffset(this.text, change.range.start);
@@ -204,9 +207,18 @@ export class HloDocument {
     return this.table.summary(i);
   }
 
-  /** The statement `i`, parsed now; ranges absolute in the document. */
+  /**
+   * The statement `i`, ranges absolute in the document. The last one parsed is kept until the text
+   * changes: requests in a row (hover, definition, highlights as the cursor moves) are mostly about
+   * one statement, and parsing a long one costs what its whole length does.
+   */
   parse(i: number): HloStatement {
-    return parseStatement(this.text.getText(), this.range(i), this.lookups);
+    const { start, end } = this.range(i);
+    const last = this.lastParsed;
+    if (last && last.start === start && last.end === end) return last.statement;
+    const statement = parseStatement(this.text.getText(), { start, end }, this.lookups);
+    this.lastParsed = { start, end, statement };
+    return statement;
   }
 
   /**
