@@ -15,6 +15,17 @@ export function groupDigits(value: bigint | number): string {
   return neg ? `-${grouped}` : grouped;
 }
 
+/**
+ * "a" or "an" before the number `value` as read aloud: "an 8-slot tile", "an 11-slot", "an
+ * 18,000-slot", "a 128-slot". Numbers read with a vowel sound first start with 8, or are 11 or 18
+ * (also in thousands, millions, …).
+ */
+export function articleFor(value: bigint | number): 'a' | 'an' {
+  const digits = (value < 0 ? -value : value).toString();
+  const lead = digits.length % 3 === 0 ? digits.slice(0, 3) : digits.slice(0, digits.length % 3);
+  return digits.startsWith('8') || lead === '11' || lead === '18' ? 'an' : 'a';
+}
+
 /** A grouped count with its noun, singular for one: "1 line", "1,024 lines". */
 export function counted(value: bigint | number, noun: string, plural = `${noun}s`): string {
   return `${groupDigits(value)} ${value === 1 || value === 1n ? noun : plural}`;

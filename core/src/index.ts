@@ -25,6 +25,7 @@ export { toArrayShape } from './to-model';
 export { printShape, printLayout, printTile, type PrintOptions } from './print';
 export {
   bytesWithUnit,
+  articleFor,
   counted,
   elide,
   elideList,

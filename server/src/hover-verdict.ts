@@ -6,6 +6,7 @@
  * follow in hover-shape.ts. Every piece of document text goes through markdown.ts.
  */
 import {
+  articleFor,
   elideList,
   formatFactor,
   groupDigits,
@@ -76,7 +77,7 @@ function tileCauseText(a: ArrayExplanation, p: PaddingAccount): string | undefin
   if (!vector) return undefined;
   const tile = cell(a.tiles[vector.level] ?? '');
   return a.dims.length === 0
-    ? `the scalar fills a ${groupDigits(vector.to)}-slot tile ${tile}`
+    ? `the scalar fills ${articleFor(vector.to)} ${groupDigits(vector.to)}-slot tile ${tile}`
     : `tile ${tile} has more dimensions than the array: a size-1 dimension pads to ${groupDigits(vector.to)}`;
 }
 

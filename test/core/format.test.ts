@@ -4,7 +4,14 @@
  */
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import { bytesWithUnit, formatFactor, formatPercent, groupDigits, humanBytes } from '../../core/src/format';
+import {
+  articleFor,
+  bytesWithUnit,
+  formatFactor,
+  formatPercent,
+  groupDigits,
+  humanBytes,
+} from '../../core/src/format';
 
 describe('core: number formats', () => {
   it('groups digits of integers of any size', () => {
@@ -79,5 +86,18 @@ describe('core: number formats', () => {
   it('shows shares as percentages with one decimal, dropping ".0"', () => {
     assert.equal(formatPercent(0.96875), '96.9%');
     assert.equal(formatPercent(0.5), '50%');
+  });
+
+  it('picks "an" for numbers read with a vowel first (8, 11, 18, 80…, 11,000), "a" otherwise', () => {
+    const an = [8, 11, 18, 80, 800, 8192, 11_000, 18_000_000, 8n];
+    const a = [1, 2, 10, 12, 100, 110, 128, 180, 1024, 111_000];
+    assert.deepEqual(
+      an.map(articleFor),
+      an.map(() => 'an'),
+    );
+    assert.deepEqual(
+      a.map(articleFor),
+      a.map(() => 'a'),
+    );
   });
 });
