@@ -98,11 +98,22 @@ function allocationLines(index: AllocationIndex, instruction: string): string[] 
       lines.push(`Allocation ${a.index} holds nothing else.`);
       continue;
     }
-    const largest = [...others].sort((x, y) => (x.size === y.size ? x.id - y.id : x.size > y.size ? -1 : 1));
+    // Largest first; equal sizes by offset, so that the list reads in a visible order.
+    const largest = [...others].sort((x, y) =>
+      x.size !== y.size
+        ? x.size > y.size
+          ? -1
+          : 1
+        : x.offset !== y.offset
+          ? x.offset < y.offset
+            ? -1
+            : 1
+          : x.id - y.id,
+    );
     const named = largest.slice(0, MAX_SHARERS).map((o) => `${code(valueLabel(o))} ${at(o)}`);
     const more = others.length - named.length;
     lines.push(
-      `Shares allocation ${a.index} with ${groupDigits(others.length)} other value${others.length === 1 ? '' : 's'}: ${named.join('; ')}${more > 0 ? `; and ${groupDigits(more)} more` : ''}.`,
+      `Allocation ${a.index} also holds ${groupDigits(others.length)} other value${others.length === 1 ? '' : 's'}, at other times or other offsets (largest first): ${named.join('; ')}${more > 0 ? `; and ${groupDigits(more)} more` : ''}.`,
     );
   }
   return lines;

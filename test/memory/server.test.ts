@@ -47,8 +47,43 @@ describe('server: allocations in instruction hovers', () => {
     assert.ok(memory > 0, 'after the instruction summary');
     assert.deepEqual(lines.slice(memory), [
       "**Memory** (XLA's buffer assignment): 32 GiB at offset 0 of allocation 8 (preallocated-temp, 38 GiB)",
-      'Shares allocation 8 with 5 other values: `%fusion.44044` 6 GiB at offset 34,359,738,368; `%broadcast.6042` 4 GiB at offset 0; `%fusion.10062{0}` 84 MiB at offset 4,294,967,296; `%fusion.10062{1}` 1 KiB at offset 4,383,047,696; and 1 more.',
+      'Allocation 8 also holds 5 other values, at other times or other offsets (largest first): `%fusion.44044` 6 GiB at offset 34,359,738,368; `%broadcast.6042` 4 GiB at offset 0; `%fusion.10062{0}` 84 MiB at offset 4,294,967,296; `%fusion.10062{1}` 1 KiB at offset 4,383,047,696; and 1 more.',
     ]);
+  });
+
+  it('lists values of equal size by offset', async () => {
+    const uri = 'file:///dumps/equal.txt';
+    const hlo = [
+      'HloModule equal',
+      '',
+      'ENTRY %main (p: f32[8]) -> f32[8] {',
+      '  %p = f32[8]{0} parameter(0)',
+      '  %a = f32[8]{0} negate(%p)',
+      '  %b = f32[8]{0} negate(%a)',
+      '  %c = f32[8]{0} negate(%b)',
+      '  ROOT %d = f32[8]{0} negate(%c)',
+      '}',
+      '',
+    ].join('\n');
+    const assignment = [
+      'BufferAssignment:',
+      'allocation 0: size 128, preallocated-temp:',
+      ' value: <1 a @0> (size=32,offset=0): f32[8]{0}',
+      ' value: <2 b @0> (size=32,offset=96): f32[8]{0}',
+      ' value: <3 c @0> (size=32,offset=32): f32[8]{0}',
+      ' value: <4 d @0> (size=32,offset=64): f32[8]{0}',
+      '',
+    ].join('\n');
+    await client.open(uri, hlo);
+    await send({ uri, text: assignment } satisfies BufferAssignmentParams);
+    const h = await client.request<Hover | null>('textDocument/hover', {
+      textDocument: { uri },
+      position: positionOf(hlo, '%a = ', 1),
+    });
+    assert.match(
+      h ? (h.contents as MarkupContent).value : '',
+      /Allocation 0 also holds 3 other values, at other times or other offsets \(largest first\): `%c` 32 B at offset 32; `%d` 32 B at offset 64; `%b` 32 B at offset 96\./,
+    );
   });
 
   it('answers on a reference to the instruction and on its opcode; a tuple lists each of its values', async () => {
