@@ -13,6 +13,7 @@
  */
 import { copyDiagnostic, movedDiagnostic, type LayoutDiagnostic } from '../../core/src';
 import { parseStatement, type HloStatement } from '../../core/src';
+import { isValidatorDiagnostic, uncheckedLayoutWarning, uncheckedPlaceAt } from '../../core/src';
 import type { ShapeNode } from '../../core/src';
 import { lastNonBlank, type ScanState } from '../../core/src';
 import { detach, forgetSharedTexts } from '../../core/src';
@@ -211,7 +212,11 @@ export class Analyzer {
       for (const d of found.diagnostics) out.push(detachedDiagnostic(d));
       const origin = found.shape.range.start;
       const facts = this.facts.get(text, found.shape);
-      for (const d of facts.diagnostics) out.push(movedDiagnostic(d, origin));
+      for (const d of facts.diagnostics) {
+        const moved = movedDiagnostic(d, origin);
+        const place = isValidatorDiagnostic(d) ? uncheckedPlaceAt(statement, moved.range.start) : undefined;
+        out.push(place === undefined ? moved : uncheckedLayoutWarning(moved, place));
+      }
       // Padding is a property of a buffer: warn where it is defined (the instruction's result),
       // not on every operand annotation that repeats its shape.
       if (found.shape === result) {

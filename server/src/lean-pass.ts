@@ -15,8 +15,15 @@
  * LeanPass.header}): their parameter list would look like a tuple to the finder.
  */
 import { movedDiagnostic, type LayoutDiagnostic } from '../../core/src';
-import { charAt, nameEnd, plainInstructionTail, resultShapeStart, skipBlanks } from '../../core/src';
-import { unterminatedComment } from '../../core/src';
+import {
+  charAt,
+  nameEnd,
+  plainInstructionTail,
+  plainOperandsEnd,
+  resultShapeStart,
+  skipBlanks,
+} from '../../core/src';
+import { isValidatorDiagnostic, uncheckedLayoutWarning, unterminatedComment } from '../../core/src';
 import { scanAt, walkShapeCandidates, type FoundShape } from '../../core/src';
 import { shapeKeyEnd, ScanState } from '../../core/src';
 import { RegionCache } from '../../core/src';
@@ -87,6 +94,11 @@ export class LeanPass {
   private readonly clean: number[] = [];
   private tiled = false;
   private found: LayoutDiagnostic[] | undefined;
+  /**
+   * Layout errors on arrays other than the result that XLA may not check: where the array starts
+   * and the diagnostic's index in {@link found}, in pairs.
+   */
+  private readonly unchecked: number[] = [];
   /** Where the statement being walked starts: diagnostics are relative to it. */
   private origin = 0;
   /** The finder's state over the text being walked, the caller's (one per document). */
@@ -114,8 +126,10 @@ export class LeanPass {
     this.tiled = false;
     this.found = undefined;
     if (this.clean.length > 0) this.clean.length = 0;
+    if (this.unchecked.length > 0) this.unchecked.length = 0;
     walkShapeCandidates(text, start, end, this.visit, scan);
-    const diagnostics = this.found;
+    // Filled by the walk's visitor, which TypeScript does not see assign it.
+    const diagnostics = this.found as LayoutDiagnostic[] | undefined;
     this.found = undefined;
     if (!this.ok || !this.sawResult) return undefined;
     // What the statement parser reports between shapes: no opcode after the result shape, an
@@ -124,6 +138,14 @@ export class LeanPass {
     if (!plainInstructionTail(text, start, result, this.resultEnd, end, scan.comments, this.clean))
       return undefined;
     if (unterminatedComment(text, start, end) >= 0) return undefined;
+    if (this.unchecked.length > 0 && diagnostics !== undefined) {
+      const operandsEnd = plainOperandsEnd(text, this.resultEnd, end, scan.comments, this.clean);
+      for (let k = 0; k < this.unchecked.length; k += 2)
+        if (this.unchecked[k] < operandsEnd) {
+          const i = this.unchecked[k + 1];
+          diagnostics[i] = uncheckedLayoutWarning(diagnostics[i], 'operand');
+        }
+    }
     return { tiled: this.tiled, diagnostics: diagnostics ?? NO_DIAGNOSTICS };
   }
 
@@ -167,7 +189,12 @@ export class LeanPass {
       const c = this.candidate(text, at, end, typeEnd);
       if (c?.facts === undefined) return -1;
       if (c.tiled) tiled = true;
-      for (const d of c.facts.diagnostics) (found ??= []).push(movedDiagnostic(d, at - start));
+      for (const d of c.facts.diagnostics) {
+        const moved = movedDiagnostic(d, at - start);
+        // XLA does not check the layout of an array in a signature (a tuple's elements it does).
+        const unchecked = typeEnd >= 0 && isValidatorDiagnostic(d);
+        (found ??= []).push(unchecked ? uncheckedLayoutWarning(moved, 'signature') : moved);
+      }
       return at + c.next;
     };
     if (charAt(text, q, end) === CH_RPAREN) q++;
@@ -205,7 +232,13 @@ export class LeanPass {
     }
     if (entry.tiled) this.tiled = true;
     const at = pos - this.origin;
-    for (const d of entry.facts.diagnostics) (this.found ??= []).push(movedDiagnostic(d, at));
+    for (const d of entry.facts.diagnostics) {
+      // An array's layout error outside the result: XLA does not check it in an operand's
+      // declared shape, which the statement's tail tells apart from an attribute's value.
+      if (pos !== this.result && typeEnd >= 0 && isValidatorDiagnostic(d))
+        this.unchecked.push(pos, (this.found ??= []).length);
+      (this.found ??= []).push(movedDiagnostic(d, at));
+    }
     if (pos !== this.result) this.clean.push(pos, pos + entry.next);
     else {
       this.sawResult = true;

@@ -67,6 +67,13 @@ export {
   type SymbolOccurrence,
 } from './build-module';
 export { parseHloText } from './parse-text';
+export {
+  isValidatorDiagnostic,
+  relaxUncheckedLayouts,
+  uncheckedLayoutWarning,
+  uncheckedPlaceAt,
+  type UncheckedPlace,
+} from './unchecked-layouts';
 export { dumpCompanion, DUMP_COMPANION_NAMES, type DumpCompanionKind } from './dump-companions';
 export {
   hasBadSigil,
@@ -74,6 +81,7 @@ export {
   nameEnd,
   plainCall,
   plainInstructionTail,
+  plainOperandsEnd,
   resultShapeStart,
   skipBlanks,
 } from './instruction-start';

@@ -111,23 +111,56 @@ export function plainCall(
   comments: CommentSearch,
   clean: readonly number[],
 ): boolean {
-  if (!isOpcodeAt(text, op, open)) return false;
-  if (literalOpcodeAt(text, op, open)) return true;
+  return plainCallEnd(text, op, open, end, comments, clean) >= 0;
+}
+
+/**
+ * Where the operand list of the plain call `text[op, open)(...)` ends ({@link plainCall}): its `)`,
+ * or `open` for the literal of `constant`, `parameter` or `iota`; -1 when the call is not plain.
+ */
+function plainCallEnd(
+  text: string,
+  op: number,
+  open: number,
+  end: number,
+  comments: CommentSearch,
+  clean: readonly number[],
+): number {
+  if (!isOpcodeAt(text, op, open)) return -1;
+  if (literalOpcodeAt(text, op, open)) return open;
   let p = skipTrivia(text, open + 1, end, comments);
-  if (p < end && text.charCodeAt(p) === 41) return true;
+  if (p < end && text.charCodeAt(p) === 41) return p;
   let k = 0;
   for (;;) {
     while (k < clean.length && clean[k] < p) k += 2;
     if (k < clean.length && clean[k] === p) p = skipTrivia(text, clean[k + 1], end, comments);
     const name = nameEnd(text, p, end);
     // A bare element type (`bitcast(u32)`) is a shape missing its `[` to the statement parser.
-    if (name < 0 || typeAt(text, p, name) !== undefined) return false;
+    if (name < 0 || typeAt(text, p, name) !== undefined) return -1;
     p = skipTrivia(text, name, end, comments);
     const c = p < end ? text.charCodeAt(p) : -1;
-    if (c === 41) return true;
-    if (c !== 44) return false;
+    if (c === 41) return p;
+    if (c !== 44) return -1;
     p = skipTrivia(text, p + 1, end, comments);
   }
+}
+
+/**
+ * Where the operand list of the plain instruction whose result shape the finder left at
+ * `resultEnd` ends (see {@link plainCallEnd}); -1 when it is not plain. Shapes before it are the
+ * operands' declared shapes.
+ */
+export function plainOperandsEnd(
+  text: string,
+  resultEnd: number,
+  end: number,
+  comments: CommentSearch,
+  clean: readonly number[],
+): number {
+  const op = skipBlanks(text, resultEnd, end);
+  if (op >= end || !isIdentStart(text.charCodeAt(op))) return -1;
+  const open = nameEnd(text, op, end);
+  return open < end && text.charCodeAt(open) === 40 ? plainCallEnd(text, op, open, end, comments, clean) : -1;
 }
 
 /**

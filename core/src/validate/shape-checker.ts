@@ -13,6 +13,7 @@ import {
   skipBlanks,
 } from '../hlo/instruction-start';
 import { parseStatement } from '../hlo/parse-statement';
+import { isValidatorDiagnostic, relaxUncheckedLayouts } from '../hlo/unchecked-layouts';
 import { skipTrivia } from '../parse/chars';
 import { unterminatedComment } from '../parse/lexical-lines';
 import { scanAt, walkShapeCandidates, type FoundShape } from '../parse/scan-shapes';
@@ -301,8 +302,15 @@ export function createShapeChecker(options: ShapeCheckerOptions = {}): ShapeChec
       (text.charCodeAt(first) === 125 && skipTrivia(text, first + 1, end, scan.comments) >= end) ||
       plainInstruction(text, start, end) ||
       (found.length === 0 && resultAt < 0 && plainHeader(text, start, end));
+    // A layout error outside the result shape may stand where XLA does not check layouts.
+    const unchecked = found.some(
+      (d) =>
+        isValidatorDiagnostic(d) &&
+        (resultNext < 0 || d.range.start < resultAt || d.range.start >= resultNext),
+    );
     resultAt = -1;
-    if (bare && unterminatedComment(text, start, end) < 0) return found;
+    if (bare && unterminatedComment(text, start, end) < 0)
+      return unchecked ? relaxUncheckedLayouts(text, { start, end }, found) : found;
     // The statement parser's own diagnostics, and those of shapes only it reads (where the finder
     // does not look: `f32 parameter(0)`, a word that is not followed by `[`).
     const statement = parseStatement(text, { start, end }, scan);
@@ -315,7 +323,7 @@ export function createShapeChecker(options: ShapeCheckerOptions = {}): ShapeChec
     };
     for (const f of statement.shapes) for (const d of f.diagnostics) add(d);
     for (const d of statement.diagnostics) add(d);
-    return found;
+    return unchecked ? relaxUncheckedLayouts(text, { start, end }, found, statement) : found;
   }
 
   return {
