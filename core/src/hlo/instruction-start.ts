@@ -203,9 +203,23 @@ export function plainInstructionTail(
     text.charCodeAt(open) === 40 &&
     plainCall(text, op, open, end, comments, clean) &&
     !shapeAttributeAfter(text, op, open, end) &&
+    !equalsAfterTrivia(text, open, end) &&
     !hasBadSigil(text, start, end) &&
     !constantOutOfRange(text, result, op, open, end)
   );
+}
+
+/**
+ * Whether an `=` in `text[pos, end)` follows a blank or a comment: `dimensions = {0}`, which XLA's
+ * lexer does not read as an attribute name (that is one token, `name=`). Dumps write none, so
+ * such statements go to the statement parser, which reports it; strings may hold some too.
+ */
+function equalsAfterTrivia(text: string, pos: number, end: number): boolean {
+  for (let at = text.indexOf('=', pos); at >= 0 && at < end; at = text.indexOf('=', at + 1)) {
+    const c = text.charCodeAt(at - 1);
+    if (c === 32 || c === 9 || c === 10 || c === 13 || c === 47) return true;
+  }
+  return false;
 }
 
 /**

@@ -46,13 +46,29 @@ export function leftoverAt(text: string, pos: number, end: number, attributes = 
   const key = readName(text, at, end);
   const range = at >= end ? { start: p, end: p + 1 } : { start: at, end: key ? key.end : at + 1 };
   return [
-    diagnostic(
-      'invalid-name',
-      'expects attribute name',
-      range,
-      'expected an attribute `name=value` after the comma, the `=` right after the name',
-    ),
+    key && charAt(text, skipTrivia(text, key.end, end), end) === 61
+      ? blankBeforeEquals(text, at, key.end)
+      : diagnostic(
+          'invalid-name',
+          'expects attribute name',
+          range,
+          'expected an attribute `name=value` after the comma, the `=` right after the name',
+        ),
   ];
+}
+
+/**
+ * XLA's error on the attribute name `text[start, nameEnd)` with blanks or a comment before its
+ * `=`: its lexer reads an attribute name only together with the `=` (`dimensions=`).
+ */
+export function blankBeforeEquals(text: string, start: number, nameEnd: number): LayoutDiagnostic {
+  const name = text.slice(start, nameEnd);
+  return diagnostic(
+    'invalid-name',
+    'expects attribute name',
+    { start, end: nameEnd },
+    `XLA reads an attribute's name only with its \`=\` right after it: write \`${name}=\`, without the blank or comment before the \`=\``,
+  );
 }
 
 /**

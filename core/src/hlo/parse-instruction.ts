@@ -91,7 +91,11 @@ export function parseInstruction(
     // line no statement starts with) is XLA's next token: an error there unless it may start what
     // XLA reads next. On one line it is left unread, as the checks that skip this parser on plain
     // instructions leave it (plainInstructionTail).
-    else if (next < end && shapes.diagnostics.length === 0 && spansLines(text, range.start, end))
+    else if (
+      next < end &&
+      shapes.diagnostics.length === 0 &&
+      (spansLines(text, range.start, end) || spacedAttribute(text, next, end))
+    )
       shapes.diagnostics.push(...leftoverAt(text, next, end));
   } else if (!r.failed && (!op || charAt(text, p, end) === 37)) {
     shapes.reportAt('extra-content', p, end, afterResultWords(text, p, end, r.shape), 'expects opcode');
@@ -123,6 +127,13 @@ export function parseInstruction(
 }
 
 /** What is wrong where XLA expects the opcode after the result shape `shape`, in plain words. */
+/** Whether `text[pos, end)` is `, name =` with trivia before the `=`: an attribute XLA cannot read. */
+function spacedAttribute(text: string, pos: number, end: number): boolean {
+  if (charAt(text, pos, end) !== 44) return false;
+  const key = readName(text, skipTrivia(text, pos + 1, end), end);
+  return key !== undefined && charAt(text, skipTrivia(text, key.end, end), end) === 61;
+}
+
 function afterResultWords(text: string, p: number, end: number, shape: ShapeNode | undefined): string {
   if (p >= end) return 'the instruction ends after its shape, without an opcode';
   if (

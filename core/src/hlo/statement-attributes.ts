@@ -3,6 +3,7 @@
  * the computations and control predecessors they name, and the metadata a source link needs.
  */
 import { COMPUTATION_ATTRIBUTES } from './attribute-table';
+import { blankBeforeEquals } from './leftover';
 import { charAt, readName, readString, skipString, skipTrivia, skipValue } from './lex';
 import type { Shapes } from './statement-shapes';
 import type {
@@ -63,13 +64,18 @@ function endsBareValue(c: number): boolean {
   return c > 127 && /\s/.test(String.fromCharCode(c));
 }
 
-/** `{op_name="..." source_file="..." source_line=12 ...}` (keys separated by spaces). */
-function readMetadata(text: string, start: number, end: number): HloMetadata {
+/**
+ * `{op_name="..." source_file="..." source_line=12 ...}` (keys separated by spaces); a key with a
+ * blank before its `=` is XLA's error, added to `shapes`.
+ */
+function readMetadata(text: string, start: number, end: number, shapes: Shapes): HloMetadata {
   const fields: Writable<Partial<HloMetadata>> = {};
   let p = charAt(text, start, end) === 123 ? start + 1 : start;
   while (p < end) {
     p = skipTrivia(text, p, end);
     const key = readName(text, p, end);
+    if (key && charAt(text, key.end, end) !== 61 && charAt(text, skipTrivia(text, key.end, end), end) === 61)
+      shapes.diagnostics.push(blankBeforeEquals(text, p, key.end));
     if (!key || charAt(text, key.end, end) !== 61) break;
     p = key.end + 1;
     const valueStart = p;
@@ -177,7 +183,7 @@ export function readAttributes(
     if (COMPUTATION_ATTRIBUTES.has(key.name))
       readNameList(text, vs, ve, (n) => calls.push({ name: n.name, range: n.range, attribute: key.name }));
     else if (key.name === 'control-predecessors') readNameList(text, vs, ve, (n) => controls.push(n));
-    else if (key.name === 'metadata') metadata = readMetadata(text, vs, ve);
+    else if (key.name === 'metadata') metadata = readMetadata(text, vs, ve, shapes);
     else if (key.name === 'outfeed_shape' || key.name === 'operand_layout_constraints')
       readShapeValue(text, vs, ve, key.name !== 'outfeed_shape', shapes);
     return ve;

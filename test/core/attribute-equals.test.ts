@@ -1,0 +1,45 @@
+/**
+ * XLA's lexer reads an attribute's name only with its `=` (`dimensions=` is one token), so a blank
+ * or comment before the `=` is its "expects attribute name" on the name: after an instruction's
+ * operands, inside metadata, in the module header. Through the streaming check `xla-layout check`
+ * runs, whose fast path must not pass over such an instruction.
+ */
+import { strict as assert } from 'node:assert';
+import { CheckStream } from '../../core/src/report/check-stream';
+
+function errors(text: string): string[] {
+  const out: string[] = [];
+  const stream = new CheckStream((d) => {
+    if (d.diagnostic.severity === 'error')
+      out.push(`${d.diagnostic.code} ${d.start.line}:${d.start.column} ${d.diagnostic.message}`);
+  });
+  stream.write(text);
+  stream.end();
+  return out;
+}
+
+const BODY = 'HloModule m\n\nENTRY %e {\n  %a = f32[2]{0} parameter(0)\n';
+
+describe('a blank before an attribute’s =', () => {
+  for (const gap of [' ', '\t', ' /* c */ '])
+    it(`is XLA's error on the attribute's name (${JSON.stringify(gap)}), where XLA stops`, () => {
+      const text = `${BODY}  ROOT %r = f32[2,3]{1,0} broadcast(%a), dimensions${gap}= {0}\n}\n`;
+      assert.deepEqual(errors(text), ['invalid-name 5:42 expects attribute name']);
+    });
+
+  it('inside metadata', () => {
+    const text = `${BODY}  ROOT %r = f32[2]{0} negate(%a), metadata={op_name = "a"}\n}\n`;
+    assert.deepEqual(errors(text), ['invalid-name 5:45 expects attribute name']);
+  });
+
+  it('in the module header', () => {
+    const text =
+      'HloModule m, entry_computation_layout ={(f32[2]{0})->f32[2]{0}}\n\nENTRY %e {\n  ROOT %a = f32[2]{0} parameter(0)\n}\n';
+    assert.deepEqual(errors(text), ['invalid-name 1:14 expects attribute name']);
+  });
+
+  it('is nothing in a string, or in an instruction name', () => {
+    const text = `${BODY}  %r = f32[2]{0} negate(%a), metadata={op_name="a = b" source_line=1}\n  ROOT %s = f32[2]{0} negate(%r)\n}\n`;
+    assert.deepEqual(errors(text), []);
+  });
+});
