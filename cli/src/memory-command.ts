@@ -13,8 +13,11 @@ import {
   memoryModuleJson,
   valueLabel,
   ValueSizeCache,
+  formatPercent,
+  peakGroupLabel,
   type MemoryAllocation,
   type MemoryModule,
+  type MemoryPeak,
   type MemoryValue,
 } from '../../core/src';
 import { intOption, parseArgs } from './args';
@@ -130,17 +133,55 @@ function allocationLines(m: MemoryModule, top: number): string[] {
   return out;
 }
 
+/** What is live at the peak, by source line: share, bytes, values, where, the largest value. */
+function peakLines(p: MemoryPeak, top: number): string[] {
+  const shown = top === 0 ? p.groups : p.groups.slice(0, top);
+  const rows = shown.map((g) => {
+    const v = g.largest.value;
+    const largest = v ? `${shorten(valueLabel(v), 40)} ${shorten(v.shape, 40)}` : g.largest.position;
+    return [
+      share(g.bytes, p.bytes),
+      humanBytes(g.bytes),
+      String(g.values),
+      shorten(peakGroupLabel(g), 60),
+      g.values > 1 ? `largest ${largest}` : largest,
+    ];
+  });
+  const at = p.instruction !== undefined ? `, %${p.instruction}` : '';
+  const out = [`  Live at the peak (step ${p.time}${at}), by source line:`];
+  for (const line of table([['share', 'bytes', 'values', 'from', 'value'], ...rows], new Set([3, 4])).split(
+    '\n',
+  ))
+    out.push(`  ${line}`);
+  if (shown.length < p.groups.length) {
+    let rest = 0n;
+    for (const g of p.groups.slice(shown.length)) rest += g.bytes;
+    out.push(
+      `  … ${counted(p.groups.length - shown.length, 'more place')}, ${humanBytes(rest)} (--top 0 lists all)`,
+    );
+  }
+  return out;
+}
+
+function share(part: bigint, whole: bigint): string {
+  return whole > 0n ? formatPercent(Number((part * 1_000_000n) / whole) / 1_000_000) : '0%';
+}
+
 /** The text of one module: the answer first, then the table. */
 function moduleText(files: ModuleFiles, m: MemoryModule, top: number): string[] {
   const h = headline(m);
   const out = [`${m.module}  (${files.hlo ?? files.companions['buffer-assignment'] ?? ''})`];
+  const peak = [h.peak, h.peakWhy, h.xlaPeak]
+    .filter((l): l is string => l !== undefined)
+    .map((l) => `  ${l}`);
+  if (h.lead === 'peak') out.push(...peak);
   out.push(`  ${h.memory}`);
   if (files.assignedAt)
     out.push(
       `  Estimate from this HLO alone: XLA's buffer assignment of the module is of its optimized HLO, xla-layout memory ${files.assignedAt}`,
     );
   else if (h.note) out.push(`  ${h.note}`);
-  if (h.peak) out.push(`  ${h.peak}`);
+  if (h.lead !== 'peak') out.push(...peak);
   if (h.worst) out.push(`  ${h.worst}`);
   if (h.change) out.push(`  ${h.change}`);
   if (m.spaces.length > 1)
@@ -166,6 +207,7 @@ function moduleText(files: ModuleFiles, m: MemoryModule, top: number): string[] 
     out.push(
       `  ${counted(m.problemCount, 'line')} could not be read, first: ${m.problems[0]?.file}:${m.problems[0]?.line}: ${m.problems[0]?.message}`,
     );
+  if (m.peak && m.peak.groups.length > 0) out.push('', ...peakLines(m.peak, top));
   out.push('', ...allocationLines(m, top));
   const listed = new Set(m.allocations.slice(0, top === 0 ? undefined : top).map((a) => a.index));
   const hidden = m.disagreements.filter((d) => !listed.has(d.allocation));

@@ -64,7 +64,16 @@ export interface MemoryRevealMessage {
   readonly value: number;
 }
 
-export type MemoryToHostMessage = MemoryReadyMessage | MemoryRevealMessage;
+/**
+ * Webview → host: open the instruction (or the source line) of the largest value of a group of
+ * "Live at the peak", named by its position in the model's `peak.groups`.
+ */
+export interface MemoryPeakRevealMessage {
+  readonly type: 'reveal' | 'openSource';
+  readonly peakGroup: number;
+}
+
+export type MemoryToHostMessage = MemoryReadyMessage | MemoryRevealMessage | MemoryPeakRevealMessage;
 
 type Obj = Record<string, unknown>;
 
@@ -113,6 +122,20 @@ function checkModule(m: unknown): string | undefined {
   if (!isObject(m.headline) || !isText(m.headline.memory)) return 'module.headline must say how much memory';
   if (!isDecimal(m.totalBytes) || !isDecimal(m.paddingBytes)) return 'module totals must be decimal strings';
   if (!Array.isArray(m.spaces) || !Array.isArray(m.allocations)) return 'module needs spaces and allocations';
+  if (m.peak !== undefined) {
+    const p = m.peak as Obj;
+    if (!isObject(p) || !isDecimal(p.bytes) || !Array.isArray(p.groups))
+      return 'module.peak needs bytes and groups';
+    for (const [i, g] of (p.groups as unknown[]).entries())
+      if (
+        !isObject(g) ||
+        !isText(g.label) ||
+        !isDecimal(g.bytes) ||
+        typeof g.share !== 'number' ||
+        !isObject(g.largest)
+      )
+        return `peak group ${i} needs a label, bytes, a share and its largest value`;
+  }
   for (const [i, a] of (m.allocations as unknown[]).entries()) {
     if (!isObject(a)) return `allocation ${i} must be an object`;
     if (!isIndex(a.index) || !isDecimal(a.size) || !isDecimal(a.paddingBytes))
@@ -146,13 +169,20 @@ export function validateHostToMemory(value: unknown): Validated<HostToMemoryMess
 /** Validates a message received by the extension host from the Memory View page. */
 export function validateMemoryToHost(value: unknown): Validated<MemoryToHostMessage> {
   if (!isObject(value)) return fail('message must be an object');
-  const extra = Object.keys(value).find((k) => !['type', 'allocation', 'value'].includes(k));
+  const extra = Object.keys(value).find((k) => !['type', 'allocation', 'value', 'peakGroup'].includes(k));
   if (extra !== undefined) return fail(`unexpected field ${extra}`);
   if (value.type === 'ready') {
-    if (value.allocation !== undefined || value.value !== undefined) return fail('ready takes no fields');
+    if (value.allocation !== undefined || value.value !== undefined || value.peakGroup !== undefined)
+      return fail('ready takes no fields');
     return { ok: true, value: { type: 'ready' } };
   }
   if (value.type !== 'reveal' && value.type !== 'openSource') return fail('unknown message type');
+  if (value.peakGroup !== undefined) {
+    if (value.allocation !== undefined || value.value !== undefined)
+      return fail('a peak group is named alone');
+    if (!isIndex(value.peakGroup)) return fail('peakGroup must be an index');
+    return { ok: true, value: { type: value.type, peakGroup: value.peakGroup } };
+  }
   if (!isIndex(value.allocation) || !isIndex(value.value))
     return fail('allocation and value must be indices');
   return { ok: true, value: { type: value.type, allocation: value.allocation, value: value.value } };

@@ -26,22 +26,30 @@ describe('cli: memory', function () {
     const r = cli('memory', HLO, '--top', '2');
     assert.equal(r.code, 0, r.stderr);
     const lines = r.stdout.split('\n');
-    assert.deepEqual(lines.slice(1, 8), [
+    assert.deepEqual(lines.slice(1, 9), [
       '  XLA allocates 40.1 GiB (43,050,405,904 B) in 9 allocations; 37 GiB of it (92.2%) is padding.',
-      "  Peak: 40.1 GiB live at step 6 of 15 (XLA's live ranges); 37 GiB of it (92.2%) is padding.",
+      '  Peak: 40.1 GiB live at step 6 of 15, at %fusion.44044 (cic.py:47); 37 GiB of it (92.2%) is padding.',
+      '  Live then: 79.8% cic.py:41 (jit(train_step)/cic_update/FloorMod), 15% cic.py:47 (jit(train_step)/cic_update/bitcast_convert_type), 5.2% inputs (4 parameters), and 1 more.',
       '  Most padding: %copy.40488 s32[8388608,8,4]{2,1,0:T(8,128)} in allocation 8, 31 GiB of its 32 GiB: dim 2 (x), size 4, minor-most: T(8,128) pads 4 to 128 (32x).',
       '  Change: use minor_to_major {0,1,2} instead of {2,1,0}; dim 2 (size 4) is no longer minor-most; saves 31 GiB.',
       '  Memory spaces: default 40.1 GiB, vmem 64 KiB.',
       '  Our layout model agrees with XLA on all 15 values.',
       '',
     ]);
-    // Largest allocation first, its values with XLA's and our bytes, the padding and the source line.
-    assert.match(lines[9], /^ {2}8 preallocated-temp +38 GiB +37 GiB +6 values$/);
+    // What is live at the peak, by source line, then the largest allocation first, its values with
+    // XLA's and our bytes, the padding and the source line.
+    assert.equal(lines[9], '  Live at the peak (step 6, %fusion.44044), by source line:');
     assert.match(
-      lines[10],
+      lines[11],
+      /^ {2}79\.8% +32 GiB +1 +cic\.py:41 \(jit\(train_step\)\/cic_update\/FloorMod\) +%copy\.40488 /,
+    );
+    const at = lines.findIndex((l) => l.startsWith('  allocation'));
+    assert.match(lines[at + 1], /^ {2}8 preallocated-temp +38 GiB +37 GiB +6 values$/);
+    assert.match(
+      lines[at + 2],
       /^ +32 GiB +32 GiB +1 GiB +31 GiB +%copy\.40488 +s32\[8388608,8,4\]\{2,1,0:T\(8,128\)\} +cic\.py:41$/,
     );
-    assert.equal(lines[11].trim(), 'pads: dim 2 (x), size 4, minor-most: T(8,128) pads 4 to 128 (32x)');
+    assert.equal(lines[at + 3].trim(), 'pads: dim 2 (x), size 4, minor-most: T(8,128) pads 4 to 128 (32x)');
     assert.match(r.stdout, /… 7 more allocations, 1\.1 GiB \(--top 0 lists all\)/);
   });
 
@@ -172,5 +180,44 @@ describe('cli: memory', function () {
         for (const a of m.allocations) values += a.values.length;
       }
       assert.ok(values > 800, `${values} values`);
+    });
+
+  if (xla !== undefined)
+    it('leads with the peak where nothing pads: the instruction, what is live by source line, adding up', () => {
+      const dir = realDumpDir(xla);
+      const hlo = join(dir, 'module_0056.jit_f.cpu_after_optimizations.txt');
+      const text = cli('memory', hlo, '--top', '3');
+      assert.equal(text.code, 0, text.stderr);
+      const lines = text.stdout.split('\n');
+      // The live ranges hold 1,060 B at step 21; XLA's file names step 52 with 776 B.
+      assert.match(
+        lines[1],
+        /^ {2}Peak: 1 KiB live at step 21 of 66, at %ynn_fusion \(dump_programs\.py:\d+\); none of it is padding\.$/,
+      );
+      assert.match(lines[2], /^ {2}Live then: [\d.]+% \S+/);
+      assert.match(
+        lines[3],
+        /^ {2}XLA's live-range file names step 52 \(776 B live\) as its peak: .*step 21 holds the most\.$/,
+      );
+      assert.match(lines[4], /^ {2}XLA allocates /);
+      assert.ok(
+        lines.includes(
+          '  Live at the peak (step 21, %' + lines[1].split('%')[1].split(' ')[0] + '), by source line:',
+        ),
+      );
+      const [m] = modules(cli('memory', hlo, '--json').stdout);
+      const peak = m.peak!;
+      assert.equal(peak.bytes, '1060');
+      assert.deepEqual(peak.xla, { time: 52, bytes: '776' });
+      assert.equal(m.headline.lead, 'peak');
+      let sum = 0n;
+      for (const g of peak.groups) sum += BigInt(g.bytes);
+      assert.equal(sum, 1060n);
+      let values = 0n;
+      for (const v of peak.values) values += BigInt(v.bytes);
+      assert.equal(values, 1060n);
+      // The text's groups are the JSON's, largest first.
+      const first = lines.findIndex((l) => l.startsWith('  Live at the peak'));
+      assert.ok(lines[first + 2].includes(peak.groups[0].label), lines[first + 2]);
     });
 });

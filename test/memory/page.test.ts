@@ -252,11 +252,50 @@ describe('memory view page (headless Chromium)', function () {
 
   const xla = realXla();
   if (xla !== undefined)
+    it('leads with the peak where nothing pads: what is live then, by source line, each a link', async () => {
+      const message = showMessage(join(realDumpDir(xla), 'module_0032.jit_step.cpu_after_optimizations.txt'));
+      await post(page, message);
+      assert.match(
+        await text(page, '#headline'),
+        /^Peak: 2\.1 MiB live at step 38 of 42, at %ynn_fusion\.1 \(dump_programs\.py:\d+\); none of it is padding\.$/,
+      );
+      assert.match(await text(page, '.facts .peak-why'), /^Live then: 53\.2% inputs \(8 parameters\), /);
+      assert.match(
+        await text(page, '.facts .xla-peak'),
+        /^XLA's live-range file names step 39 \(2\.8 MiB live\)/,
+      );
+      assert.equal(
+        await text(page, '#peak-breakdown h2'),
+        'Live at the peak: 2.1 MiB at step 38 of 42, at %ynn_fusion.1',
+      );
+      const rows = await page.evaluate(() =>
+        Array.from(document.querySelectorAll('#peak-groups tbody tr')).map((tr) =>
+          Array.from(tr.querySelectorAll('td')).map((td) => td.textContent ?? ''),
+        ),
+      );
+      const peak = message.module.peak!;
+      assert.equal(rows.length, peak.groups.length);
+      assert.deepEqual(rows[0].slice(0, 3), ['53.2%', '1.1 MiB', 'inputs (8 parameters)']);
+      // The rows are the model's groups, and those add up to the peak.
+      let sum = 0n;
+      for (const g of peak.groups) sum += BigInt(g.bytes);
+      assert.equal(sum, BigInt(peak.bytes));
+      // A source line opens the program; a value, its instruction in the HLO.
+      await page.click('#peak-groups tbody tr[data-group="1"] .source-link');
+      await page.click('#peak-groups tbody tr[data-group="1"] .value-link');
+      assert.deepEqual(await sent(page), [
+        { type: 'openSource', peakGroup: 1 },
+        { type: 'reveal', peakGroup: 1 },
+      ]);
+      await page.screenshot({ path: join(RESULTS, 'peak.png'), fullPage: true });
+    });
+
+  if (xla !== undefined)
     it('shows a real jax dump, and pages a module with thousands of values', async () => {
       const dir = realDumpDir(xla);
       await post(page, showMessage(join(dir, 'module_0032.jit_step.cpu_after_optimizations.txt')));
       assert.equal(
-        await text(page, '#headline'),
+        await text(page, '.facts .memory'),
         'XLA allocates 2.2 MiB (2,319,100 B) in 45 allocations; none of it is padding.',
       );
       await page.click('#tab-values');

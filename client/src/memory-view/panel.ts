@@ -5,7 +5,12 @@
  * after VS Code reloads. A row of the page opens its instruction in the HLO, or its source line.
  */
 import * as vscode from 'vscode';
-import { ValueSizeCache, type MemoryModuleJson, type MemoryValueJson } from '../../../core/src';
+import {
+  ValueSizeCache,
+  type InstructionPlaceJson,
+  type MemoryModuleJson,
+  type MemoryValueJson,
+} from '../../../core/src';
 import { OpenSourceCommand, type OpenSourceArgs } from '../../../protocol/src/lsp';
 import {
   validateMemoryToHost,
@@ -41,6 +46,9 @@ function sourceUri(path: string, dump: vscode.Uri): vscode.Uri {
   if (path.startsWith('/') || /^[a-z]:[\\/]/i.test(path)) return vscode.Uri.file(path);
   return vscode.Uri.joinPath(folderOf(dump), path);
 }
+
+/** Where an instruction is written and the source line it comes from, as the model gives them. */
+type InstructionPlace = Pick<InstructionPlaceJson, 'line' | 'column' | 'sourceFile' | 'sourceLine'>;
 
 class MemoryViewPanel {
   private shown: { message: ShowMemoryMessage; files: DumpFiles } | undefined;
@@ -130,10 +138,18 @@ class MemoryViewPanel {
       if (this.shown) this.post(this.shown.message);
       return;
     }
+    if ('peakGroup' in message) {
+      const group = this.shown?.message.module.peak?.groups[message.peakGroup];
+      if (!group) return;
+      const name = group.instruction?.name ?? group.largest.position;
+      if (message.type === 'reveal') void this.revealInstruction(name, group.instruction);
+      else void this.openSource(group.instruction);
+      return;
+    }
     const value = this.valueAt(message.allocation, message.value);
     if (!value || !this.shown) return;
-    if (message.type === 'reveal') void this.revealInstruction(value);
-    else void this.openSource(value);
+    if (message.type === 'reveal') void this.revealInstruction(value.name, value.instruction);
+    else void this.openSource(value.instruction);
   }
 
   /** The value the page names, looked up in the model this panel sent. */
@@ -141,17 +157,16 @@ class MemoryViewPanel {
     return this.shown?.message.module.allocations.find((a) => a.index === allocation)?.values[position];
   }
 
-  private async revealInstruction(value: MemoryValueJson): Promise<void> {
+  private async revealInstruction(name: string, at: InstructionPlace | undefined): Promise<void> {
     const hlo = this.shown?.files.hlo;
-    const at = value.instruction;
     if (!hlo || !at) {
       void vscode.window.showInformationMessage(
-        `XLA Layout: %${value.name} is not in an HLO text beside the buffer assignment.`,
+        `XLA Layout: %${name} is not in an HLO text beside the buffer assignment.`,
       );
       return;
     }
     const start = new vscode.Position(at.line - 1, at.column - 1);
-    const range = new vscode.Range(start, start.translate(0, value.name.length));
+    const range = new vscode.Range(start, start.translate(0, name.length));
     const editor = await vscode.window.showTextDocument(hlo, {
       viewColumn: vscode.ViewColumn.One,
       selection: range,
@@ -160,8 +175,7 @@ class MemoryViewPanel {
     editor.revealRange(range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
   }
 
-  private async openSource(value: MemoryValueJson): Promise<void> {
-    const at = value.instruction;
+  private async openSource(at: InstructionPlace | undefined): Promise<void> {
     const dump = this.shown?.files.hlo;
     if (!at?.sourceFile || !dump) return;
     // The source opens beside the dump, in the first group, keeping the Memory View in sight.

@@ -35,6 +35,8 @@ export interface HloInstructionInfo {
   readonly opName?: string;
   /** `parameter(N)`'s N. */
   readonly parameter?: number;
+  /** The computations it calls (`calls=`, `to_apply=`, ...), when it calls any. */
+  readonly calls?: readonly string[];
 }
 
 /** A computation and the instructions it holds, with what each of them calls. */
@@ -129,6 +131,9 @@ export class HloIndexer {
           ...(m?.sourceLine !== undefined ? { sourceLine: m.sourceLine } : {}),
           ...(m?.opName ? { opName: m.opName } : {}),
           ...(s.parameter ? { parameter: s.parameter.value } : {}),
+          ...(s.calledComputations.length > 0
+            ? { calls: s.calledComputations.map((c) => copy(c.name)) }
+            : {}),
         });
       }
     });

@@ -38,10 +38,10 @@ export {
   type MemoryAllocation,
   type MemoryValue,
   type MemorySpaceTotal,
-  type MemoryPeak,
 } from './model';
+export type { MemoryPeak, PeakGroup, PeakLiveValue } from './peak';
 export { estimateMemory } from './estimate';
-export { headline, valueLabel, type MemoryHeadline } from './headline';
+export { headline, peakGroupLabel, valueLabel, type MemoryHeadline } from './headline';
 export {
   memoryModuleJson,
   valueJson,
@@ -49,5 +49,8 @@ export {
   type MemoryAllocationJson,
   type MemoryValueJson,
   type MemoryJsonOptions,
+  type MemoryPeakJson,
+  type PeakGroupJson,
+  type InstructionPlaceJson,
 } from './json';
 export { memoryFromTexts, type MemoryTexts } from './from-texts';

@@ -2,8 +2,10 @@
  * The memory model as JSON, shared by `xla-layout memory --json` and the editor's Memory View:
  * byte counts are exact decimal strings (they pass 2^53), as in the CLI's other JSON outputs.
  */
-import { headline, type MemoryHeadline } from './headline';
+import { headline, peakGroupLabel, type MemoryHeadline } from './headline';
+import type { HloInstructionInfo } from './hlo-index';
 import type { MemoryAllocation, MemoryModule, MemoryValue } from './model';
+import type { MemoryPeak, PeakGroup } from './peak';
 import type { AllocatedParameter } from './types';
 
 export interface MemoryValueJson {
@@ -72,13 +74,7 @@ export interface MemoryModuleJson {
     readonly allocations: number;
     readonly reportedBytes?: string;
   }[];
-  readonly peak?: {
-    readonly time: number;
-    readonly of?: number;
-    readonly bytes: string;
-    readonly paddingBytes: string;
-    readonly values: readonly { readonly position: string; readonly bytes: string }[];
-  };
+  readonly peak?: MemoryPeakJson;
   readonly valueCount: number;
   readonly allocations: readonly MemoryAllocationJson[];
   readonly disagreements: readonly MemoryValueJson[];
@@ -86,6 +82,52 @@ export interface MemoryModuleJson {
   readonly missingInstructions: number;
   readonly problems: readonly { readonly file: string; readonly line: number; readonly message: string }[];
   readonly problemCount: number;
+}
+
+/** Where an instruction is written and where it comes from. */
+export interface InstructionPlaceJson {
+  readonly name: string;
+  readonly line: number;
+  readonly column: number;
+  readonly source?: string;
+  readonly sourceFile?: string;
+  readonly sourceLine?: number;
+  readonly opName?: string;
+}
+
+/** The values live at the peak from one place of the program (see core/src/memory/peak.ts). */
+export interface PeakGroupJson {
+  readonly kind: PeakGroup['kind'];
+  /** `cnn.py:18 (conv_general_dilated)`, `inputs (3 parameters)`. */
+  readonly label: string;
+  readonly bytes: string;
+  /** Share of the peak, 0..1. */
+  readonly share: number;
+  readonly values: number;
+  /** The largest value of the group. */
+  readonly largest: { readonly position: string; readonly bytes: string; readonly shape?: string };
+  /** Its instruction, when the HLO has it: what a click on the group opens. */
+  readonly instruction?: InstructionPlaceJson;
+}
+
+export interface MemoryPeakJson {
+  readonly time: number;
+  readonly of?: number;
+  /** The instruction scheduled at the peak's step. */
+  readonly instruction?: InstructionPlaceJson | { readonly name: string };
+  readonly bytes: string;
+  readonly paddingBytes: string;
+  /** Live at the peak, largest first; a buffer shared by live values counts once. */
+  readonly values: readonly {
+    readonly position: string;
+    readonly bytes: string;
+    readonly sharedWith?: readonly string[];
+  }[];
+  /** By source line (else op_name), largest first; their bytes add up to `bytes`. */
+  readonly groups: readonly PeakGroupJson[];
+  /** The live-range file's own peak, when it names another step or figure. */
+  readonly xla?: { readonly time: number; readonly bytes: string };
+  readonly unplaced?: number;
 }
 
 /** How much of a large model goes into the JSON. */
@@ -176,6 +218,57 @@ function allocationJson(a: MemoryAllocation, kept: Set<MemoryValue> | undefined)
   };
 }
 
+function placeJson(info: HloInstructionInfo): InstructionPlaceJson {
+  return {
+    name: info.name,
+    line: info.start.line,
+    column: info.start.column,
+    ...(info.source !== undefined ? { source: info.source } : {}),
+    ...(info.sourceFile !== undefined ? { sourceFile: info.sourceFile } : {}),
+    ...(info.sourceLine !== undefined ? { sourceLine: info.sourceLine } : {}),
+    ...(info.opName !== undefined ? { opName: info.opName } : {}),
+  };
+}
+
+/** share of whole, 0..1, to six places. */
+function shareOf(part: bigint, whole: bigint): number {
+  return whole > 0n ? Number((part * 1_000_000n) / whole) / 1_000_000 : 0;
+}
+
+function peakJson(p: MemoryPeak): MemoryPeakJson {
+  return {
+    time: p.time,
+    ...(p.of !== undefined ? { of: p.of } : {}),
+    ...(p.at
+      ? { instruction: placeJson(p.at) }
+      : p.instruction !== undefined
+        ? { instruction: { name: p.instruction } }
+        : {}),
+    bytes: p.bytes.toString(),
+    paddingBytes: p.paddingBytes.toString(),
+    values: p.values.map((v) => ({
+      position: v.position,
+      bytes: v.bytes.toString(),
+      ...(v.sharedWith ? { sharedWith: v.sharedWith } : {}),
+    })),
+    groups: p.groups.map((g) => ({
+      kind: g.kind,
+      label: peakGroupLabel(g),
+      bytes: g.bytes.toString(),
+      share: shareOf(g.bytes, p.bytes),
+      values: g.values,
+      largest: {
+        position: g.largest.position,
+        bytes: g.largest.bytes.toString(),
+        ...(g.largest.value ? { shape: g.largest.value.shape } : {}),
+      },
+      ...(g.largest.value?.hlo ? { instruction: placeJson(g.largest.value.hlo) } : {}),
+    })),
+    ...(p.xla ? { xla: { time: p.xla.time, bytes: p.xla.bytes.toString() } } : {}),
+    ...(p.unplaced > 0 ? { unplaced: p.unplaced } : {}),
+  };
+}
+
 /** The JSON of one module's memory model. */
 export function memoryModuleJson(m: MemoryModule, options: MemoryJsonOptions = {}): MemoryModuleJson {
   const kept = keptValues(m, options.maxValues);
@@ -193,17 +286,7 @@ export function memoryModuleJson(m: MemoryModule, options: MemoryJsonOptions = {
       allocations: s.allocations,
       ...(s.reportedBytes !== undefined ? { reportedBytes: s.reportedBytes.toString() } : {}),
     })),
-    ...(m.peak
-      ? {
-          peak: {
-            time: m.peak.time,
-            ...(m.peak.of !== undefined ? { of: m.peak.of } : {}),
-            bytes: m.peak.bytes.toString(),
-            paddingBytes: m.peak.paddingBytes.toString(),
-            values: m.peak.values.map((p) => ({ position: p.position, bytes: p.bytes.toString() })),
-          },
-        }
-      : {}),
+    ...(m.peak ? { peak: peakJson(m.peak) } : {}),
     valueCount: m.valueCount,
     allocations: m.allocations.map((a) => allocationJson(a, kept)),
     disagreements: m.disagreements.map(valueJson),

@@ -6,6 +6,7 @@
  * model with XLA. Built from what the readers of ./buffer-assignment.ts and its siblings read.
  */
 import type { HloIndex, HloInstructionInfo } from './hlo-index';
+import { peakOf, type MemoryPeak } from './peak';
 import { positionKey } from './read-helpers';
 import type {
   BufferAllocationRecord,
@@ -74,17 +75,6 @@ export interface MemorySpaceTotal {
   readonly allocations: number;
   /** `Total bytes:` of the usage report for this space, when it has one. */
   readonly reportedBytes?: bigint;
-}
-
-/** The values live at the peak, as the live-range file lists them. */
-export interface MemoryPeak {
-  readonly time: number;
-  /** Schedule length (`HloLiveRange (max N)`). */
-  readonly of?: number;
-  readonly bytes: bigint;
-  /** Padding of the values live at the peak. */
-  readonly paddingBytes: bigint;
-  readonly values: readonly { readonly position: string; readonly bytes: bigint }[];
 }
 
 export interface MemoryModule {
@@ -239,13 +229,14 @@ export function joinMemory(inputs: MemoryInputs): MemoryModule {
     padding += a.paddingBytes;
   }
   const problems = problemsOf(inputs);
+  const peak = liveRange ? peakOf(liveRange, allocations, hlo) : undefined;
   return {
     module: inputs.module ?? hlo?.module ?? '',
     basis: 'buffer-assignment',
     totalBytes: total,
     paddingBytes: padding,
     spaces,
-    ...(liveRange?.peak ? { peak: peakOf(liveRange, allocations) } : {}),
+    ...(peak ? { peak } : {}),
     allocations: [...allocations].sort(byWorst),
     valueCount,
     disagreements,
@@ -281,20 +272,4 @@ function spaceTotals(
         ...(reported ? { reportedBytes: reported.totalBytes } : {}),
       };
     });
-}
-
-function peakOf(liveRange: LiveRangeFile, allocations: readonly MemoryAllocation[]): MemoryPeak {
-  const peak = liveRange.peak!;
-  const byPosition = new Map<string, MemoryValue>();
-  for (const a of allocations)
-    for (const v of a.values) byPosition.set(positionKey(v.instruction, v.shapeIndex), v);
-  let padding = 0n;
-  for (const p of peak.values) padding += byPosition.get(p.position)?.paddingBytes ?? 0n;
-  return {
-    time: peak.time,
-    ...(liveRange.maxTime !== undefined ? { of: liveRange.maxTime } : {}),
-    bytes: peak.bytes,
-    paddingBytes: padding,
-    values: peak.values,
-  };
 }

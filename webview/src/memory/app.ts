@@ -1,6 +1,6 @@
 /**
  * The Memory View page: the answer first (how much memory, how much of it padding, the worst
- * offender and what to change), totals that mean something (XLA's total, the padding share, the
+ * offender and what to change; where nothing much pads, the peak and what is live then), totals that mean something (XLA's total, the padding share, the
  * peak, memory spaces), the treemap of allocations coloured by padding, and the table of
  * allocations or values, sortable and filterable. Everything from the model is rendered as text.
  */
@@ -23,6 +23,7 @@ import {
   type AllocationRow,
   type ValueRow,
 } from './rows';
+import { peakSection } from './peak-table';
 import { SortableTable, type SortState } from './table';
 import { drawTreemap, layoutTiles } from './treemap';
 
@@ -93,6 +94,8 @@ export class MemoryApp {
   private readonly tabs: { allocations: HTMLButtonElement; values: HTMLButtonElement };
   private readonly answer = el('section', { class: 'answer', 'aria-live': 'polite' });
   private readonly totals = el('section', { class: 'totals', 'aria-label': 'Totals' });
+  /** "Live at the peak", replaced with each module shown. */
+  private peak: HTMLElement = el('section', { class: 'peak-breakdown' });
   private readonly picture = el('section', { class: 'picture', 'aria-label': 'Allocations by size' });
   private readonly tableHost = el('div', { class: 'table-host' });
 
@@ -151,6 +154,7 @@ export class MemoryApp {
     append(
       root,
       this.answer,
+      this.peak,
       this.totals,
       this.picture,
       el('section', { class: 'table-section' }, toolbar, this.tableHost),
@@ -169,6 +173,10 @@ export class MemoryApp {
     this.valueTable.sortBy(this.state.valueSort.column, this.state.valueSort.descending);
     this.filter.value = this.state.filter;
     this.drawAnswer(message);
+    const peak = peakSection(message.module.peak, this.post);
+    if (peak) this.peak.replaceWith(peak);
+    else this.peak.replaceChildren();
+    this.peak = peak ?? this.peak;
     this.drawTotals(message.module);
     this.drawPicture();
     this.drawTable();
@@ -201,7 +209,12 @@ export class MemoryApp {
     const m = message.module;
     const h = m.headline;
     const facts: HTMLElement[] = [];
-    if (h.peak) facts.push(el('li', { class: 'peak' }, h.peak));
+    // Where nothing much pads, the peak and what is live then answer first.
+    const peakFirst = h.lead === 'peak' && h.peak !== undefined;
+    if (peakFirst) facts.push(el('li', { class: 'memory' }, h.memory));
+    else if (h.peak) facts.push(el('li', { class: 'peak' }, h.peak));
+    if (h.peakWhy) facts.push(el('li', { class: 'peak-why' }, h.peakWhy));
+    if (h.xlaPeak) facts.push(el('li', { class: 'xla-peak' }, h.xlaPeak));
     if (h.worst) facts.push(el('li', { class: 'worst' }, h.worst));
     if (h.change) facts.push(el('li', { class: 'change' }, h.change));
     if (h.disagreements) facts.push(el('li', { class: 'disagreements' }, h.disagreements));
@@ -217,7 +230,7 @@ export class MemoryApp {
           m.basis === 'estimate' ? 'Estimate from the HLO' : "XLA's buffer assignment",
         ),
       ),
-      el('h1', { id: 'headline', class: 'headline' }, h.memory),
+      el('h1', { id: 'headline', class: 'headline' }, peakFirst ? h.peak : h.memory),
       h.note ? el('p', { id: 'estimate-note', class: 'note' }, h.note) : undefined,
       facts.length > 0 ? el('ul', { class: 'facts' }, ...facts) : undefined,
       el('p', { class: 'files', title: message.files.join('\n') }, filesLine(message)),
