@@ -13,6 +13,9 @@ import {
   memoryModuleJson,
   valueLabel,
   ValueSizeCache,
+  byCost,
+  moduleRank,
+  type ModuleRank,
   formatPercent,
   peakGroupLabel,
   type MemoryAllocation,
@@ -26,20 +29,23 @@ import { table } from './format';
 import { modulesAt, readModule, type ModuleFiles } from './memory-files';
 import type { Output } from './output';
 
-export const MEMORY_HELP = `Usage: xla-layout memory PATH... [--top N] [--json]
+export const MEMORY_HELP = `Usage: xla-layout memory PATH... [--top N] [--modules N] [--json]
 
 What a compiled module really allocates, from the files XLA writes beside it with --xla_dump_to:
 *-buffer-assignment.txt (allocations and the values placed in them), *-memory-usage-report.txt,
 *-live-range.txt and *-buffer-assignment-values.txt. PATH is a module's HLO dump (its companions
 are found by name), one of the companions, or a dump folder (every module with a buffer
-assignment). Per module: XLA's total bytes and the peak its live ranges give, how much of it is
-padding and the value with the most, then the allocations largest first with their values: XLA's
+assignment). Several modules are first ranked by XLA's total, peak and padding, and detailed in
+that order. Per module: XLA's total bytes and the peak, with what is live then by source line, how
+much of it is padding and the value with the most, then the allocations largest first with their values: XLA's
 bytes, our layout model's physical and logical bytes, the padding and the dimension that causes
 it, the instruction's source line. Without a buffer assignment, an estimate from the HLO (every
 value its own buffer), labelled as one.
 
-  --top N   allocations to list per module (default 10; 0 = all)
-  --json    {"modules": [{"file", "module", "basis", "headline", "totalBytes", "paddingBytes",
+  --top N      allocations (and places live at the peak) to list per module (default 10; 0 = all)
+  --modules N  modules to detail after the ranking, largest first (default 0 = all)
+  --json    {"ranking": [{"file", "module", "totalBytes", "peakBytes", "paddingBytes"}],
+            "modules": [{"file", "module", "basis", "headline", "totalBytes", "paddingBytes",
             "spaces", "peak", "allocations": [{"index", "size", "kinds", "paddingBytes",
             "values": [{"name", "shape", "xlaBytes", "physicalBytes", "logicalBytes",
             "paddingBytes", "cause", "instruction": {"line", "source", ...}, ...}]}],
@@ -219,9 +225,27 @@ function moduleText(files: ModuleFiles, m: MemoryModule, top: number): string[] 
   return out;
 }
 
+const fileOf = (files: ModuleFiles): string | undefined => files.hlo ?? files.companions['buffer-assignment'];
+
+/** Stands in for a module whose JSON is already made (only its rank is kept). */
+const EMPTY = {} as MemoryModule;
+
+/** The modules ranked by XLA's total, then peak, then padding: the big one first. */
+function rankingLines(ranked: readonly { rank: ModuleRank }[]): string[] {
+  const rows = ranked.map(({ rank: r }, i) => [
+    String(i + 1),
+    humanBytes(r.totalBytes),
+    r.peakBytes !== undefined ? humanBytes(r.peakBytes) : '-',
+    r.paddingBytes > 0n ? humanBytes(r.paddingBytes) : '-',
+    `${r.module}${r.basis === 'estimate' ? ' (estimate)' : ''}`,
+  ]);
+  const lines = table([['#', 'total', 'peak', 'padding', 'module'], ...rows], new Set([4])).split('\n');
+  return [`${counted(ranked.length, 'module')}, largest first:`, ...lines.map((l) => `  ${l}`)];
+}
+
 /** Runs `memory`. */
 export function runMemory(argv: readonly string[], out: Output): number {
-  const args = parseArgs(argv, { flags: ['json', 'help'], values: ['top'] });
+  const args = parseArgs(argv, { flags: ['json', 'help'], values: ['top', 'modules'] });
   if (args.flags.has('help')) {
     out.write(MEMORY_HELP);
     return 0;
@@ -229,11 +253,12 @@ export function runMemory(argv: readonly string[], out: Output): number {
   if (args.positionals.length === 0)
     throw new UsageError('memory needs a PATH (an HLO dump, a companion or a folder)');
   const top = intOption(args, 'top', 10);
+  const shownModules = intOption(args, 'modules', 0);
   const json = args.flags.has('json');
   const sizes = new ValueSizeCache();
   const modules: unknown[] = [];
+  const read: { files: ModuleFiles; m: MemoryModule; rank: ModuleRank }[] = [];
   let status = 0;
-  let first = true;
   for (const target of args.positionals) {
     let found: ModuleFiles[];
     try {
@@ -255,19 +280,32 @@ export function runMemory(argv: readonly string[], out: Output): number {
         continue;
       }
       if (m.disagreements.length > 0 && status === 0) status = 1;
-      if (json) {
-        modules.push({ file: files.hlo ?? files.companions['buffer-assignment'], ...memoryModuleJson(m) });
-        continue;
-      }
-      if (!first) out.write('');
-      first = false;
-      out.write(moduleText(files, m, top).join('\n'));
+      if (json) modules.push({ file: fileOf(files), ...memoryModuleJson(m) });
+      // The JSON of each module is made as it is read; the text needs them all for the ranking.
+      read.push({ files, m: json ? EMPTY : m, rank: moduleRank(m) });
     }
+  }
+  const ranked = [...read].sort((a, b) => byCost(a.rank, b.rank));
+  if (!json) {
+    const blocks: string[] = [];
+    if (ranked.length > 1) blocks.push(rankingLines(ranked).join('\n'));
+    const detailed = shownModules === 0 ? ranked : ranked.slice(0, shownModules);
+    for (const r of detailed) blocks.push(moduleText(r.files, r.m, top).join('\n'));
+    if (detailed.length < ranked.length)
+      blocks.push(`… ${counted(ranked.length - detailed.length, 'more module')} (--modules 0 details all)`);
+    out.write(blocks.join('\n\n'));
   }
   if (json) {
     let text: string;
     try {
-      text = JSON.stringify({ modules }, null, 2);
+      const ranking = ranked.map((r) => ({
+        file: fileOf(r.files),
+        module: r.rank.module,
+        totalBytes: r.rank.totalBytes.toString(),
+        ...(r.rank.peakBytes !== undefined ? { peakBytes: r.rank.peakBytes.toString() } : {}),
+        paddingBytes: r.rank.paddingBytes.toString(),
+      }));
+      text = JSON.stringify({ ranking, modules }, null, 2);
     } catch (e) {
       // Each value of a tuple nested thousands deep carries its own shape text: together they
       // can exceed the longest string V8 makes.

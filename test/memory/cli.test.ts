@@ -183,6 +183,43 @@ describe('cli: memory', function () {
     });
 
   if (xla !== undefined)
+    it('ranks the modules of a folder by total first, then details them in that order (--modules N)', () => {
+      const dir = realDumpDir(xla);
+      const r = cli('memory', dir, '--modules', '2', '--top', '1');
+      assert.equal(r.code, 0, r.stderr);
+      const lines = r.stdout.split('\n');
+      const all = modules(cli('memory', dir, '--json').stdout);
+      assert.equal(lines[0], `${all.length} modules, largest first:`);
+      const ranked = [...all].sort((a, b) => {
+        const d = BigInt(b.totalBytes) - BigInt(a.totalBytes);
+        return d > 0n ? 1 : d < 0n ? -1 : BigInt(b.peak?.bytes ?? 0) > BigInt(a.peak?.bytes ?? 0) ? 1 : 0;
+      });
+      // One row per module, the largest total first; the JSON's ranking is the same.
+      const rows = lines.slice(2, 2 + all.length).map((l) => l.trim().split(/ {2,}/));
+      assert.deepEqual(
+        rows.map((row) => row.at(-1)),
+        ranked.map((m) => m.module),
+      );
+      const json = JSON.parse(cli('memory', dir, '--json').stdout) as {
+        ranking: { module: string; totalBytes: string }[];
+      };
+      assert.deepEqual(
+        json.ranking.map((m) => [m.module, m.totalBytes]),
+        ranked.map((m) => [m.module, m.totalBytes]),
+      );
+      // Then the two largest modules in detail, and how many more there are.
+      const details = lines.filter((l) => /^module_\d+\.\S+ {2}\(/.test(l)).map((l) => l.split(' ')[0]);
+      assert.deepEqual(
+        details,
+        ranked.slice(0, 2).map((m) => m.module),
+      );
+      assert.equal(
+        lines.filter((l) => l !== '').at(-1),
+        `… ${all.length - 2} more modules (--modules 0 details all)`,
+      );
+    });
+
+  if (xla !== undefined)
     it('leads with the peak where nothing pads: the instruction, what is live by source line, adding up', () => {
       const dir = realDumpDir(xla);
       const hlo = join(dir, 'module_0056.jit_f.cpu_after_optimizations.txt');

@@ -41,6 +41,7 @@ export {
 } from './model';
 export type { MemoryPeak, PeakGroup, PeakLiveValue } from './peak';
 export { estimateMemory } from './estimate';
+export { byCost, moduleRank, type ModuleRank } from './ranking';
 export { headline, peakGroupLabel, valueLabel, type MemoryHeadline } from './headline';
 export {
   memoryModuleJson,
