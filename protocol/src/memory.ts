@@ -44,7 +44,28 @@ export interface MemoryErrorMessage {
   readonly message: string;
 }
 
-export type HostToMemoryMessage = ShowMemoryMessage | MemoryErrorMessage;
+/** One module of a dump folder in its ranking (byte counts as decimal strings). */
+export interface FolderModule {
+  readonly module: string;
+  /** The dump's file name (shown as text). */
+  readonly name: string;
+  readonly basis: 'buffer-assignment' | 'estimate';
+  readonly totalBytes: string;
+  readonly peakBytes?: string;
+  readonly paddingBytes: string;
+  readonly allocations: number;
+}
+
+/** Host → webview: a dump folder's modules, largest total first; a row opens its module. */
+export interface ShowFolderMessage {
+  readonly type: 'showFolder';
+  /** The folder's URI, kept in the page's state like a dump's. */
+  readonly uri: string;
+  readonly name: string;
+  readonly modules: readonly FolderModule[];
+}
+
+export type HostToMemoryMessage = ShowMemoryMessage | ShowFolderMessage | MemoryErrorMessage;
 
 /** Webview → host: the page has started and waits for `show`. */
 export interface MemoryReadyMessage {
@@ -73,7 +94,14 @@ export interface MemoryPeakRevealMessage {
   readonly peakGroup: number;
 }
 
-export type MemoryToHostMessage = MemoryReadyMessage | MemoryRevealMessage | MemoryPeakRevealMessage;
+/** Webview → host: show the module at this position of the folder's ranking. */
+export interface MemoryOpenModuleMessage {
+  readonly type: 'openModule';
+  readonly module: number;
+}
+
+export type MemoryToHostMessage =
+  MemoryReadyMessage | MemoryRevealMessage | MemoryPeakRevealMessage | MemoryOpenModuleMessage;
 
 type Obj = Record<string, unknown>;
 
@@ -157,6 +185,22 @@ export function validateHostToMemory(value: unknown): Validated<HostToMemoryMess
     if (!isText(value.message)) return fail('message must be a string');
     return { ok: true, value: { type: 'error', message: value.message } };
   }
+  if (value.type === 'showFolder') {
+    if (!isText(value.uri) || !isText(value.name)) return fail('uri and name must be strings');
+    if (!Array.isArray(value.modules)) return fail('modules must be a list');
+    for (const [i, m] of (value.modules as unknown[]).entries())
+      if (
+        !isObject(m) ||
+        !isText(m.module) ||
+        !isText(m.name) ||
+        !isDecimal(m.totalBytes) ||
+        !isDecimal(m.paddingBytes) ||
+        (m.peakBytes !== undefined && !isDecimal(m.peakBytes)) ||
+        !isIndex(m.allocations)
+      )
+        return fail(`folder module ${i} needs a name, its totals as decimal strings and its allocations`);
+    return { ok: true, value: value as unknown as ShowFolderMessage };
+  }
   if (value.type !== 'show') return fail('unknown message type');
   if (!isText(value.uri)) return fail('uri must be a string');
   if (!isText(value.name)) return fail('name must be a string');
@@ -169,8 +213,16 @@ export function validateHostToMemory(value: unknown): Validated<HostToMemoryMess
 /** Validates a message received by the extension host from the Memory View page. */
 export function validateMemoryToHost(value: unknown): Validated<MemoryToHostMessage> {
   if (!isObject(value)) return fail('message must be an object');
-  const extra = Object.keys(value).find((k) => !['type', 'allocation', 'value', 'peakGroup'].includes(k));
+  const extra = Object.keys(value).find(
+    (k) => !['type', 'allocation', 'value', 'peakGroup', 'module'].includes(k),
+  );
   if (extra !== undefined) return fail(`unexpected field ${extra}`);
+  if (value.type === 'openModule') {
+    if (!isIndex(value.module) || Object.keys(value).length !== 2)
+      return fail('openModule names a module alone');
+    return { ok: true, value: { type: 'openModule', module: value.module } };
+  }
+  if (value.module !== undefined) return fail('unexpected field module');
   if (value.type === 'ready') {
     if (value.allocation !== undefined || value.value !== undefined || value.peakGroup !== undefined)
       return fail('ready takes no fields');

@@ -4,10 +4,10 @@
  * the theme's colours, state kept across reloads, and document text that stays inert.
  */
 import { strict as assert } from 'node:assert';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { memoryFromTexts, memoryModuleJson } from '../../core/src';
+import { companionNames, humanBytes, memoryFromTexts, memoryModuleJson } from '../../core/src';
 import type { ShowMemoryMessage } from '../../protocol/src/memory';
 import { RESULTS, post, sent, showMessage, tableCells, usePageRig } from './page-harness';
 import { pagePerTest } from '../support/browser-pages';
@@ -288,6 +288,53 @@ describe('memory view page (headless Chromium)', function () {
         { type: 'reveal', peakGroup: 1 },
       ]);
       await page.screenshot({ path: join(RESULTS, 'peak.png'), fullPage: true });
+    });
+
+  if (xla !== undefined)
+    it('shows a dump folder as its modules, largest first; a row opens its module', async () => {
+      const dir = realDumpDir(xla);
+      const modules = readdirSync(dir)
+        .filter((f) => f.endsWith('-buffer-assignment.txt'))
+        .map((f) => {
+          const m = showMessage(join(dir, companionNames(f)!.hlo)).module;
+          return {
+            module: m.module,
+            name: companionNames(f)!.hlo,
+            basis: m.basis,
+            totalBytes: m.totalBytes,
+            ...(m.peak ? { peakBytes: m.peak.bytes } : {}),
+            paddingBytes: m.paddingBytes,
+            allocations: m.allocations.length,
+          };
+        })
+        .sort((a, b) => Number(BigInt(b.totalBytes) - BigInt(a.totalBytes)));
+      await post(page, { type: 'showFolder', uri: `file://${dir}`, name: 'real-dumps', modules });
+      assert.equal(
+        await text(page, '#headline'),
+        `${modules.length} modules, largest first: ${modules[0].module} allocates ${humanBytes(BigInt(modules[0].totalBytes))}.`,
+      );
+      const rows = await page.evaluate(() =>
+        Array.from(document.querySelectorAll('#modules tbody tr')).map((tr) =>
+          Array.from(tr.querySelectorAll('td')).map((td) => td.textContent ?? ''),
+        ),
+      );
+      assert.deepEqual(
+        rows.map((r) => r[5]),
+        modules.map((m) => m.module),
+      );
+      assert.equal(await page.isVisible('#totals, .totals'), false);
+      await page.screenshot({ path: join(RESULTS, 'folder.png'), fullPage: true });
+      await page.click('#modules tbody tr[data-module="0"]');
+      await page.focus('#modules tbody tr[data-module="1"]');
+      await page.keyboard.press('Enter');
+      assert.deepEqual(await sent(page), [
+        { type: 'openModule', module: 0 },
+        { type: 'openModule', module: 1 },
+      ]);
+      // The host answers with the module: the folder gives way to its view.
+      await post(page, showMessage(join(dir, 'module_0032.jit_step.cpu_after_optimizations.txt')));
+      assert.equal(await page.isVisible('#folder'), false);
+      assert.equal(await page.isVisible('.totals'), true);
     });
 
   if (xla !== undefined)

@@ -1,8 +1,9 @@
 /**
  * "XLA Layout: Memory View" (and "Padding Report", now an entry to it): the dump to show is the
- * command's argument (a URI, from the status bar or the large-file notice), else the active editor's
- * HLO or companion file, else the active tab (a dump VS Code did not hand to extensions), else one
- * the user picks.
+ * command's argument (a URI, from the status bar, the large-file notice or the Explorer's menu on
+ * a folder), else the active editor's HLO or companion file, else the active tab (a dump VS Code
+ * did not hand to extensions), else one the user picks, file or folder. A folder shows its modules
+ * ranked by XLA's total, each opening its own view.
  */
 import * as vscode from 'vscode';
 import { companionKind } from '../../../core/src';
@@ -31,9 +32,12 @@ export async function memoryViewCommand(ctx: Ctx, arg?: unknown): Promise<Memory
     return openMemoryView(ctx, document.uri, document.languageId === 'hlo' ? document : undefined);
   const tab = activeHloTab(ctx) ?? activeCompanionTab();
   if (tab !== undefined) return openMemoryView(ctx, tab, syncedDocument(tab));
+  // A dump folder (its modules ranked) or one module's dump.
   const picked = await vscode.window.showOpenDialog({
-    title: 'XLA Layout: Memory View of a dump',
+    title: 'XLA Layout: Memory View of a dump or a dump folder',
     canSelectMany: false,
+    canSelectFiles: true,
+    canSelectFolders: true,
     openLabel: 'Show memory',
     filters: { 'XLA dumps': ['txt', 'hlo', 'hlotxt'], 'All files': ['*'] },
   });

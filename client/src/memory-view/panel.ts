@@ -7,6 +7,7 @@
 import * as vscode from 'vscode';
 import {
   ValueSizeCache,
+  companionKind,
   type InstructionPlaceJson,
   type MemoryModuleJson,
   type MemoryValueJson,
@@ -16,6 +17,8 @@ import {
   validateMemoryToHost,
   type HostToMemoryMessage,
   type MemoryToHostMessage,
+  type FolderModule,
+  type ShowFolderMessage,
   type ShowMemoryMessage,
 } from '../../../protocol/src/memory';
 import { createNonce } from '../visualizer/html';
@@ -47,11 +50,51 @@ function sourceUri(path: string, dump: vscode.Uri): vscode.Uri {
   return vscode.Uri.joinPath(folderOf(dump), path);
 }
 
+async function isFolder(uri: vscode.Uri): Promise<boolean> {
+  try {
+    return ((await vscode.workspace.fs.stat(uri)).type & vscode.FileType.Directory) !== 0;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The modules of a dump folder, one URI each: its buffer assignments (which find their dump and
+ * other companions by name), else its optimized HLO dumps (estimated).
+ */
+async function folderDumps(folder: vscode.Uri): Promise<vscode.Uri[]> {
+  const names = (await vscode.workspace.fs.readDirectory(folder))
+    .filter(([, type]) => (type & vscode.FileType.File) !== 0)
+    .map(([name]) => name)
+    .sort();
+  const assigned = names.filter((n) => companionKind(n) === 'buffer-assignment');
+  const chosen =
+    assigned.length > 0 ? assigned : names.filter((n) => /after_optimizations\.(txt|hlo)$/.test(n));
+  return chosen.map((n) => vscode.Uri.joinPath(folder, n));
+}
+
+function descending(a: string | undefined, b: string | undefined): number {
+  const x = BigInt(a ?? 0);
+  const y = BigInt(b ?? 0);
+  return x === y ? 0 : x > y ? -1 : 1;
+}
+
+/** Largest total first, then largest peak, then most padding (as `xla-layout memory` ranks them). */
+function byFolderCost(a: FolderModule, b: FolderModule): number {
+  return (
+    descending(a.totalBytes, b.totalBytes) ||
+    descending(a.peakBytes, b.peakBytes) ||
+    descending(a.paddingBytes, b.paddingBytes)
+  );
+}
+
 /** Where an instruction is written and the source line it comes from, as the model gives them. */
 type InstructionPlace = Pick<InstructionPlaceJson, 'line' | 'column' | 'sourceFile' | 'sourceLine'>;
 
 class MemoryViewPanel {
   private shown: { message: ShowMemoryMessage; files: DumpFiles } | undefined;
+  /** The folder last shown, and each ranked module's dump. */
+  private folder: { message: ShowFolderMessage; uris: vscode.Uri[] } | undefined;
   private readonly disposables: vscode.Disposable[] = [];
 
   constructor(
@@ -78,8 +121,61 @@ class MemoryViewPanel {
     );
   }
 
+  /**
+   * Reads a dump folder's modules and shows them ranked by XLA's total, then peak, then padding;
+   * a row opens its module.
+   */
+  private async showFolder(folder: vscode.Uri): Promise<undefined> {
+    this.panel.title = `Memory: ${fileName(folder)}/`;
+    await vscode.window.withProgress(
+      {
+        location: vscode.ProgressLocation.Notification,
+        title: `XLA Layout: memory of the modules in ${fileName(folder)}`,
+        cancellable: true,
+      },
+      async (progress, token) => {
+        const dumps = await folderDumps(folder);
+        const read: { uri: vscode.Uri; module: FolderModule }[] = [];
+        for (const [i, uri] of dumps.entries()) {
+          if (token.isCancellationRequested) return;
+          progress.report({ message: `${i + 1} of ${dumps.length}: ${fileName(uri)}` });
+          const loaded = await loadMemory(uri, undefined, this.sizes, progress, token);
+          if (isFailure(loaded)) {
+            this.ctx.output.appendLine(`Memory View of ${uri.toString()}: ${loaded.failed}`);
+            continue;
+          }
+          const m = loaded.model;
+          read.push({
+            uri: loaded.files.hlo ?? uri,
+            module: {
+              module: m.module,
+              name: loaded.name,
+              basis: m.basis,
+              totalBytes: m.totalBytes,
+              ...(m.peak ? { peakBytes: m.peak.bytes } : {}),
+              paddingBytes: m.paddingBytes,
+              allocations: m.allocations.length,
+            },
+          });
+        }
+        read.sort((a, b) => byFolderCost(a.module, b.module));
+        const message: ShowFolderMessage = {
+          type: 'showFolder',
+          uri: folder.toString(),
+          name: fileName(folder),
+          modules: read.map((r) => r.module),
+        };
+        this.shown = undefined;
+        this.folder = { message, uris: read.map((r) => r.uri) };
+        this.post(message);
+      },
+    );
+    return undefined;
+  }
+
   /** Reads the dump of `uri` and shows it; resolves with its figures, or undefined when it could not be read. */
   async show(uri: vscode.Uri, document?: vscode.TextDocument): Promise<MemoryViewResult | undefined> {
+    if (document === undefined && (await isFolder(uri))) return this.showFolder(uri);
     this.panel.title = `Memory: ${fileName(uri)}`;
     return vscode.window.withProgress(
       {
@@ -135,7 +231,8 @@ class MemoryViewPanel {
     const message: MemoryToHostMessage = checked.value;
     if (message.type === 'ready') {
       // A (re)loaded page asks for its content.
-      if (this.shown) this.post(this.shown.message);
+      if (this.folder && !this.shown) this.post(this.folder.message);
+      else if (this.shown) this.post(this.shown.message);
       return;
     }
     if ('peakGroup' in message) {
@@ -144,6 +241,11 @@ class MemoryViewPanel {
       const name = group.instruction?.name ?? group.largest.position;
       if (message.type === 'reveal') void this.revealInstruction(name, group.instruction);
       else void this.openSource(group.instruction);
+      return;
+    }
+    if (message.type === 'openModule') {
+      const uri = this.folder?.uris[message.module];
+      if (uri) void this.show(uri);
       return;
     }
     const value = this.valueAt(message.allocation, message.value);

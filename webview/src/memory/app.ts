@@ -12,7 +12,7 @@ import {
   type CompanionKind,
   type MemoryModuleJson,
 } from '../../../core/src';
-import type { MemoryToHostMessage, ShowMemoryMessage } from '../../../protocol/src/memory';
+import type { MemoryToHostMessage, ShowFolderMessage, ShowMemoryMessage } from '../../../protocol/src/memory';
 import { append, el, replaceChildren } from '../dom';
 import {
   ALLOCATION_COLUMNS,
@@ -23,6 +23,7 @@ import {
   type AllocationRow,
   type ValueRow,
 } from './rows';
+import { folderSection } from './folder-table';
 import { peakSection } from './peak-table';
 import { SortableTable, type SortState } from './table';
 import { drawTreemap, layoutTiles } from './treemap';
@@ -98,6 +99,9 @@ export class MemoryApp {
   private peak: HTMLElement = el('section', { class: 'peak-breakdown' });
   private readonly picture = el('section', { class: 'picture', 'aria-label': 'Allocations by size' });
   private readonly tableHost = el('div', { class: 'table-host' });
+  private readonly tableSection: HTMLElement;
+  /** A dump folder's ranking, while one is shown. */
+  private folder: HTMLElement | undefined;
 
   constructor(
     private readonly root: HTMLElement,
@@ -157,13 +161,14 @@ export class MemoryApp {
       this.peak,
       this.totals,
       this.picture,
-      el('section', { class: 'table-section' }, toolbar, this.tableHost),
+      (this.tableSection = el('section', { class: 'table-section' }, toolbar, this.tableHost)),
     );
     new ResizeObserver(() => this.drawPicture()).observe(this.picture);
   }
 
   /** Shows a module; `saved` restores the tab, filter and sorting the user had on this dump. */
   show(message: ShowMemoryMessage, saved?: MemoryPageState): void {
+    this.setModuleHidden(false);
     this.model = message.module;
     this.allocations = allocationRows(message.module.allocations);
     this.values = valueRows(message.module.allocations);
@@ -185,8 +190,30 @@ export class MemoryApp {
     this.root.dataset.basis = message.module.basis;
   }
 
+  /** Shows a dump folder: its modules ranked, each row opening its module. */
+  showFolder(message: ShowFolderMessage): void {
+    this.model = undefined;
+    this.folder?.remove();
+    this.folder = folderSection(message, this.post);
+    this.root.prepend(this.folder);
+    this.setModuleHidden(true);
+    this.save({ uri: message.uri, name: message.name, ...DEFAULT_STATE });
+    this.root.dataset.shown = String(Number(this.root.dataset.shown ?? 0) + 1);
+  }
+
+  /** Hides (for a folder) or shows again (for a module) the sections of one module. */
+  private setModuleHidden(hidden: boolean): void {
+    for (const section of [this.answer, this.peak, this.totals, this.picture, this.tableSection])
+      section.hidden = hidden;
+    if (!hidden) {
+      this.folder?.remove();
+      this.folder = undefined;
+    }
+  }
+
   /** The host could not read the dump. */
   error(message: string): void {
+    this.setModuleHidden(false);
     this.answer.replaceChildren(el('h1', { class: 'headline error' }, message));
     this.root.dataset.shown = String(Number(this.root.dataset.shown ?? 0) + 1);
   }

@@ -39,6 +39,10 @@ function start(): void {
       app.error(message.message);
       return;
     }
+    if (message.type === 'showFolder') {
+      app.showFolder(message);
+      return;
+    }
     const saved = host.getState();
     app.show(message, isPageState(saved) ? saved : undefined);
   });

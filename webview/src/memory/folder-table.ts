@@ -1,0 +1,71 @@
+/**
+ * A dump folder in the Memory View: its modules ranked by XLA's total (then peak, then padding),
+ * as the host sent them, one row each; a row opens its module's Memory View (a message naming the
+ * row's position, which the host looks up in its own list).
+ */
+import { formatPercent, groupDigits, humanBytes } from '../../../core/src';
+import type { MemoryToHostMessage, ShowFolderMessage } from '../../../protocol/src/memory';
+import { el } from '../dom';
+
+export function folderSection(
+  message: ShowFolderMessage,
+  post: (m: MemoryToHostMessage) => void,
+): HTMLElement {
+  const rows = message.modules.map((m, i) => {
+    const total = BigInt(m.totalBytes);
+    const padding = BigInt(m.paddingBytes);
+    const share = total > 0n ? Number((padding * 1_000_000n) / total) / 1_000_000 : 0;
+    const open = el('a', { href: '#', class: 'module-link', title: m.name }, m.module || m.name);
+    const tr = el(
+      'tr',
+      { 'data-module': String(i), tabindex: '0' },
+      el('td', { class: 'num' }, String(i + 1)),
+      el('td', { class: 'num' }, humanBytes(total)),
+      el('td', { class: 'num' }, m.peakBytes !== undefined ? humanBytes(BigInt(m.peakBytes)) : '—'),
+      el('td', { class: 'num' }, padding > 0n ? `${humanBytes(padding)} (${formatPercent(share)})` : '—'),
+      el('td', { class: 'num' }, groupDigits(m.allocations)),
+      el('td', {}, open, m.basis === 'estimate' ? ' (estimate)' : ''),
+    );
+    const go = (e: Event) => {
+      e.preventDefault();
+      post({ type: 'openModule', module: i });
+    };
+    tr.addEventListener('click', go);
+    tr.addEventListener('keydown', (e) => {
+      if (e.key === 'Enter') go(e);
+    });
+    return tr;
+  });
+  const count = message.modules.length;
+  return el(
+    'section',
+    { class: 'folder', id: 'folder', 'aria-label': 'Modules of the folder' },
+    el('div', { class: 'title-row' }, el('span', { class: 'module', title: message.uri }, message.name)),
+    el(
+      'h1',
+      { id: 'headline', class: 'headline' },
+      count === 0
+        ? 'No module with a buffer assignment or an optimized HLO in this folder.'
+        : `${groupDigits(count)} module${count === 1 ? '' : 's'}, largest first: ${message.modules[0].module || message.modules[0].name} allocates ${humanBytes(BigInt(message.modules[0].totalBytes))}.`,
+    ),
+    el(
+      'table',
+      { id: 'modules', class: 'folder-table' },
+      el(
+        'thead',
+        {},
+        el(
+          'tr',
+          {},
+          el('th', { class: 'num' }, '#'),
+          el('th', { class: 'num' }, "XLA's total"),
+          el('th', { class: 'num' }, 'peak'),
+          el('th', { class: 'num' }, 'padding'),
+          el('th', { class: 'num' }, 'allocations'),
+          el('th', {}, 'module'),
+        ),
+      ),
+      el('tbody', {}, ...rows),
+    ),
+  );
+}
