@@ -15,7 +15,8 @@ import {
 } from '../../core/src';
 import { LineCounter } from '../../core/src';
 import { createShapeChecker } from '../../core/src';
-import { intOption, parseArgs } from './args';
+import { DEFAULT_PADDING_THRESHOLDS, type PaddingThresholds } from '../../core/src';
+import { intOption, parseArgs, type ParsedArgs } from './args';
 import { checkStreamTo, segmentDiagnostic, type SegmentDiagnostic } from './check-worker';
 import { FileError, UsageError } from './errors';
 import type { Output } from './output';
@@ -28,7 +29,7 @@ const PARALLEL_FROM_BYTES = 16 * 1024 * 1024;
 /** Threads used by default: the machine's, up to this many (beyond it reading the file dominates). */
 const MAX_DEFAULT_JOBS = 4;
 
-export const CHECK_HELP = `Usage: xla-layout check FILE|FOLDER... [--json] [--quiet] [--jobs N]
+export const CHECK_HELP = `Usage: xla-layout check FILE|FOLDER... [--json] [--quiet] [--jobs N] [padding options]
 
 Finds every shape in each HLO file (instruction results, operand annotations, signatures,
 entry_computation_layout, attribute values) and reports XLA's parse and validation errors and
@@ -50,8 +51,36 @@ options, LLVM IR, ...), named or found, are skipped with a one-line note.
             ${PARALLEL_FROM_BYTES / 1024 / 1024} MiB and more; 1 for smaller files, and always 1 for files
             with name checks and for pipes); the output is the same
 
-Exit status: 0 no errors, 1 errors found, 2 a file could not be read, no HLO file was found
-in the FILEs and FOLDERs given (or bad usage).`;
+Padding warnings (padding-overhead), as the editor gives them: on each array XLA allocates (not
+inside fused computations, not on values that alias another) whose tiling pads it to at least
+--warn-expansion times its size with at least --warn-min-wasted-bytes of padding (the editor's
+xlaLayout.padding.* settings and their defaults). They come after the other diagnostics of
+their module, in line order.
+  --warn-expansion X          default ${DEFAULT_PADDING_THRESHOLDS.warnExpansion}
+  --warn-min-wasted-bytes N   default ${DEFAULT_PADDING_THRESHOLDS.warnMinWastedBytes}
+  --no-padding                no padding warnings
+  --fail-on-warnings          exit 1 when there are warnings too
+
+Exit status: 0 no errors, 1 errors found (or warnings, with --fail-on-warnings), 2 a file could
+not be read, no HLO file was found in the FILEs and FOLDERs given (or bad usage). Warnings alone
+leave it 0.`;
+
+/** The padding thresholds the options ask for, or false with --no-padding. */
+function paddingOptions(args: ParsedArgs): PaddingThresholds | false {
+  if (args.flags.has('no-padding')) return false;
+  const number = (name: string, min: number, fallback: number): number => {
+    const raw = args.values.get(name);
+    if (raw === undefined) return fallback;
+    const n = Number(raw);
+    if (raw.trim() === '' || !Number.isFinite(n) || n < min)
+      throw new UsageError(`--${name} expects a number of at least ${min}, got '${raw}'`);
+    return n;
+  };
+  return {
+    warnExpansion: number('warn-expansion', 1, DEFAULT_PADDING_THRESHOLDS.warnExpansion),
+    warnMinWastedBytes: number('warn-min-wasted-bytes', 0, DEFAULT_PADDING_THRESHOLDS.warnMinWastedBytes),
+  };
+}
 
 /** The name diagnostics of a whole file's `text` (see core's name-checks.ts), located like the others. */
 function nameDiagnostics(text: string): SegmentDiagnostic[] {
@@ -67,13 +96,17 @@ function nameDiagnostics(text: string): SegmentDiagnostic[] {
 
 /** Runs `check`. */
 export async function runCheck(argv: readonly string[], out: Output): Promise<number> {
-  const args = parseArgs(argv, { flags: ['json', 'help', 'quiet'], values: ['jobs'] });
+  const args = parseArgs(argv, {
+    flags: ['json', 'help', 'quiet', 'no-padding', 'fail-on-warnings'],
+    values: ['jobs', 'warn-expansion', 'warn-min-wasted-bytes'],
+  });
   if (args.flags.has('help')) {
     out.write(CHECK_HELP);
     return 0;
   }
   if (args.positionals.length === 0) throw new UsageError('check needs at least one FILE or FOLDER');
   const json = args.flags.has('json');
+  const padding = paddingOptions(args);
   const quiet = args.flags.has('quiet');
   const explicitJobs = args.values.has('jobs') ? intOption(args, 'jobs', 1) : undefined;
   if (explicitJobs === 0) throw new UsageError('--jobs expects at least 1');
@@ -112,7 +145,7 @@ export async function runCheck(argv: readonly string[], out: Output): Promise<nu
           if (text !== undefined) {
             // All of the file's diagnostics, in line order.
             const found: SegmentDiagnostic[] = [];
-            const stream = checkStreamTo(checker, (d) => found.push(d));
+            const stream = checkStreamTo(checker, (d) => found.push(d), padding);
             let names: SegmentDiagnostic[] = [];
             try {
               stream.write(text);
@@ -128,9 +161,9 @@ export async function runCheck(argv: readonly string[], out: Output): Promise<nu
             }
           } else if (jobs > 1 && !input.stream) {
             pool ??= new CheckPool(jobs, cores);
-            await pool.checkFile(file, input.fd, input.size, emit, counts);
+            await pool.checkFile(file, input.fd, input.size, emit, counts, padding);
           } else {
-            const stream = checkStreamTo(checker, emit);
+            const stream = checkStreamTo(checker, emit, padding);
             try {
               streamText(input, file, stream);
             } finally {
@@ -160,5 +193,9 @@ export async function runCheck(argv: readonly string[], out: Output): Promise<nu
     out.error(
       `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'} in ${shapes} shape${shapes === 1 ? '' : 's'}`,
     );
-  return unreadable || nothing.length > 0 ? 2 : errors > 0 ? 1 : 0;
+  return unreadable || nothing.length > 0
+    ? 2
+    : errors > 0 || (args.flags.has('fail-on-warnings') && warnings > 0)
+      ? 1
+      : 0;
 }

@@ -5,7 +5,13 @@
  */
 import { parentPort } from 'worker_threads';
 import { CheckStream, readableMessage, type CheckCounts } from '../../core/src';
-import type { LayoutDiagnostic, LineColumn } from '../../core/src';
+import type {
+  LayoutDiagnostic,
+  LineColumn,
+  LocatedDiagnostic,
+  PaddingEvent,
+  PaddingThresholds,
+} from '../../core/src';
 import { createShapeChecker, type ShapeChecker } from '../../core/src';
 import { forEachTextPiece } from './read-statements';
 
@@ -16,6 +22,8 @@ export interface SegmentTask {
   readonly fd: number;
   readonly start: number;
   readonly end: number;
+  /** The padding-overhead thresholds, or false when they are off. */
+  readonly padding: PaddingThresholds | false;
 }
 
 /** A diagnostic as it crosses to the main thread: 1-based lines relative to the range, columns as in the file. */
@@ -35,6 +43,11 @@ export interface SegmentResult {
   readonly newlines: number;
   readonly diagnostics: readonly SegmentDiagnostic[];
   readonly counts: CheckCounts;
+  /**
+   * The range's padding events (lines relative to the range), which the main thread collects over
+   * the whole file: whether a warning holds depends on calls in later ranges.
+   */
+  readonly padding: readonly PaddingEvent<SegmentDiagnostic>[];
   /** Set when the range could not be read; nothing else is then meaningful. */
   readonly error?: string;
 }
@@ -59,17 +72,40 @@ export function segmentDiagnostic(
   };
 }
 
-/** A check stream with `checker`'s caches that hands each diagnostic to `emit` in its printed form. */
-export function checkStreamTo(checker: ShapeChecker, emit: (d: SegmentDiagnostic) => void): CheckStream {
-  return new CheckStream(({ diagnostic, start, end }) => emit(segmentDiagnostic(diagnostic, start, end)), {
+/**
+ * A check stream with `checker`'s caches that hands each diagnostic to `emit` in its printed form,
+ * with padding warnings under `padding` (false: none); `paddingEvents` takes their events instead.
+ */
+export function checkStreamTo(
+  checker: ShapeChecker,
+  emit: (d: SegmentDiagnostic) => void,
+  padding: PaddingThresholds | false,
+  paddingEvents?: (e: PaddingEvent<SegmentDiagnostic>) => void,
+): CheckStream {
+  const printed = ({ diagnostic, start, end }: LocatedDiagnostic) =>
+    segmentDiagnostic(diagnostic, start, end);
+  return new CheckStream((d) => emit(printed(d)), {
     checker,
+    padding,
+    ...(paddingEvents
+      ? {
+          paddingEvents: (e: PaddingEvent<LocatedDiagnostic>) =>
+            paddingEvents(e.kind === 'warning' ? { ...e, warning: printed(e.warning) } : e),
+        }
+      : {}),
   });
 }
 
 /** Checks text bytes [start, end) of `fd` with `checker`'s caches. */
 function checkRange(task: SegmentTask, checker: ShapeChecker): SegmentResult {
   const diagnostics: SegmentDiagnostic[] = [];
-  const stream = checkStreamTo(checker, (d) => diagnostics.push(d));
+  const padding: PaddingEvent<SegmentDiagnostic>[] = [];
+  const stream = checkStreamTo(
+    checker,
+    (d) => diagnostics.push(d),
+    task.padding,
+    (e) => padding.push(e),
+  );
   // The range ends where a statement starts (or at the end of the file): its last piece is complete too.
   const newlines = forEachTextPiece(
     task.fd,
@@ -77,7 +113,7 @@ function checkRange(task: SegmentTask, checker: ShapeChecker): SegmentResult {
     task.start,
     task.end,
   );
-  return { id: task.id, newlines, diagnostics, counts: stream.end() };
+  return { id: task.id, newlines, diagnostics, counts: stream.end(), padding };
 }
 
 /** The worker's loop: answers every task message with its result until the main thread ends it. */
@@ -95,6 +131,7 @@ export function serveSegments(): void {
         newlines: 0,
         diagnostics: [],
         counts: none,
+        padding: [],
         error: e instanceof Error ? e.message : String(e),
       } satisfies SegmentResult);
     }

@@ -7,7 +7,7 @@
  */
 import { setFlagsFromString } from 'v8';
 import { Worker } from 'worker_threads';
-import type { CheckCounts } from '../../core/src';
+import { PaddingCollector, type CheckCounts, type PaddingThresholds } from '../../core/src';
 import { WORKER_ROLE, type SegmentDiagnostic, type SegmentResult, type SegmentTask } from './check-worker';
 import { FileError } from './errors';
 import { segmentBoundaries } from './segments';
@@ -54,10 +54,18 @@ export class CheckPool {
     size: number,
     onDiagnostic: (d: SegmentDiagnostic) => void,
     counts: MutableCounts,
+    padding: PaddingThresholds | false,
   ): Promise<void> {
     const cuts = segmentBoundaries(fd, size, pieceBytesFor(size, this.workers.length));
-    const tasks: SegmentTask[] = cuts.slice(0, -1).map((start, id) => ({ id, fd, start, end: cuts[id + 1] }));
+    const tasks: SegmentTask[] = cuts
+      .slice(0, -1)
+      .map((start, id) => ({ id, fd, start, end: cuts[id + 1], padding }));
     if (tasks.length === 0) return Promise.resolve();
+    // The pieces' padding events, collected in file order: a warning holds or not by later calls.
+    const collector = new PaddingCollector<SegmentDiagnostic>((d) => {
+      counts.warnings++;
+      onDiagnostic(d);
+    });
     return new Promise<void>((resolve, reject) => {
       const results = new Map<number, SegmentResult>();
       const idle = [...this.workers];
@@ -91,6 +99,19 @@ export class CheckPool {
           if (r.error !== undefined) return finish(new FileError(`${file}: cannot read: ${r.error}`));
           for (const d of r.diagnostics)
             onDiagnostic({ ...d, line: d.line + lineOffset, endLine: d.endLine + lineOffset });
+          for (const e of r.padding)
+            collector.add(
+              e.kind === 'warning'
+                ? {
+                    ...e,
+                    warning: {
+                      ...e.warning,
+                      line: e.warning.line + lineOffset,
+                      endLine: e.warning.endLine + lineOffset,
+                    },
+                  }
+                : e,
+            );
           lineOffset += r.newlines;
           counts.shapes += r.counts.shapes;
           counts.errors += r.counts.errors;
@@ -98,7 +119,10 @@ export class CheckPool {
           counts.other += r.counts.other;
           printed++;
         }
-        if (printed === tasks.length) finish();
+        if (printed === tasks.length) {
+          collector.flush();
+          finish();
+        }
       };
       for (const w of this.workers) {
         const l = {

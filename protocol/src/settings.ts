@@ -5,7 +5,7 @@
  * and untrusted workspaces, and the server must never run with a value outside its schema. A value
  * of the wrong type falls back to the default.
  */
-import { RULES, type RuleCode, type Severity } from '../../core/src';
+import { DEFAULT_PADDING_THRESHOLDS, RULES, type RuleCode, type Severity } from '../../core/src';
 
 /** What a rule's severity can be overridden to; 'off' drops the diagnostic. */
 export type SeverityOverride = 'error' | 'warning' | 'information' | 'hint' | 'off';
@@ -152,9 +152,15 @@ const severitySetting: Setting<ReadonlyMap<RuleCode, SeverityOverride>> = {
  */
 export const SETTINGS = {
   /** Warn when physical/logical bytes >= this… */
-  warnExpansion: numberSetting('padding.warnExpansion', 4, { minimum: 1 }),
+  warnExpansion: numberSetting('padding.warnExpansion', DEFAULT_PADDING_THRESHOLDS.warnExpansion, {
+    minimum: 1,
+  }),
   /** …and at least this many bytes are padding. */
-  warnMinWastedBytes: numberSetting('padding.warnMinWastedBytes', 65536, { minimum: 0 }),
+  warnMinWastedBytes: numberSetting(
+    'padding.warnMinWastedBytes',
+    DEFAULT_PADDING_THRESHOLDS.warnMinWastedBytes,
+    { minimum: 0 },
+  ),
   severity: severitySetting,
   inlayHints: enumSetting<InlayHintMode>('inlayHints.mode', ['auto', 'on', 'off'], 'auto'),
   /** Inlay hints on scalars (rank-0 arrays) too: TPU dumps tile every scalar (4 B → 512 B). */

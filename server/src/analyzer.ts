@@ -20,10 +20,15 @@ import { detach, forgetSharedTexts } from '../../core/src';
 import { skipBlanks } from '../../core/src';
 import { LeanPass } from './lean-pass';
 import {
+  instructionAllocation,
+  NO_ALLOCATION,
+  resultPaddingWarnings,
+  type InstructionAllocation,
+} from './allocation-facts';
+import {
   arrayLeaves,
   detachedDiagnostic,
   PaddingWarning,
-  paddingWarning,
   ShapeFactsCache,
   type ShapeFacts,
 } from './shape-facts';
@@ -47,7 +52,7 @@ export interface StatementDiagnostic extends LayoutDiagnostic {
 }
 
 /**
- * Every summary has all five properties (made by {@link summaryOf} only): one object layout for
+ * Every summary has all seven properties (made by {@link summaryOf} only): one object layout for
  * all, so the passes over 358,000 of them read a property at one place in memory.
  */
 export interface StatementSummary {
@@ -62,6 +67,11 @@ export interface StatementSummary {
   readonly diagnostics: readonly StatementDiagnostic[] | undefined;
   /** For instructions: whether it ends by opening a computation written in place (`calls=\n{`). */
   readonly opensComputation: boolean;
+  /**
+   * For instructions: what its padding warnings depend on beyond its text (whether it is a
+   * parameter, the computations it calls); {@link NO_ALLOCATION} for most.
+   */
+  readonly allocation: InstructionAllocation;
 }
 
 /** The settings an analysis depends on: when one changes, every document is analysed again. */
@@ -78,8 +88,9 @@ function summaryOf(
   entry: boolean | undefined,
   diagnostics: readonly StatementDiagnostic[] | undefined,
   opensComputation = false,
+  allocation = NO_ALLOCATION,
 ): StatementSummary {
-  return { kind, tiled, name, entry, diagnostics, opensComputation };
+  return { kind, tiled, name, entry, diagnostics, opensComputation, allocation };
 }
 
 /** Converts document offsets to LSP positions (the document's line index). */
@@ -153,13 +164,16 @@ export class Analyzer {
     if (lean !== undefined && lastNonBlank(text, start, end) === CH_LBRACE)
       return this.summarizeParsed(text.slice(start, end), start, positionAt);
     if (lean !== undefined) {
-      if (lean.diagnostics.length === 0) return plain('instruction', lean.tiled);
+      if (lean.diagnostics.length === 0 && lean.allocation === NO_ALLOCATION)
+        return plain('instruction', lean.tiled);
       return summaryOf(
         'instruction',
         lean.tiled,
         undefined,
         undefined,
-        located(lean.diagnostics, start, positionAt),
+        lean.diagnostics.length > 0 ? located(lean.diagnostics, start, positionAt) : undefined,
+        false,
+        lean.allocation,
       );
     }
     const header = this.lean.header(text, start, end, scan);
@@ -187,10 +201,16 @@ export class Analyzer {
     const tiled = st.shapes.some((f) =>
       arrayLeaves(f.shape).some((l) => (l.layout?.tiles?.tiles.length ?? 0) > 0),
     );
-    const diagnostics = this.diagnosticsOf(key, st);
+    const { diagnostics, padding } = this.diagnosticsOf(key, st);
     const name = st.kind === 'computation' || st.kind === 'module' ? st.name?.name : undefined;
     const opens = (st.kind === 'instruction' || st.kind === 'close') && st.inlineComputation !== undefined;
-    if (diagnostics.length === 0 && name === undefined && !opens) return plain(st.kind, tiled);
+    const opcode = st.kind === 'instruction' ? st.opcode?.name : undefined;
+    const allocation =
+      st.kind === 'instruction' && opcode !== undefined
+        ? instructionAllocation(opcode, padding, () => st.calledComputations.map((c) => c.name), opens)
+        : NO_ALLOCATION;
+    if (diagnostics.length === 0 && name === undefined && !opens && allocation === NO_ALLOCATION)
+      return plain(st.kind, tiled);
     return summaryOf(
       st.kind,
       tiled,
@@ -198,6 +218,7 @@ export class Analyzer {
       st.kind === 'computation' ? st.entry : undefined,
       diagnostics.length > 0 ? located(diagnostics, start, positionAt) : undefined,
       opens,
+      allocation,
     );
   }
 
@@ -205,9 +226,14 @@ export class Analyzer {
    * All diagnostics of one parsed statement (absolute ranges, as in `statement`). Messages never
    * reference `text` (parser messages may quote it), so summaries do not keep old document versions.
    */
-  private diagnosticsOf(text: string, statement: HloStatement): LayoutDiagnostic[] {
+  private diagnosticsOf(
+    text: string,
+    statement: HloStatement,
+  ): { diagnostics: LayoutDiagnostic[]; padding: number } {
     const out: LayoutDiagnostic[] = statement.diagnostics.map((d) => detachedDiagnostic(d));
+    let padding = 0;
     const result = statement.kind === 'instruction' ? statement.shape : undefined;
+    const opcode = statement.kind === 'instruction' ? statement.opcode?.name : undefined;
     for (const found of statement.shapes) {
       for (const d of found.diagnostics) out.push(detachedDiagnostic(d));
       const origin = found.shape.range.start;
@@ -217,16 +243,17 @@ export class Analyzer {
         const place = isValidatorDiagnostic(d) ? uncheckedPlaceAt(statement, moved.range.start) : undefined;
         out.push(place === undefined ? moved : uncheckedLayoutWarning(moved, place));
       }
-      // Padding is a property of a buffer: warn where it is defined (the instruction's result),
-      // not on every operand annotation that repeats its shape.
-      if (found.shape === result) {
-        for (const leaf of facts.leaves) {
-          const w = paddingWarning(leaf, origin, this.settings);
-          if (w) out.push(w);
+      // Padding is a property of a buffer: warn where one is defined (the instruction's result,
+      // when its opcode defines one), not on every operand annotation that repeats its shape.
+      if (found.shape === result && opcode !== undefined) {
+        const node = found.shape;
+        for (const w of resultPaddingWarnings(facts, origin, opcode, this.settings, () => node)) {
+          out.push(w);
+          padding++;
         }
       }
     }
-    return out;
+    return { diagnostics: out, padding };
   }
 }
 

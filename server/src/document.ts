@@ -5,6 +5,7 @@
  */
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
 import { parseStatement, ScanState, StackFrameTables, type HloStatement } from '../../core/src';
+import { allocatesIn, placement, type Placement } from '../../core/src';
 import { SETTINGS, shownSeverity, type Settings } from '../../protocol/src/settings';
 import type { Analyzer, PositionAt, StatementSummary } from './analyzer';
 import { toOffset, toPosition } from './positions';
@@ -73,6 +74,12 @@ export class HloDocument {
   private lastParsed: { start: number; end: number; statement: HloStatement } | undefined;
   /** The severity overrides the table's marks count shown diagnostics by. */
   private markedBy: Overrides = new Map();
+  /**
+   * Where each module places its values (by the statement index {@link ComputationEntry.module}
+   * gives it), from the calls of all its instructions: built when a padding warning asks, kept
+   * until an edit changes a call or the computations.
+   */
+  private placements: Map<number, Placement> | undefined;
 
   /** A document whose statements are not analysed yet: call {@link analyze} before use. */
   constructor(
@@ -110,6 +117,7 @@ export class HloDocument {
     if (analyzer) this.analyzer = analyzer;
     await this.table.resetSliced(this.text.getText(), pause, analyzer !== undefined);
     this.computationIndex = undefined;
+    this.placements = undefined;
     this.tiledCache = undefined;
     this.frameTables.clear();
   }
@@ -142,6 +150,7 @@ export class HloDocument {
         this.text.replaceAll(change.text, version);
         this.table.reset(change.text);
         this.computationIndex = undefined;
+        this.placements = undefined;
         this.tiledCache = undefined;
       }
     }
@@ -156,6 +165,73 @@ export class HloDocument {
       edit.removed.length === edit.added.length &&
       edit.removed.every((r, i) => sameStructure(r, edit.added[i]));
     if (!same) this.computationIndex = undefined;
+    if (!same || !sameCalls(edit.removed, edit.added)) this.placements = undefined;
+  }
+
+  /**
+   * Whether the padding warnings of statement `i` are shown: its values get memory of their own
+   * (core's allocatesIn), which depends on the computation it is in. A fused computation's
+   * values live inside its kernel, and the parameters of a computation other than ENTRY are its
+   * caller's operands; both are counted where they are allocated, as the Memory View counts them.
+   * Outside any computation, or in one without a name, nothing says otherwise: shown.
+   */
+  paddingShown(i: number): boolean {
+    const c = this.computationOf(i);
+    if (!c) return true;
+    // A computation written in place as a fusion's `calls=` is fused; so is all that it holds.
+    for (let k: ComputationEntry | undefined = c; k?.parent !== undefined; k = this.around(k))
+      if (this.summary(k.header).allocation.calls?.opcode === 'fusion') return false;
+    const named = this.outermost(c);
+    if (named.name === undefined) return true;
+    const placed = this.placementsByModule().get(named.module);
+    if (!placed) return true;
+    return allocatesIn(placed, named.name, this.summary(i).allocation.parameter ? 'parameter' : '');
+  }
+
+  /**
+   * For a document under analysis: {@link paddingShown} as far as it is known, asked of ascending
+   * statement indexes. Only ENTRY's values are known to be allocated before the calls further
+   * down are read (XLA writes the computations it calls first), so only they are shown.
+   */
+  paddingShownSoFar(): (i: number) => boolean {
+    let k = 0;
+    let entry = false;
+    return (i) => {
+      for (; k <= i && k < this.table.count; k++) {
+        const s = this.table.summary(k);
+        if (s === undefined) break;
+        if (s.kind === 'computation') entry = s.entry === true;
+        else if (s.kind === 'module' || s.kind === 'separator') entry = false;
+      }
+      return entry;
+    };
+  }
+
+  /** {@link placements}, built now if an edit dropped them: one pass over the statements. */
+  private placementsByModule(): Map<number, Placement> {
+    if (this.placements) return this.placements;
+    const modules = new Map<number, { name: string; entry: boolean; calls: Map<string, string> }[]>();
+    const byIndex = new Map<number, { calls: Map<string, string> }>();
+    for (const c of this.computations()) {
+      if (c.parent !== undefined || c.name === undefined) continue;
+      const entry = { name: c.name, entry: c.entry, calls: new Map<string, string>() };
+      let list = modules.get(c.module);
+      if (!list) modules.set(c.module, (list = []));
+      list.push(entry);
+      byIndex.set(c.index, entry);
+    }
+    for (let i = 0; i < this.table.count; i++) {
+      const calls = this.table.summary(i).allocation.calls;
+      if (calls === undefined || calls.callees.length === 0) continue;
+      const c = this.computationOf(i);
+      const caller = c && byIndex.get(this.outermost(c).index);
+      if (!caller) continue;
+      // A fusion's callee is fused whatever else calls it (XLA clones a fused computation per fusion).
+      for (const callee of calls.callees)
+        if (caller.calls.get(callee) !== 'fusion') caller.calls.set(callee, calls.opcode);
+    }
+    this.placements = new Map([...modules].map(([module, list]) => [module, placement(list)]));
+    return this.placements;
   }
 
   /** Index of the statement containing `offset` (its end included), or -1 between statements. */
@@ -430,6 +506,24 @@ export class HloDocument {
     const brace = this.text.getText().lastIndexOf('{', r.end - 1);
     return brace >= r.start ? brace : r.start;
   }
+}
+
+/** Whether the statements of an edit call the same computations before and after it. */
+function sameCalls(removed: readonly StatementSummary[], added: readonly StatementSummary[]): boolean {
+  const before = removed.filter((s) => s.allocation.calls !== undefined);
+  const after = added.filter((s) => s.allocation.calls !== undefined);
+  return (
+    before.length === after.length &&
+    before.every((s, k) => {
+      const a = s.allocation.calls!;
+      const b = after[k].allocation.calls!;
+      return (
+        a.opcode === b.opcode &&
+        a.callees.length === b.callees.length &&
+        a.callees.every((n, j) => n === b.callees[j])
+      );
+    })
+  );
 }
 
 /** Whether two summaries index the same way (kind, header name, ENTRY): the computation index survives. */

@@ -27,9 +27,10 @@ import { isValidatorDiagnostic, uncheckedLayoutWarning, unterminatedComment } fr
 import { scanAt, walkShapeCandidates, type FoundShape } from '../../core/src';
 import { shapeKeyEnd, ScanState } from '../../core/src';
 import { RegionCache } from '../../core/src';
+import { calledAfter, opcodeAfter, parseShape } from '../../core/src';
+import { instructionAllocation, resultPaddingWarnings, type InstructionAllocation } from './allocation-facts';
 import {
   arrayLeaves,
-  paddingWarning,
   tupleFacts,
   atDiagnosticLimit,
   type ShapeFacts,
@@ -51,6 +52,11 @@ interface CandidateEntry {
 export interface LeanStatement {
   readonly tiled: boolean;
   readonly diagnostics: readonly LayoutDiagnostic[];
+}
+
+/** The lean result of an instruction: what its padding warnings depend on beyond its own text too. */
+export interface LeanInstruction extends LeanStatement {
+  readonly allocation: InstructionAllocation;
 }
 
 /** The lean result of a computation header: its name (without `%`) and ENTRY flag as well. */
@@ -99,6 +105,9 @@ export class LeanPass {
    * and the diagnostic's index in {@link found}, in pairs.
    */
   private readonly unchecked: number[] = [];
+  /** The result shape's facts, and how many diagnostics were found up to its end. */
+  private resultFacts: ShapeFacts | undefined;
+  private paddingAt = 0;
   /** Where the statement being walked starts: diagnostics are relative to it. */
   private origin = 0;
   /** The finder's state over the text being walked, the caller's (one per document). */
@@ -115,7 +124,7 @@ export class LeanPass {
    * The statement is read in place: walking the document's own text rather than a slice of it
    * keeps character reads on a flat string, and the finder's search memo across statements.
    */
-  statement(text: string, start: number, end: number, scan: ScanState): LeanStatement | undefined {
+  statement(text: string, start: number, end: number, scan: ScanState): LeanInstruction | undefined {
     const result = resultShapeStart(text, start, end);
     if (result < 0) return undefined;
     this.scan = scan;
@@ -125,13 +134,16 @@ export class LeanPass {
     this.sawResult = false;
     this.tiled = false;
     this.found = undefined;
+    this.resultFacts = undefined;
     if (this.clean.length > 0) this.clean.length = 0;
     if (this.unchecked.length > 0) this.unchecked.length = 0;
     walkShapeCandidates(text, start, end, this.visit, scan);
     // Filled by the walk's visitor, which TypeScript does not see assign it.
     const diagnostics = this.found as LayoutDiagnostic[] | undefined;
     this.found = undefined;
-    if (!this.ok || !this.sawResult) return undefined;
+    const facts = this.resultFacts;
+    this.resultFacts = undefined;
+    if (!this.ok || !this.sawResult || !facts) return undefined;
     // What the statement parser reports between shapes: no opcode after the result shape, an
     // unknown one, operands not in plain form, a `%` that opens no name, a comment never closed.
     // Such statements get the full analysis.
@@ -146,7 +158,25 @@ export class LeanPass {
           diagnostics[i] = uncheckedLayoutWarning(diagnostics[i], 'operand');
         }
     }
-    return { tiled: this.tiled, diagnostics: diagnostics ?? NO_DIAGNOSTICS };
+    const op = opcodeAfter(text, this.resultEnd, end);
+    if (!op) return undefined;
+    const opcode = text.slice(op.start, op.end);
+    // Padding is a property of a buffer: warned where one is defined, the instruction's result.
+    const warnings = resultPaddingWarnings(
+      facts,
+      result - start,
+      opcode,
+      this.settings,
+      () => parseShape(text, result, { end }).shape,
+    );
+    let all = diagnostics ?? NO_DIAGNOSTICS;
+    if (warnings.length > 0) {
+      // Where the full analysis lists them: after the result shape's own diagnostics.
+      const at = this.paddingAt;
+      all = [...all.slice(0, at), ...warnings, ...all.slice(at)];
+    }
+    const allocation = instructionAllocation(opcode, warnings.length, () => calledAfter(text, op.end, end));
+    return { tiled: this.tiled, diagnostics: all, allocation };
   }
 
   /**
@@ -243,11 +273,8 @@ export class LeanPass {
     else {
       this.sawResult = true;
       this.resultEnd = pos + entry.next;
-      // Padding is a property of a buffer: warned where it is defined, the instruction's result.
-      for (const leaf of entry.facts.leaves) {
-        const w = paddingWarning(leaf, at, this.settings);
-        if (w) (this.found ??= []).push(w);
-      }
+      this.resultFacts = entry.facts;
+      this.paddingAt = this.found?.length ?? 0;
     }
     return pos + entry.next;
   };

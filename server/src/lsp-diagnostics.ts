@@ -8,7 +8,7 @@
  * case).
  */
 import { DiagnosticSeverity, type Diagnostic, type Range } from 'vscode-languageserver';
-import { readableMessage, type LayoutDiagnostic, type RuleCode } from '../../core/src';
+import { readableMessage, RULES, type LayoutDiagnostic, type RuleCode } from '../../core/src';
 import type { StatementSummary } from './analyzer';
 import type { HloDocument } from './document';
 import { toPosition, toRange } from './positions';
@@ -198,7 +198,9 @@ function statementDiagnostics(
  * name-diagnostics.ts), whose related places are kept when the client shows them. Once the list is
  * full, statements without errors are only counted, from the counts the document keeps beside them:
  * an edit in a dump with 50,000 warnings costs about what the first thousand cost, and statements
- * whose every rule is turned off are not visited.
+ * whose every rule is turned off are not visited. A document under analysis (`partial`) shows the
+ * padding warnings of ENTRY only: which other values hold memory of their own depends on calls
+ * further down.
  */
 export function documentDiagnostics(
   doc: HloDocument,
@@ -206,13 +208,22 @@ export function documentDiagnostics(
   rulesDoc: string,
   names: readonly LayoutDiagnostic[] = [],
   relatedInformation = false,
+  partial = false,
 ): Diagnostic[] {
   const list = new CappedList(settings.maxWarnings, settings.maxErrors);
   const converter = new Converter(settings, rulesDoc);
   const { indexes, counts } = doc.statementsWithDiagnostics(settings.severity);
+  const paddingOn = shownSeverity('padding-overhead', RULES['padding-overhead'].severity, settings.severity);
+  const shownSoFar = partial ? doc.paddingShownSoFar() : undefined;
   for (let k = 0; k < indexes.length; k++) {
-    if (counts[k] > 0 && list.counting) list.leaveOut(counts[k]);
-    else for (const d of statementDiagnostics(doc, indexes[k], converter, settings, rulesDoc)) list.add(d);
+    const i = indexes[k];
+    // Padding warnings of values that get no memory of their own are not shown (HloDocument.paddingShown).
+    const padding = paddingOn === undefined ? 0 : doc.summary(i).allocation.padding;
+    const hidden = padding > 0 && !(shownSoFar ? shownSoFar(i) : doc.paddingShown(i)) ? padding : 0;
+    if (counts[k] > 0 && list.counting) list.leaveOut(counts[k] - hidden);
+    else
+      for (const d of statementDiagnostics(doc, i, converter, settings, rulesDoc))
+        if (hidden === 0 || d.code !== 'padding-overhead') list.add(d);
   }
   for (const d of names) {
     const lsp = converter.convert(d, toRange(doc.text, d.range));

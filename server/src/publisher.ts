@@ -38,7 +38,7 @@ export class DiagnosticsPublisher {
    * are on screen then.
    */
   publishFoundSoFar(doc: HloDocument, shown: number): number {
-    const found = documentDiagnostics(doc, this.session.settings, this.session.rulesDoc);
+    const found = documentDiagnostics(doc, this.session.settings, this.session.rulesDoc, [], false, true);
     if (found.length <= shown) return shown;
     this.send(doc, found);
     return found.length;

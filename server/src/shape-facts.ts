@@ -14,17 +14,15 @@ import {
   type Severity,
   type TextRange,
 } from '../../core/src';
+import { paddingCause, paddingWarningText, paddingWarns } from '../../core/src';
 import {
   assumedTpuTileRule,
-  dimensionLetter,
   isLayoutError,
   physicalSizes,
   planTiling,
   tileDivisibility,
   withTileRule,
-  type TilingPlan,
 } from '../../core/src';
-import { dominantCause, paddingCauses } from '../../core/src';
 import type { ArrayShape } from '../../core/src';
 import { primitiveType } from '../../core/src';
 import { toArrayShape } from '../../core/src';
@@ -36,10 +34,8 @@ import {
   validateShape,
 } from '../../core/src';
 import { detach } from '../../core/src';
-import { elideList, formatFactor, groupDigits, humanBytes } from '../../core/src';
 import type { Settings } from '../../protocol/src/settings';
 import type { RelativeSpan } from './analyzer';
-import { printTile } from '../../core/src';
 
 /** Padding of one array leaf, for the padding-overhead warning and inlay hints. */
 export interface LeafPadding {
@@ -98,33 +94,6 @@ export function effectiveShape(
   return { shape: written };
 }
 
-/**
- * The sentence naming the dimension that pads most and the tile entry responsible, read from the
- * shape's tiling plan: the dominant cause (largest factor, first among equals) of core's
- * `paddingByDimension`, without building the rest of its account.
- */
-export function paddingCause(shape: ArrayShape, plan: TilingPlan): string | undefined {
-  const c = dominantCause(shape, paddingCauses(plan));
-  if (!c) return undefined;
-  const tile = shape.tiles[c.level];
-  const tileText = tile ? `tile ${printTile(tile)}` : `tile ${c.level + 1}`;
-  if (c.dims.length === 0)
-    return `${tileText} pads leading size-1 dimensions (vector padding) to ${groupDigits(c.to)}`;
-  const names = elideList(
-    c.dims,
-    (d) => {
-      const physicalPosition = plan.physicalToLogical.indexOf(d);
-      const letter = physicalPosition >= 0 ? dimensionLetter(plan.rank, d) : undefined;
-      const letterText = letter ? `${letter}, ` : '';
-      const where = physicalPosition >= 0 && physicalPosition === plan.rank - 1 ? ', minor-most' : '';
-      return `dim ${d} (${letterText}size ${groupDigits(shape.dims[d] ?? 0n)}${where})`;
-    },
-    ' × ',
-    16,
-  );
-  return `${names}: ${tileText} pads ${groupDigits(c.from)} to ${groupDigits(c.to)} (${formatFactor(c.factor.value)})`;
-}
-
 function shiftRange(r: TextRange, by: number): TextRange {
   return { start: r.start - by, end: r.end - by };
 }
@@ -173,7 +142,7 @@ class LeafFacts {
   /** The padding-overhead sentence (memoised: many statements share this leaf). */
   get warningMessage(): string {
     // Flat: the sentence as built is a rope of a dozen pieces, three times its size.
-    return (this.warning ??= detach(warningText(this)));
+    return (this.warning ??= detach(paddingWarningText(this)));
   }
 }
 
@@ -339,22 +308,6 @@ function fitted<T>(items: T[]): readonly T[] {
   return items.length === 0 ? NONE : items.slice();
 }
 
-/** Whether padding of these sizes crosses the padding-overhead thresholds of `settings`. */
-function warns(logicalBytes: bigint, physicalBytes: bigint, expansion: number, settings: Settings): boolean {
-  if (logicalBytes === 0n || expansion < settings.warnExpansion) return false;
-  return physicalBytes - logicalBytes >= BigInt(Math.ceil(settings.warnMinWastedBytes));
-}
-
-function warningText(leaf: LeafFacts): string {
-  const wasted = leaf.physicalBytes - leaf.logicalBytes;
-  const label = leaf.assumed ? `Assumed ${leaf.assumed}: ` : '';
-  const because = leaf.cause ? ` ${leaf.cause}.` : '';
-  return (
-    `${label}padding makes this array ${formatFactor(leaf.expansion)} its size: ${humanBytes(leaf.logicalBytes)} logical → ` +
-    `${humanBytes(leaf.physicalBytes)} physical (${groupDigits(wasted)} bytes of padding).${because}`
-  );
-}
-
 /**
  * A padding-overhead warning whose sentence is written when first read: of the tens of thousands a
  * dump of many padded shapes may hold, a thousand are published (diagnostics.maxWarnings) and the
@@ -416,7 +369,7 @@ export function paddingWarning(
   settings: Settings,
 ): PaddingWarning | undefined {
   const f = leaf.facts;
-  return warns(f.logicalBytes, f.physicalBytes, f.expansion, settings)
+  return paddingWarns(f.logicalBytes, f.physicalBytes, f.expansion, settings)
     ? new PaddingWarning(f, leaf.warnStartAt(offset), leaf.warnEndAt(offset))
     : undefined;
 }

@@ -31,6 +31,9 @@ const SNIPPETS = [
   'f32[2]{0:T()}',
   '  %x = bf16[3,5]{1,0:T(8,128)(2,1)} copy(%y)\n',
   'ENTRY %e () -> f32[] {\n',
+  // What a computation is (fused, ENTRY) decides which padding warnings show.
+  'ENTRY ',
+  ' fusion(',
 ];
 
 const comparable = (diags: readonly Diagnostic[]) =>
@@ -55,7 +58,8 @@ describe('server: incremental analysis of a multi-chunk document', () => {
     const { client } = await TestClient.start(EAGER);
     const fresh = await TestClient.start(EAGER);
     const initial = await client.open('file:///w/base.hlo', base);
-    assert.ok(initial.length > 100, `${initial.length} diagnostics to move around`);
+    // Only ENTRY's buffers warn: the generated fused computations' values get no memory of their own.
+    assert.ok(initial.length > 50, `${initial.length} diagnostics to move around`);
     let run = 0;
     await fc.assert(
       fc.asyncProperty(

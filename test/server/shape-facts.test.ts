@@ -9,13 +9,8 @@ import { join } from 'node:path';
 import { isLayoutError, paddingByDimension, planTiling } from '../../core/src/layout';
 import { parseShape } from '../../core/src/parse';
 import { formatFactor, groupDigits } from '../../core/src/format';
-import {
-  arrayLeaves,
-  effectiveShape,
-  paddingCause,
-  paddingWarning,
-  ShapeFactsCache,
-} from '../../server/src/shape-facts';
+import { paddingCause } from '../../core/src/report/padding-warning';
+import { arrayLeaves, effectiveShape, paddingWarning, ShapeFactsCache } from '../../server/src/shape-facts';
 import type { ArrayShape } from '../../core/src/model';
 import { DEFAULT_SETTINGS, type Settings } from '../../protocol/src/settings';
 import { CORPUS_DIR } from '../support/corpus';

@@ -85,3 +85,4 @@ export {
   resultShapeStart,
   skipBlanks,
 } from './instruction-start';
+export { calledAfter, opcodeAfter, takesComputations, type OpcodeSpan } from './instruction-calls';

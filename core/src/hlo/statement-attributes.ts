@@ -207,3 +207,18 @@ export function inlineOpening(
   if (charAt(text, brace, end) !== 123 || skipTrivia(text, brace + 1, end) < end) return undefined;
   return { attribute: last.key, brace: { start: brace, end: brace + 1 } };
 }
+
+/**
+ * The names of the computations an instruction's attributes call (`calls=`, `to_apply=`,
+ * `body=`, ...), reading its `, key=value` list from `pos` (after the operands' `)`): what
+ * {@link readAttributes} puts in its call list, without reading anything else.
+ */
+export function calledComputationNames(text: string, pos: number, end: number): string[] {
+  const names: string[] = [];
+  readKeyValues(text, pos, end, [], (key, vs) => {
+    const ve = valueEnd(text, vs, end);
+    if (COMPUTATION_ATTRIBUTES.has(key.name)) readNameList(text, vs, ve, (n) => names.push(n.name));
+    return ve;
+  });
+  return names;
+}

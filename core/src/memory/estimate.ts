@@ -19,86 +19,7 @@ import type { HloIndex, HloInstructionInfo } from './hlo-index';
 import { byWorst, type MemoryAllocation, type MemoryModule, type MemoryValue } from './model';
 import type { AllocationKind } from './types';
 import { tupleSize, ValueSizeCache } from './value-size';
-
-/** Opcodes whose callees run as part of the module's own schedule (XLA's control-flow calls). */
-const CONTROL_FLOW = new Set(['while', 'call', 'conditional', 'async-start', 'async-update', 'async-done']);
-
-/** Opcodes that define no value of their own. */
-const ALIASING = new Set([
-  'bitcast',
-  'get-tuple-element',
-  'while',
-  'call',
-  'conditional',
-  'add-dependency',
-  'domain',
-  'opt-barrier',
-  'copy-done',
-  'all-reduce-done',
-]);
-
-type Defines = (index: readonly number[], isTuple: boolean) => boolean;
-
-const ALL: Defines = () => true;
-const TUPLES: Defines = (_i, isTuple) => isTuple;
-
-/** Which parts of its result an instruction defines, by opcode (the default: all of them). */
-const DEFINES: Readonly<Record<string, Defines>> = {
-  tuple: (i) => i.length === 0,
-  copy: (i) => i.length === 0,
-  'async-start': (i, t) => t || (i[0] ?? 0) > 1,
-  'async-update': TUPLES,
-  'async-done': TUPLES,
-  'copy-start': (i) => i.length === 0 || (i.length === 1 && (i[0] === 0 || i[0] === 2)),
-  'all-gather-start': (i, t) => t || i[0] === 1,
-  'all-gather-done': (i) => i.length === 0,
-  'collective-permute-start': (i, t) => (t && i.length <= 1) || (i[0] ?? 0) >= 1,
-  'collective-permute-done': (i) => i.length === 0,
-  'recv-done': (i) => i.length === 0 || (i.length === 1 && i[0] === 1),
-  send: (i) => i.length === 0 || (i.length === 1 && (i[0] === 1 || i[0] === 2)),
-};
-
-/** Where XLA places a computation's values (`GatherComputationsByAllocationType`). */
-interface Placement {
-  /** Reached from ENTRY by control flow: the module's own buffers. */
-  readonly global: Set<string>;
-  /**
-   * Called per element (reductions, sorts, maps, scatters, custom calls), directly or from inside
-   * a fusion: each value gets thread-local scratch.
-   */
-  readonly threadLocal: Set<string>;
-  /** Where the module's parameters live: ENTRY (or, in a fragment without one, what nobody calls). */
-  readonly roots: Set<string>;
-}
-
-/**
- * Walks the call graph from ENTRY. Fused computations are entered (a reduction inside a fusion
- * still gets thread-local scratch) but place nothing themselves: a fusion is one kernel.
- */
-function placement(hlo: HloIndex): Placement {
-  const byName = new Map(hlo.computations.map((c) => [c.name, c]));
-  const called = new Set<string>();
-  for (const c of hlo.computations) for (const callee of c.calls.keys()) called.add(callee);
-  const entries = hlo.computations.filter((c) => c.entry);
-  const start = entries.length > 0 ? entries : hlo.computations.filter((c) => !called.has(c.name));
-  const global = new Set<string>();
-  const threadLocal = new Set<string>();
-  const fused = new Set<string>();
-  const work: [string, 'global' | 'thread-local' | 'fused'][] = start.map((c) => [c.name, 'global']);
-  while (work.length > 0) {
-    const [name, how] = work.pop()!;
-    const seen = how === 'global' ? global : how === 'thread-local' ? threadLocal : fused;
-    if (seen.has(name)) continue;
-    seen.add(name);
-    for (const [callee, opcode] of byName.get(name)?.calls ?? []) {
-      if (opcode === 'fusion') work.push([callee, 'fused']);
-      else if (CONTROL_FLOW.has(opcode) && how === 'global') work.push([callee, 'global']);
-      else work.push([callee, 'thread-local']);
-    }
-  }
-  for (const g of global) threadLocal.delete(g);
-  return { global, threadLocal, roots: new Set(start.map((c) => c.name)) };
-}
+import { allocatesIn, definesNothing, definesValue, placement } from './allocation-sites';
 
 /** Visits the parts of a shape with their tuple index. */
 function visit(
@@ -119,7 +40,8 @@ function visit(
 
 /** Estimates the memory of the module in `hlo`; `module` names it. */
 export function estimateMemory(hlo: HloIndex, module?: string, sizes = new ValueSizeCache()): MemoryModule {
-  const { global, threadLocal, roots } = placement(hlo);
+  const placed = placement(hlo.computations);
+  const { global, threadLocal } = placed;
   const allocations: MemoryAllocation[] = [];
   let worst: MemoryValue | undefined;
   const add = (
@@ -157,9 +79,9 @@ export function estimateMemory(hlo: HloIndex, module?: string, sizes = new Value
     if (!local && !global.has(c.name)) continue;
     for (const name of c.instructions) {
       const info = hlo.instructions.get(name);
-      if (!info || info.computation !== c.name || ALIASING.has(info.opcode) || info.shape === '') continue;
+      if (!info || info.computation !== c.name || definesNothing(info.opcode) || info.shape === '') continue;
       // Parameters of a scheduled callee are its caller's operands; per-element ones are scratch.
-      if (info.opcode === 'parameter' && !local && !roots.has(c.name)) continue;
+      if (!allocatesIn(placed, c.name, info.opcode)) continue;
       const kinds: AllocationKind[] = [];
       if (info.opcode === 'parameter' && !local) kinds.push('parameter');
       // XLA gives every constant an allocation of its own, wherever it is.
@@ -171,10 +93,8 @@ export function estimateMemory(hlo: HloIndex, module?: string, sizes = new Value
         add(info, info.shape, undefined, kinds);
         continue;
       }
-      const defines = DEFINES[info.opcode] ?? ALL;
       visit(parsed.shape, [], (node, index) => {
-        const isTuple = node.kind === 'tuple';
-        if (!defines(index, isTuple)) return;
+        if (!definesValue(info.opcode, index, node.kind === 'tuple')) return;
         // A tuple's size is its table of pointers: parsing its text again would make deep nests quadratic.
         const text = info.shape.slice(node.range.start, node.range.end);
         const own = index.length === 0 ? kinds : [];

@@ -55,3 +55,11 @@ export {
   type InstructionPlaceJson,
 } from './json';
 export { memoryFromTexts, type MemoryTexts } from './from-texts';
+export {
+  allocatesIn,
+  definedLeafStarts,
+  definesNothing,
+  placement,
+  type CallingComputation,
+  type Placement,
+} from './allocation-sites';

@@ -9,6 +9,8 @@ import { createShapeChecker, type ShapeChecker } from '../validate/shape-checker
 import type { ValidateOptions } from '../validate/validate-shape';
 import type { LineColumn } from './line-counter';
 import { StatementStream } from './statement-stream';
+import { PaddingCollector, PaddingScanner, type PaddingEvent } from './padding-sites';
+import { DEFAULT_PADDING_THRESHOLDS, type PaddingThresholds } from './padding-warning';
 
 /** A diagnostic with its range absolute in the whole stream, and where it is in lines. */
 export interface LocatedDiagnostic {
@@ -30,6 +32,17 @@ export interface CheckCounts {
 
 /** Options of {@link CheckStream}. */
 export interface CheckStreamOptions extends ValidateOptions {
+  /**
+   * When padding-overhead warnings are given (default: the editor's defaults); `false`: never.
+   * They come when their module ends (which computations are fused is known only then), after
+   * the module's other diagnostics.
+   */
+  readonly padding?: PaddingThresholds | false;
+  /**
+   * Takes the padding events instead of this stream's own collector (a worker thread of `check`
+   * hands them to the thread that prints, which collects them); their warnings are then not counted here.
+   */
+  readonly paddingEvents?: (e: PaddingEvent<LocatedDiagnostic>) => void;
   /** A checker to share between streams (its caches carry over); a fresh one by default. */
   readonly checker?: ShapeChecker;
   /** Distinct shape texts each cache holds (default 20,000). */
@@ -41,6 +54,8 @@ export interface CheckStreamOptions extends ValidateOptions {
 /** Incremental check: {@link write} chunks in order, then {@link end}; diagnostics go to `onDiagnostic`. */
 export class CheckStream {
   private readonly stream: StatementStream;
+  private readonly padding: (e: PaddingEvent<LocatedDiagnostic>) => void;
+  private readonly collector: PaddingCollector<LocatedDiagnostic> | undefined;
   private shapes = 0;
   private errors = 0;
   private warnings = 0;
@@ -49,26 +64,51 @@ export class CheckStream {
   constructor(onDiagnostic: (d: LocatedDiagnostic) => void, options: CheckStreamOptions = {}) {
     const maxEntries = options.maxEntries ?? 20_000;
     const checker = options.checker ?? createShapeChecker({ ...options, maxEntries });
+    const thresholds = options.padding === undefined ? DEFAULT_PADDING_THRESHOLDS : options.padding;
+    const scanner = thresholds === false ? undefined : new PaddingScanner(thresholds, maxEntries);
+    const collector = new PaddingCollector<LocatedDiagnostic>((d) => {
+      this.count(d.diagnostic);
+      onDiagnostic(d);
+    });
+    this.padding = options.paddingEvents ?? ((e) => collector.add(e));
+    this.collector = options.paddingEvents ? undefined : collector;
+    const events: PaddingEvent<LayoutDiagnostic>[] = [];
+    const padding = (e: PaddingEvent<LayoutDiagnostic>) => events.push(e);
     this.stream = new StatementStream((text, statements, base, lines) => {
+      const locate = (d: LayoutDiagnostic): LocatedDiagnostic => {
+        const start = lines.at(d.range.start);
+        return { diagnostic: movedDiagnostic(d, base), start, end: lines.endOf(d.range, start) };
+      };
       for (const s of statements) {
         const before = checker.shapesChecked;
         const diagnostics = checker.checkStatement(text, s.start, s.end);
         this.shapes += checker.shapesChecked - before;
-        if (diagnostics.length === 0) continue;
-        // Diagnostics of one shape are in source order only per kind; sort so line counting moves forward.
-        const sorted = diagnostics.sort((a, b) => a.range.start - b.range.start);
-        for (const d of sorted) {
-          if (d.severity === 'error') this.errors++;
-          else if (d.severity === 'warning') this.warnings++;
-          else this.other++;
-          const start = lines.at(d.range.start);
-          const end = lines.endOf(d.range, start);
-          onDiagnostic({
-            diagnostic: movedDiagnostic(d, base),
-            start,
-            end,
-          });
+        if (scanner) scanner.statement(text, s.start, s.end, padding);
+        if (diagnostics.length === 0 && events.length === 0) continue;
+        // Line counting moves forward only: the statement's padding warnings are located in turn.
+        const warnings: LayoutDiagnostic[] = [];
+        for (const e of events) if (e.kind === 'warning') warnings.push(e.warning);
+        if (warnings.length === 0 && diagnostics.length === 0) {
+          for (const e of events) if (e.kind !== 'warning') this.padding(e);
+          events.length = 0;
+          continue;
         }
+        const located = new Map<LayoutDiagnostic, LocatedDiagnostic>();
+        // Diagnostics of one shape are in source order only per kind; sort so line counting moves forward.
+        const sorted = [...diagnostics, ...warnings].sort((a, b) => a.range.start - b.range.start);
+        const own = new Set(diagnostics);
+        for (const d of sorted) {
+          const l = locate(d);
+          if (!own.has(d)) {
+            located.set(d, l);
+            continue;
+          }
+          this.count(d);
+          onDiagnostic(l);
+        }
+        for (const e of events)
+          this.padding(e.kind === 'warning' ? { ...e, warning: located.get(e.warning)! } : e);
+        events.length = 0;
       }
     }, options);
   }
@@ -83,10 +123,17 @@ export class CheckStream {
     this.stream.writeComplete(chunk);
   }
 
-  /** Ends the stream (reporting the last statement's diagnostics) and returns the counts. */
+  /** Ends the stream (reporting the last statement's diagnostics and its module's padding warnings) and returns the counts. */
   end(): CheckCounts {
     this.stream.end();
+    this.collector?.flush();
     return this.counts;
+  }
+
+  private count(d: LayoutDiagnostic): void {
+    if (d.severity === 'error') this.errors++;
+    else if (d.severity === 'warning') this.warnings++;
+    else this.other++;
   }
 
   /** Counts so far. */

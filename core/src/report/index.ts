@@ -31,3 +31,12 @@ export {
 } from './oom-message';
 export { checkOomAllocation, type OomAllocationCheck } from './oom-check';
 export { oomReportLines } from './oom-text';
+export {
+  DEFAULT_PADDING_THRESHOLDS,
+  paddingCause,
+  paddingWarningText,
+  paddingWarns,
+  type PaddedArray,
+  type PaddingThresholds,
+} from './padding-warning';
+export { PaddingCollector, PaddingScanner, type PaddingEvent } from './padding-sites';
