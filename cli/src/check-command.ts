@@ -51,23 +51,25 @@ options, LLVM IR, ...), named or found, are skipped with a one-line note.
             ${PARALLEL_FROM_BYTES / 1024 / 1024} MiB and more; 1 for smaller files, and always 1 for files
             with name checks and for pipes); the output is the same
 
-Padding warnings (padding-overhead), as the editor gives them: on each array XLA allocates (not
-inside fused computations, not on values that alias another) whose tiling pads it to at least
---warn-expansion times its size with at least --warn-min-wasted-bytes of padding (the editor's
-xlaLayout.padding.* settings and their defaults). They come after the other diagnostics of
-their module, in line order.
+Padding warnings (padding-overhead), as the editor gives them, with --padding (they take about
+twice the time; 'xla-layout report' and 'memory' answer padding too): on each array XLA
+allocates (not inside fused computations, not on values that alias another) whose tiling pads
+it to at least --warn-expansion times its size with at least --warn-min-wasted-bytes of padding
+(the editor's xlaLayout.padding.* settings and their defaults). They come after the other
+diagnostics of their module, in line order.
+  --padding                   give padding warnings (implied by the two thresholds below)
   --warn-expansion X          default ${DEFAULT_PADDING_THRESHOLDS.warnExpansion}
   --warn-min-wasted-bytes N   default ${DEFAULT_PADDING_THRESHOLDS.warnMinWastedBytes}
-  --no-padding                no padding warnings
   --fail-on-warnings          exit 1 when there are warnings too
 
 Exit status: 0 no errors, 1 errors found (or warnings, with --fail-on-warnings), 2 a file could
 not be read, no HLO file was found in the FILEs and FOLDERs given (or bad usage). Warnings alone
 leave it 0.`;
 
-/** The padding thresholds the options ask for, or false with --no-padding. */
+/** The padding thresholds the options ask for, or false without --padding or a threshold. */
 function paddingOptions(args: ParsedArgs): PaddingThresholds | false {
-  if (args.flags.has('no-padding')) return false;
+  const asked = ['warn-expansion', 'warn-min-wasted-bytes'].some((name) => args.values.has(name));
+  if (!asked && !args.flags.has('padding')) return false;
   const number = (name: string, min: number, fallback: number): number => {
     const raw = args.values.get(name);
     if (raw === undefined) return fallback;
@@ -97,7 +99,7 @@ function nameDiagnostics(text: string): SegmentDiagnostic[] {
 /** Runs `check`. */
 export async function runCheck(argv: readonly string[], out: Output): Promise<number> {
   const args = parseArgs(argv, {
-    flags: ['json', 'help', 'quiet', 'no-padding', 'fail-on-warnings'],
+    flags: ['json', 'help', 'quiet', 'padding', 'fail-on-warnings'],
     values: ['jobs', 'warn-expansion', 'warn-min-wasted-bytes'],
   });
   if (args.flags.has('help')) {

@@ -170,10 +170,14 @@ export async function checkFileFromDisk(ctx: Ctx, uri?: vscode.Uri): Promise<Dis
   }
   const diagnostics: vscode.Diagnostic[] = [];
   let total = 0;
-  const stream = new CheckStream((d) => {
-    total++;
-    if (diagnostics.length < MAX_DISK_DIAGNOSTICS) diagnostics.push(toDiagnostic(d));
-  });
+  // Padding warnings would double the time of a check from disk; the Memory View answers padding.
+  const stream = new CheckStream(
+    (d) => {
+      total++;
+      if (diagnostics.length < MAX_DISK_DIAGNOSTICS) diagnostics.push(toDiagnostic(d));
+    },
+    { padding: false },
+  );
   const outcome = await streamWithProgress(`XLA Layout: checking ${name}`, file, stream);
   if (!finished(outcome, 'check')) return undefined;
   const counts = stream.end();

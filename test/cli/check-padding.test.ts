@@ -1,7 +1,7 @@
 /**
- * `xla-layout check` gives the padding warnings the editor gives, on the same lines with the same
- * sentences: on the values XLA allocates only, also when a large file is checked in pieces by
- * worker threads (a fused computation's role is decided by a call in a later piece). Warnings
+ * `xla-layout check --padding` gives the padding warnings the editor gives, on the same lines with
+ * the same sentences: on the values XLA allocates only, also when a large file is checked in pieces
+ * by worker threads (a fused computation's role is decided by a call in a later piece). Warnings
  * leave the exit status 0 unless --fail-on-warnings.
  */
 import { strict as assert } from 'node:assert';
@@ -23,7 +23,7 @@ interface Printed {
 
 /** The CLI's diagnostics of `file` as [line, column, code, message] (1-based). */
 function checked(file: string, ...options: string[]): (string | number)[][] {
-  const r = cli('check', '--json', ...options, file);
+  const r = cli('check', '--json', '--padding', ...options, file);
   assert.equal(r.code, 0, r.stderr);
   const j = JSON.parse(r.stdout) as { files: { diagnostics: Printed[] }[] };
   return j.files[0].diagnostics.map((d) => [d.line, d.column, d.code, d.message]);
@@ -64,7 +64,7 @@ describe("cli: check gives the editor's padding warnings", function () {
     );
   });
 
-  it('follows --warn-expansion, --warn-min-wasted-bytes and --no-padding', () => {
+  it('follows --warn-expansion and --warn-min-wasted-bytes, and gives none without --padding', () => {
     assert.deepEqual(
       checked(EXAMPLE, '--warn-expansion', '100').map((d) => d[0]),
       [16],
@@ -73,16 +73,24 @@ describe("cli: check gives the editor's padding warnings", function () {
       checked(EXAMPLE, '--warn-min-wasted-bytes', '1000000').map((d) => d[0]),
       [16],
     );
-    assert.deepEqual(checked(EXAMPLE, '--no-padding'), []);
+    const printed = (...args: string[]): Printed[] =>
+      (JSON.parse(cli('check', '--json', ...args, EXAMPLE).stdout) as { files: { diagnostics: Printed[] }[] })
+        .files[0].diagnostics;
+    assert.deepEqual(printed(), []);
+    // A threshold asks for padding warnings on its own.
+    assert.deepEqual(
+      printed('--warn-expansion', '100').map((d) => d.line),
+      [16],
+    );
     assert.equal(cli('check', '--warn-expansion', '0.5', EXAMPLE).code, 2);
   });
 
   it('exits 0 on warnings alone, 1 with --fail-on-warnings', () => {
-    const r = cli('check', EXAMPLE);
+    const r = cli('check', '--padding', EXAMPLE);
     assert.equal(r.code, 0);
     assert.match(r.stderr, /0 errors, 3 warnings/);
-    assert.equal(cli('check', '--fail-on-warnings', EXAMPLE).code, 1);
-    assert.equal(cli('check', '--fail-on-warnings', '--no-padding', EXAMPLE).code, 0);
+    assert.equal(cli('check', '--padding', '--fail-on-warnings', EXAMPLE).code, 1);
+    assert.equal(cli('check', '--fail-on-warnings', EXAMPLE).code, 0);
   });
 
   it('decides fused computations over the whole file when it is checked in pieces', () => {

@@ -65,7 +65,7 @@ describe('cli: check and report', function () {
       'examples/module_0001.jit_train_step.after_optimizations.txt',
     ];
     // Without padding warnings (tpu_padding.hlo has three: test/cli/check-padding.test.ts).
-    const r = cli('check', '--no-padding', ...files, ...examples);
+    const r = cli('check', ...files, ...examples);
     assert.equal(r.stdout, '');
     assert.equal(r.code, 0, r.stderr);
   });
