@@ -33,15 +33,9 @@ export interface MemoryValueJson {
   /** Set when our bytes are not XLA's. */
   readonly disagreement?: string;
   /** Where the instruction is written (1-based line and column of its name) and where it comes from. */
-  readonly instruction?: {
+  readonly instruction?: Omit<InstructionPlaceJson, 'name'> & {
     readonly computation: string;
     readonly opcode: string;
-    readonly line: number;
-    readonly column: number;
-    readonly source?: string;
-    readonly sourceFile?: string;
-    readonly sourceLine?: number;
-    readonly opName?: string;
   };
   readonly live?: { readonly start: number; readonly end: number };
   readonly sharedWith?: readonly string[];
