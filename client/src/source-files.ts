@@ -37,10 +37,7 @@ function refusal(uri: vscode.Uri, dump: vscode.Uri | undefined): 'scheme' | 'out
  * `uri` if it may be opened and exists, else its closest same-named workspace file, else
  * undefined.
  */
-export async function localSource(
-  uri: vscode.Uri,
-  dump: vscode.Uri | undefined,
-): Promise<vscode.Uri | undefined> {
+async function localSource(uri: vscode.Uri, dump: vscode.Uri | undefined): Promise<vscode.Uri | undefined> {
   const refused = refusal(uri, dump);
   if (refused === undefined && (await exists(uri))) return uri;
   const name = fileName(uri);
