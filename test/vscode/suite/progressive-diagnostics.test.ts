@@ -5,7 +5,7 @@
  * text finds (computed here in-process, as the final count to wait for).
  */
 import { strict as assert } from 'node:assert';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
@@ -27,6 +27,9 @@ describe('XLA Layout Lens on a 30 MB dump', function () {
     dir = mkdtempSync(join(tmpdir(), 'xla-lens-progressive-'));
     const file = join(dir, 'module_0002.jit_progressive.after_optimizations.txt');
     generateDump(file, 30 * 1024 * 1024);
+    // Layout errors from the top of the file to its end: padding warnings would not do, as those
+    // outside ENTRY wait for the module's call graph, which is known when the analysis ends.
+    writeFileSync(file, readFileSync(file, 'utf8').replaceAll('{1,0:T(8,128)}', '{1,1:T(8,128)}'));
     uri = vscode.Uri.file(file);
     const doc = new HloDocument(
       uri.toString(),
@@ -37,7 +40,7 @@ describe('XLA Layout Lens on a 30 MB dump', function () {
     );
     await doc.analyze(() => Promise.resolve());
     expected = documentDiagnostics(doc, DEFAULT_SETTINGS, 'https://example.invalid/rules.md').length;
-    assert.ok(expected > 1000, `${expected} padding warnings in the dump`);
+    assert.ok(expected > 1000, `${expected} diagnostics in the dump`);
   });
 
   after(async () => {
