@@ -13,10 +13,11 @@
  *   layer of a 48-layer model has the same ones. This gives a few thousand distinct shapes per
  *   100 MB and padding warnings on about 1% of statements (`[batch, seq, 1]` reductions, odd
  *   random shapes), which is what users meet.
- * - `stress`: every dimension drawn at random from 1..4096, so about 108,000 distinct shapes per
- *   100 MB, arrays of up to 2^43 elements that no device could hold, and a padding warning on one
- *   statement in seven. No program looks like this; it measures the memoised checks with their
- *   caches missing and the server publishing tens of thousands of warnings.
+ * - `stress`: every dimension drawn at random from 1..4096, arrays of up to 2^43 elements that no
+ *   device could hold, and an ENTRY that also copies each fusion's result six times, so that
+ *   padded buffers XLA allocates are everywhere. No program looks like this; it measures the
+ *   memoised checks with their caches missing and the server publishing tens of thousands of
+ *   padding warnings.
  *
  * Run alone: `npx tsx bench/generate-dump.ts 100MB [out.txt] [--stress]`; bench/run.ts imports {@link ensureDump}.
  */
@@ -267,19 +268,25 @@ export function generateDump(file: string, bytes: number, seed = 7, profile: Dum
     w.line('');
     let id = 0;
     const entry: string[] = [];
-    // Computations until ~92% of the budget, then one ENTRY calling them.
-    while (w.total < bytes * 0.92) {
+    const call = (line: string): void => void entry.push(line);
+    // Computations until a share of the budget, then one ENTRY calling them: the stress profile's
+    // ENTRY also holds unfused copies, about a third of the file.
+    const computations = profile === 'stress' ? 0.7 : 0.92;
+    while (w.total < bytes * computations) {
       id++;
       if (id % 7 === 0) {
         whileLoop(w, m, r, id);
-        entry.push(
+        call(
           `  %while.${id} = ${m.tuple(3)} while(%p0), condition=%while_cond.${id}, body=%while_body.${id}, ${BACKEND}`,
         );
       } else {
         fusion(w, m, r, id);
-        entry.push(
+        call(
           `  %fusion.${id} = ${m.array()} fusion(%p0), kind=kLoop, calls=%fused_computation.${id}, ${metadata(r, m, 'fusion')}, ${BACKEND}`,
         );
+        // Unfused copies in ENTRY each allocate a buffer of their own, where padding warnings go.
+        if (profile === 'stress')
+          for (let k = 0; k < 6; k++) call(`  %copy.${id}.${k} = ${m.array()} copy(%fusion.${id})`);
       }
     }
     w.line(`ENTRY %main (p0: f32[1024,4]) -> f32[1024,4] {`);
