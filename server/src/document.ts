@@ -80,6 +80,9 @@ export class HloDocument {
    * until an edit changes a call or the computations.
    */
   private placements: Map<number, Placement> | undefined;
+  /** {@link paddingShown}'s answers by computation index and kind (0: not known yet, 1: shown, 2: not), valid for the placements {@link shownFor}. */
+  private shownMemo = new Int8Array(0);
+  private shownFor: Map<number, Placement> | undefined;
 
   /** A document whose statements are not analysed yet: call {@link analyze} before use. */
   constructor(
@@ -165,18 +168,52 @@ export class HloDocument {
       edit.removed.length === edit.added.length &&
       edit.removed.every((r, i) => sameStructure(r, edit.added[i]));
     if (!same) this.computationIndex = undefined;
-    if (!same || !sameCalls(edit.removed, edit.added)) this.placements = undefined;
+    // Placements are kept while the computations stay the same ones, with the same calls: an
+    // edit that only changes instructions (a line being typed in a large dump) keeps them.
+    const sameComputations =
+      same ||
+      (edit.removed.length === edit.added.length &&
+        edit.removed.every(
+          (r, i) =>
+            sameStructure(r, edit.added[i]) || (!shapesComputations(r) && !shapesComputations(edit.added[i])),
+        ));
+    if (!sameComputations || !sameCalls(edit.removed, edit.added)) this.placements = undefined;
   }
 
   /**
-   * Whether the padding warnings of statement `i` are shown: its values get memory of their own
+   * Whether the padding warnings of a statement are shown: its values get memory of their own
    * (core's allocatesIn), which depends on the computation it is in. A fused computation's
    * values live inside its kernel, and the parameters of a computation other than ENTRY are its
    * caller's operands; both are counted where they are allocated, as the Memory View counts them.
-   * Outside any computation, or in one without a name, nothing says otherwise: shown.
+   * Outside any computation, or in one without a name, nothing says otherwise: shown. Publishing
+   * asks it of every statement that warns, so the answer is worked out once per computation and
+   * kind (parameter or not), until the next change.
    */
-  paddingShown(i: number): boolean {
-    const c = this.computationOf(i);
+  paddingShown(): (i: number) => boolean {
+    const list = this.computations();
+    const placed = this.placementsByModule();
+    if (this.shownFor !== placed) {
+      this.shownFor = placed;
+      this.shownMemo = new Int8Array(list.length * 2);
+    }
+    const memo = this.shownMemo;
+    // Asked in ascending order, the last header at or before `i` moves forward only.
+    let h = -1;
+    let last = -1;
+    return (i) => {
+      if (i < last) h = this.lastHeaderAtOrBefore(i);
+      last = i;
+      while (h + 1 < list.length && list[h + 1].header <= i) h++;
+      const c = this.holding(list[h], i);
+      if (!c) return true;
+      const parameter = this.summary(i).allocation.parameter === true;
+      const slot = 2 * c.index + (parameter ? 1 : 0);
+      if (memo[slot] === 0) memo[slot] = this.paddingShownIn(c, parameter) ? 1 : 2;
+      return memo[slot] === 1;
+    };
+  }
+
+  private paddingShownIn(c: ComputationEntry | undefined, parameter: boolean): boolean {
     if (!c) return true;
     // A computation written in place as a fusion's `calls=` is fused; so is all that it holds.
     for (let k: ComputationEntry | undefined = c; k?.parent !== undefined; k = this.around(k))
@@ -185,7 +222,7 @@ export class HloDocument {
     if (named.name === undefined) return true;
     const placed = this.placementsByModule().get(named.module);
     if (!placed) return true;
-    return allocatesIn(placed, named.name, this.summary(i).allocation.parameter ? 'parameter' : '');
+    return allocatesIn(placed, named.name, parameter ? 'parameter' : '');
   }
 
   /**
@@ -419,8 +456,12 @@ export class HloDocument {
    */
   computationOf(i: number): ComputationEntry | undefined {
     const list = this.computations();
-    // The last computation whose header is at or before `i`; `i` lies in it or in one around it.
-    for (let c: ComputationEntry | undefined = list[this.lastHeaderAtOrBefore(i)]; c; c = this.around(c)) {
+    return this.holding(list[this.lastHeaderAtOrBefore(i)], i);
+  }
+
+  /** The innermost computation holding statement `i`, given `c`, the last whose header is at or before `i`: `i` lies in it or in one around it. */
+  private holding(c: ComputationEntry | undefined, i: number): ComputationEntry | undefined {
+    for (; c; c = this.around(c)) {
       if (i <= c.last && (c.parent === undefined ? c.header <= i : c.header < i)) return c;
     }
     return undefined;
@@ -523,6 +564,17 @@ function sameCalls(removed: readonly StatementSummary[], added: readonly Stateme
         a.callees.every((n, j) => n === b.callees[j])
       );
     })
+  );
+}
+
+/** Whether a statement begins or ends a computation, or a module: what decides which computation the others are in. */
+function shapesComputations(s: StatementSummary): boolean {
+  return (
+    s.kind === 'computation' ||
+    s.kind === 'close' ||
+    s.kind === 'module' ||
+    s.kind === 'separator' ||
+    s.opensComputation === true
   );
 }
 

@@ -72,6 +72,14 @@ const ROLE_EDITS: readonly [string, string][] = [
   ['parameter(0)\n  ROOT %n', 'negate(%p)\n  ROOT %n'],
   ['%fused (p', '%fusedX (p'],
   ['\n}\n\n%body', '\n}\n\n%other (o: f32[]) -> f32[] {\n  ROOT %o = f32[] parameter(0)\n}\n\n%body'],
+  // Lines being typed: between computations, in place of a `}`, before an instruction, in ENTRY.
+  ['}\n\n%cond', '}\nx\n%cond'],
+  [
+    '  ROOT %n = f32[65536,4]{1,0:T(8,128)} negate(%p)\n}',
+    '  ROOT %n = f32[65536,4]{1,0:T(8,128)} negate(%p)\nx}',
+  ],
+  ['\n  %bc = ', '\n  x\n  %bc = '],
+  ['  %f = f32', '  x%f = f32'],
 ];
 
 describe('server: padding warnings where memory is allocated', () => {
