@@ -171,7 +171,17 @@ export const RULES = {
   'literal-out-of-range': {
     stage: 'parser',
     severity: 'error',
-    title: "An integer constant's value must fit its element type (s8 holds -128 to 127).",
+    title: "A constant's value must fit its element type (s8 holds -128 to 127, f16 -65504 to 65504).",
+  },
+  'literal-shape-mismatch': {
+    stage: 'parser',
+    severity: 'error',
+    title: "A constant's literal must hold as many values, nested as deep, as its shape says.",
+  },
+  'literal-syntax': {
+    stage: 'parser',
+    severity: 'error',
+    title: "A constant's literal holds something XLA does not read as a value of its type.",
   },
   'root-shape-mismatch': {
     stage: 'parser',
@@ -244,6 +254,11 @@ export const RULES = {
     stage: 'crash',
     severity: 'error',
     title: 'entry_computation_layout must list as many parameters and results as the entry computation has.',
+  },
+  'literal-crash': {
+    stage: 'crash',
+    severity: 'error',
+    title: 'true or false in a constant that is not pred, or a token or opaque constant: XLA aborts.',
   },
   'parameter-number': {
     stage: 'crash',

@@ -2,19 +2,19 @@
  * The range check XLA's parser makes on an integer constant's values: `s2[] constant(1000)` is
  * refused with "value 1000 is out of range for literal's primitive type S2 namely [-2, 1]".
  */
-import { diagnostic, type LayoutDiagnostic } from '../diagnostics';
 import { primitiveType } from '../primitive-types';
-import { typeAt } from '../parse/type-names';
-import { skipBalanced, skipString } from './lex';
 
-/** XLA's lexer reads an integer as an int64, or as a uint64 when it is larger. */
-const LEXER_MIN = -(1n << 63n);
-const LEXER_MAX = (1n << 64n) - 1n;
-/** Types whose literals XLA stores without a range check of their own. */
-const LEXER_ONLY = new Set(['s64', 'u64']);
+const RANGES = new Map<string, readonly [bigint, bigint] | undefined>();
 
 /** `[min, max]` of an integer element type (`s8`, `u4`, ...), or undefined for any other type. */
 function integerRange(typeName: string): readonly [bigint, bigint] | undefined {
+  if (RANGES.has(typeName)) return RANGES.get(typeName);
+  const range = rangeOf(typeName);
+  RANGES.set(typeName, range);
+  return range;
+}
+
+function rangeOf(typeName: string): readonly [bigint, bigint] | undefined {
   const m = /^([su])(\d+)$/.exec(typeName);
   const type = primitiveType(typeName);
   if (!m || !type) return undefined;
@@ -22,81 +22,32 @@ function integerRange(typeName: string): readonly [bigint, bigint] | undefined {
   return m[1] === 's' ? [-(1n << (bits - 1n)), (1n << (bits - 1n)) - 1n] : [0n, (1n << bits) - 1n];
 }
 
-/**
- * Whether the plain instruction whose result shape starts at `shapeStart` (a shape the finder read
- * cleanly), opcode at `op` and `(` at `open`, is a constant of an integer type holding a value
- * {@link literalOutOfRange} refuses, as the statement parser would find: the fast paths that skip
- * the parser leave such instructions to it, and take every other constant as plain.
- */
-export function constantOutOfRange(
-  text: string,
-  shapeStart: number,
-  op: number,
-  open: number,
-  end: number,
-): boolean {
-  if (open - op !== 8 || !text.startsWith('constant', op)) return false;
-  const c = text.charCodeAt(shapeStart);
-  if (c !== 115 && c !== 117) return false; // s, u
-  let typeEnd = shapeStart + 1;
-  while (text.charCodeAt(typeEnd) >= 48 && text.charCodeAt(typeEnd) <= 57) typeEnd++;
-  const type = typeAt(text, shapeStart, typeEnd);
-  if (type === undefined) return false;
-  return literalOutOfRange(text, open + 1, skipBalanced(text, open, end), type.name) !== undefined;
+export interface IntegerRangeError {
+  readonly message: string;
+  readonly plain: string;
 }
 
 /**
- * The first integer of the constant literal `text[start, end)` (what `constant(` holds) outside
- * the range of the element type `elementType` (of an array result), as a diagnostic; undefined when
- * all fit, when the type is no integer type, or when the literal holds anything but integers (left
- * to XLA's other rules).
+ * XLA's refusal of the integer `written` (as the lexer read it: -2^63 to 2^64-1) in a constant of
+ * the integer type `elementType`, or undefined when it fits. The parser takes the lexer's number as
+ * an int64 (2^64-1 is -1), then checks a signed type's range on it and an unsigned type's on its
+ * uint64 bits: `s32[] constant(18446744073709551615)` is -1, `u32[] constant(-1)` is refused, and
+ * s64 and u64 take every number.
  */
-export function literalOutOfRange(
-  text: string,
-  start: number,
-  end: number,
-  elementType: string | undefined,
-): LayoutDiagnostic | undefined {
-  if (elementType === undefined) return undefined;
+export function integerOutOfRange(written: string, elementType: string): IntegerRangeError | undefined {
   const range = integerRange(elementType);
   if (!range) return undefined;
-  const number = /-?\d+/y;
-  for (let i = start; i < end;) {
-    const c = text.charCodeAt(i);
-    if (c === 34 || c === 39) {
-      i = skipString(text, i, end);
-      continue;
-    }
-    if (c !== 45 && (c < 48 || c > 57)) {
-      i++;
-      continue;
-    }
-    number.lastIndex = i;
-    const m = number.exec(text);
-    if (!m || i + m[0].length > end) return undefined;
-    const after = text.charCodeAt(i + m[0].length);
-    // `1.5`, `1e3`, `0x10`: not an integer literal.
-    if ((after >= 65 && after <= 90) || (after >= 97 && after <= 122) || after === 46) return undefined;
-    const value = BigInt(m[0]);
-    if (value < LEXER_MIN || value > LEXER_MAX)
-      return diagnostic(
-        'literal-out-of-range',
-        'unexpected token type in a literal',
-        { start: i, end: i + m[0].length },
-        `${m[0]} is beyond the 64-bit integers XLA's lexer reads (${LEXER_MIN} to ${LEXER_MAX})`,
-      );
-    const [min, max] = range;
-    // 64-bit literals are stored without a range check: 2^64-1 in s64 wraps to -1, -1 in u64 to 2^64-1.
-    if (!LEXER_ONLY.has(elementType) && (value < min || value > max)) {
-      const type = elementType.toUpperCase();
-      return diagnostic(
-        'literal-out-of-range',
-        `value ${m[0]} is out of range for literal's primitive type ${type} namely [${min}, ${max}].`,
-        { start: i, end: i + m[0].length },
-        `${m[0]} does not fit in ${elementType}, which holds ${min} to ${max}`,
-      );
-    }
-    i += m[0].length;
+  // Most literals are small: compared as numbers, without making a bigint.
+  if (written.length < 16) {
+    const n = Number(written);
+    if (n >= Number(range[0]) && n <= Number(range[1])) return undefined;
   }
-  return undefined;
+  const value = BigInt.asIntN(64, BigInt(written));
+  const [min, max] = range;
+  const fits = min < 0n ? value >= min && value <= max : BigInt.asUintN(64, value) <= max;
+  if (fits) return undefined;
+  return {
+    message: `value ${value} is out of range for literal's primitive type ${elementType.toUpperCase()} namely [${min}, ${max}].`,
+    plain: `${written} does not fit in ${elementType}, which holds ${min} to ${max}`,
+  };
 }

@@ -8,7 +8,7 @@ import type { TextRange } from '../diagnostics';
 import type { ScanState } from '../parse';
 import { instructionEquals, spansLines } from './instruction-start';
 import { leftoverAt } from './leftover';
-import { literalOutOfRange } from './literal-range';
+import { constantLiteralError } from './constant-literal';
 import { isOpcode, LITERAL_OPCODES, opcodeGuesses } from './opcodes';
 import { charAt, readName, skipBalanced, skipTrivia, skipValue, trimmedEnd } from './lex';
 import { isIdentifierStart } from './split-statements';
@@ -73,14 +73,9 @@ export function parseInstruction(
     const close = skipBalanced(text, paren, end);
     if (!LITERAL_OPCODES.has(op.name.name)) readOperands(text, paren + 1, close, shapes, operands);
     else if (op.name.name === 'parameter') parameter = parameterNumber(text, paren + 1, close);
-    else if (op.name.name === 'constant') {
-      const outOfRange = literalOutOfRange(
-        text,
-        paren + 1,
-        close,
-        r.shape?.kind === 'array' ? r.shape.elementType : undefined,
-      );
-      if (outOfRange) shapes.diagnostics.push(outOfRange);
+    else if (op.name.name === 'constant' && !r.failed) {
+      const literal = constantLiteralError(text, r.shape, op.name.range, paren + 1, end);
+      if (literal) shapes.diagnostics.push(literal);
     }
     const a = readAttributes(text, close, end, attributes, calledComputations, controlPredecessors, shapes);
     metadata = a.metadata;
