@@ -143,6 +143,12 @@ export const RULES = {
     severity: 'error',
     title: "A computation's instructions end with its closing }.",
   },
+  'source-tables': {
+    stage: 'parser',
+    severity: 'error',
+    title:
+      'The source tables come all four or none, in the order FileNames, FunctionNames, FileLocations, StackFrames, before the computations.',
+  },
   'outside-computation': {
     stage: 'parser',
     severity: 'error',

@@ -21,6 +21,7 @@ import {
   moduleWithoutComputation,
   outsideComputation,
   parseStatements,
+  sourceTableErrors,
   unclosedComputation,
   type ComputationCall,
   type DeclaredComputation,
@@ -78,8 +79,9 @@ function entryLayout(doc: HloDocument, i: number): EntryComputationLayout | unde
 }
 
 /**
- * Adds the errors on computations never closed, statements outside any and a last module without
- * computations (core's structure-checks.ts); returns how many.
+ * Adds the errors on computations never closed, statements outside any, a last module without
+ * computations (core's structure-checks.ts) and source tables XLA does not read (source-tables.ts);
+ * returns how many.
  */
 function structure(doc: HloDocument, text: string, out: LayoutDiagnostic[]): number {
   const before = out.length;
@@ -105,6 +107,11 @@ function structure(doc: HloDocument, text: string, out: LayoutDiagnostic[]): num
     const d = outsideComputation(text, doc.parse(i));
     if (d) out.push(d);
   }
+  const statements = Array.from({ length: doc.statementCount }, (_, i) => ({
+    kind: doc.summary(i).kind,
+    range: doc.range(i),
+  }));
+  for (const d of sourceTableErrors(text, statements)) out.push(d);
   return out.length - before;
 }
 

@@ -54,6 +54,7 @@ export {
   type DeclaredComputation,
 } from './name-checks';
 export { moduleWithoutComputation, outsideComputation, unclosedComputation } from './structure-checks';
+export { sourceTableErrors } from './source-tables';
 export {
   buildModule,
   buildComputations,

@@ -17,6 +17,7 @@ import type { ShapeNode } from '../ast';
 import type { EntryComputationLayout, HloName, HloStatement, InstructionStatement } from './types';
 import { printShape } from '../print';
 import { counted } from '../format';
+import { sourceTableErrors } from './source-tables';
 import { moduleWithoutComputation, outsideComputation, unclosedComputation } from './structure-checks';
 
 /**
@@ -474,7 +475,7 @@ export function declared(c: HloComputation): DeclaredComputation {
 
 /**
  * The structure errors of `model` (of `text`): computations never closed, statements outside any
- * computation (see structure-checks.ts).
+ * computation (see structure-checks.ts), source tables XLA does not read (source-tables.ts).
  */
 function checkStructure(model: HloComputations, text: string, out: LayoutDiagnostic[]): void {
   const statements = model.statements;
@@ -494,6 +495,7 @@ function checkStructure(model: HloComputations, text: string, out: LayoutDiagnos
     const d = outsideComputation(text, s);
     if (d) out.push(d);
   }
+  for (const d of sourceTableErrors(text, statements)) out.push(d);
   // A module that only ends too early: after a statement XLA refuses, it stops there first.
   const last = model.modules[model.modules.length - 1];
   const header = last?.header;
