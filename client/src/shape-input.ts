@@ -33,7 +33,10 @@ export async function shapeAtCursor(ctx: Ctx): Promise<PickedShape | undefined> 
     const result = await client.sendRequest(AnalyzeShapeRequest, params);
     if (result === null || typeof result.text !== 'string') return undefined;
     return {
-      shape: result.text,
+      // A long shape comes quoted by its ends; the editor holds it whole.
+      shape: result.textCut
+        ? editor.document.getText(client.protocol2CodeConverter.asRange(result.range))
+        : result.text,
       uri: params.textDocument.uri,
       range: result.range,
       ...(result.owner !== undefined ? { owner: result.owner } : {}),

@@ -26,13 +26,23 @@ export interface AnalyzeShapeParams {
   readonly position: Position;
 }
 export interface AnalyzeShapeResult {
-  /** The shape exactly as written in the document. */
+  /**
+   * The shape as written in the document; one longer than 1,024 characters is quoted by its ends
+   * around " … ", and `textCut` says so.
+   */
   readonly text: string;
   readonly range: Range;
+  /** Present when `text` was cut: the whole text is this long, at `range` in the document. */
+  readonly textCut?: TextCut;
   /** Name of the instruction or parameter whose shape this is, if any. */
   readonly owner?: string;
   /** The full analysis of the shape (every array leaf), as the hover and the CLI's `explain` show it. */
   readonly analysis: ShapeAnalysis;
+}
+
+/** The length of a text an answer quotes only by its ends; the answer's range locates it whole. */
+export interface TextCut {
+  readonly length: number;
 }
 
 /** A core diagnostic placed in the document. */
@@ -106,8 +116,10 @@ export interface DimensionPaddingJson {
 export interface ArrayAnalysis {
   /** Tuple indices from the root; [] for a top-level array. */
   readonly path: readonly number[];
+  /** The array as written; quoted by its ends past 1,024 characters, as `textCut` then says. */
   readonly text: string;
   readonly range: Range;
+  readonly textCut?: TextCut;
   readonly elementType: string;
   /** Why no layout math was done (invalid shape, token/opaque, …). */
   readonly error?: string;

@@ -24,6 +24,7 @@ import type {
   PaddingReportResult,
   PaddingReportRow,
   ShapeAnalysis,
+  TextCut,
 } from '../../protocol/src/lsp';
 import type { Analyzer } from './analyzer';
 import type { HloDocument } from './document';
@@ -40,13 +41,21 @@ function ratioJson(r: Ratio): JsonRatio {
   return { numerator: r.numerator.toString(), denominator: r.denominator.toString(), value: r.value };
 }
 
+/**
+ * A shape's text for an answer: past MAX_JSON_LIST characters its ends only, since a 200,000-leaf
+ * tuple is megabytes and the range locates it whole.
+ */
+function quoted(text: string): { text: string; textCut?: TextCut } {
+  if (text.length <= MAX_JSON_LIST) return { text };
+  return { text: elide(text, MAX_JSON_LIST), textCut: { length: text.length } };
+}
+
 const str = (values: readonly bigint[]): string[] => values.map((v) => v.toString());
 
 function arrayJson(doc: HloDocument, a: ArrayExplanation): ArrayAnalysis {
   return {
     path: a.path,
-    // The range locates it; a text of a megabyte is quoted by its ends.
-    text: elide(a.text, MAX_JSON_LIST),
+    ...quoted(a.text),
     range: toRange(doc.text, a.range),
     elementType: a.elementType,
     ...(a.error ? { error: a.error.message } : {}),
@@ -122,11 +131,14 @@ function arrayJson(doc: HloDocument, a: ArrayExplanation): ArrayAnalysis {
  */
 const MAX_ANALYSIS_CHARS = 1 << 20;
 
+const LONG_TEXTS = `shape texts longer than ${groupDigits(MAX_JSON_LIST)} characters are quoted by their ends`;
+
 /**
- * JSON-safe form of an explanation. Lists longer than core's MAX_JSON_LIST are cut, and arrays past
- * {@link MAX_ANALYSIS_CHARS} left out; `cut` says what was.
+ * JSON-safe form of an explanation. Lists and texts longer than core's MAX_JSON_LIST are cut (the
+ * shape's own text with `textCut`), and arrays past {@link MAX_ANALYSIS_CHARS} left out; `cut` says
+ * what was.
  */
-function analysisJson(doc: HloDocument, e: ShapeExplanation): ShapeAnalysis {
+function analysisJson(doc: HloDocument, e: ShapeExplanation, textCut: boolean): ShapeAnalysis {
   const diag = (d: LayoutDiagnostic) => ({
     code: d.code,
     severity: d.severity,
@@ -134,7 +146,7 @@ function analysisJson(doc: HloDocument, e: ShapeExplanation): ShapeAnalysis {
     range: toRange(doc.text, d.range),
   });
   const arrays: ArrayAnalysis[] = [];
-  const cuts = new Set<string>();
+  const cuts = new Set<string>(textCut ? [LONG_TEXTS] : []);
   let chars = 0;
   for (const a of e.arrays) {
     if (chars > MAX_ANALYSIS_CHARS) break;
@@ -142,8 +154,7 @@ function analysisJson(doc: HloDocument, e: ShapeExplanation): ShapeAnalysis {
     arrays.push(capped.value);
     chars += capped.chars;
     if (capped.cut !== undefined) cuts.add(capped.cut);
-    if (a.text.length > MAX_JSON_LIST)
-      cuts.add(`array texts longer than ${groupDigits(MAX_JSON_LIST)} characters are quoted by their ends`);
+    if (a.text.length > MAX_JSON_LIST) cuts.add(LONG_TEXTS);
   }
   const omitted = e.arrays.length - arrays.length + (e.omittedArrays ?? 0);
   if (omitted > 0)
@@ -190,11 +201,13 @@ export function analyzeShape(
   const hit = shapeAndOwner(doc.parse(i), offset);
   if (!hit) return null;
   const range = hit.found.shape.range;
+  const text = quoted(doc.text.getText().slice(range.start, range.end));
+  const analysis = analysisJson(doc, explainFound(doc, hit.found, settings), text.textCut !== undefined);
   return {
-    text: doc.text.getText().slice(range.start, range.end),
+    ...text,
     range: toRange(doc.text, range),
-    ...(hit.owner ? { owner: hit.owner } : {}),
-    analysis: analysisJson(doc, explainFound(doc, hit.found, settings)),
+    ...(hit.owner ? { owner: elide(hit.owner, MAX_JSON_LIST) } : {}),
+    analysis,
   };
 }
 

@@ -47,11 +47,38 @@ describe('server: answer caps', function () {
     );
     assert.match(
       analysis.analysis.cut ?? '',
-      /array texts longer than 1,024 characters are quoted by their ends/,
+      /shape texts longer than 1,024 characters are quoted by their ends/,
     );
-    // The shape's own text (what the client works with) is whole; everything else is small.
-    assert.equal(analysis.text.length, 400_004);
-    assert.ok(JSON.stringify(analysis).length < 600_000, `${JSON.stringify(analysis).length} characters`);
+    // The shape's own text is quoted by its ends too; its range locates it whole.
+    assert.deepEqual(analysis.textCut, { length: 400_004 });
+    assert.equal(analysis.text.length, 1024);
+    assert.match(analysis.text, /^f32\[1,1,.* … .*,1,1\]$/);
+    assert.deepEqual(analysis.range, {
+      start: positionOf(text, 'f32['),
+      end: positionOf(text, ' parameter'),
+    });
+    assert.ok(JSON.stringify(analysis).length < 100_000, `${JSON.stringify(analysis).length} characters`);
+    await client.dispose();
+  });
+
+  it('a tuple of 20,000 arrays: its text and its leaves quoted, the first 256 analysed', async () => {
+    const { client } = await TestClient.start();
+    const tuple = `(${Array(20_000).fill('f32[8,3]{1,0:T(8,128)}').join(', ')})`;
+    const text = module(tuple);
+    const uri = 'file:///w/tuple.hlo';
+    await client.open(uri, text);
+    const analysis = await client.request<AnalyzeShapeResult>('xlaLayout/analyzeShape', {
+      textDocument: { uri },
+      position: positionOf(text, '(f32['),
+    });
+    assert.deepEqual(analysis.textCut, { length: tuple.length });
+    assert.equal(analysis.text.length, 1024);
+    assert.equal(analysis.analysis.arrays.length, 256);
+    assert.equal(analysis.analysis.arrays[0].text, 'f32[8,3]{1,0:T(8,128)}');
+    assert.equal(analysis.analysis.arrays[0].textCut, undefined);
+    assert.match(analysis.analysis.cut ?? '', /shape texts .* quoted by their ends; 19,744 more arrays/);
+    // The whole answer was the 480 KB tuple text and more; the 256 arrays are what is left.
+    assert.ok(JSON.stringify(analysis).length < 400_000, `${JSON.stringify(analysis).length} characters`);
     await client.dispose();
   });
 

@@ -8,17 +8,23 @@ function atOrBefore(a: Position, b: Position): boolean {
   return a.line < b.line || (a.line === b.line && a.character <= b.character);
 }
 
-/** The array element of a tuple that holds `position`, else the whole shape the server found. */
+/**
+ * The array element of a tuple that holds `position`, else the whole shape the server found; `cut`
+ * when the server quoted its text by its ends only, so the caller reads it from the document.
+ */
 export function shapeForCursor(
   result: AnalyzeShapeResult,
   position: Position,
-): { shape: string; range: Range } {
+): { shape: string; range: Range; cut?: true } {
   const leaf = result.analysis.arrays.find(
     (a) => a.path.length > 0 && atOrBefore(a.range.start, position) && atOrBefore(position, a.range.end),
   );
-  return leaf !== undefined
-    ? { shape: leaf.text, range: leaf.range }
-    : { shape: result.text, range: result.range };
+  const found = leaf ?? result;
+  return {
+    shape: found.text,
+    range: found.range,
+    ...(found.textCut !== undefined ? { cut: true as const } : {}),
+  };
 }
 
 /**

@@ -31,7 +31,9 @@ async function shapeAt(
   };
   const result = await client.sendRequest(AnalyzeShapeRequest, params);
   if (result === null || typeof result.text !== 'string') return undefined;
-  return { ...shapeForCursor(result, params.position), uri: params.textDocument.uri };
+  const { shape, range, cut } = shapeForCursor(result, params.position);
+  const text = cut ? document.getText(client.protocol2CodeConverter.asRange(range)) : shape;
+  return { shape: text, range, uri: params.textDocument.uri };
 }
 
 /** Watches the active editor's cursor and reports the shape it rests on, once per settled move. */

@@ -67,6 +67,25 @@ describe('client: the shape under the cursor for the visualizer', () => {
     });
   });
 
+  it('says when the text it found was cut, so the document is read instead', () => {
+    const long: AnalyzeShapeResult = {
+      ...tuple,
+      text: '(f32[2]{0}, … , f32[2]{0})',
+      textCut: { length: 90_000 },
+      analysis: {
+        ...tuple.analysis,
+        arrays: [{ ...leaf([0], 'f32[1,1, … ,1]', range(5, 13, 3013)), textCut: { length: 3000 } }],
+      },
+    };
+    assert.deepEqual(shapeForCursor(long, { line: 5, character: 20 }), {
+      shape: 'f32[1,1, … ,1]',
+      range: range(5, 13, 3013),
+      cut: true,
+    });
+    assert.equal(shapeForCursor(long, { line: 5, character: 8 }).cut, true);
+    assert.equal(shapeForCursor(tuple, { line: 5, character: 8 }).cut, undefined);
+  });
+
   it("maps a picked element's offsets into the document, never past the range the host sent", () => {
     assert.deepEqual(elementOffsets(100, 127, { start: 12, end: 26 }), { start: 112, end: 126 });
     assert.deepEqual(elementOffsets(100, 127, { start: 12, end: 9000 }), { start: 112, end: 127 });
