@@ -11,6 +11,7 @@ import type { Analyzer, PositionAt, StatementSummary } from './analyzer';
 import { toOffset, toPosition } from './positions';
 import { StatementTable, type TableEdit } from './statement-table';
 import { DocumentText } from './text-store';
+import { KeptParses } from './kept-parses';
 
 /** A computation as the outline and navigation see it: statement indexes of header and `}`. */
 export interface ComputationEntry {
@@ -70,8 +71,8 @@ export class HloDocument {
   private frameTables = new Map<number, StackFrameTables>();
   /** The finder's memos for statements parsed on request (hovers, navigation), apart from the analysis's. */
   private readonly lookups = new ScanState();
-  /** The statement {@link parse} answered last; dropped on every change. */
-  private lastParsed: { start: number; end: number; statement: HloStatement } | undefined;
+  /** The long statements {@link parse} answered last; dropped on every change. */
+  private readonly kept = new KeptParses();
   /** The severity overrides the table's marks count shown diagnostics by. */
   private markedBy: Overrides = new Map();
   /**
@@ -140,7 +141,7 @@ export class HloDocument {
   /** Applies LSP content changes in order, re-analysing only the statements they touch. */
   applyChanges(changes: readonly TextDocumentContentChangeEvent[], version: number): void {
     this.frameTables.clear();
-    this.lastParsed = undefined;
+    this.kept.clear();
     for (const change of changes) {
       if ('range' in change) {
         const a = toOffset(this.text, change.range.start);
@@ -321,17 +322,18 @@ export class HloDocument {
   }
 
   /**
-   * The statement `i`, ranges absolute in the document. The last one parsed is kept until the text
-   * changes: requests in a row (hover, definition, highlights as the cursor moves) are mostly about
-   * one statement, and parsing a long one costs what its whole length does.
+   * The statement `i`, ranges absolute in the document. The last few long ones parsed are kept
+   * until the text changes (kept-parses.ts): requests in a row are mostly about a statement or two,
+   * and parsing a long one costs what its whole length does.
    */
   parse(i: number): HloStatement {
     const { start, end } = this.range(i);
-    const last = this.lastParsed;
-    if (last && last.start === start && last.end === end) return last.statement;
-    const statement = parseStatement(this.text.getText(), { start, end }, this.lookups);
-    this.lastParsed = { start, end, statement };
-    return statement;
+    return this.kept.get(start, end, () => parseStatement(this.text.getText(), { start, end }, this.lookups));
+  }
+
+  /** Drops what {@link parse} kept: the document was closed, though a request may still hold it. */
+  closed(): void {
+    this.kept.clear();
   }
 
   /**

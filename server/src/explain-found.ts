@@ -4,8 +4,8 @@ import type { Settings } from '../../protocol/src/settings';
 import type { HloDocument } from './document';
 
 /**
- * Explanations by shape node and settings. The document keeps the statement it parsed last
- * (document.ts), so hovers moving along one long shape explain it once; an edit drops the parse,
+ * Explanations by shape node and settings. The document keeps the long statements it parsed last
+ * (kept-parses.ts), so hovers moving along one long shape explain it once; an edit drops the parse,
  * and with it the entry.
  */
 const explained = new WeakMap<ShapeNode, { readonly settings: Settings; readonly e: ShapeExplanation }>();

@@ -86,6 +86,7 @@ export class Session {
   }
 
   closed(uri: string): void {
+    this.open.get(uri)?.doc.closed();
     this.open.delete(uri);
   }
 
