@@ -10,6 +10,7 @@ import {
   groupDigits,
   MAX_JSON_LIST,
   readableMessage,
+  relaxUncheckedLayouts,
   type ArrayExplanation,
   type LayoutDiagnostic,
   type ShapeExplanation,
@@ -198,11 +199,16 @@ export function analyzeShape(
 ): AnalyzeShapeResult | null {
   const i = doc.statementIndexAt(offset);
   if (i < 0) return null;
-  const hit = shapeAndOwner(doc.parse(i), offset);
+  const st = doc.parse(i);
+  const hit = shapeAndOwner(st, offset);
   if (!hit) return null;
   const range = hit.found.shape.range;
   const text = quoted(doc.text.getText().slice(range.start, range.end));
-  const analysis = analysisJson(doc, explainFound(doc, hit.found, settings), text.textCut !== undefined);
+  const e = explainFound(doc, hit.found, settings);
+  // Where XLA does not check layouts, its validator's errors are warnings, as in Problems.
+  const diagnostics = relaxUncheckedLayouts(doc.text.getText(), st.range, [...e.diagnostics], st);
+  const hasErrors = diagnostics.some((d) => d.severity === 'error');
+  const analysis = analysisJson(doc, { ...e, diagnostics, hasErrors }, text.textCut !== undefined);
   return {
     ...text,
     range: toRange(doc.text, range),

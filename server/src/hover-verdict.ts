@@ -172,9 +172,16 @@ export function messageMarkdown(d: LayoutDiagnostic): string {
     .join('');
 }
 
-/** The first line for a shape XLA rejects: that it is invalid, and the first reason in plain words. */
-export function invalidVerdict(errors: readonly LayoutDiagnostic[]): string {
-  const first = errors[0];
-  const more = errors.length > 1 ? ` (+${errors.length - 1} more)` : '';
-  return `**Invalid layout:** ${first ? messageMarkdown(first) : 'XLA rejects this shape'}${more}`;
+/**
+ * The first line for an invalid shape: that it is invalid, and the first reason in plain words. When
+ * every problem is a warning (a layout XLA does not check where it is written), it says XLA accepts
+ * it there, as the warning does.
+ */
+export function invalidVerdict(problems: readonly LayoutDiagnostic[]): string {
+  const errors = problems.filter((d) => d.severity === 'error');
+  const first = errors[0] ?? problems[0];
+  const more = problems.length > 1 ? ` (+${problems.length - 1} more)` : '';
+  const head =
+    errors.length > 0 || !first ? '**Invalid layout:**' : '**Invalid layout, which XLA accepts here:**';
+  return `${head} ${first ? messageMarkdown(first) : 'XLA rejects this shape'}${more}`;
 }

@@ -15,7 +15,7 @@ import {
   type ShapeExplanation,
 } from '../../core/src';
 import type { HloStatement, InstructionStatement, StatementShape } from '../../core/src';
-import { validateShape } from '../../core/src';
+import { relaxUncheckedLayouts, validateShape } from '../../core/src';
 import { detach } from '../../core/src';
 import type { HloDocument } from './document';
 import { explainFound } from './explain-found';
@@ -172,8 +172,18 @@ function firstAndLast(
   return link.length <= MAX_INLINE_LINK ? [`${verdict} · ${link}`, ''] : [verdict, link];
 }
 
+/**
+ * A shape's errors as the Problems list has them: where XLA parses a layout but does not check it
+ * (a signature, an operand's declared shape, operand_layout_constraints), a validator's error is a
+ * warning that says so (core's unchecked-layouts.ts), and the hover must not call it an error.
+ */
+function asPublished(doc: HloDocument, st: HloStatement, errors: LayoutDiagnostic[]): LayoutDiagnostic[] {
+  return relaxUncheckedLayouts(doc.text.getText(), st.range, errors, st);
+}
+
 function shapeHover(
   doc: HloDocument,
+  st: HloStatement,
   target: ShapeTarget,
   settings: Settings,
   heading: string,
@@ -189,8 +199,10 @@ function shapeHover(
     const body = leafHover(doc, target, leaf, settings, level);
     if (body) {
       // Explanations add only advice (warnings) to the parser's and validator's diagnostics.
-      const errors = [...found.diagnostics, ...validateShape(found.shape)].filter(
-        (d) => d.severity === 'error',
+      const errors = asPublished(
+        doc,
+        st,
+        [...found.diagnostics, ...validateShape(found.shape)].filter((d) => d.severity === 'error'),
       );
       const link =
         errors.length === 0 && body.modelled
@@ -222,7 +234,7 @@ function shapeHover(
   const e = x.whole;
   const isArray = target.found.shape.kind !== 'tuple' && e?.arrays.length === 1;
   const single = leafExplanation ?? (isArray ? e?.arrays[0] : undefined);
-  const errors = x.errors;
+  const errors = asPublished(doc, st, [...x.errors]);
   if (single) {
     const link =
       errors.length === 0 && single.shape
@@ -251,7 +263,8 @@ function shapeHover(
 /** Every error of the shape beyond the first, which the first line names. */
 function errorsLine(errors: readonly LayoutDiagnostic[]): string {
   if (errors.length < 2) return '';
-  return `**All ${errors.length} errors:**\n${errors.map((d) => `- ${messageMarkdown(d)} \\[${d.code}\\]`).join('\n')}`;
+  const what = errors.every((d) => d.severity === 'error') ? 'errors' : 'problems';
+  return `**All ${errors.length} ${what}:**\n${errors.map((d) => `- ${messageMarkdown(d)} \\[${d.code}\\]`).join('\n')}`;
 }
 
 /** What XLA's opcode list says of `opcode`: its operand count, or that it is not one of XLA's. */
@@ -415,5 +428,5 @@ export async function hover(
     const p = st.parameters.find((x) => x.shape === target.found.shape);
     if (p) heading = `Parameter ${code(p.name)}`;
   }
-  return shapeHover(doc, target, settings, heading, level);
+  return shapeHover(doc, st, target, settings, heading, level);
 }
