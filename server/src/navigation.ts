@@ -95,7 +95,6 @@ export async function instructionNameSites(
   const definitions: TextRange[] = [];
   const parameters: TextRange[] = [];
   const uses: TextRange[] = [];
-  let lastParsed = -1;
   for (
     let at = text.indexOf(name, from);
     at >= 0 && at + name.length <= to;
@@ -110,7 +109,7 @@ export async function instructionNameSites(
     )
       continue;
     const i = doc.statementIndexAt(at);
-    if (i < 0 || i === lastParsed) continue;
+    if (i < 0) continue;
     // Names in a computation written in place in `c` are its own: search on after its `}`.
     const inner = doc.innerAt(c, i);
     if (inner) {
@@ -118,11 +117,17 @@ export async function instructionNameSites(
       continue;
     }
     const kind = doc.summary(i).kind;
+    const statementEnd = doc.range(i).end;
     if (!token && kind === 'instruction') {
-      if (declaredName(text, doc.range(i), 'ROOT')?.range.start === at) definitions.push({ start: at, end });
+      const declared = declaredName(text, doc.range(i), 'ROOT')?.range.start;
+      if (declared === at) definitions.push({ start: at, end });
+      // No later hit in this statement can be where it names what it defines.
+      if (declared === undefined || declared <= at) at = statementEnd - 1;
       continue;
     }
-    lastParsed = i;
+    // One parse gives every use in the statement: search on after it, not hit by hit (a
+    // statement may name `name` hundreds of thousands of times).
+    at = statementEnd - 1;
     const st = doc.parse(i);
     // Appended one by one: a statement may name `name` hundreds of thousands of times, more
     // arguments than a spread into push() takes.

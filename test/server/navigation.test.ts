@@ -4,6 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DocumentHighlight, DocumentSymbol, FoldingRange, Location } from 'vscode-languageserver';
 import { OutlineLimitNotification } from '../../protocol/src/lsp';
+import { HloDocument } from '../../server/src/document';
 import { assertReferencesAsModel, positionOf, TestClient, textOf } from './harness';
 import { CORPUS_HLO_DIR } from '../support/corpus';
 import { offsetAt } from '../support/editor-positions';
@@ -349,5 +350,31 @@ describe('server: a name used 150,000 times in one statement', function () {
     });
     assert.equal(edit.changes[uri].length, USES + 1);
     assert.deepEqual(client.logs, []);
+  });
+
+  it('looks the statement up once, not once per use', async () => {
+    // Each use found in the text was placed in its statement, though one parse gives them all.
+    const { prototype } = HloDocument;
+    const indexAt = Object.getOwnPropertyDescriptor(prototype, 'statementIndexAt')?.value as (
+      offset: number,
+    ) => number;
+    let lookups = 0;
+    prototype.statementIndexAt = function (this: HloDocument, offset: number) {
+      lookups++;
+      return indexAt.call(this, offset);
+    };
+    try {
+      for (const method of ['textDocument/references', 'textDocument/documentHighlight']) {
+        lookups = 0;
+        const answer = await client.request<unknown[]>(method, {
+          ...onA,
+          context: { includeDeclaration: true },
+        });
+        assert.equal(answer.length, USES + 1);
+        assert.ok(lookups < 20, `${method}: ${lookups} statement lookups`);
+      }
+    } finally {
+      prototype.statementIndexAt = indexAt;
+    }
   });
 });
