@@ -14,7 +14,7 @@ import {
   type Severity,
   type TextRange,
 } from '../../core/src';
-import { paddingCause, paddingWarningText, paddingWarns } from '../../core/src';
+import { paddingCause, paddingFix, paddingWarningText, paddingWarns, type PaddingFix } from '../../core/src';
 import {
   assumedTpuTileRule,
   isLayoutError,
@@ -124,19 +124,29 @@ class LeafFacts {
     readonly assumed: string | undefined,
   ) {}
 
+  /** The array as laid out (assumed tiles included), read again from the leaf's text. */
+  private shape(): ArrayShape | undefined {
+    const node = parseShape(this.text, 0, { end: this.text.length }).shape;
+    return node?.kind === 'array' ? effectiveShape(node, this.settings)?.shape : undefined;
+  }
+
   get cause(): string | undefined {
     if (this.causeText === undefined) {
       this.causeText = null;
       if (this.physicalBytes > this.logicalBytes) {
-        const node = parseShape(this.text, 0, { end: this.text.length }).shape;
-        const arrayLeaf = node?.kind === 'array' ? node : undefined;
-        const eff = arrayLeaf ? effectiveShape(arrayLeaf, this.settings) : undefined;
-        const plan = eff ? planTiling(eff.shape) : undefined;
-        const cause = eff && plan && !isLayoutError(plan) ? paddingCause(eff.shape, plan) : undefined;
+        const shape = this.shape();
+        const plan = shape ? planTiling(shape) : undefined;
+        const cause = shape && plan && !isLayoutError(plan) ? paddingCause(shape, plan) : undefined;
         if (cause !== undefined) this.causeText = detach(cause);
       }
     }
     return this.causeText ?? undefined;
+  }
+
+  /** The fix the warning names; only the warning reads it, once. */
+  get fix(): PaddingFix | undefined {
+    const shape = this.shape();
+    return shape ? paddingFix(shape) : undefined;
   }
 
   /** The padding-overhead sentence (memoised: many statements share this leaf). */

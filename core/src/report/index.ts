@@ -34,9 +34,11 @@ export { oomReportLines } from './oom-text';
 export {
   DEFAULT_PADDING_THRESHOLDS,
   paddingCause,
+  paddingFix,
   paddingWarningText,
   paddingWarns,
   type PaddedArray,
+  type PaddingFix,
   type PaddingThresholds,
 } from './padding-warning';
 export { PaddingCollector, PaddingScanner, type PaddingEvent } from './padding-sites';

@@ -20,7 +20,13 @@ import { shapeKeyEnd } from '../parse/shape-key';
 import { primitiveType } from '../primitive-types';
 import { toArrayShape } from '../to-model';
 import { RegionCache } from '../validate/region-cache';
-import { paddingCause, paddingWarningText, paddingWarns, type PaddingThresholds } from './padding-warning';
+import {
+  paddingCause,
+  paddingFix,
+  paddingWarningText,
+  paddingWarns,
+  type PaddingThresholds,
+} from './padding-warning';
 
 /** What the statements of a stream say about allocation; `T` is a located warning. */
 export type PaddingEvent<T> =
@@ -162,6 +168,7 @@ export class PaddingScanner {
       physicalBytes: sz.physicalBytes,
       expansion,
       cause,
+      fix: model ? paddingFix(model) : undefined,
     });
   }
 }

@@ -5,7 +5,14 @@
  * warn on the same lines with the same sentence.
  */
 import type { ArrayShape } from '../model';
-import { dimensionLetter, dominantCause, paddingCauses, type TilingPlan } from '../layout';
+import {
+  dimensionLetter,
+  dominantCause,
+  isLayoutError,
+  paddingCauses,
+  suggestFix,
+  type TilingPlan,
+} from '../layout';
 import { elideList, formatFactor, groupDigits, humanBytes } from '../format';
 import { printTile } from '../print';
 
@@ -58,6 +65,26 @@ export function paddingCause(shape: ArrayShape, plan: TilingPlan): string | unde
   return `${names}: ${tileText} pads ${groupDigits(c.from)} to ${groupDigits(c.to)} (${formatFactor(c.factor.value)})`;
 }
 
+/** The layout change the hover offers (core's suggestFix), in brief: what to write and what it saves. */
+export interface PaddingFix {
+  readonly description: string;
+  readonly savedBytes: bigint;
+}
+
+/**
+ * {@link PaddingFix} for `shape` (as laid out, assumed tiles included), when a change saves memory.
+ * A reorder is only the order to write: the cause before it already names the minor-most dim.
+ */
+export function paddingFix(shape: ArrayShape): PaddingFix | undefined {
+  const fix = suggestFix(shape);
+  if (!fix || isLayoutError(fix)) return undefined;
+  const description =
+    fix.kind === 'reorder'
+      ? `use minor_to_major {${fix.shape.minorToMajor.join(',')}} instead of {${shape.minorToMajor.join(',')}}`
+      : fix.description;
+  return { description, savedBytes: fix.savedBytes };
+}
+
 /** What the warning says about one array. */
 export interface PaddedArray {
   readonly logicalBytes: bigint;
@@ -67,15 +94,21 @@ export interface PaddedArray {
   readonly assumed?: string | undefined;
   /** {@link paddingCause}'s sentence. */
   readonly cause?: string | undefined;
+  /** {@link paddingFix}'s change. */
+  readonly fix?: PaddingFix | undefined;
 }
 
-/** The padding-overhead warning's sentence. */
+/**
+ * The padding-overhead warning's sentence: how bad, which dimension, then the fix, since the
+ * Problems list (and `check`'s output) is where users of a dump with many warnings read.
+ */
 export function paddingWarningText(a: PaddedArray): string {
   const wasted = a.physicalBytes - a.logicalBytes;
   const label = a.assumed ? `Assumed ${a.assumed}: ` : '';
   const because = a.cause ? ` ${a.cause}.` : '';
+  const fix = a.fix ? ` Fix: ${a.fix.description}, saving ${humanBytes(a.fix.savedBytes)}.` : '';
   return (
     `${label}padding makes this array ${formatFactor(a.expansion)} its size: ${humanBytes(a.logicalBytes)} logical → ` +
-    `${humanBytes(a.physicalBytes)} physical (${groupDigits(wasted)} bytes of padding).${because}`
+    `${humanBytes(a.physicalBytes)} physical (${groupDigits(wasted)} bytes of padding).${because}${fix}`
   );
 }
