@@ -19,8 +19,8 @@ import type { Output } from './output';
 
 export const EXPLAIN_HELP = `Usage: xla-layout explain SHAPE [--json] [--assumed-tiling tpu]
 
-Explains one shape: logical and physical shape, memory order (major to minor, with dimension
-letters), tiles, the pad -> reshape -> transpose steps of each tile, element and byte counts
+Explains one shape: logical and physical shape, memory order (major to minor, by dimension
+number), tiles, the pad -> reshape -> transpose steps of each tile, element and byte counts
 (logicalElements, physicalElements, logicalBytes = XLA ByteSizeOf, physicalBytes = every tile
 level, arraySizeBytes = XLA ArraySize), expansion and overhead, padding per dimension, a layout
 change that saves memory when one exists, and diagnostics. A tuple explains each array leaf.
@@ -36,19 +36,14 @@ function sizeText(d: DimensionInfo): string {
 }
 
 function describeDims(a: ArrayExplanation): string {
-  return a.dims
-    .map(
-      (d) =>
-        `${d.dim}${d.letter ? `(${d.letter})` : ''}=${d.dynamic === 'bounded' ? '<=' : ''}${sizeText(d)}`,
-    )
-    .join(' ');
+  return a.dims.map((d) => `${d.dim}=${d.dynamic === 'bounded' ? '<=' : ''}${sizeText(d)}`).join(' ');
 }
 
 function describeOrder(a: ArrayExplanation): string {
   return a.physicalOrder
     .map((dim) => {
       const d = a.dims[dim];
-      return `${dim}${d?.letter ? `(${d.letter})` : ''}:${d === undefined ? '?' : sizeText(d)}`;
+      return `${dim}:${d === undefined ? '?' : sizeText(d)}`;
     })
     .join(' > ');
 }
@@ -122,7 +117,7 @@ function arrayText(a: ArrayExplanation): string[] {
         .map((c) => `tile ${c.level + 1} entry ${c.tileEntry} (${c.tileSize}) pads ${c.from} -> ${c.to}`)
         .join('; ');
       lines.push(
-        `    dim ${d.dim}${d.letter ? ` (${d.letter})` : ''}, size ${d.size}, ${where}: ${causes ? `${causes} = ${formatFactor(d.factor.value)}` : 'not padded'}`,
+        `    dim ${d.dim}, size ${d.size}, ${where}: ${causes ? `${causes} = ${formatFactor(d.factor.value)}` : 'not padded'}`,
       );
     }
     const dom = a.padding.dominant;

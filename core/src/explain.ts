@@ -14,7 +14,6 @@ import {
 import {
   assumedTpuTileRule,
   assumedTpuTiling,
-  dimensionLetter,
   isLayoutError,
   layoutError,
   paddingByDimension,
@@ -43,7 +42,6 @@ import { printTile } from './print';
 export interface DimensionInfo {
   readonly dim: number;
   readonly size: bigint;
-  readonly letter: string | undefined;
   readonly dynamic: 'static' | 'bounded' | 'unbounded';
   /** 0 = major-most in memory. */
   readonly physicalPosition: number;
@@ -181,7 +179,6 @@ function explainArray(
     dims: node.dims.map((d, dim) => ({
       dim,
       size: d.value,
-      letter: dimensionLetter(node.dims.length, dim),
       dynamic: d.kind,
       physicalPosition: dim,
     })),
@@ -226,7 +223,6 @@ function explainArray(
     dims: shape.dims.map((size, dim) => ({
       dim,
       size,
-      letter: dimensionLetter(rank, dim),
       dynamic: shape.dynamic[dim] ?? 'static',
       physicalPosition: position[dim] ?? dim,
     })),

@@ -96,7 +96,6 @@ export interface SizesJson {
 /** How much one logical dimension is padded and by which tile entries. */
 export interface DimensionPaddingJson {
   readonly dim: number;
-  readonly letter?: string;
   readonly size: string;
   /** 0 = major-most. */
   readonly physicalPosition: number;
@@ -126,7 +125,6 @@ export interface ArrayAnalysis {
   readonly dims: readonly {
     readonly dim: number;
     readonly size: string;
-    readonly letter?: string;
     readonly dynamic: 'static' | 'bounded' | 'unbounded';
     readonly physicalPosition: number;
   }[];

@@ -63,7 +63,6 @@ function arrayJson(doc: HloDocument, a: ArrayExplanation): ArrayAnalysis {
     dims: a.dims.map((d) => ({
       dim: d.dim,
       size: d.size.toString(),
-      ...(d.letter ? { letter: d.letter } : {}),
       dynamic: d.dynamic,
       physicalPosition: d.physicalPosition,
     })),
@@ -98,7 +97,6 @@ function arrayJson(doc: HloDocument, a: ArrayExplanation): ArrayAnalysis {
       : {}),
     padding: (a.padding?.dimensions ?? []).map((d) => ({
       dim: d.dim,
-      ...(d.letter ? { letter: d.letter } : {}),
       size: d.size.toString(),
       physicalPosition: d.physicalPosition,
       isMinorMost: d.isMinorMost,

@@ -43,20 +43,10 @@ const dimsText = (dims: readonly bigint[]): string => `\\[${elideList(dims, Stri
 /** Most tile levels and padded dims listed one per line. */
 const MAX_LINES = 16;
 
-function dimName(a: ArrayExplanation, dim: number): string {
-  const letter = a.dims[dim]?.letter;
-  return letter ? `${dim} (${letter})` : `${dim}`;
-}
-
-/** "dim 0 (y) 1,024 → dim 1 (x) 4", major→minor. */
+/** "dim 0: 1024 → dim 1: 4", major→minor. */
 function physicalOrderText(a: ArrayExplanation): string {
   if (a.physicalOrder.length === 0) return 'scalar';
-  return elideList(
-    a.physicalOrder,
-    (d) => `dim ${dimName(a, d)}: ${a.dims[d]?.size ?? 0n}`,
-    ' → ',
-    MAX_LISTED,
-  );
+  return elideList(a.physicalOrder, (d) => `dim ${d}: ${a.dims[d]?.size ?? 0n}`, ' → ', MAX_LISTED);
 }
 
 function stepLines(steps: readonly TilingStep[], tiles: readonly string[]): string[] {
@@ -110,9 +100,8 @@ function paddingLines(a: ArrayExplanation): string[] {
     if (++padded > MAX_LINES) continue;
     const c = d.causes[0];
     const minor = d.isMinorMost ? ', minor-most' : '';
-    const letter = a.dims[d.dim]?.letter;
     items.push(
-      `- dim ${d.dim} (${letter ? `${letter}, ` : ''}size ${groupDigits(d.size)}${minor}): ${cell(`T${a.tiles[c.level] ?? ''}`)} pads ${groupDigits(c.from)} to ${groupDigits(c.to)} — ${formatFactor(d.factor.value)}`,
+      `- dim ${d.dim} (size ${groupDigits(d.size)}${minor}): ${cell(`T${a.tiles[c.level] ?? ''}`)} pads ${groupDigits(c.from)} to ${groupDigits(c.to)} — ${formatFactor(d.factor.value)}`,
     );
   }
   if (padded > MAX_LINES) items.push(`- … and ${groupDigits(padded - MAX_LINES)} more padded dims`);
@@ -147,7 +136,7 @@ function memoryMapTable(a: ArrayExplanation, maxCells: number): string[] {
   if (isLayoutError(map)) return [];
   const rank = shape.dims.length;
   const header = [
-    rank >= 2 ? `${dimName(a, rank - 2)} \\\\ ${dimName(a, rank - 1)}` : '',
+    rank >= 2 ? `dim ${rank - 2} \\\\ dim ${rank - 1}` : '',
     ...Array.from({ length: map.cols }, (_, c) => String(c)),
   ];
   const rows: string[][] = [];
@@ -178,13 +167,12 @@ function memoryMapTable(a: ArrayExplanation, maxCells: number): string[] {
 export type HoverLevel = number;
 export const MAX_HOVER_LEVEL: HoverLevel = HOVER_MAX_VERBOSITY;
 
-/** `f32[y=1024, x=4], 32-bit elements`. */
+/** `f32[1024, 4], 32-bit elements`: the dims as XLA writes them, numbered dim 0, dim 1, … elsewhere. */
 function identityText(a: ArrayExplanation): string {
   const type = primitiveType(a.elementType);
   const dims = elideList(
     a.dims,
-    (d) =>
-      `${d.letter ? `${d.letter}=` : ''}${d.dynamic === 'unbounded' ? '?' : `${d.dynamic === 'bounded' ? '\\<=' : ''}${d.size}`}`,
+    (d) => `${d.dynamic === 'unbounded' ? '?' : `${d.dynamic === 'bounded' ? '\\<=' : ''}${d.size}`}`,
     ', ',
     MAX_LISTED,
   );
@@ -361,7 +349,7 @@ function tileEntryMarkdown(
   const about =
     origins.length === 0
       ? 'a leading size-1 dim added because the tile has more dims than the shape'
-      : elideList(origins, (d) => `dim ${dimName(a, d)}`, ' × ', MAX_LINES);
+      : elideList(origins, (d) => `dim ${d}`, ' × ', MAX_LINES);
   if (value === 'combine') {
     return [
       `**\\*** (combine) in tile ${level + 1}: removes ${about} (size ${groupDigits(size)}) from the tiling and multiplies it into the next more-minor dim.`,

@@ -22,7 +22,7 @@ describe('cli: oom', function () {
       '',
       '1. 16.00G in hbm, line 19: s32[2097152,16,2]{2,1,0:T(8,128)}',
       "   logical 256.00M -> physical 16.00G (64x); the message's 16.00G agrees",
-      '   pads: dim 2 (x), size 2, minor-most: T(8,128) pads 2 to 128 (64x)',
+      '   pads: dim 2, size 2, minor-most: T(8,128) pads 2 to 128 (64x)',
       '   fix: use minor_to_major {0,1,2} instead of {2,1,0}; dim 2 (size 2) is no longer minor-most -> 256.00M, saves 15.75G',
     ]);
     assert.ok(lines.includes('   source: model/grid.py line 41'));

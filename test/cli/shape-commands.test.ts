@@ -18,8 +18,8 @@ describe('cli: explain, index, element, map', function () {
       [
         'f32[3,5]{1,0:T(2,2)}',
         '  element type     f32 (32 bits per element)',
-        '  logical shape    [3,5]  dims 0(y)=3 1(x)=5',
-        '  memory order     0(y):3 > 1(x):5   (major -> minor)',
+        '  logical shape    [3,5]  dims 0=3 1=5',
+        '  memory order     0:3 > 1:5   (major -> minor)',
         '  tiles            (2,2)',
         '  steps',
         '    tile 1 (2,2) on [3,5]:',
@@ -36,8 +36,8 @@ describe('cli: explain, index, element, map', function () {
         '    expansion         1.6x (8/5)',
         '    overhead          37.5% of physical memory is padding',
         '  padding by dimension',
-        '    dim 0 (y), size 3, physical position 0: tile 1 entry 0 (2) pads 3 -> 4 = 1.33x',
-        '    dim 1 (x), size 5, minor-most: tile 1 entry 1 (2) pads 5 -> 6 = 1.2x',
+        '    dim 0, size 3, physical position 0: tile 1 entry 0 (2) pads 3 -> 4 = 1.33x',
+        '    dim 1, size 5, minor-most: tile 1 entry 1 (2) pads 5 -> 6 = 1.2x',
         '    dominant: tile 1 entry 0 pads 3 -> 4 (1.33x)',
         '',
       ].join('\n'),
@@ -47,7 +47,7 @@ describe('cli: explain, index, element, map', function () {
   it('explain says an unbounded dim leaves the size unknown, and an empty array pads nothing', () => {
     const open = cli('explain', 'f32[?,4]');
     assert.equal(open.code, 0, open.stderr);
-    assert.match(open.stdout, /\n {2}logical shape {4}\[\?,4\] {2}dims 0\(y\)=\? 1\(x\)=4\n/);
+    assert.match(open.stdout, /\n {2}logical shape {4}\[\?,4\] {2}dims 0=\? 1=4\n/);
     assert.match(open.stdout, /\n {2}sizes {12}unknown: dim 0 is unbounded \(`\?`\)/);
     assert.doesNotMatch(open.stdout, /0 B|padding/);
     const empty = cli('explain', 'f32[0,5]{1,0:T(8,128)}');

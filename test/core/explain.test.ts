@@ -26,10 +26,10 @@ describe('explain', () => {
       [15n, 24n, 60n, 96n, 96n],
     );
     assert.deepEqual(
-      a.dims.map((d) => [d.dim, d.letter, d.size, d.physicalPosition]),
+      a.dims.map((d) => [d.dim, d.size, d.physicalPosition]),
       [
-        [0, 'y', 3n, 0],
-        [1, 'x', 5n, 1],
+        [0, 3n, 0],
+        [1, 5n, 1],
       ],
     );
     assert.deepEqual(a.physicalOrder, [0, 1]);

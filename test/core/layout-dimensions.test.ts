@@ -6,8 +6,6 @@ import { strict as assert } from 'node:assert';
 import {
   assumedTpuTileRule,
   assumedTpuTiling,
-  dimensionLetter,
-  dimensionLetters,
   isUntiled,
   normalizeDimension,
   physicalOrder,
@@ -29,16 +27,6 @@ describe('layout: dimensions', () => {
     assert.equal(normalizeDimension(3, -4), undefined);
     assert.equal(normalizeDimension(3, 3), undefined);
     assert.equal(normalizeDimension(3, 1.5), undefined);
-  });
-
-  it('letters: 2-D y/x, 3-D z/y/x, 4-D p/z/y/x, none otherwise', () => {
-    assert.deepEqual(dimensionLetters(2), ['y', 'x']);
-    assert.deepEqual(dimensionLetters(3), ['z', 'y', 'x']);
-    assert.deepEqual(dimensionLetters(4), ['p', 'z', 'y', 'x']);
-    assert.equal(dimensionLetters(1), undefined);
-    assert.equal(dimensionLetters(5), undefined);
-    assert.equal(dimensionLetter(4, 0), 'p');
-    assert.equal(dimensionLetter(1, 0), undefined);
   });
 
   it('physical order is reverse minor_to_major: f32[8,100,100,3]{3,0,2,1}', () => {

@@ -240,7 +240,7 @@ describe('core: out-of-memory messages', () => {
     assert.ok(lines.includes('   source: model/grid.py line 41'));
     assert.ok(lines.includes('1. 16.00G in hbm, line 19: s32[2097152,16,2]{2,1,0:T(8,128)}'));
     assert.ok(lines.includes("   logical 256.00M -> physical 16.00G (64x); the message's 16.00G agrees"));
-    assert.ok(lines.includes('   pads: dim 2 (x), size 2, minor-most: T(8,128) pads 2 to 128 (64x)'));
+    assert.ok(lines.includes('   pads: dim 2, size 2, minor-most: T(8,128) pads 2 to 128 (64x)'));
     assert.ok(
       lines.includes(
         "   logical 48.00M -> physical 2.00G (42.7x); the message's 2.00G agrees, under the ASSUMED tiling TPU 32-bit: (8,128) (the message prints no tiles)",

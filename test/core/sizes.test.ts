@@ -145,7 +145,7 @@ describe('sizes: users.md OOM cases', () => {
       [4n, 128n, 1],
     );
     const dim1 = account.dimensions[1];
-    assert.deepEqual([dim1.letter, dim1.isMinorMost, dim1.size, dim1.factor.numerator], ['x', true, 4n, 32n]);
+    assert.deepEqual([dim1.dim, dim1.isMinorMost, dim1.size, dim1.factor.numerator], [1, true, 4n, 32n]);
     assert.equal(account.dimensions[0].factor.numerator, 1n);
     assert.equal(account.dimensions[0].causes.length, 0);
 

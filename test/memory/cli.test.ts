@@ -30,7 +30,7 @@ describe('cli: memory', function () {
       '  XLA allocates 40.1 GiB (43,050,405,904 B) in 9 allocations; 37 GiB of it (92.2%) is padding.',
       '  Peak: 40.1 GiB live at step 6 of 15, at %fusion.44044 (cic.py:47); 37 GiB of it (92.2%) is padding.',
       '  Live then: 79.8% cic.py:41 (jit(train_step)/cic_update/FloorMod), 15% cic.py:47 (jit(train_step)/cic_update/bitcast_convert_type), 5.2% inputs (4 parameters), and 1 more.',
-      '  Most padding: %copy.40488 s32[8388608,8,4]{2,1,0:T(8,128)} in allocation 8, 31 GiB of its 32 GiB: dim 2 (x), size 4, minor-most: T(8,128) pads 4 to 128 (32x).',
+      '  Most padding: %copy.40488 s32[8388608,8,4]{2,1,0:T(8,128)} in allocation 8, 31 GiB of its 32 GiB: dim 2, size 4, minor-most: T(8,128) pads 4 to 128 (32x).',
       '  Change: use minor_to_major {0,1,2} instead of {2,1,0}; dim 2 (size 4) is no longer minor-most; saves 31 GiB.',
       '  Memory spaces: default 40.1 GiB, vmem 64 KiB.',
       '  Our layout model agrees with XLA on all 15 values.',
@@ -49,7 +49,7 @@ describe('cli: memory', function () {
       lines[at + 2],
       /^ +32 GiB +32 GiB +1 GiB +31 GiB +%copy\.40488 +s32\[8388608,8,4\]\{2,1,0:T\(8,128\)\} +cic\.py:41$/,
     );
-    assert.equal(lines[at + 3].trim(), 'pads: dim 2 (x), size 4, minor-most: T(8,128) pads 4 to 128 (32x)');
+    assert.equal(lines[at + 3].trim(), 'pads: dim 2, size 4, minor-most: T(8,128) pads 4 to 128 (32x)');
     assert.match(r.stdout, /… 7 more allocations, 1\.1 GiB \(--top 0 lists all\)/);
   });
 

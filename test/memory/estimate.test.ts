@@ -88,7 +88,7 @@ describe('memory estimate from the HLO', () => {
     assert.match(h.note ?? '', /^Estimate from the HLO alone/);
     assert.equal(
       h.worst,
-      'Most padding: %y f32[8,4]{1,0:T(8,128)}, 3.9 KiB of its 4 KiB: dim 1 (x), size 4, minor-most: T(8,128) pads 4 to 128 (32x).',
+      'Most padding: %y f32[8,4]{1,0:T(8,128)}, 3.9 KiB of its 4 KiB: dim 1, size 4, minor-most: T(8,128) pads 4 to 128 (32x).',
     );
     // Under T(8,128) an 8x4 array takes a whole 8x128 tile in any order: no layout pads less.
     assert.equal(h.change, undefined);

@@ -94,7 +94,7 @@ describe('memory model: the TPU form', () => {
     assert.equal(arena.index, 8);
     assert.equal(arena.paddingBytes, 31n * 2n ** 30n + (6n * 2n ** 30n - 48n * 2n ** 20n) + 800n);
     assert.equal(m.worst?.instruction, 'copy.40488');
-    assert.equal(m.worst?.size.cause?.text, 'dim 2 (x), size 4, minor-most: T(8,128) pads 4 to 128 (32x)');
+    assert.equal(m.worst?.size.cause?.text, 'dim 2, size 4, minor-most: T(8,128) pads 4 to 128 (32x)');
     assert.equal(m.worst?.size.fix?.savedBytes, 31n * 2n ** 30n);
     assert.equal(m.worst?.hlo?.source, 'cic.py:41');
     assert.deepEqual(m.worst?.live, { start: 5, end: 6 });

@@ -236,7 +236,7 @@ describe('server: diagnostics', () => {
       assert.equal(textOf(padded, d.range), '{1,0:T(8,128)}');
       assert.match(d.message, /32x/);
       assert.match(d.message, /1 MiB logical → 32 MiB physical \(32,505,856 bytes of padding\)/);
-      assert.match(d.message, /dim 1 \(x, size 4, minor-most\): tile \(8,128\) pads 4 to 128/);
+      assert.match(d.message, /dim 1 \(size 4, minor-most\): tile \(8,128\) pads 4 to 128/);
       // The fix too, briefly: the Problems list is where a dump's many warnings are read.
       assert.match(d.message, /\. Fix: use minor_to_major \{0,1\} instead of \{1,0\}, saving 30 MiB\.$/);
     }

@@ -50,7 +50,7 @@ describe('server: Emacs (eglot) over stdio', function () {
     );
     // The answer first: the layout is invalid, and why; then whose shape it is.
     assert.match(seen.hover, /^\*\*Invalid layout:\*\* negative tile size \\-1 makes XLA abort/);
-    assert.match(seen.hover, /\n---\n\nResult of `%t` · f32\\\[y=8, x=128\\\]/);
+    assert.match(seen.hover, /\n---\n\nResult of `%t` · f32\\\[8, 128\\\]/);
     // source_file="model.py" is relative: the dump's folder; source_line=7 is line 6 from 0.
     assert.deepEqual(seen.definitions, [{ file: join(probe.dir, 'model.py'), line: 6 }]);
     // Completion after the % of copy(%p), through eglot's completion-at-point: the other instruction of ENTRY.

@@ -65,7 +65,7 @@ describe('server: hover answers first', () => {
   });
 
   it('gives the bits an element takes in memory: a byte for pred, E(n) where written', async () => {
-    assert.match((await hoverAt('pred[8,128]', 1)).value, /pred\\\[y=8, x=128\\\], 8-bit elements\n/);
+    assert.match((await hoverAt('pred[8,128]', 1)).value, /pred\\\[8, 128\\\], 8-bit elements\n/);
     assert.match((await hoverAt('pred[2]{0:E(32)}', 1)).value, /pred\\\[2\\\], 32-bit elements\n/);
   });
 

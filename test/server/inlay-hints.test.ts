@@ -40,7 +40,7 @@ describe('server: inlay hints', () => {
     assert.equal(out[0].paddingLeft, true);
     assert.match(
       out[0].tooltip as string,
-      /^1,048,576 bytes logical, 33,554,432 bytes physical\. dim 1 \(x, size 4, minor-most\)/,
+      /^1,048,576 bytes logical, 33,554,432 bytes physical\. dim 1 \(size 4, minor-most\)/,
     );
   });
 

@@ -40,9 +40,8 @@ function referenceCause(shape: ArrayShape): string | undefined {
     return `${tileText} pads leading size-1 dimensions (vector padding) to ${groupDigits(c.to)}`;
   const names = c.dims.map((d) => {
     const info = account.dimensions.find((x) => x.dim === d);
-    const letter = info?.letter ? `${info.letter}, ` : '';
     const where = info?.isMinorMost ? ', minor-most' : '';
-    return `dim ${d} (${letter}size ${groupDigits(shape.dims[d] ?? 0n)}${where})`;
+    return `dim ${d} (size ${groupDigits(shape.dims[d] ?? 0n)}${where})`;
   });
   return `${names.join(' × ')}: ${tileText} pads ${groupDigits(c.from)} to ${groupDigits(c.to)} (${formatFactor(c.factor.value)})`;
 }

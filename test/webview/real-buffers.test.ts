@@ -221,8 +221,8 @@ describe('visualizer on real buffers (headless Chromium)', function () {
       items.map((i) => i.textContent ?? ''),
     );
     assert.deepEqual(lines, [
-      'dim 0 (y) (size 3): T(2,2) pads 3 to 4 — 1.33x',
-      'dim 1 (x) (size 5, minor-most): T(2,2) pads 5 to 6 — 1.2x',
+      'dim 0 (size 3): T(2,2) pads 3 to 4 — 1.33x',
+      'dim 1 (size 5, minor-most): T(2,2) pads 5 to 6 — 1.2x',
     ]);
   });
 });

@@ -79,9 +79,8 @@ function paddingLines(d: Drawable): string[] {
     const c = x.causes[0];
     if (c === undefined) continue;
     const minor = x.isMinorMost ? ', minor-most' : '';
-    const letter = x.letter !== undefined ? ` (${x.letter})` : '';
     lines.push(
-      `dim ${x.dim}${letter} (size ${groupDigits(x.size)}${minor}): ${tileName(d, c.level)} pads ${groupDigits(c.from)} to ${groupDigits(c.to)} — ${formatFactor(x.factor.value)}`,
+      `dim ${x.dim} (size ${groupDigits(x.size)}${minor}): ${tileName(d, c.level)} pads ${groupDigits(c.from)} to ${groupDigits(c.to)} — ${formatFactor(x.factor.value)}`,
     );
   }
   for (const c of p.causes.filter((c) => c.dims.length === 0))

@@ -1,7 +1,7 @@
 /**
  * Dimension vocabulary from the XLA docs (seed 002 "Shapes and layout"): true rank, negative
- * dimension numbers, the conventional dimension letters, physical order, and
- * `LayoutUtil::IsUntiledLayout` (spec §2.4).
+ * dimension numbers, physical order, and `LayoutUtil::IsUntiledLayout` (spec §2.4). Dimensions
+ * are named by number (dim 0, dim 1, …) as XLA names them.
  */
 import type { ArrayShape } from '../model';
 import type { LayoutError } from './errors';
@@ -22,22 +22,6 @@ export function normalizeDimension(rank: number, dim: number): number | undefine
   if (!Number.isInteger(dim)) return undefined;
   const d = dim < 0 ? rank + dim : dim;
   return d >= 0 && d < rank ? d : undefined;
-}
-
-const LETTERS: Readonly<Record<number, readonly string[]>> = {
-  2: ['y', 'x'],
-  3: ['z', 'y', 'x'],
-  4: ['p', 'z', 'y', 'x'],
-};
-
-/** The conventional letters of a rank's dims (2-D y,x; 3-D z,y,x; 4-D p,z,y,x); `undefined` for other ranks. */
-export function dimensionLetters(rank: number): readonly string[] | undefined {
-  return LETTERS[rank];
-}
-
-/** The letter of one logical dim, when its rank has letters. */
-export function dimensionLetter(rank: number, dim: number): string | undefined {
-  return LETTERS[rank]?.[dim];
 }
 
 /** Logical dims in physical order, major→minor (the reverse of minor_to_major). */

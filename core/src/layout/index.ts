@@ -41,14 +41,7 @@ export {
   tileDivisibility,
 } from './padding';
 export { type LayoutFix, suggestFix } from './suggest-fix';
-export {
-  trueRank,
-  normalizeDimension,
-  dimensionLetters,
-  dimensionLetter,
-  physicalOrder,
-  isUntiled,
-} from './dimensions';
+export { trueRank, normalizeDimension, physicalOrder, isUntiled } from './dimensions';
 export { type AssumedTileRule, assumedTpuTileRule, assumedTpuTiling, withTileRule } from './assumed-tiling';
 export {
   type SliceSpec,

@@ -4,7 +4,6 @@
  */
 import type { ArrayShape } from '../model';
 import { ratio, type Ratio } from './bigint-math';
-import { dimensionLetter } from './dimensions';
 import type { LayoutError } from './errors';
 import { isLayoutError } from './errors';
 import { checkArrayShape } from './shape-check';
@@ -30,8 +29,6 @@ export interface PaddingCause {
 
 export interface DimensionPadding {
   readonly dim: number;
-  /** y/x, z/y/x or p/z/y/x for ranks 2–4. */
-  readonly letter: string | undefined;
   /** 0 = major-most. */
   readonly physicalPosition: number;
   readonly isMinorMost: boolean;
@@ -109,7 +106,6 @@ export function paddingByDimension(shape: ArrayShape): PaddingAccount | LayoutEr
     }
     return {
       dim,
-      letter: dimensionLetter(rank, dim),
       physicalPosition,
       isMinorMost: physicalPosition === rank - 1,
       size: shape.dims[dim],

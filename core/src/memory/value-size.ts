@@ -19,8 +19,6 @@ export const POINTER_BYTES = 8n;
 /** The tile entry that pads a value most, on which dimension. */
 export interface PaddingCauseSummary {
   readonly dim: number;
-  /** y/x, z/y/x, ... for ranks 2-4. */
-  readonly letter?: string;
   readonly size: bigint;
   readonly minorMost: boolean;
   /** The tile as written, `(8,128)`. */
@@ -53,9 +51,8 @@ export interface ValueSize {
 }
 
 function causeText(c: Omit<PaddingCauseSummary, 'text'>): string {
-  const letter = c.letter ? ` (${c.letter})` : '';
   const minor = c.minorMost ? ', minor-most' : '';
-  return `dim ${c.dim}${letter}, size ${groupDigits(c.size)}${minor}: T${c.tile} pads ${groupDigits(c.from)} to ${groupDigits(c.to)} (${formatFactor(c.factor)})`;
+  return `dim ${c.dim}, size ${groupDigits(c.size)}${minor}: T${c.tile} pads ${groupDigits(c.from)} to ${groupDigits(c.to)} (${formatFactor(c.factor)})`;
 }
 
 /** The size of a tuple of `elements` elements: its table of pointers. */
@@ -108,7 +105,6 @@ function sizeOf(text: string): ValueSize {
   if (dominant && info) {
     const c = {
       dim: info.dim,
-      ...(info.letter ? { letter: info.letter } : {}),
       size: info.size,
       minorMost: info.isMinorMost,
       tile: printTile(shape.tiles[dominant.level]),

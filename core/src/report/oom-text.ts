@@ -41,7 +41,7 @@ function allocationLines(c: OomAllocationCheck): string[] {
       if (d.causes.length === 0) continue;
       const causes = d.causes.map((k) => `${groupDigits(k.from)} to ${groupDigits(k.to)}`).join(', then ');
       more(
-        `pads: dim ${d.dim}${d.letter ? ` (${d.letter})` : ''}, size ${groupDigits(d.size)}${d.isMinorMost ? ', minor-most' : ''}: T${tiles} pads ${causes} (${formatFactor(d.factor.value)})`,
+        `pads: dim ${d.dim}, size ${groupDigits(d.size)}${d.isMinorMost ? ', minor-most' : ''}: T${tiles} pads ${causes} (${formatFactor(d.factor.value)})`,
       );
     }
     const fix = c.array.fix;

@@ -5,14 +5,7 @@
  * warn on the same lines with the same sentence.
  */
 import type { ArrayShape } from '../model';
-import {
-  dimensionLetter,
-  dominantCause,
-  isLayoutError,
-  paddingCauses,
-  suggestFix,
-  type TilingPlan,
-} from '../layout';
+import { dominantCause, isLayoutError, paddingCauses, suggestFix, type TilingPlan } from '../layout';
 import { elideList, formatFactor, groupDigits, humanBytes } from '../format';
 import { printTile } from '../print';
 
@@ -54,10 +47,8 @@ export function paddingCause(shape: ArrayShape, plan: TilingPlan): string | unde
     c.dims,
     (d) => {
       const physicalPosition = plan.physicalToLogical.indexOf(d);
-      const letter = physicalPosition >= 0 ? dimensionLetter(plan.rank, d) : undefined;
-      const letterText = letter ? `${letter}, ` : '';
       const where = physicalPosition >= 0 && physicalPosition === plan.rank - 1 ? ', minor-most' : '';
-      return `dim ${d} (${letterText}size ${groupDigits(shape.dims[d] ?? 0n)}${where})`;
+      return `dim ${d} (size ${groupDigits(shape.dims[d] ?? 0n)}${where})`;
     },
     ' × ',
     16,
