@@ -6,6 +6,7 @@
  * instead of taking the server down.
  */
 import {
+  type CallHierarchyItem,
   CallHierarchyIncomingCallsRequest,
   CallHierarchyOutgoingCallsRequest,
   CallHierarchyPrepareRequest,
@@ -152,6 +153,23 @@ function atPosition<P extends TextDocumentPositionParams, R>(
 /** A call hierarchy item as the features read it. */
 const hierarchyItem = fields({ uri: text, name: text, selectionRange: range });
 
+/** A call hierarchy request after the first (incoming or outgoing calls): about the item's document. */
+function callsOf<P extends { item: CallHierarchyItem }, R>(
+  type: RequestType<P, R[] | null, void>,
+  calls: (doc: HloDocument, item: CallHierarchyItem, token: CancellationToken) => R[] | Promise<R[]>,
+): Answerer {
+  return request(
+    type,
+    {},
+    [],
+    async (p, { session }, token) => {
+      const doc = await session.document(p.item.uri);
+      return doc ? calls(doc, p.item, token) : [];
+    },
+    { item: hierarchyItem },
+  );
+}
+
 export const REQUESTS: readonly Answerer[] = [
   atPosition(HoverRequest.type, { hoverProvider: true }, null, async (doc, offset, p, { session }) =>
     withAllocation(
@@ -223,26 +241,8 @@ export const REQUESTS: readonly Answerer[] = [
   atPosition(CallHierarchyPrepareRequest.type, { callHierarchyProvider: true }, [], (doc, offset) =>
     prepareCallHierarchy(doc, offset),
   ),
-  request(
-    CallHierarchyIncomingCallsRequest.type,
-    {},
-    [],
-    async (p, { session }, token) => {
-      const doc = await session.document(p.item.uri);
-      return doc ? incomingCalls(doc, p.item, token) : [];
-    },
-    { item: hierarchyItem },
-  ),
-  request(
-    CallHierarchyOutgoingCallsRequest.type,
-    {},
-    [],
-    async (p, { session }, token) => {
-      const doc = await session.document(p.item.uri);
-      return doc ? outgoingCalls(doc, p.item, token) : [];
-    },
-    { item: hierarchyItem },
-  ),
+  callsOf(CallHierarchyIncomingCallsRequest.type, incomingCalls),
+  callsOf(CallHierarchyOutgoingCallsRequest.type, outgoingCalls),
   inDocument(
     InlayHintRequest.type,
     { inlayHintProvider: true },
