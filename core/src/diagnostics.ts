@@ -102,6 +102,12 @@ export const RULES = {
     severity: 'error',
     title: 'A name must start with a letter or _ (after an optional %).',
   },
+  'invalid-character': {
+    stage: 'parser',
+    severity: 'error',
+    title:
+      'XLA skips only spaces, tabs and line breaks between tokens: a no-break space or form feed is an error.',
+  },
   'unterminated-comment': {
     stage: 'parser',
     severity: 'error',

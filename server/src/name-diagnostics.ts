@@ -9,7 +9,7 @@
  * again. The module-wide checks (calls, duplicate computations, ENTRY) then run over the kept
  * results, which is cheap.
  */
-import { movedDiagnostic, type LayoutDiagnostic } from '../../core/src';
+import { movedDiagnostic, RULES, type LayoutDiagnostic } from '../../core/src';
 import {
   NAME_CHECK_MAX_CHARS,
   buildComputations,
@@ -117,6 +117,14 @@ function structure(doc: HloDocument, text: string, out: LayoutDiagnostic[]): num
 
 const TRIVIA = new Set(['blank', 'comment']);
 
+/** Whether a statement of `doc` holds an error of XLA's text parser (which stops it there). */
+function parserErrorIn(doc: HloDocument): boolean {
+  for (let i = 0; i < doc.statementCount; i++)
+    if (doc.summary(i).diagnostics?.some((d) => d.severity === 'error' && RULES[d.code].stage === 'parser'))
+      return true;
+  return false;
+}
+
 /** The name checks of one document, with what they found per computation kept by its text. */
 export class NameChecks {
   private byText = new Map<string, ComputationNames | undefined>();
@@ -159,7 +167,7 @@ export class NameChecks {
         for (const call of names.calls) m.calls.push(moved(call, base));
       }
       // XLA's parser stops on a structure error before the import that compares the entry layout.
-      const parsed = structure(doc, text, out) === 0;
+      const parsed = structure(doc, text, out) === 0 && !parserErrorIn(doc);
       for (const [module, m] of modules) {
         const layout = parsed ? entryLayout(doc, module) : undefined;
         for (const d of checkComputationNames(m.declared, m.calls, layout)) out.push(d);

@@ -6,6 +6,7 @@
 import { isIdentPart, isIdentStart, skipTrivia, type CommentSearch } from '../parse/chars';
 import { typeAt } from '../parse/type-names';
 import { constantNeedsParser } from './constant-literal';
+import { mayHoldOddBlank } from './odd-blanks';
 import { isOpcodeAt, literalOpcodeAt } from './opcodes';
 
 const CH_PERCENT = 37;
@@ -181,9 +182,10 @@ function shapeAttributeAfter(text: string, op: number, open: number, end: number
 /**
  * Whether what follows the clean result shape of the instruction `text[start, end)` (the shape
  * starts at `result`, the finder went on at `resultEnd`) is in the plain form the statement parser
- * finds nothing in: `opcode(...)` as {@link plainCall} reads it, no `%` in the statement that opens
- * no name, and no constant whose literal XLA refuses. The memoised check and the language
- * server's lean pass skip the parser on such instructions; a comment left open is theirs to test.
+ * finds nothing in: `opcode(...)` as {@link plainCall} reads it, no odd blank (odd-blanks.ts), no
+ * `%` in the statement that opens no name, and no constant whose literal XLA refuses. The
+ * memoised check and the language server's lean pass skip the parser on such instructions; a
+ * comment left open is theirs to test.
  */
 export function plainInstructionTail(
   text: string,
@@ -205,6 +207,7 @@ export function plainInstructionTail(
     !shapeAttributeAfter(text, op, open, end) &&
     !equalsAfterTrivia(text, open, end) &&
     !hasBadSigil(text, start, end) &&
+    !mayHoldOddBlank(text, start, end) &&
     !constantNeedsParser(text, result, op, open, end)
   );
 }

@@ -76,7 +76,12 @@ function instructionHint(
  * computation written in place sits in (for the hint of its messages). Pushes one by one: a
  * computation can have more diagnostics than a call takes arguments.
  */
-function checkScope(c: HloComputation, outer: HloComputation | undefined, out: LayoutDiagnostic[]): void {
+function checkScope(
+  c: HloComputation,
+  outer: HloComputation | undefined,
+  out: LayoutDiagnostic[],
+  stopped = false,
+): void {
   const everywhere = new Map<string, InstructionStatement>();
   for (const ins of c.instructions) if (!everywhere.has(ins.name.name)) everywhere.set(ins.name.name, ins);
   const known = new Map<string, InstructionStatement>();
@@ -148,7 +153,34 @@ function checkScope(c: HloComputation, outer: HloComputation | undefined, out: L
   // A duplicate stops XLA's parser first; a number it could not read leaves the count unknown.
   // The computation checks its numbers when it is built, at its `}`: an unclosed one never is.
   if (numbered && !duplicateNumber && c.closed) checkParameterNumbers(parameters, out);
-  checkRootShape(c, out);
+  // XLA compares the root at the computation's `}`: a statement it refuses before stops it first.
+  if (!stopped) checkRootShape(c, out);
+}
+
+/** Whether `d` is an error of XLA's text parser, which stops it there. */
+function parserError(d: LayoutDiagnostic): boolean {
+  return d.severity === 'error' && RULES[d.code].stage === 'parser';
+}
+
+/** Whether XLA's text parser refuses `s` (its own errors or its shapes'). */
+function refused(s: HloStatement): boolean {
+  return s.diagnostics.some(parserError) || s.shapes.some((f) => f.diagnostics.some(parserError));
+}
+
+/** Whether a statement of `statements` holds an error of XLA's text parser. */
+function hasParserError(statements: readonly HloStatement[]): boolean {
+  return statements.some(refused);
+}
+
+/** The computations of `model` that hold a statement XLA's parser refuses. */
+function stoppedIn(model: HloComputations): Set<number> {
+  const out = new Set<number>();
+  for (const s of model.statements) {
+    if (!refused(s)) continue;
+    for (const c of model.computations)
+      if (c.range.start <= s.range.start && s.range.start < c.range.end) out.add(c.index);
+  }
+  return out;
 }
 
 /** Whether the statement's shape `shape` was read without an error (its own or the statement's). */
@@ -272,8 +304,9 @@ function checkParameterNumbers(parameters: ReadonlyMap<number, TextRange>, out: 
 /** The diagnostics on instruction names of every computation of `model`, each scoped as XLA's parser scopes it. */
 export function checkInstructionNames(model: HloComputations): LayoutDiagnostic[] {
   const out: LayoutDiagnostic[] = [];
+  const stopped = stoppedIn(model);
   for (const c of model.computations)
-    checkScope(c, c.inline ? model.computations[c.inline.computation] : undefined, out);
+    checkScope(c, c.inline ? model.computations[c.inline.computation] : undefined, out, stopped.has(c.index));
   return out;
 }
 
@@ -513,8 +546,9 @@ function checkStructure(model: HloComputations, text: string, out: LayoutDiagnos
 export function checkNames(model: HloComputations, text: string): LayoutDiagnostic[] {
   const out: LayoutDiagnostic[] = [];
   checkStructure(model, text, out);
-  // XLA's parser stops on those before the import that compares the entry computation's layout.
-  const parsed = out.length === 0;
+  // XLA's parser stops on those, and on any statement it refuses, before the import that compares
+  // the entry computation's layout.
+  const parsed = out.length === 0 && !hasParserError(model.statements);
   for (const d of checkInstructionNames(model)) out.push(d);
   for (const m of model.modules) {
     const computations = m.computations

@@ -8,12 +8,13 @@
  * statement-attributes.ts's.
  */
 import type { ShapeNode } from '../ast';
-import { diagnostic, type TextRange } from '../diagnostics';
+import { diagnostic, type LayoutDiagnostic, type TextRange } from '../diagnostics';
 import { ScanState } from '../parse';
 import { unterminatedComment } from '../parse/lexical-lines';
 import { hasBadSigil, instructionEquals } from './instruction-start';
 import { charAt, lastNonBlank, readName, skipString, skipTrivia, skipValue, trimmedEnd } from './lex';
 import { leftoverAt, strayStart, tableEntryErrors } from './leftover';
+import { firstOddBlank, oddBlankError } from './odd-blanks';
 import { parseInstruction } from './parse-instruction';
 import { isIdentifierChar, isIdentifierStart } from './split-statements';
 import { inlineOpening, readKeyValues, valueEnd } from './statement-attributes';
@@ -213,7 +214,7 @@ export function parseStatement(
 ): HloStatement {
   const start = Math.max(0, Math.min(range.start, text.length));
   const end = Math.max(start, Math.min(range.end, text.length));
-  const statement = withStraySigil(text, parseBounded(text, { start, end }, scan));
+  const statement = withOddBlank(text, withStraySigil(text, parseBounded(text, { start, end }, scan)));
   // A `/*` never closed: XLA's lexer fails there, and the rest of the text is the comment's.
   const open = unterminatedComment(text, statement.range.start, statement.range.end);
   if (open < 0) return statement;
@@ -245,6 +246,29 @@ function withStraySigil(text: string, statement: HloStatement): HloStatement {
     `\`${text.slice(at, stop)}\` is no name: a name starts with a letter or _`,
   );
   const diagnostics = [...statement.diagnostics, stray].sort((a, b) => a.range.start - b.range.start);
+  return { ...statement, diagnostics };
+}
+
+/**
+ * The statement with XLA's error on its first odd blank (odd-blanks.ts), unless an error stands
+ * before it (XLA stops there first) or on it; what the statement parser made of the text after it
+ * is dropped, as XLA reads no further.
+ */
+function withOddBlank(text: string, statement: HloStatement): HloStatement {
+  const { start, end } = statement.range;
+  const at = firstOddBlank(text, start, end);
+  // A byte-order mark opening a statement has words of its own (strayStart).
+  if (at < 0 || (at === skipTrivia(text, start, end) && text.charCodeAt(at) === 0xfeff)) return statement;
+  // An error on the character itself that says only that no statement starts with it gives way.
+  const stray = (d: LayoutDiagnostic) => d.range.start === at && d.code === 'invalid-name';
+  const errorBefore = (d: LayoutDiagnostic) => d.severity === 'error' && d.range.start <= at && !stray(d);
+  if (
+    statement.diagnostics.some(errorBefore) ||
+    statement.shapes.some((f) => f.diagnostics.some(errorBefore))
+  )
+    return statement;
+  const diagnostics = statement.diagnostics.filter((d) => d.range.start < at);
+  diagnostics.push(oddBlankError(text, statement, at));
   return { ...statement, diagnostics };
 }
 
