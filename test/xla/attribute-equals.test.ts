@@ -1,8 +1,9 @@
 /**
  * A blank, tab or comment put before the `=` of a random attribute (`dimensions =`, `op_name =`
- * inside metadata, `entry_computation_layout =` in the header) of real HLO XLA accepts, judged by
- * the real XLA: its lexer reads an attribute name only with its `=` (`name=` is one token), so it
- * refuses each such text with "expects attribute name". `xla-layout check` and the language server
+ * inside metadata, `size =` inside a window, `devices =` inside a sharding,
+ * `entry_computation_layout =` in the header) of real HLO XLA accepts, judged by the real XLA: its
+ * lexer reads an attribute name only with its `=` (`name=` is one token), so it refuses each such
+ * text with "expects attribute name" (in a sharding: "unexpected token"). `xla-layout check` and the language server
  * must refuse it too, their first error where XLA stops. Seeded (XLA_LENS_SEED).
  */
 import * as assert from 'node:assert/strict';
@@ -25,11 +26,17 @@ interface Spaced {
 
 /** `text` with a gap before the `=` of one attribute (`, key=` or a metadata `key=`), or undefined. */
 function spaced(rand: () => number, text: string): Spaced | undefined {
-  // Outside strings: an attribute's key after `, `, or metadata's first key. (Keys inside other
-  // values, `window={size=...}` or `sharding={devices=...}`, are read by parsers of their own.)
-  const keys = [...text.matchAll(/(?<=, |metadata=\{)([a-z_][a-z0-9_-]*)=(?!=)/g)].filter(
-    (m) => (text.slice(0, m.index).match(/"/g)?.length ?? 0) % 2 === 0,
-  );
+  // Outside strings: an attribute's key after `, `, metadata's first key, or a key inside a
+  // window, sharding or frontend_attributes value (not in a value nested in it).
+  // Half the time one inside such a value, when the text has one.
+  const outsideStrings = (m: RegExpMatchArray) => (text.slice(0, m.index).match(/"/g)?.length ?? 0) % 2 === 0;
+  const top = [...text.matchAll(/(?<=, |metadata=\{)([a-z_][a-z0-9_-]*)=(?!=)/g)].filter(outsideStrings);
+  const inner = [
+    ...text.matchAll(
+      /(?<=(?:window|sharding|frontend_attributes)=\{\{?[^{}"]*?)(?<![\w.-])([a-z_][a-z0-9_]*)=(?!=)/g,
+    ),
+  ].filter(outsideStrings);
+  const keys = inner.length > 0 && (top.length === 0 || rand() < 0.5) ? inner : top;
   if (keys.length === 0) return undefined;
   const m = keys[Math.floor(rand() * keys.length)];
   const at = m.index + m[1].length;

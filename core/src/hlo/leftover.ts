@@ -62,13 +62,18 @@ export function leftoverAt(text: string, pos: number, end: number, attributes = 
  * `=`: its lexer reads an attribute name only together with the `=` (`dimensions=`).
  */
 export function blankBeforeEquals(text: string, start: number, nameEnd: number): LayoutDiagnostic {
-  const name = text.slice(start, nameEnd);
   return diagnostic(
     'invalid-name',
     'expects attribute name',
     { start, end: nameEnd },
-    `XLA reads an attribute's name only with its \`=\` right after it: write \`${name}=\`, without the blank or comment before the \`=\``,
+    spacedWords(text, start, nameEnd),
   );
+}
+
+/** Plain words on the key `text[start, nameEnd)` with a blank or comment before its `=`. */
+export function spacedWords(text: string, start: number, nameEnd: number): string {
+  const name = text.slice(start, nameEnd);
+  return `XLA reads an attribute's name only with its \`=\` right after it: write \`${name}=\`, without the blank or comment before the \`=\``;
 }
 
 /**

@@ -3,7 +3,9 @@
  * the computations and control predecessors they name, and the metadata a source link needs.
  */
 import { COMPUTATION_ATTRIBUTES } from './attribute-table';
-import { blankBeforeEquals } from './leftover';
+import { diagnostic, type LayoutDiagnostic } from '../diagnostics';
+import { blankBeforeEquals, spacedWords } from './leftover';
+import { isIdentifierChar } from './split-statements';
 import { charAt, readName, readString, skipString, skipTrivia, skipValue } from './lex';
 import type { Shapes } from './statement-shapes';
 import type {
@@ -123,6 +125,46 @@ function readMetadata(text: string, start: number, end: number, shapes: Shapes):
   return fields as HloMetadata;
 }
 
+/** Attributes whose `{...}` value holds `key=value` pairs XLA lexes as for the attribute list. */
+const SUB_ATTRIBUTES: ReadonlySet<string> = new Set(['window', 'frontend_attributes', 'sharding']);
+
+/**
+ * XLA's error on the first key of the value `text[start, end)` (window, frontend_attributes,
+ * sharding) with a blank or comment before its `=` (`window={size =3x3}`): its lexer reads the key
+ * only with its `=`; a lone word in a sharding is its "unexpected token". Strings are skipped.
+ */
+function spacedKey(
+  text: string,
+  start: number,
+  end: number,
+  sharding: boolean,
+): LayoutDiagnostic | undefined {
+  for (let p = start; p < end;) {
+    const c = text.charCodeAt(p);
+    if (c === 34 || c === 39) {
+      p = skipString(text, p, end);
+      continue;
+    }
+    const key = isIdentifierChar(charAt(text, p - 1, end)) ? undefined : readName(text, p, end);
+    if (!key) {
+      p = c === 47 ? Math.max(p + 1, skipTrivia(text, p, end)) : p + 1;
+      continue;
+    }
+    const after = skipTrivia(text, key.end, end);
+    if (after > key.end && charAt(text, after, end) === 61) {
+      if (!sharding) return blankBeforeEquals(text, p, key.end);
+      return diagnostic(
+        'invalid-name',
+        'unexpected token',
+        { start: p, end: key.end },
+        spacedWords(text, p, key.end),
+      );
+    }
+    p = key.end;
+  }
+  return undefined;
+}
+
 /** Where a plain attribute value starting at `vs` ends: a string, or a balanced value. */
 export function valueEnd(text: string, vs: number, end: number): number {
   return charAt(text, vs, end) === 34 ? skipString(text, vs, end) : skipValue(text, vs, end);
@@ -184,7 +226,10 @@ export function readAttributes(
       readNameList(text, vs, ve, (n) => calls.push({ name: n.name, range: n.range, attribute: key.name }));
     else if (key.name === 'control-predecessors') readNameList(text, vs, ve, (n) => controls.push(n));
     else if (key.name === 'metadata') metadata = readMetadata(text, vs, ve, shapes);
-    else if (key.name === 'outfeed_shape' || key.name === 'operand_layout_constraints')
+    else if (SUB_ATTRIBUTES.has(key.name)) {
+      const spaced = spacedKey(text, vs, ve, key.name === 'sharding');
+      if (spaced) shapes.diagnostics.push(spaced);
+    } else if (key.name === 'outfeed_shape' || key.name === 'operand_layout_constraints')
       readShapeValue(text, vs, ve, key.name !== 'outfeed_shape', shapes);
     return ve;
   });
