@@ -26,6 +26,17 @@ function related(text: string, d: LayoutDiagnostic): [string, number, string][] 
 }
 
 describe('core: names as XLA parses them', () => {
+  it('reads a computation written in place on one line as no computation name', () => {
+    const text = [
+      'ENTRY %e (a: f32[4]) -> f32[4] {',
+      '  %a = f32[4]{0} parameter(0)',
+      '  %b = f32[4]{0} call(%a), to_apply={ROOT %p = f32[4]{0} parameter(0)}',
+      '  ROOT %c = f32[4]{0} call(%b), to_apply={ %q = f32[4]{0} parameter(0) ROOT %n = f32[4]{0} negate(%q) }',
+      '}',
+    ].join('\n');
+    assert.deepEqual(names(text), []);
+  });
+
   it('reports an operand defined nowhere, further down, by the instruction itself, or only in the signature', () => {
     const text = [
       'ENTRY %e (p: f32[]) -> f32[] {',

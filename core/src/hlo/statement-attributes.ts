@@ -30,6 +30,12 @@ function readNameList(text: string, start: number, end: number, push: (name: Hlo
     p = skipTrivia(text, p, end);
     const n = readName(text, p, end);
     if (!n) break;
+    // `{ROOT ...` or `{%p = ...` on one line: a computation written in place, which names none.
+    if (
+      (n.name.name === 'ROOT' && text.charCodeAt(p) !== 37) ||
+      charAt(text, skipTrivia(text, n.end, end), end) === 61
+    )
+      return;
     push(n.name);
     p = skipTrivia(text, n.end, end);
     if (charAt(text, p, end) !== 44) break;
