@@ -272,6 +272,12 @@ export const RULES = {
     severity: 'error',
     title: 'true or false in a constant that is not pred, or a token or opaque constant: XLA aborts.',
   },
+  'replica-groups-count': {
+    stage: 'crash',
+    severity: 'error',
+    title:
+      'An iota replica_groups=[G,N]<=[D] must hold as many devices as the iota lists: XLA aborts otherwise.',
+  },
   'parameter-number': {
     stage: 'crash',
     severity: 'error',

@@ -4,6 +4,7 @@
  * language server's lean pass and the memoised check, which must agree on what an instruction is.
  */
 import { isIdentPart, isIdentStart, skipTrivia, type CommentSearch } from '../parse/chars';
+import { sharedNextOccurrences } from '../parse/next-occurrence';
 import { typeAt } from '../parse/type-names';
 import { constantNeedsParser } from './constant-literal';
 import { mayHoldOddBlank } from './odd-blanks';
@@ -182,10 +183,10 @@ function shapeAttributeAfter(text: string, op: number, open: number, end: number
 /**
  * Whether what follows the clean result shape of the instruction `text[start, end)` (the shape
  * starts at `result`, the finder went on at `resultEnd`) is in the plain form the statement parser
- * finds nothing in: `opcode(...)` as {@link plainCall} reads it, no odd blank (odd-blanks.ts), no
- * `%` in the statement that opens no name, and no constant whose literal XLA refuses. The
- * memoised check and the language server's lean pass skip the parser on such instructions; a
- * comment left open is theirs to test.
+ * finds nothing in: `opcode(...)` as {@link plainCall} reads it, no odd blank (odd-blanks.ts) or
+ * iota replica groups, no `%` in the statement that opens no name, and no constant whose literal
+ * XLA refuses. The memoised check and the language server's lean pass skip the parser on such
+ * instructions; a comment left open is theirs to test.
  */
 export function plainInstructionTail(
   text: string,
@@ -208,9 +209,16 @@ export function plainInstructionTail(
     !equalsAfterTrivia(text, open, end) &&
     !hasBadSigil(text, start, end) &&
     !mayHoldOddBlank(text, start, end) &&
+    IOTA_GROUPS.find(text, 0, open) >= end &&
     !constantNeedsParser(text, result, op, open, end)
   );
 }
+
+/**
+ * Iota replica groups (`replica_groups=[2,4]<=[8]`), whose counts the statement parser compares
+ * (XLA aborts on a mismatch); searched natively, once per stretch of a text walked forward.
+ */
+const IOTA_GROUPS = sharedNextOccurrences(['replica_groups=[']);
 
 /**
  * Whether an `=` in `text[pos, end)` follows a blank or a comment: `dimensions = {0}`, which XLA's

@@ -131,6 +131,26 @@ function readMetadata(text: string, start: number, end: number, shapes: Shapes):
   return fields as HloMetadata;
 }
 
+/**
+ * The crash of an iota `replica_groups=[G,N]<=[D...]` (`T(...)` may follow) whose group shape does
+ * not hold the devices listed: XLA reshapes the iota to the group shape and CHECK-fails (the
+ * process aborts) unless both hold as many elements.
+ */
+function iotaGroupsCrash(text: string, start: number, end: number): LayoutDiagnostic | undefined {
+  const m = /^\[([\d,\s]*)\]\s*<=\s*\[([\d,\s]*)\]/.exec(text.slice(start, end));
+  if (!m) return undefined;
+  const product = (list: string) => list.split(',').reduce((n, d) => n * BigInt(d.trim() || '1'), 1n);
+  const groups = product(m[1]);
+  const devices = product(m[2]);
+  if (groups === devices) return undefined;
+  return diagnostic(
+    'replica-groups-count',
+    `Check failed: new_num_elements == num_elements() (${groups} vs. ${devices})`,
+    { start, end: start + m[0].length },
+    `replica_groups=[${m[1]}] asks for ${groups} device slots, but the iota after <= lists ${devices} devices: XLA aborts on the mismatch (a CHECK failure when it reshapes the iota); the group shape must multiply out to ${devices}`,
+  );
+}
+
 /** Attributes whose `{...}` value holds `key=value` pairs XLA lexes as for the attribute list. */
 const SUB_ATTRIBUTES: ReadonlySet<string> = new Set(['window', 'frontend_attributes', 'sharding']);
 
@@ -232,7 +252,10 @@ export function readAttributes(
       readNameList(text, vs, ve, (n) => calls.push({ name: n.name, range: n.range, attribute: key.name }));
     else if (key.name === 'control-predecessors') readNameList(text, vs, ve, (n) => controls.push(n));
     else if (key.name === 'metadata') metadata = readMetadata(text, vs, ve, shapes);
-    else if (SUB_ATTRIBUTES.has(key.name)) {
+    else if (key.name === 'replica_groups') {
+      const crash = iotaGroupsCrash(text, vs, ve);
+      if (crash) shapes.diagnostics.push(crash);
+    } else if (SUB_ATTRIBUTES.has(key.name)) {
       const spaced = spacedKey(text, vs, ve, key.name === 'sharding');
       if (spaced) shapes.diagnostics.push(spaced);
     } else if (key.name === 'outfeed_shape' || key.name === 'operand_layout_constraints')
