@@ -5,18 +5,7 @@
  * runs, whose fast path must not pass over such an instruction.
  */
 import { strict as assert } from 'node:assert';
-import { CheckStream } from '../../core/src/report/check-stream';
-
-function errors(text: string): string[] {
-  const out: string[] = [];
-  const stream = new CheckStream((d) => {
-    if (d.diagnostic.severity === 'error')
-      out.push(`${d.diagnostic.code} ${d.start.line}:${d.start.column} ${d.diagnostic.message}`);
-  });
-  stream.write(text);
-  stream.end();
-  return out;
-}
+import { checkErrors as errors } from '../support/check-errors';
 
 const BODY = 'HloModule m\n\nENTRY %e {\n  %a = f32[2]{0} parameter(0)\n';
 

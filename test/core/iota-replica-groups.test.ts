@@ -4,18 +4,7 @@
  * `xla-layout check` runs, whose fast path must not pass over such a collective.
  */
 import { strict as assert } from 'node:assert';
-import { CheckStream } from '../../core/src/report/check-stream';
-
-function errors(text: string): string[] {
-  const out: string[] = [];
-  const stream = new CheckStream((d) => {
-    if (d.diagnostic.severity === 'error')
-      out.push(`${d.diagnostic.code} ${d.start.line}:${d.start.column} ${d.diagnostic.message}`);
-  });
-  stream.write(text);
-  stream.end();
-  return out;
-}
+import { checkErrors as errors } from '../support/check-errors';
 
 describe('iota replica groups whose group shape does not hold the devices', () => {
   const add =
