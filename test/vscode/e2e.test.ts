@@ -454,7 +454,7 @@ if (missing !== undefined && process.env.CI === undefined) {
         /^Out-of-memory message in oom-hbm\.log\s+92\.5% of the 22\.38G in the listed allocations is padding/,
       );
       assert.match(text, /logical 256\.00M -> physical 16\.00G \(64x\); the message's 16\.00G agrees/);
-      assert.match(text, /pads: dim 2 \(x\), size 2, minor-most: T\(8,128\) pads 2 to 128 \(64x\)/);
+      assert.match(text, /pads: dim 2, size 2, minor-most: T\(8,128\) pads 2 to 128 \(64x\)/);
       assert.match(text, /under the ASSUMED tiling TPU 32-bit: \(8,128\)/);
       await page.screenshot({ path: join(SHOTS, '26-oom-message.png') });
       // Close the preview, and with it the group beside: later tests read lines as wide as one group draws them.

@@ -23,9 +23,7 @@ describe('client: out-of-memory account as markdown', () => {
       '`s32[2097152,16,2]{2,1,0:T(8,128)}`',
     ]);
     assert.ok(
-      lines.includes(
-        '- pads\\: dim 2 \\(x\\)\\, size 2\\, minor\\-most\\: T\\(8\\,128\\) pads 2 to 128 \\(64x\\)',
-      ),
+      lines.includes('- pads\\: dim 2\\, size 2\\, minor\\-most\\: T\\(8\\,128\\) pads 2 to 128 \\(64x\\)'),
     );
     assert.ok(
       lines.includes(
