@@ -129,11 +129,17 @@ if (missing !== undefined && process.env.CI === undefined) {
       await showing(frame, SMALL);
       await titled(page, SMALL);
       // Reveal selects the picked element in the editor: line 6, the 20 characters of f32[3,5]{1,0:T(2,2)}.
-      await frame.getByRole('button', { name: 'Reveal in editor' }).click();
-      await page
-        .locator('.statusbar-item', { hasText: /Ln 6, Col \d+ \(20 selected\)/ })
-        .first()
-        .waitFor({ timeout: 30_000 });
+      // A click on a loaded machine can land before the webview's handler is ready: click again.
+      const selected = page.locator('.statusbar-item', { hasText: /Ln 6, Col \d+ \(20 selected\)/ }).first();
+      for (let attempt = 1; ; attempt++) {
+        await frame.getByRole('button', { name: 'Reveal in editor' }).click();
+        try {
+          await selected.waitFor({ timeout: 10_000 });
+          break;
+        } catch (e) {
+          if (attempt === 3) throw e;
+        }
+      }
     });
 
     it('keeps its shape while following is off, and names the tab after a typed shape', async () => {
