@@ -12,7 +12,7 @@ import { mulberry32 } from '../support/prng';
 import { describeWithXla } from '../support/real-xla';
 import { acceptedDumpTexts } from './dump-files';
 import { judgeOnce, rejects, type XlaVerdict } from './oracle';
-import { checkErrors, serverErrors, type OurError } from './our-verdicts';
+import { checkErrors, serverErrors, firstError, type OurError } from './our-verdicts';
 import { oneLine, runSeed } from './tally';
 
 const TEXTS = 60;
@@ -51,10 +51,6 @@ function xlaPlace(v: XlaVerdict): string | undefined {
   return /was parsing (\d+:\d+)/.exec(v.message)?.[1];
 }
 
-function first(errors: readonly OurError[]): OurError | undefined {
-  return [...errors].sort((a, b) => a.line - b.line || a.column - b.column)[0];
-}
-
 describeWithXla('the real XLA judges a blank before an attribute’s =', function (xla) {
   this.timeout(300_000);
   const seed = runSeed();
@@ -79,7 +75,7 @@ describeWithXla('the real XLA judges a blank before an attribute’s =', functio
     const wrong: string[] = [];
     cases.forEach((c, i) => {
       const v = verdicts[i];
-      const ours = first(errors[i]);
+      const ours = firstError(errors[i]);
       const place = ours ? `${ours.line}:${ours.column}` : undefined;
       // XLA's column for the header's first attribute is one before the name; the line decides there.
       const xlaAt = xlaPlace(v);

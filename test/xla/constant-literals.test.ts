@@ -11,7 +11,7 @@ import { buildCli } from '../cli/run-cli';
 import { mulberry32 } from '../support/prng';
 import { describeWithXla } from '../support/real-xla';
 import { judgeOnce, rejects, type XlaVerdict } from './oracle';
-import { checkErrors, serverErrors, type OurError } from './our-verdicts';
+import { checkErrors, serverErrors, firstError, type OurError } from './our-verdicts';
 import { oneLine, runSeed } from './tally';
 
 const CASES = 500;
@@ -127,10 +127,6 @@ function constantCase(rand: () => number): Case {
   return { line, text: `HloModule m\n\nENTRY %e {\n  ROOT %c = ${line}\n}\n` };
 }
 
-function first(errors: readonly OurError[]): OurError | undefined {
-  return [...errors].sort((a, b) => a.line - b.line || a.column - b.column)[0];
-}
-
 /** XLA's words in one of our messages: what follows "XLA:" (or all of it). */
 function xlaPart(message: string): string {
   const at = message.lastIndexOf(' — XLA: ');
@@ -158,7 +154,7 @@ describeWithXla('the real XLA judges constant literals', function (xla) {
     const wrong: string[] = [];
     cases.forEach((c, i) => {
       const v = verdicts[i];
-      const ours = first(errors[i]);
+      const ours = firstError(errors[i]);
       // Tuple constants fail the MLIR import for reasons of its own (not the parser's): accepted here.
       const refused = rejects(v) && (v.stage === 'parse' || v.stage === 'crash');
       const at = /was parsing (\d+):(\d+)/.exec(v.message);

@@ -11,7 +11,7 @@ import { mulberry32 } from '../support/prng';
 import { describeWithXla } from '../support/real-xla';
 import { acceptedDumpTexts } from './dump-files';
 import { judgeOnce, rejects, type XlaVerdict } from './oracle';
-import { checkErrors, type OurError } from './our-verdicts';
+import { checkErrors, firstError, type OurError } from './our-verdicts';
 import { oneLine, runSeed } from './tally';
 
 const CUTS = 90;
@@ -53,10 +53,6 @@ function xlaError(v: XlaVerdict): string | undefined {
   return /was parsing \d+:\d+: error: (.*)/.exec(v.message)?.[1];
 }
 
-function first(errors: readonly OurError[]): OurError | undefined {
-  return [...errors].sort((a, b) => a.line - b.line || a.column - b.column)[0];
-}
-
 describeWithXla('the real XLA judges real HLO cut short or missing a line', function (xla) {
   this.timeout(300_000);
   const seed = runSeed();
@@ -84,7 +80,7 @@ describeWithXla('the real XLA judges real HLO cut short or missing a line', func
     let refused = 0;
     cuts.forEach((c, i) => {
       const v = verdicts[i];
-      const ours = first(errors[i]);
+      const ours = firstError(errors[i]);
       const place = ours ? `${ours.line}:${ours.column}` : undefined;
       if (rejects(v)) refused++;
       const quoted = xlaError(v);

@@ -12,7 +12,7 @@ import { mulberry32 } from '../support/prng';
 import { describeWithXla } from '../support/real-xla';
 import { acceptedDumpTexts } from './dump-files';
 import { judgeOnce, rejects, type XlaVerdict } from './oracle';
-import { checkErrors, serverErrors, type OurError } from './our-verdicts';
+import { checkErrors, serverErrors, firstError, type OurError } from './our-verdicts';
 import { oneLine, runSeed } from './tally';
 
 const TEXTS = 80;
@@ -59,10 +59,6 @@ function xlaPlace(v: XlaVerdict): { at: string; message: string } | undefined {
   return m ? { at: m[1], message: m[2].replace(/:$/, '') } : undefined;
 }
 
-function first(errors: readonly OurError[]): OurError | undefined {
-  return [...errors].sort((a, b) => a.line - b.line || a.column - b.column)[0];
-}
-
 /** Whether our place agrees with XLA's; XLA's columns on the first line are one less. */
 function samePlace(xla: string, line: number, column: number): boolean {
   const [l, c] = xla.split(':').map(Number);
@@ -96,7 +92,7 @@ describeWithXla(
       let sameWords = 0;
       cases.forEach((c, i) => {
         const v = verdicts[i];
-        const ours = first(errors[i]);
+        const ours = firstError(errors[i]);
         const x = xlaPlace(v);
         const agree = rejects(v)
           ? ours !== undefined && (x === undefined || samePlace(x.at, ours.line, ours.column))

@@ -18,6 +18,11 @@ export interface OurError {
   readonly message: string;
 }
 
+/** The error that comes first in the text (XLA's parser stops at its first). */
+export function firstError(errors: readonly OurError[]): OurError | undefined {
+  return [...errors].sort((a, b) => a.line - b.line || a.column - b.column)[0];
+}
+
 interface CheckJson {
   files: {
     file: string;

@@ -11,7 +11,7 @@ import { mulberry32 } from '../support/prng';
 import { describeWithXla } from '../support/real-xla';
 import { acceptedDumpTexts } from './dump-files';
 import { judgeOnce, rejects, type XlaVerdict } from './oracle';
-import { checkErrors, serverErrors, type OurError } from './our-verdicts';
+import { checkErrors, serverErrors, firstError, type OurError } from './our-verdicts';
 import { oneLine, runSeed } from './tally';
 
 const EDITS = 60;
@@ -90,10 +90,6 @@ function edit(rand: () => number, text: string): Edit | undefined {
   }
 }
 
-function first(errors: readonly OurError[]): OurError | undefined {
-  return [...errors].sort((a, b) => a.line - b.line || a.column - b.column)[0];
-}
-
 describeWithXla('the real XLA judges source tables trimmed or moved', function (xla) {
   this.timeout(300_000);
   const seed = runSeed();
@@ -118,7 +114,7 @@ describeWithXla('the real XLA judges source tables trimmed or moved', function (
     const wrong: string[] = [];
     edits.forEach((e, i) => {
       const v = verdicts[i];
-      const ours = first(errors[i]);
+      const ours = firstError(errors[i]);
       const at = /was parsing (\d+):(\d+): error: (.*)/.exec(v.message);
       // Two fields missing from one entry: XLA names whichever its hash map gives first.
       const words = at?.[3].replace(/^sub-attribute \w+ is/, 'sub-attribute X is');
