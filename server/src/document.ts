@@ -172,12 +172,11 @@ export class HloDocument {
     // Placements are kept while the computations stay the same ones, with the same calls: an
     // edit that only changes instructions (a line being typed in a large dump) keeps them.
     const sameComputations =
-      same ||
-      (edit.removed.length === edit.added.length &&
-        edit.removed.every(
-          (r, i) =>
-            sameStructure(r, edit.added[i]) || (!shapesComputations(r) && !shapesComputations(edit.added[i])),
-        ));
+      edit.removed.length === edit.added.length &&
+      edit.removed.every(
+        (r, i) =>
+          sameStructure(r, edit.added[i]) || (!shapesComputations(r) && !shapesComputations(edit.added[i])),
+      );
     if (!sameComputations || !sameCalls(edit.removed, edit.added)) this.placements = undefined;
   }
 
@@ -188,7 +187,7 @@ export class HloDocument {
    * caller's operands; both are counted where they are allocated, as the Memory View counts them.
    * Outside any computation, or in one without a name, nothing says otherwise: shown. Publishing
    * asks it of every statement that warns, so the answer is worked out once per computation and
-   * kind (parameter or not), until the next change.
+   * kind (parameter or not), and kept until the placements change.
    */
   paddingShown(): (i: number) => boolean {
     const list = this.computations();
@@ -214,8 +213,7 @@ export class HloDocument {
     };
   }
 
-  private paddingShownIn(c: ComputationEntry | undefined, parameter: boolean): boolean {
-    if (!c) return true;
+  private paddingShownIn(c: ComputationEntry, parameter: boolean): boolean {
     // A computation written in place as a fusion's `calls=` is fused; so is all that it holds.
     for (let k: ComputationEntry | undefined = c; k?.parent !== undefined; k = this.around(k))
       if (this.summary(k.header).allocation.calls?.opcode === 'fusion') return false;
