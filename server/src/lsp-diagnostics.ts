@@ -214,12 +214,14 @@ export function documentDiagnostics(
   const converter = new Converter(settings, rulesDoc);
   const { indexes, counts } = doc.statementsWithDiagnostics(settings.severity);
   const paddingOn = shownSeverity('padding-overhead', RULES['padding-overhead'].severity, settings.severity);
-  const paddingShown = partial ? doc.paddingShownSoFar() : doc.paddingShown();
+  // Built only when padding warnings are on: it reads the module's calls.
+  const paddingShown =
+    paddingOn === undefined ? undefined : partial ? doc.paddingShownSoFar() : doc.paddingShown();
   for (let k = 0; k < indexes.length; k++) {
     const i = indexes[k];
     // Padding warnings of values that get no memory of their own are not shown (HloDocument.paddingShown).
-    const padding = paddingOn === undefined ? 0 : doc.summary(i).allocation.padding;
-    const hidden = padding > 0 && !paddingShown(i) ? padding : 0;
+    const padding = paddingShown === undefined ? 0 : doc.summary(i).allocation.padding;
+    const hidden = padding > 0 && paddingShown?.(i) === false ? padding : 0;
     // Most statements of a fused computation warn of nothing else.
     if (hidden > 0 && hidden === counts[k]) continue;
     if (counts[k] > 0 && list.counting) list.leaveOut(counts[k] - hidden);
