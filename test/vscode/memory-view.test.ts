@@ -4,8 +4,8 @@
  * installed, a module jax compiled at test time, each with the companions XLA writes beside it.
  * The status bar shows XLA's total on a dump, a hover on an instruction gives its allocation, the
  * command opens the view (screenshot: test-results/vscode/memory-view.png, the README's picture),
- * a value row reveals its instruction and its source cell the program line, and the view comes
- * back after the window reloads.
+ * a value row reveals its instruction and its source cell the program line, the view comes
+ * back after the window reloads, and the Explorer's menu on the dumps folder ranks its modules.
  */
 import { strict as assert } from 'node:assert';
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,6 +18,7 @@ import { realDumpDir, realXla } from '../support/real-xla';
 import { buildExtension } from './build';
 import { REPO, missingPrerequisites, openWorkbench, startCodeServer, type CodeServer } from './harness';
 import {
+  chooseFromContextMenu,
   closeWorkbenchAfterTests,
   goToLine,
   hoverText,
@@ -181,5 +182,34 @@ if (missing !== undefined && process.env.CI === undefined) {
         assert.equal(await view.locator('#total .stat-value').innerText(), '2.2 MiB');
         await page.screenshot({ path: join(SHOTS, 'memory-view-jax.png') });
       });
+
+    it("opens a dump folder's ranking from the Explorer's menu; a row opens its module", async () => {
+      await runCommand(page, 'View: Close All Editor Groups');
+      await runCommand(page, 'View: Show Explorer');
+      const folder = page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'dumps' }).first();
+      let view: Frame | undefined;
+      // A menu that swallowed the choice is closed and opened again.
+      for (let attempt = 1; view === undefined; attempt++) {
+        await chooseFromContextMenu(page, folder, 'Memory View');
+        view = await webviewFrameWith(page, 'main#app #folder #headline', 45_000).catch((e: unknown) => {
+          if (attempt === 3) throw e;
+          return undefined;
+        });
+        if (view === undefined) await page.keyboard.press('Escape');
+      }
+      const modules = realXla() === undefined ? '1 module' : '2 modules';
+      await view.waitForFunction(
+        (text) => document.querySelector('#folder #headline')?.textContent === text,
+        `${modules}, largest first: module_0042.jit_train_step allocates 40.1 GiB.`,
+        { timeout: 60_000 },
+      );
+      const rows = view.locator('#modules tbody tr');
+      assert.equal(await rows.count(), realXla() === undefined ? 1 : 2);
+      assert.match(await rows.first().innerText(), /^1\s+40\.1 GiB\s/);
+      await page.screenshot({ path: join(SHOTS, 'memory-view-folder.png') });
+      await rows.first().click();
+      const module = await memoryView(page, /^XLA allocates 40\.1 GiB/);
+      await module.locator('#allocations tbody tr').first().waitFor();
+    });
   });
 }

@@ -6,7 +6,7 @@
  */
 import { strict as assert } from 'node:assert';
 import { join } from 'node:path';
-import type { Browser, Frame, Page } from 'playwright-core';
+import type { Browser, Frame, Locator, Page } from 'playwright-core';
 import type { CodeServer } from './harness';
 
 /** Centre of the character `delta` after the start of `needle` on the visible editor line that contains it. */
@@ -113,6 +113,20 @@ export async function runCommand(page: Page, title: string): Promise<void> {
   await input.waitFor({ state: 'visible' });
   await input.fill(`>${title}`);
   await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor();
+  await page.keyboard.press('Enter');
+}
+
+/**
+ * Chooses `item` from the context menu of `target`. The item is highlighted with the mouse and
+ * chosen with Enter: under load, VS Code's menus can drop a click that lands right after they
+ * open, leaving the item highlighted and nothing run. Returns once Enter was pressed.
+ */
+export async function chooseFromContextMenu(page: Page, target: Locator, item: string): Promise<void> {
+  await target.click({ button: 'right', timeout: 30_000 });
+  const entry = page.getByRole('menuitem', { name: item }).first();
+  await entry.waitFor({ state: 'visible', timeout: 30_000 });
+  await entry.hover();
+  await page.waitForTimeout(300);
   await page.keyboard.press('Enter');
 }
 
