@@ -3,6 +3,8 @@
  * document queue (in-order.ts) so that diagnostics honour the settings, which means an unanswered
  * workspace/configuration would hold every later edit and request; past a few seconds the current
  * settings stay, and the answer is still applied when it comes, unless a newer fetch was asked since.
+ * While a fetch that timed out is still unanswered, later fetches do not wait at all: a client that
+ * dropped one request would make every settings change cost the queue the full wait again.
  */
 import type { Clock } from './clock';
 
@@ -36,12 +38,15 @@ export class SettingsFetch {
   private asked = 0;
   /** Whether the current wait on an unanswering client was logged (once until it answers in time). */
   private warned = false;
+  /** Whether a fetch that timed out has had no answer yet, so later fetches need not wait either. */
+  private stalled = false;
 
   constructor(private readonly o: SettingsFetchOptions) {}
 
   async fetch(): Promise<void> {
     const ask = ++this.asked;
     const answer = this.o.ask();
+    if (this.stalled) return this.applyWhenAnswered(answer, ask);
     const ms = this.o.timeoutMs ?? CONFIGURATION_TIMEOUT_MS;
     let timer: unknown;
     const late = new Promise<typeof LATE>((resolve) => {
@@ -68,11 +73,19 @@ export class SettingsFetch {
           'the server goes on with the settings it has and applies the answer when it comes.',
       );
     }
+    this.applyWhenAnswered(answer, ask);
+  }
+
+  private applyWhenAnswered(answer: Promise<unknown>, ask: number): void {
+    this.stalled = true;
     answer.then(
       (section) => {
+        this.stalled = false;
         if (ask === this.asked) this.o.later(() => this.o.apply(section));
       },
-      () => undefined,
+      () => {
+        this.stalled = false;
+      },
     );
   }
 }
