@@ -378,6 +378,8 @@ export class HloDocument {
     // each is in `out` already, in header order, and gets its `last` when it closes.
     const open: { -readonly [K in keyof ComputationEntry]: ComputationEntry[K] }[] = [];
     let lastContent = -1;
+    // Whether the current module (or part) has a computation yet: text after one that is none is a stray.
+    let computed = false;
     const begin = (
       name: string | undefined,
       entry: boolean,
@@ -414,10 +416,15 @@ export class HloDocument {
         case 'separator':
           closeAll(lastContent);
           module = i;
+          computed = false;
           break;
         case 'computation':
           closeAll(lastContent);
           begin(s.name, s.entry ?? false, i, module);
+          computed = true;
+          break;
+        case 'unknown':
+          if (open.length === 0 && computed) strays.push(i);
           break;
         case 'instruction': {
           const outer = open[open.length - 1];
@@ -444,7 +451,7 @@ export class HloDocument {
     return out;
   }
 
-  /** Statement indexes of the instructions and `}` outside any computation, ascending. */
+  /** Statement indexes of the instructions, `}` and other statements outside any computation once one was read, ascending. */
   strays(): readonly number[] {
     this.computations();
     return this.strayIndex;

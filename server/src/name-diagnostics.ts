@@ -18,9 +18,11 @@ import {
   checkInstructionNames,
   computationCalls,
   declared,
+  emptyComputations,
   moduleWithoutComputation,
   outsideComputation,
   parseStatements,
+  secondModules,
   sourceTableErrors,
   unclosedComputation,
   type ComputationCall,
@@ -86,8 +88,13 @@ function entryLayout(doc: HloDocument, i: number): EntryComputationLayout | unde
 function structure(doc: HloDocument, text: string, out: LayoutDiagnostic[]): number {
   const before = out.length;
   const computations = doc.computations();
+  const statements = Array.from({ length: doc.statementCount }, (_, i) => {
+    const s = doc.summary(i);
+    return { kind: s.kind, range: doc.range(i), opens: s.opensComputation };
+  });
+  const joined = secondModules(text, statements);
   // The last module header, unless a computation or a statement XLA refuses (it stops there) follows it.
-  for (let i = doc.statementCount - 1; i >= 0; i--) {
+  for (let i = doc.statementCount - 1; i >= 0 && joined.length === 0; i--) {
     const { kind, diagnostics } = doc.summary(i);
     if (kind === 'computation' || diagnostics?.some((d) => d.severity === 'error')) break;
     if (kind !== 'module') continue;
@@ -107,11 +114,9 @@ function structure(doc: HloDocument, text: string, out: LayoutDiagnostic[]): num
     const d = outsideComputation(text, doc.parse(i));
     if (d) out.push(d);
   }
-  const statements = Array.from({ length: doc.statementCount }, (_, i) => ({
-    kind: doc.summary(i).kind,
-    range: doc.range(i),
-  }));
   for (const d of sourceTableErrors(text, statements)) out.push(d);
+  for (const d of [...joined, ...emptyComputations(text, statements)])
+    if (!out.some((o) => o.range.start === d.range.start)) out.push(d);
   return out.length - before;
 }
 

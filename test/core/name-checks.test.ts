@@ -26,6 +26,19 @@ function related(text: string, d: LayoutDiagnostic): [string, number, string][] 
 }
 
 describe('core: names as XLA parses them', () => {
+  it('refuses a second module, text after the last computation and a computation without instructions', () => {
+    const module = 'HloModule m\n\nENTRY %e {\n  ROOT %r = f32[] parameter(0)\n}\n';
+    assert.deepEqual(names(`${module}\n${module}`), [['outside-computation', 'HloModule', 'expects name']]);
+    assert.deepEqual(names(`${module}// -----\n${module}`), []);
+    assert.deepEqual(names(`${module}foo bar\n`), [
+      ['outside-computation', 'b', "expects '{' at the beginning of instruction list."],
+    ]);
+    assert.deepEqual(names(`${module}1\n`), [['outside-computation', '1', 'expects name']]);
+    assert.deepEqual(names('HloModule m\n\nENTRY %e {\n\n}\n'), [
+      ['computation-unclosed', '}', 'expects name'],
+    ]);
+  });
+
   it('reads a computation written in place on one line as no computation name', () => {
     const text = [
       'ENTRY %e (a: f32[4]) -> f32[4] {',

@@ -83,7 +83,7 @@ export interface HloComputations {
   readonly statements: readonly HloStatement[];
   readonly modules: readonly HloModuleInfo[];
   readonly computations: readonly HloComputation[];
-  /** Instructions and `}` outside any computation, in text order. */
+  /** Instructions, `}` and other statements outside any computation once one was read, in text order. */
   readonly strays: readonly HloStatement[];
 }
 
@@ -238,6 +238,10 @@ export function buildComputations(statements: readonly HloStatement[]): HloCompu
             });
           }
         } else strays.push(s);
+        break;
+      case 'unknown':
+        // After a module's computations, between them: XLA expects another computation there.
+        if (!inner && !split && (modules[modules.length - 1]?.computations.length ?? 0) > 0) strays.push(s);
         break;
       default:
         break;

@@ -53,7 +53,13 @@ export {
   type ComputationCall,
   type DeclaredComputation,
 } from './name-checks';
-export { moduleWithoutComputation, outsideComputation, unclosedComputation } from './structure-checks';
+export {
+  emptyComputations,
+  moduleWithoutComputation,
+  outsideComputation,
+  secondModules,
+  unclosedComputation,
+} from './structure-checks';
 export { sourceTableErrors } from './source-tables';
 export {
   buildModule,

@@ -18,7 +18,13 @@ import type { EntryComputationLayout, HloName, HloStatement, InstructionStatemen
 import { printShape } from '../print';
 import { counted } from '../format';
 import { sourceTableErrors } from './source-tables';
-import { moduleWithoutComputation, outsideComputation, unclosedComputation } from './structure-checks';
+import {
+  emptyComputations,
+  moduleWithoutComputation,
+  outsideComputation,
+  secondModules,
+  unclosedComputation,
+} from './structure-checks';
 
 /**
  * Texts longer than this (UTF-16 units) get no name checks in the editor or the CLI: HLO written by
@@ -529,11 +535,20 @@ function checkStructure(model: HloComputations, text: string, out: LayoutDiagnos
     if (d) out.push(d);
   }
   for (const d of sourceTableErrors(text, statements)) out.push(d);
+  const outlines = statements.map((s) => ({
+    kind: s.kind,
+    range: s.range,
+    opens: 'inlineComputation' in s && s.inlineComputation !== undefined,
+  }));
+  const joined = secondModules(text, outlines);
+  for (const d of [...joined, ...emptyComputations(text, outlines)])
+    if (!out.some((o) => o.range.start === d.range.start)) out.push(d);
   // A module that only ends too early: after a statement XLA refuses, it stops there first.
   const last = model.modules[model.modules.length - 1];
   const header = last?.header;
   if (
     header &&
+    joined.length === 0 &&
     last.computations.length === 0 &&
     !statements.some(
       (s) => s.range.start >= header.range.start && s.diagnostics.some((d) => d.severity === 'error'),
