@@ -20,6 +20,24 @@ function slice(text: string, r: TextRange | undefined): string {
 }
 
 describe('hlo parseStatement', () => {
+  it('refuses an instruction named like an element type or with __, a `;` after it, a module named like a keyword', () => {
+    const errors = (text: string) =>
+      parse(text).diagnostics.map((d) => [text.slice(d.range.start, d.range.end), d.message]);
+    assert.deepEqual(errors('  %f32 = f32[] parameter(0)'), [
+      ['%f32', 'illegal instruction name: f32; suggest renaming to: f32_'],
+    ]);
+    assert.deepEqual(errors('  ROOT %__a = f32[] parameter(0)'), [
+      ['%__a', 'illegal instruction name: __a; suggest renaming to: a_a'],
+    ]);
+    assert.deepEqual(errors('  f32 = f32[] parameter(0)'), [['f32', 'expects name']]);
+    for (const fine of ['tuple', '__xla_a', 'f32.1', 'F32'])
+      assert.deepEqual(errors(`  %${fine} = f32[] parameter(0)`), []);
+    assert.deepEqual(errors('  %a = f32[] parameter(0);'), [[';', 'expects name']]);
+    for (const name of ['1m', 'f32', 'ENTRY', 'true'])
+      assert.deepEqual(errors(`HloModule ${name}`), [[name, 'expects name']]);
+    assert.deepEqual(errors('HloModule %m'), []);
+  });
+
   it('reads an instruction: name, result shape, opcode, annotated operands, calls, metadata', () => {
     const text =
       '  ROOT %fusion.21 = s4[8,256]{1,0:T(8,128)(8,1)E(4)S(1)} fusion(s4[8,256]{1,0} %copy, s32[] %p.1), kind=kLoop, ' +

@@ -60,6 +60,36 @@ export function instructionEquals(text: string, start: number, end: number): num
 }
 
 /**
+ * What XLA renames the instruction name `text[start, stop)` (without its `%`) to, or undefined
+ * when it keeps it: a primitive type's name is a keyword of the text format (`tuple` is none), so
+ * it gets a `_` after it, and a leading `__` other than `__xla_` is reserved for backends, so its
+ * first `_` becomes `a` (NameUniquer::GetSanitizedName). XLA's parser refuses a name it renames.
+ */
+export function renamedInstruction(text: string, start: number, stop: number): string | undefined {
+  if (typeAt(text, start, stop) !== undefined) return `${text.slice(start, stop)}_`;
+  if (text.startsWith('__', start) && stop - start >= 2 && !text.startsWith('__xla_', start))
+    return `a${text.slice(start + 1, stop)}`;
+  return undefined;
+}
+
+/**
+ * Whether the instruction `text[start, end)` (`[ROOT] %name = ...`) has a name XLA renames (see
+ * {@link renamedInstruction}), or one without `%` that its lexer reads as an element type.
+ */
+function renamedInstructionAt(text: string, start: number, end: number): boolean {
+  let p = skipBlanks(text, start, end);
+  let e = nameEnd(text, p, end);
+  if (e < 0) return false;
+  if (isWord(text, p, e, 'ROOT') && text.charCodeAt(p) !== CH_PERCENT) {
+    p = skipBlanks(text, e, end);
+    e = nameEnd(text, p, end);
+    if (e < 0) return false;
+  }
+  if (text.charCodeAt(p) === CH_PERCENT) p++;
+  return renamedInstruction(text, p, e) !== undefined;
+}
+
+/**
  * Where the name of the computation header `text[start, end)` ends (`[ENTRY] [%]name`, blanks
  * before and between), or -1 when the statement does not start that way as `parseStatement` reads
  * a header: `HloModule` and `ROOT` open other statements.
@@ -209,6 +239,8 @@ export function plainInstructionTail(
     !equalsAfterTrivia(text, open, end) &&
     !hasBadSigil(text, start, end) &&
     !mayHoldOddBlank(text, start, end) &&
+    SEMICOLONS.find(text, 0, start) >= end &&
+    !renamedInstructionAt(text, start, end) &&
     IOTA_GROUPS.find(text, 0, open) >= end &&
     !constantNeedsParser(text, result, op, open, end)
   );
@@ -219,6 +251,9 @@ export function plainInstructionTail(
  * (XLA aborts on a mismatch); searched natively, once per stretch of a text walked forward.
  */
 const IOTA_GROUPS = sharedNextOccurrences(['replica_groups=[']);
+
+/** `;`, which XLA's parser refuses after an instruction (searched natively, as above). */
+const SEMICOLONS = sharedNextOccurrences([';']);
 
 /**
  * Whether an `=` in `text[pos, end)` follows a blank or a comment: `dimensions = {0}`, which XLA's

@@ -4,9 +4,10 @@
  * and a second instruction on the same line.
  */
 import type { ShapeNode } from '../ast';
-import type { TextRange } from '../diagnostics';
+import { diagnostic, type LayoutDiagnostic, type TextRange } from '../diagnostics';
 import type { ScanState } from '../parse';
-import { instructionEquals, spansLines } from './instruction-start';
+import { instructionEquals, renamedInstruction, spansLines } from './instruction-start';
+import { typeAt } from '../parse/type-names';
 import { leftoverAt } from './leftover';
 import { constantLiteralError } from './constant-literal';
 import { isOpcode, LITERAL_OPCODES, opcodeGuesses } from './opcodes';
@@ -89,7 +90,7 @@ export function parseInstruction(
     else if (
       next < end &&
       shapes.diagnostics.length === 0 &&
-      (spansLines(text, range.start, end) || spacedAttribute(text, next, end))
+      (spansLines(text, range.start, end) || spacedAttribute(text, next, end) || text.charCodeAt(next) === 59)
     )
       shapes.diagnostics.push(...leftoverAt(text, next, end));
   } else if (!r.failed && (!op || charAt(text, p, end) === 37)) {
@@ -118,7 +119,50 @@ export function parseInstruction(
   if (inlineComputation) statement.inlineComputation = inlineComputation;
   statement.shapes = shapes.scanRest(statementRange);
   statement.diagnostics = shapes.diagnostics;
+  const renamed = renamedError(text, name, statement);
+  if (renamed) statement.diagnostics = [renamed, ...statement.diagnostics];
   return { statement, rest };
+}
+
+/**
+ * XLA's error on an instruction name it would rename (`%f32`: a primitive type's name; `%__a`),
+ * which it raises once the instruction is read, so only when nothing before failed; without a `%`,
+ * an element type's name is no name at all to its lexer, which fails on it first.
+ */
+function renamedError(
+  text: string,
+  name: HloName,
+  statement: InstructionStatement,
+): LayoutDiagnostic | undefined {
+  const { start, end } = name.range;
+  const sigil = start > statement.range.start && text.charCodeAt(start - 1) === 37;
+  if (!sigil) {
+    if (typeAt(text, start, end) === undefined) return undefined;
+    return diagnostic(
+      'invalid-name',
+      'expects name',
+      name.range,
+      `\`${name.name}\` is an element type, which cannot name an instruction: rename it (\`${name.name}_\`)`,
+    );
+  }
+  const renamed = renamedInstruction(text, start, end);
+  const failed = (d: LayoutDiagnostic) => d.severity === 'error';
+  if (
+    renamed === undefined ||
+    statement.diagnostics.some(failed) ||
+    statement.shapes.some((f) => f.diagnostics.some(failed))
+  )
+    return undefined;
+  const why =
+    renamed.endsWith('_') && renamed.length === name.name.length + 1
+      ? 'an element type, a keyword of the HLO text,'
+      : 'a name starting with `__` (kept for XLA itself, unless `__xla_`),';
+  return diagnostic(
+    'invalid-name',
+    `illegal instruction name: ${name.name}; suggest renaming to: ${renamed}`,
+    { start: start - 1, end },
+    `\`%${name.name}\` is ${why} which XLA does not take as an instruction name: rename it to %${renamed}`,
+  );
 }
 
 /** What is wrong where XLA expects the opcode after the result shape `shape`, in plain words. */

@@ -19,6 +19,7 @@ import { parseInstruction } from './parse-instruction';
 import { isIdentifierChar, isIdentifierStart } from './split-statements';
 import { inlineOpening, readKeyValues, valueEnd } from './statement-attributes';
 import { named, Shapes } from './statement-shapes';
+import { typeAt } from '../parse/type-names';
 import type {
   ComputationParameter,
   EntryComputationLayout,
@@ -69,6 +70,51 @@ function readEntryLayout(text: string, pos: number, end: number, shapes: Shapes)
   return layout(r.shape);
 }
 
+/**
+ * XLA's error on the module's name at `at` (read up to `nameEnd`, undefined when no name starts
+ * there): its lexer reads a keyword (`ENTRY`, `true`), an element type or a number there, not a
+ * name. Other characters are left to {@link leftoverAt}.
+ */
+function moduleNameError(
+  text: string,
+  at: number,
+  end: number,
+  nameEnd: number | undefined,
+): LayoutDiagnostic | undefined {
+  const c = text.charCodeAt(at);
+  let stop = nameEnd ?? at;
+  if (nameEnd === undefined) {
+    if (c < 48 || c > 57) return undefined;
+    while (stop < end && isIdentifierChar(text.charCodeAt(stop))) stop++;
+  } else if (c === 37 || !(MODULE_KEYWORDS.has(text.slice(at, stop)) || typeAt(text, at, stop)))
+    return undefined;
+  const word = text.slice(at, stop);
+  return diagnostic(
+    'invalid-name',
+    'expects name',
+    { start: at, end: stop },
+    `\`${word}\` cannot name the module: a name starts with a letter or _ and is no keyword or element type (write e.g. \`HloModule m_${word}\`)`,
+  );
+}
+
+/** Words XLA's lexer reads as keywords, not names (hlo_lexer.cc). */
+const MODULE_KEYWORDS = new Set([
+  'true',
+  'false',
+  'inf',
+  'nan',
+  'HloModule',
+  'ENTRY',
+  'ROOT',
+  'maximal',
+  'replicated',
+  'manual',
+  'last_tile_dim_replicate',
+  'shard_as',
+  'shard_like',
+  'unknown',
+]);
+
 function parseModuleHeader(text: string, range: TextRange, pos: number, scan: ScanState): HloStatement {
   const { end } = range;
   const shapes = new Shapes(text, scan);
@@ -77,6 +123,9 @@ function parseModuleHeader(text: string, range: TextRange, pos: number, scan: Sc
   let p = skipTrivia(text, pos, end);
   const name = readName(text, p, end);
   if (name) p = name.end;
+  const nameAt = skipTrivia(text, pos, end);
+  const refused = nameAt < end ? moduleNameError(text, nameAt, end, name?.end) : undefined;
+  if (refused) shapes.diagnostics.push(refused);
   const stop = readKeyValues(text, p, end, attributes, (key, vs) => {
     if (key.name === 'entry_computation_layout' && charAt(text, vs, end) === 123) {
       entryComputationLayout = readEntryLayout(text, vs, end, shapes);
@@ -86,6 +135,7 @@ function parseModuleHeader(text: string, range: TextRange, pos: number, scan: Sc
   });
   // XLA stops at its first error: what is left over counts only when all before it was read.
   if (shapes.diagnostics.length === 0) shapes.diagnostics.push(...leftoverAt(text, stop, end));
+  if (refused) shapes.diagnostics.splice(0, shapes.diagnostics.length, refused);
   return {
     kind: 'module',
     range,
