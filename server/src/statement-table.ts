@@ -206,6 +206,8 @@ export class StatementTable<S> {
     if (first < 0) first = 0;
     else if (this.ends[first] < oldStart && first + 1 < n) first++;
     first = Math.max(0, first - 1);
+    // Blank lines before the edit: the statement above them may go on past them (a `{` typed there).
+    while (first > 0 && this.blank(source, first, oldStart, oldEnd, delta)) first--;
     // A quote may close a string left open far above, which then takes in the lines down to it.
     if (
       this.openStart >= 0 &&
@@ -224,13 +226,17 @@ export class StatementTable<S> {
     // boundary in a full split, take in the next old statement and try again.
     while (k < n && ranges.length > 0) {
       const last = ranges[ranges.length - 1];
-      const nextEnd = k + 1 < n ? this.starts[k + 1] + delta : source.length;
+      // Blank statements are taken in together with the one after them, which may open with a `{`
+      // that the statement before them goes on with.
+      let m = k;
+      while (m + 1 < n && this.blank(source, m, oldStart, oldEnd, delta)) m++;
+      const nextEnd = m + 1 < n ? this.starts[m + 1] + delta : source.length;
       const probe = splitAt(source.slice(last.start, nextEnd), last.start);
       if (probe.ranges.length > 0 && probe.ranges[0].end <= last.end) break;
       ranges.pop();
       for (const r of probe.ranges) ranges.push(r);
       if (open < 0 || open >= last.start) open = probe.open;
-      k++;
+      k = m + 1;
       windowEnd = nextEnd;
       toEndInOne = false;
     }
@@ -280,6 +286,15 @@ export class StatementTable<S> {
     spliceLarge(this.summaries, first, k - first, summaries);
     this.updateMarks(first, k, summaries);
     return { removed, added: summaries };
+  }
+
+  /** Whether old statement `i` holds only blanks, read in `source` (the text after the edit) where it lies outside the edit. */
+  private blank(source: TextSource, i: number, oldStart: number, oldEnd: number, delta: number): boolean {
+    const start = this.starts[i];
+    const end = this.ends[i];
+    if (end - start > 256 || (end >= oldStart && start < oldEnd)) return false;
+    const shift = start >= oldEnd ? delta : 0;
+    return /^[ \t\r\n]*$/.test(source.slice(start + shift, end + shift));
   }
 
   /** Replaces the marks of old statements [first, k) by those of `added` and shifts the later ones. */

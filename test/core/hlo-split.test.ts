@@ -12,6 +12,17 @@ describe('hlo splitStatements', () => {
     assert.deepEqual(split(text), ['HloModule m', '', 'ENTRY %e {', '  ROOT %x = f32[] parameter(0)', '}']);
   });
 
+  it("joins a header to its body's `{` after blank lines, as XLA reads them, and no other line", () => {
+    const text = 'ENTRY %e (a: f32[2]) -> f32[2]\n\n \n  {\n  ROOT %a = f32[2]{0} parameter(0)\n}\n\n%c {';
+    assert.deepEqual(split(text), [
+      'ENTRY %e (a: f32[2]) -> f32[2]\n\n \n  {',
+      '  ROOT %a = f32[2]{0} parameter(0)',
+      '}',
+      '',
+      '%c {',
+    ]);
+  });
+
   it('keeps a multi-line entry_computation_layout header together', () => {
     const header =
       'HloModule entry, entry_computation_layout={(\n  f32[2,3]{0,1:T(2,128)},\n  (\n    s32[]\n  )\n)->f32[2,3]{1,0}}';

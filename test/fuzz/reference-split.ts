@@ -307,6 +307,18 @@ function freshLineState(): LineState {
   };
 }
 
+/** Whether more blank lines, then a line opening with `{`, follow the blank line ending at `lineEnd`, before `end`. */
+function braceAfterBlankLines(text: string, lineEnd: number, end: number): boolean {
+  for (let p = lineEnd; p < end && isLineBreakChar(text.charCodeAt(p));) {
+    const lineStart = p + 1;
+    const e = lineEndOf(text, lineStart, end);
+    const lead = text.slice(skipBlanks(text, lineStart, e), e);
+    if (lead !== '') return lead.startsWith('{');
+    p = e;
+  }
+  return false;
+}
+
 /**
  * The statements of `text` between `start` and `end` (default: all of it), in order. Ranges cover
  * whole lines without their final line break; blank lines are statements of their own. The last
@@ -354,7 +366,8 @@ export function referenceSplitStatements(
       const noStart =
         /^[{,()[\]"']/.test(lead) ||
         lead.startsWith('->') ||
-        (lead.startsWith('=') && nameOnly(text, stmtStart, lineEnd));
+        (lead.startsWith('=') && nameOnly(text, stmtStart, lineEnd)) ||
+        (lead === '' && braceAfterBlankLines(text, nextLineEnd, end));
       const continues =
         st.openUntil > lineEnd ||
         noStart ||

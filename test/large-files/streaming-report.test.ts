@@ -97,6 +97,14 @@ describe('large files: streaming statements, padding report and check in core', 
     assert.deepEqual(statements([...MIXED]), whole, 'one UTF-16 unit per chunk');
   });
 
+  it("carries a header over blank lines to its body's `{`, wherever the chunks are cut", () => {
+    const text =
+      'HloModule m\n\nENTRY %e (a: f32[2]) -> f32[2]\n\n\n{\n  ROOT %a = f32[2]{0} parameter(0)\n}\n';
+    const whole = splitStatements(text).map((r) => ({ ...r, line: lineOf(text, r.start) }));
+    for (let cut = 0; cut <= text.length; cut++)
+      assert.deepEqual(statements([text.slice(0, cut), text.slice(cut)]), whole, `cut at ${cut}`);
+  });
+
   it("writeComplete at the last statement boundary before any cut gives the whole text's statements and check", () => {
     const whole = splitStatements(MIXED).map((r) => ({ ...r, line: lineOf(MIXED, r.start) }));
     const checkWhole = check([MIXED]);

@@ -7,6 +7,8 @@ import { StatementTable } from '../../server/src/statement-table';
 const piece = fc.constantFrom(
   'HloModule m\n',
   'ENTRY %e () -> f32[2] {\n',
+  'ENTRY %e () -> f32[2]\n',
+  '{\n',
   '  %a = f32[2]{0} parameter(0)\n',
   '  ROOT %b = f32[2]{0} copy(%a)\n',
   '}\n',
@@ -85,5 +87,25 @@ describe('server: statement table', () => {
       [0, at + 1],
       [at + 2, text.length - 1],
     ]);
+  });
+
+  it('joins a header to its `{` typed after a blank line, and parts them when it is deleted', () => {
+    const table = new StatementTable<null>(() => null);
+    let text = 'ENTRY %e () -> f32[2]\n\n\n  ROOT %a = f32[2]{0} parameter(0)\n}\n';
+    table.reset(text);
+    const at = text.indexOf('  ROOT');
+    text = `${text.slice(0, at)}{\n${text.slice(at)}`;
+    table.applyEdit({ length: text.length, slice: (a, b) => text.slice(a, b) }, at, at, 2);
+    assert.deepEqual(
+      bounds(table),
+      splitStatements(text).map((r) => [r.start, r.end]),
+    );
+    assert.equal(table.end(0), at + 1);
+    text = text.slice(0, at) + text.slice(at + 2);
+    table.applyEdit({ length: text.length, slice: (a, b) => text.slice(a, b) }, at, at + 2, 0);
+    assert.deepEqual(
+      bounds(table),
+      splitStatements(text).map((r) => [r.start, r.end]),
+    );
   });
 });

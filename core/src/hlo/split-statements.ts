@@ -19,9 +19,11 @@
  *
  * Every line these rules continue is an error to XLA after a complete statement, and the statement
  * parser reports what it cannot read after one (`)` or `, ,` left over), so the errors stay where
- * XLA puts them. A blank line is a statement of its own whatever follows it (a header, a blank line,
- * then its body `{` is not read as one): a continuation looks one line ahead, no further, which is
- * what lets an editor re-split from the statement before an edit.
+ * XLA puts them. A blank line is a statement of its own unless a line opening with `{` follows it
+ * (after more blank lines or none): a continuation looks one line ahead, no further, which is
+ * what lets an editor re-split from the statement before an edit; only a `{` opening a line after
+ * blank lines is looked for past them (a header, a blank line, then its body `{`, which XLA reads
+ * as one header), and the callers that re-split step back over blank statements for it.
  *
  * It runs over 1 GB dumps in the CLI and on every edit in the language server, so it allocates at
  * most one range per statement and, on the lines of a dump, reads little more than each line's first
@@ -462,7 +464,8 @@ function scanStatements(
         first === QUOTE ||
         first === APOSTROPHE ||
         (first === EQUALS && nameOnly(text, stmtStart, lineEnd)) ||
-        arrowAhead(text, next, nextLineEnd);
+        arrowAhead(text, next, nextLineEnd) ||
+        (first === -1 && braceAfterBlankLines(text, nextLineEnd, end));
       if (continues) {
         // Brackets still count on a line continued for its string or comment.
         if (from < lineEnd) scanLine(text, from, lineEnd, st);
@@ -538,6 +541,22 @@ function skipTrivia(text: string, pos: number, end: number): number {
       pos = close < 0 || close + 2 > end ? end : close + 2;
     } else return pos;
   }
+}
+
+/**
+ * Whether the blank line ending at `lineEnd` is followed by more blank lines, then a line opening
+ * with `{` (a computation's body brace after a blank line), all before `end`.
+ */
+function braceAfterBlankLines(text: string, lineEnd: number, end: number): boolean {
+  for (let pos = nextLineStart(text, lineEnd, end); pos < end && pos !== lineEnd;) {
+    const e = lineEndOf(text, pos, end);
+    const c = firstNonBlank(text, pos, e);
+    if (c !== -1) return c === LBRACE;
+    if (e >= end) return false;
+    lineEnd = e;
+    pos = nextLineStart(text, e, end);
+  }
+  return false;
 }
 
 /** Whether the line [pos, end) opens with a signature's `->`, which no statement starts with. */

@@ -84,7 +84,16 @@ export class StatementStream {
   private flush(text: string, end: number, final: boolean, complete = false): void {
     const endState = { openFrom: -1 };
     const statements = splitStatements(text, 0, end, { maxStatementLength: this.cap, endState });
-    const last = statements[statements.length - 1];
+    // The statement before blank lines at the end may go on after them (a header whose `{` follows a
+    // blank line): it is carried with them.
+    let lastIndex = statements.length - 1;
+    while (
+      lastIndex > 0 &&
+      blank(text, statements[lastIndex]) &&
+      end - statements[lastIndex - 1].start < this.cap
+    )
+      lastIndex--;
+    const last = statements[lastIndex];
     let keepFrom =
       final || complete || last === undefined || last.end - last.start >= this.cap ? end : last.start;
     if (!final && endState.openFrom >= 0 && end - endState.openFrom < this.cap)
@@ -97,6 +106,15 @@ export class StatementStream {
     this.base += keepFrom;
     this.carry = text.slice(keepFrom);
   }
+}
+
+/** Whether `text[range]` holds only blanks. */
+function blank(text: string, range: TextRange): boolean {
+  for (let i = range.start; i < range.end; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== 32 && c !== 9 && c !== 13 && c !== 10) return false;
+  }
+  return true;
 }
 
 /** Offset of the last line break of `text` (`\n`, or a lone `\r` not at the very end, where it may begin `\r\n`), or -1. */
