@@ -381,16 +381,16 @@ describe('core: names as XLA parses them', () => {
       '}',
       'ENTRY %main {',
       '  %p = f32[8] parameter(0)',
-      '  %s1 = ((f32[8]), f32[8], s32[]) async-start(%p), calls=%wrapped',
-      '  %u1 = ((f32[8]), f32[8], s32[]) async-update(%s1), calls=%wrapped',
-      '  %d1 = f32[8] async-done(%u1), calls=%wrapped',
-      '  %s2 = ((f32[8]), f32[8], s32[]) async-start(%d1), calls=%wrapped',
+      '  %start1 = ((f32[8]), f32[8], s32[]) async-start(%p), calls=%wrapped',
+      '  %update1 = ((f32[8]), f32[8], s32[]) async-update(%start1), calls=%wrapped',
+      '  %d1 = f32[8] async-done(%update1), calls=%wrapped',
+      '  %start2 = ((f32[8]), f32[8], s32[]) async-start(%d1), calls=%wrapped',
       '  %c = f32[8] call(%d1), to_apply=%wrapped',
-      '  ROOT %d2 = f32[8] async-done(%s2), calls=%wrapped',
+      '  ROOT %d2 = f32[8] async-done(%start2), calls=%wrapped',
       '}',
     ].join('\n');
     const ds = checkNames(parseHloText(text), text);
-    const second = text.indexOf('wrapped', text.indexOf('%s2 ='));
+    const second = text.indexOf('wrapped', text.indexOf('%start2 ='));
     assert.deepEqual(
       ds.map((d) => [d.code, d.range.start, d.message, related(text, d)]),
       [
@@ -401,7 +401,7 @@ describe('core: names as XLA parses them', () => {
           [
             [
               'wrapped',
-              text.indexOf('wrapped', text.indexOf('%s1 =')),
+              text.indexOf('wrapped', text.indexOf('%start1 =')),
               'the first async-start that calls it',
             ],
           ],

@@ -28,7 +28,7 @@ const TEXT = [
   '  %wide = pred[2]{0:E(32)} parameter(11)',
   '  %tt = (f32[2]{0}, (s32[]{:T(128)}, token[])) parameter(12)',
   '  %open = f32[?,4] parameter(13)',
-  '  %s8 = s32[]{:T(8)} parameter(14)',
+  '  %sc8 = s32[]{:T(8)} parameter(14)',
   '  ROOT %r = f32[1024,4]{1,0:T(8,128)} copy(%p)',
   '}',
   '',
@@ -126,7 +126,7 @@ describe('server: hover answers first', () => {
     assert.doesNotMatch(value, /Memory map/);
     assert.doesNotMatch((await hoverAt('%plain = f32', 9)).value, /Memory map/);
     assert.match(
-      (await hoverAt('%s8 = s32', 6)).first,
+      (await hoverAt('%sc8 = s32', 7)).first,
       /^\*\*4 B → 32 B \(8x\)\*\* · the scalar fills an 8-slot tile /,
     );
   });

@@ -188,10 +188,10 @@ describe('server: name diagnostics', () => {
     const text = TEXT.replace(
       '  ROOT %r = f32[] reduce(%p, %z), dimensions={0}, to_apply=%add',
       [
-        '  %s1 = ((f32[], f32[]), f32[], s32[]) async-start(%z, %z), calls=%add',
-        '  %d1 = f32[] async-done(%s1), calls=%add',
-        '  %s2 = ((f32[], f32[]), f32[], s32[]) async-start(%d1, %z), calls=%add',
-        '  ROOT %d2 = f32[] async-done(%s2), calls=%add',
+        '  %start1 = ((f32[], f32[]), f32[], s32[]) async-start(%z, %z), calls=%add',
+        '  %d1 = f32[] async-done(%start1), calls=%add',
+        '  %start2 = ((f32[], f32[]), f32[], s32[]) async-start(%d1, %z), calls=%add',
+        '  ROOT %d2 = f32[] async-done(%start2), calls=%add',
       ].join('\n'),
     );
     const diagnostics = await client.open(uri, text);
