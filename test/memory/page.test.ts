@@ -81,10 +81,21 @@ describe('memory view page (headless Chromium)', function () {
     await page.click('#allocations th button[data-column="padding"]');
     assert.deepEqual((await first()).slice(0, 2), ['8', '7'], 'most wasted first');
     await page.click('#tab-values');
-    const values = await tableCells(page, 'values');
+    const names = async () => (await tableCells(page, 'values')).map((r) => r[0]);
+    // Values largest first by default, as the allocations are, whatever order XLA listed them in.
     assert.deepEqual(
-      values.slice(0, 3).map((r) => r[0]),
-      ['%copy.40488', '%fusion.44044', '%broadcast.6042'],
+      (await names()).slice(0, 6),
+      ['%copy.40488', '%fusion.44044', '%broadcast.6042', '%param.1', '%fusion.6237', '%param.2'],
+      'values largest first',
+    );
+    assert.equal(
+      await page.getAttribute('#values th:has(button[data-column="xla"])', 'aria-sort'),
+      'descending',
+    );
+    await page.click('#values th button[data-column="padding"]');
+    assert.deepEqual(
+      (await names()).slice(0, 4),
+      ['%copy.40488', '%fusion.44044', '%broadcast.6042', '%reduce-window.4'],
       'values by wasted bytes',
     );
     await page.click('#values th button[data-column="name"]');
@@ -181,7 +192,7 @@ describe('memory view page (headless Chromium)', function () {
     await post(page, message);
     await page.click('#tab-values');
     await page.fill('#filter', 'fusion');
-    await page.click('#values th button[data-column="xla"]');
+    await page.click('#values th button[data-column="logical"]');
     const state = await page.evaluate(() => window.xlaMemoryViewHost!.state);
     // A new page with the state VS Code keeps, as after a reload.
     const { page: again } = await rig.open();
@@ -190,7 +201,7 @@ describe('memory view page (headless Chromium)', function () {
     assert.equal(await again.getAttribute('#tab-values', 'aria-selected'), 'true');
     assert.equal(await again.inputValue('#filter'), 'fusion');
     assert.equal(
-      await again.getAttribute('#values th:has(button[data-column="xla"])', 'aria-sort'),
+      await again.getAttribute('#values th:has(button[data-column="logical"])', 'aria-sort'),
       'descending',
     );
     await post(again, { ...message, uri: 'file:///elsewhere.txt' });

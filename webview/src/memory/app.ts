@@ -44,8 +44,9 @@ export interface MemoryPageState {
 const DEFAULT_STATE: Omit<MemoryPageState, 'name' | 'uri'> = {
   tab: 'allocations',
   filter: '',
+  // Both tables largest first, as XLA's memory-usage report lists them; a click sorts otherwise.
   allocationSort: { column: 'size', descending: true },
-  valueSort: { column: 'padding', descending: true },
+  valueSort: { column: 'xla', descending: true },
 };
 
 const FILE_LABELS: Readonly<Record<CompanionKind, string>> = {
