@@ -287,6 +287,15 @@ describe('memory view page (headless Chromium)', function () {
       const peak = message.module.peak!;
       assert.equal(rows.length, peak.groups.length);
       assert.deepEqual(rows[0].slice(0, 3), ['53.2%', '1.1 MiB', 'inputs (8 parameters)']);
+      // The page's tables look alike: the same headings, cells and rules.
+      const looks = await page.evaluate(() =>
+        ['#peak-groups', '#allocations'].map((table) => {
+          const th = getComputedStyle(document.querySelector(`${table} thead th:last-child`)!);
+          const td = getComputedStyle(document.querySelector(`${table} tbody td:last-child`)!);
+          return [th.color, th.fontWeight, th.borderBottom, td.borderBottom, td.paddingLeft];
+        }),
+      );
+      assert.deepEqual(looks[0], looks[1], 'the peak table and the allocations table');
       // The rows are the model's groups, and those add up to the peak.
       let sum = 0n;
       for (const g of peak.groups) sum += BigInt(g.bytes);

@@ -15,15 +15,15 @@ export function folderSection(
     const total = BigInt(m.totalBytes);
     const padding = BigInt(m.paddingBytes);
     const share = total > 0n ? Number((padding * 1_000_000n) / total) / 1_000_000 : 0;
-    const open = el('a', { href: '#', class: 'module-link', title: m.name }, m.module || m.name);
+    const open = el('a', { href: '#', class: 'module-link mono', title: m.name }, m.module || m.name);
     const tr = el(
       'tr',
       { 'data-module': String(i), tabindex: '0' },
-      el('td', { class: 'num' }, String(i + 1)),
-      el('td', { class: 'num' }, humanBytes(total)),
-      el('td', { class: 'num' }, m.peakBytes !== undefined ? humanBytes(BigInt(m.peakBytes)) : '—'),
-      el('td', { class: 'num' }, padding > 0n ? `${humanBytes(padding)} (${formatPercent(share)})` : '—'),
-      el('td', { class: 'num' }, groupDigits(m.allocations)),
+      el('td', { class: 'numeric' }, String(i + 1)),
+      el('td', { class: 'numeric' }, humanBytes(total)),
+      el('td', { class: 'numeric' }, m.peakBytes !== undefined ? humanBytes(BigInt(m.peakBytes)) : '—'),
+      el('td', { class: 'numeric' }, padding > 0n ? `${humanBytes(padding)} (${formatPercent(share)})` : '—'),
+      el('td', { class: 'numeric' }, groupDigits(m.allocations)),
       el('td', {}, open, m.basis === 'estimate' ? ' (estimate)' : ''),
     );
     const go = (e: Event) => {
@@ -50,18 +50,18 @@ export function folderSection(
     ),
     el(
       'table',
-      { id: 'modules', class: 'folder-table' },
+      { id: 'modules', class: 'data-table folder-table' },
       el(
         'thead',
         {},
         el(
           'tr',
           {},
-          el('th', { class: 'num' }, '#'),
-          el('th', { class: 'num' }, "XLA's total"),
-          el('th', { class: 'num' }, 'peak'),
-          el('th', { class: 'num' }, 'padding'),
-          el('th', { class: 'num' }, 'allocations'),
+          el('th', { class: 'numeric' }, '#'),
+          el('th', { class: 'numeric' }, "XLA's total"),
+          el('th', { class: 'numeric' }, 'peak'),
+          el('th', { class: 'numeric' }, 'padding'),
+          el('th', { class: 'numeric' }, 'allocations'),
           el('th', {}, 'module'),
         ),
       ),

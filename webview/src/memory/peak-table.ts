@@ -42,10 +42,10 @@ function row(g: PeakGroupJson, i: number, post: (m: MemoryToHostMessage) => void
   return el(
     'tr',
     { 'data-group': String(i) },
-    el('td', { class: 'num share' }, bar, formatPercent(g.share)),
-    el('td', { class: 'num' }, humanBytes(BigInt(g.bytes))),
+    el('td', { class: 'numeric share' }, bar, formatPercent(g.share)),
+    el('td', { class: 'numeric' }, humanBytes(BigInt(g.bytes))),
     el('td', { class: 'place' }, place),
-    el('td', { class: 'value' }, value),
+    el('td', { class: 'value mono' }, value),
   );
 }
 
@@ -83,15 +83,15 @@ export function peakSection(
     ),
     el(
       'table',
-      { id: 'peak-groups' },
+      { id: 'peak-groups', class: 'data-table' },
       el(
         'thead',
         {},
         el(
           'tr',
           {},
-          el('th', { class: 'num' }, 'share'),
-          el('th', { class: 'num' }, 'bytes'),
+          el('th', { class: 'numeric' }, 'share'),
+          el('th', { class: 'numeric' }, 'bytes'),
           el('th', {}, 'from'),
           el('th', {}, 'largest value'),
         ),

@@ -52,7 +52,7 @@ export class SortableTable<R extends Row> {
     this.body = el('tbody');
     this.element = el(
       'table',
-      { id: options.id, class: 'memory-table' },
+      { id: options.id, class: 'data-table memory-table' },
       el('caption', { class: 'visually-hidden' }, options.caption),
       el('thead', {}, head),
       this.body,
