@@ -1,7 +1,8 @@
 /**
  * The Memory View page in a real headless Chromium at half a laptop screen (a 750-pixel panel, as
  * beside an editor): every column of a table can be read, either within the panel or by scrolling
- * the table (not the page) sideways.
+ * the table (not the page) sideways, and the treemap's tile of gathered small allocations says
+ * what it is rather than looking like one more allocation number.
  */
 import { strict as assert } from 'node:assert';
 import { mkdirSync } from 'node:fs';
@@ -97,5 +98,18 @@ describe('memory view page in a half-width panel (headless Chromium)', function 
     );
     await page.locator('#values').scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(RESULTS, 'narrow-values.png') });
+  });
+
+  it('labels the tile of gathered small allocations as their count and total', async () => {
+    await post(page, manySmall());
+    const tile = page.locator('.treemap .tile[data-allocation="small"]');
+    assert.equal(await tile.getAttribute('aria-label'), '5,982 smaller allocations, 148 MiB in all');
+    const texts = await tile.locator('text').allTextContents();
+    assert.ok(
+      texts.some((t) => /^5,982 smaller/.test(t)),
+      `the tile's label says what it is: ${JSON.stringify(texts)}`,
+    );
+    assert.ok(!texts.some((t) => /^\d+ small$/.test(t)), JSON.stringify(texts));
+    await page.locator('.treemap').screenshot({ path: join(RESULTS, 'narrow-treemap.png') });
   });
 });

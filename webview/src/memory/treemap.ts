@@ -5,7 +5,7 @@
  * by offset as XLA's memory-usage report groups them (each offset as large as its largest value),
  * coloured by that value's padding. Allocations too small to see are gathered into one rectangle.
  */
-import { formatPercent, humanBytes } from '../../../core/src';
+import { formatPercent, groupDigits, humanBytes } from '../../../core/src';
 import type { AllocationRow } from './rows';
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -207,9 +207,9 @@ export function drawTreemap(
     const waste = share(t.padding, t.size);
     const label = one
       ? `Allocation ${one.allocation.index}, ${one.allocation.kinds.join(', ') || 'value'}: ${humanBytes(t.size)}, ${humanBytes(t.padding)} padding (${formatPercent(waste)})`
-      : `${t.rows.length} small allocations: ${humanBytes(t.size)}`;
+      : `${groupDigits(t.rows.length)} smaller allocations, ${humanBytes(t.size)} in all${t.padding > 0n ? `, ${humanBytes(t.padding)} padding (${formatPercent(waste)})` : ''}`;
     const g = svg('g', {
-      class: `tile${one && one.allocation.index === selected ? ' selected' : ''}`,
+      class: `tile${one ? '' : ' gathered'}${one && one.allocation.index === selected ? ' selected' : ''}`,
       role: 'button',
       tabindex: 0,
       'aria-label': label,
@@ -245,17 +245,23 @@ export function drawTreemap(
       }
     }
     if (w > 70 && h > 34) {
-      const fit = (text: string): string => {
-        const chars = Math.floor((w - 16) / 7);
-        return text.length <= chars ? text : `${text.slice(0, Math.max(1, chars - 1))}…`;
-      };
+      const chars = Math.floor((w - 16) / 7);
+      const fit = (text: string): string =>
+        text.length <= chars ? text : `${text.slice(0, Math.max(1, chars - 1))}…`;
       const name = svg('text', { x: x + 8, y: y + 19, class: 'tile-name' });
-      name.textContent = fit(
-        one ? `#${one.allocation.index} ${one.allocation.kinds[0] ?? ''}`.trim() : `${t.rows.length} small`,
-      );
+      // The gathered tile must not read as one more allocation number: it says what it holds,
+      // shorter where it is narrow.
+      const count = groupDigits(t.rows.length);
+      name.textContent = one
+        ? fit(`#${one.allocation.index} ${one.allocation.kinds[0] ?? ''}`.trim())
+        : fit(
+            [`${count} smaller allocations`, `${count} smaller`, `+${count} more`].find(
+              (text) => text.length <= chars,
+            ) ?? `+${count}`,
+          );
       const size = svg('text', { x: x + 8, y: y + 35, class: 'tile-size' });
       size.textContent = fit(
-        `${humanBytes(t.size)}${t.padding > 0n ? ` · ${formatPercent(waste)} padding` : ''}`,
+        `${humanBytes(t.size)}${one ? '' : ' in all'}${t.padding > 0n ? ` · ${formatPercent(waste)} padding` : ''}`,
       );
       g.append(name);
       if (h > 44) g.append(size);
