@@ -86,7 +86,10 @@ export class Ctx implements vscode.Disposable {
     for (const attach of this.clientListeners) this.clientDisposables.push(...attach(client));
   }
 
-  /** Stops the running client (if any) and starts a fresh one with current settings. */
+  /**
+   * Stops the running client (if any) and starts a fresh one with current settings. Not the
+   * client's own restart(): that keeps the options it was made with, and stops the process the same way.
+   */
   async restart(): Promise<void> {
     await this.stopClient();
     await this.start();

@@ -3,9 +3,10 @@
  * child Node process, spoken to over IPC.
  */
 import * as vscode from 'vscode';
-import { LanguageClient, TransportKind, type ServerOptions } from 'vscode-languageclient/node';
+import { TransportKind, type ServerOptions } from 'vscode-languageclient/node';
 import { SERVER_ENVIRONMENT, SERVER_NODE_ARGS } from '../../protocol/src/server-environment';
 import { activateWith, deactivateCtx } from './activate';
+import { NodeLanguageClient } from './node-language-client';
 
 export function activate(context: vscode.ExtensionContext): Promise<void> {
   const module = vscode.Uri.joinPath(context.extensionUri, 'dist', 'server.js').fsPath;
@@ -19,7 +20,10 @@ export function activate(context: vscode.ExtensionContext): Promise<void> {
       options: { env, execArgv: [...SERVER_NODE_ARGS, '--nolazy', '--inspect=6011'] },
     },
   };
-  return activateWith(context, (id, name, options) => new LanguageClient(id, name, serverOptions, options));
+  return activateWith(
+    context,
+    (id, name, options) => new NodeLanguageClient(id, name, serverOptions, options),
+  );
 }
 
 export function deactivate(): Promise<void> {
