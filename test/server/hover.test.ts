@@ -154,7 +154,7 @@ describe('server: hover', () => {
     await client.open(u, text);
     assert.equal(
       await shown(text, u, 'dimension='),
-      "`dimension`: not an attribute XLA's parser accepts on `negate` (as of openxla/xla 9d67cd3)",
+      "`dimension`: not an attribute XLA's parser accepts on `negate` (as of jaxlib 0.10.2)",
     );
     assert.match(
       await shown(text, u, 'sharding='),
@@ -168,7 +168,7 @@ describe('server: hover', () => {
     );
     assert.equal(
       await shown(header, 'file:///w/header.hlo', 'schedule='),
-      "`schedule`: not an attribute XLA's parser accepts on the `HloModule` line (as of openxla/xla 9d67cd3)",
+      "`schedule`: not an attribute XLA's parser accepts on the `HloModule` line (as of jaxlib 0.10.2)",
     );
   });
 

@@ -1,9 +1,9 @@
 /**
  * The `key=value` attributes XLA's HLO parser accepts on each opcode, on every instruction, and in
  * the `HloModule` line, from `HloParserImpl::ParseInstructionRhs`, `CreateInstruction` and
- * `ParseHloModule` in xla/hlo/parser/hlo_parser.cc (openxla/xla 9d67cd3); `cholesky` and
- * `triangular-solve` take the fields of their options protos (xla_data.proto). Used for completion
- * and hovers; a parser of another XLA version may accept others, so no diagnostic rests on it.
+ * `ParseHloModule` in xla/hlo/parser/hlo_parser.cc, checked against jaxlib 0.10.2 (its error on an
+ * unknown attribute lists every attribute an opcode takes); `cholesky` and `triangular-solve` take
+ * the fields of their options protos (xla_data.proto). Used for completion and hovers.
  * Value kinds are the parser's `AttrTy` names without their `k`.
  */
 
@@ -11,7 +11,7 @@ import { asyncFormOf } from './opcodes';
 import type { HloStatement } from './types';
 
 /** Where the table comes from, for messages that rest on it. */
-export const ATTRIBUTE_TABLE_SOURCE = 'openxla/xla 9d67cd3';
+export const ATTRIBUTE_TABLE_SOURCE = 'jaxlib 0.10.2';
 
 /** What an attribute's value is (the parser's `AttrTy`, without its `k`). */
 export type AttributeValueKind =
@@ -58,6 +58,7 @@ export type AttributeValueKind =
   | 'ShapeList'
   | 'Sharding'
   | 'SliceRanges'
+  | 'SparsityConfig'
   | 'StatisticsViz'
   | 'String'
   | 'StringOrJsonDict'
@@ -193,8 +194,9 @@ const OWN: Readonly<Record<string, readonly Row[]>> = {
     ['dim_labels', 'ConvolutionDimensionNumbers', R],
     ['feature_group_count', 'Int64'],
     ['batch_group_count', 'Int64'],
-    ['conv_kind', 'ConvKind'],
+    ['convolution_kind', 'ConvKind'],
     ['operand_precision', 'PrecisionList'],
+    ['sparsity_config', 'SparsityConfig'],
   ],
   'copy-start': [['cross_program_prefetch_index', 'Int32']],
   cosine: [['result_accuracy', 'ResultAccuracy']],
@@ -324,6 +326,7 @@ const OWN: Readonly<Record<string, readonly Row[]>> = {
   scan: [
     ['to_apply', 'HloComputation', R],
     ['dimensions', 'BracedInt64List', R],
+    ['num_carries', 'Int64', R],
     ['is_reverse', 'Bool'],
     ['is_associative', 'Bool'],
   ],
@@ -425,6 +428,7 @@ export const ATTRIBUTE_VALUE_FORMS: Readonly<Record<AttributeValueKind, string>>
   ShapeList: '{f32[2]{0}, ...}: shapes with layouts',
   Sharding: '{replicated}, {maximal device=0}, {devices=[2,1]0,1}',
   SliceRanges: '{[0:4], [0:8:2]}: start:limit[:stride] per dimension',
+  SparsityConfig: 'a sparsity configuration',
   StatisticsViz: 'statistics',
   String: '"text"',
   StringOrJsonDict: '"..." or {...}',
