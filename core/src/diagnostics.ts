@@ -144,6 +144,12 @@ export const RULES = {
     severity: 'error',
     title: 'Two parameter instructions of a computation have the same number.',
   },
+  'attribute-list': {
+    stage: 'parser',
+    severity: 'error',
+    title:
+      'An instruction takes each attribute once, only those of its opcode, and every one its opcode requires.',
+  },
   'computation-unclosed': {
     stage: 'parser',
     severity: 'error',

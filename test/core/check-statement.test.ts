@@ -183,7 +183,7 @@ describe('ShapeChecker.checkStatement', () => {
       '%o = token[] outfeed(%x, %t), outfeed_shape=F32[2]{0}',
     ]);
     for (const plain of [
-      '%f = f32[2]{0} fusion(f32[2]{0} %a, /*index=1*/(f32[], s32[]) %b), kind=kLoop',
+      '%f = f32[2]{0} fusion(f32[2]{0} %a, /*index=1*/(f32[], s32[]) %b), kind=kLoop, calls=%c',
       // A bracket inside a comment is no bracket: the statement goes on after the comment.
       '%d = s4[8]{0} dynamic-update-slice(%a, %b, /*}index=5*/%c), metadata={op_name="x"}',
       '%c = s32[]{:T(128)} constant(10)',

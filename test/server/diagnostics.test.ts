@@ -160,6 +160,19 @@ describe('server: diagnostics', () => {
     for (const d of diags) assert.doesNotMatch(d.message, /\bk[A-Z][a-z]+\b|\bkw_/, d.message);
   });
 
+  it('reports attribute lists XLA refuses on the key, in plain words first, also after an edit', async () => {
+    const line = '  ROOT %r = f32[2]{0} negate(%a), metadata={op_name="a"}';
+    const text = `HloModule m\n\nENTRY %e {\n  %a = f32[2]{0} parameter(0)\n${line}\n}\n`;
+    assert.deepEqual(await client.open('file:///w/attributes.hlo', text), []);
+    const twice = text.replace(line, `${line}, metadata={op_name="b"}`);
+    const diags = await client.change('file:///w/attributes.hlo', [{ text: twice }]);
+    assert.deepEqual(summary(twice, diags), [['attribute-list', 'metadata', 4]]);
+    assert.equal(
+      diags[0].message,
+      '`metadata=` is given twice: XLA takes each attribute once; remove one of them — XLA: attribute metadata already exists',
+    );
+  });
+
   it("says the module-level errors XLA's parser reports in plain words too, XLA's text after them", async () => {
     const text = [
       'HloModule m',

@@ -75,12 +75,12 @@ function shapeLines(file: string): string[] {
     .filter((l) => l.trim() !== '' && !l.startsWith('#'));
 }
 
-/** Every corpus shape as the result, an operand and an attribute value of an instruction. */
+/** Every corpus shape as the result, an operand and an attribute value (an outfeed's `outfeed_shape`). */
 function shapeInstructions(shapes: readonly string[]): string {
   return shapes
     .map(
       (s, i) =>
-        `  %i.${i} = ${s} add(${s} %a.${i}, f32[2]{0} %b), outfeed_shape=${s}, metadata={op_name="jit(f)/add" source_line=${i}}\n  ROOT %r.${i} = ${s} copy(${s} %i.${i})\n`,
+        `  %i.${i} = ${s} add(${s} %a.${i}, f32[2]{0} %b), metadata={op_name="jit(f)/add" source_line=${i}}\n  %o.${i} = token[] outfeed(%i.${i}, %t), outfeed_shape=${s}\n  ROOT %r.${i} = ${s} copy(${s} %i.${i})\n`,
     )
     .join('');
 }
@@ -117,8 +117,9 @@ describe('server: lean first pass = full per-statement analysis', () => {
           // invalid_shapes.txt lines carry the expected message after a tab.
           const shapes = shapeLines(file).map((l) => l.split('\t')[0]);
           const c = compare(file, shapeInstructions(shapes), settings);
+          // A third of the instructions are outfeeds, whose outfeed_shape only the full analysis reads.
           if (file !== 'legacy_shapes.txt')
-            assert.ok(c.lean > c.instructions / 4, `${file}: lean on ${c.lean} of ${c.instructions}`);
+            assert.ok(c.lean > c.instructions / 6, `${file}: lean on ${c.lean} of ${c.instructions}`);
           if (file === 'invalid_shapes.txt') assert.ok(c.withDiagnostics > c.statements / 2);
         }
       });

@@ -1,13 +1,15 @@
 /**
  * The `key=value` attributes XLA's HLO parser accepts on each opcode, on every instruction, and in
  * the `HloModule` line, from `HloParserImpl::ParseInstructionRhs`, `CreateInstruction` and
- * `ParseHloModule` in xla/hlo/parser/hlo_parser.cc, checked against jaxlib 0.10.2 (its error on an
- * unknown attribute lists every attribute an opcode takes); `cholesky` and `triangular-solve` take
- * the fields of their options protos (xla_data.proto). Used for completion and hovers.
- * Value kinds are the parser's `AttrTy` names without their `k`.
+ * `ParseHloModule` in xla/hlo/parser/hlo_parser.cc, checked against jaxlib 0.10.2: its error on an
+ * unknown attribute lists every attribute the opcode takes, and its error on a bare instruction
+ * names a required one (test/xla/attribute-list.test.ts compares each opcode's list). `cholesky`
+ * and `triangular-solve` take the fields of their options protos (xla_data.proto). Used for
+ * completion, hovers and the attribute-list diagnostic ({@link attributeRules}). Value kinds are
+ * the parser's `AttrTy` names without their `k`.
  */
 
-import { asyncFormOf } from './opcodes';
+import { asyncFormOf, isOpcode } from './opcodes';
 import type { HloStatement } from './types';
 
 /** Where the table comes from, for messages that rest on it. */
@@ -85,6 +87,9 @@ const COMMON: readonly Row[] = [
   ['metadata', 'Metadata'],
   ['backend_config', 'StringOrJsonDict'],
 ];
+
+/** The names of the attributes every instruction takes. */
+export const COMMON_ATTRIBUTE_NAMES: ReadonlySet<string> = new Set(COMMON.map(([name]) => name));
 
 /**
  * Each opcode's own attributes. The required ones are required as the parser writes them; some
@@ -499,3 +504,88 @@ export function attributesAccepted(st: HloStatement): readonly HloAttributeInfo[
   if (st.kind === 'module') return moduleAttributes();
   return st.kind === 'instruction' && st.opcode ? attributesOf(st.opcode.name) : undefined;
 }
+
+/** What XLA's parser holds an instruction's (or the `HloModule` line's) `key=value` list to. */
+export interface AttributeRules {
+  /** Every attribute it takes. */
+  readonly allowed: ReadonlySet<string>;
+  /** Those it must have, alphabetically: the order in which XLA reports the first one missing. */
+  readonly required: readonly string[];
+  /** XLA's list of them, as its unknown-attribute error writes it (sorted, `, ` between). */
+  readonly listed: string;
+  /**
+   * For reading keys in place ({@link attributeIndexAt}): the allowed names by length and first
+   * character, as indices into `names`, and the bits of the required ones' indices.
+   */
+  readonly names: readonly string[];
+  readonly buckets: ReadonlyMap<number, readonly number[]>;
+  readonly requiredBits: number;
+}
+
+/**
+ * Opcodes whose attributes are not checked: a `conditional` takes `true_computation=` and
+ * `false_computation=` or `branch_computations=` by its first operand's type, which the text may
+ * not show; jaxlib 0.10.2 knows no `atan`, `collective-reduce` or `shuffle`.
+ */
+const UNCHECKED: ReadonlySet<string> = new Set(['conditional', 'atan', 'collective-reduce', 'shuffle']);
+
+function rulesOf(list: readonly HloAttributeInfo[], required: boolean): AttributeRules {
+  const names = list.map((a) => a.name).sort();
+  const need = required
+    ? list
+        .filter((a) => a.required)
+        .map((a) => a.name)
+        .sort()
+    : [];
+  const buckets = new Map<number, number[]>();
+  names.forEach((name, i) => {
+    const key = name.length * 128 + name.charCodeAt(0);
+    buckets.set(key, [...(buckets.get(key) ?? []), i]);
+  });
+  return {
+    allowed: new Set(names),
+    required: need,
+    listed: names.join(', '),
+    names,
+    buckets,
+    // Bit i stands for names[i]; no opcode takes more than 31 attributes.
+    requiredBits: need.reduce((bits, name) => bits | (1 << names.indexOf(name)), 0),
+  };
+}
+
+/** Whether `text` holds `word` at `start` (compared by hand: `startsWith` on a large text costs more). */
+function sameAt(text: string, start: number, word: string): boolean {
+  for (let i = 0; i < word.length; i++) if (text.charCodeAt(start + i) !== word.charCodeAt(i)) return false;
+  return true;
+}
+
+/** The index in `rules.names` of the key `text[start, end)`, read in place; -1 when it is not one. */
+export function attributeIndexAt(rules: AttributeRules, text: string, start: number, end: number): number {
+  const bucket = rules.buckets.get((end - start) * 128 + text.charCodeAt(start));
+  if (bucket !== undefined) for (const i of bucket) if (sameAt(text, start, rules.names[i])) return i;
+  return -1;
+}
+
+/** The rules of each opcode asked for, null for one not checked (opcodes XLA knows only: it stays small). */
+const RULES_CACHE = new Map<string, AttributeRules | null>();
+
+/**
+ * The rules XLA's parser holds an instruction with `opcode` to, or undefined for an opcode it does
+ * not check here ({@link UNCHECKED}, or no opcode XLA knows, plain or with `-start`, `-update` or
+ * `-done`). A `broadcast` requires `dimensions=` only of an operand that is no scalar, which the
+ * text may not show: none is required of it here.
+ */
+export function attributeRules(opcode: string): AttributeRules | undefined {
+  const cached = RULES_CACHE.get(opcode);
+  if (cached !== undefined) return cached ?? undefined;
+  if (!isOpcode(opcode)) return undefined;
+  const async = asyncFormOf(opcode);
+  const rules = UNCHECKED.has(async ? async.wrapped.name : opcode)
+    ? null
+    : rulesOf(attributesOf(opcode), opcode !== 'broadcast');
+  RULES_CACHE.set(opcode, rules);
+  return rules ?? undefined;
+}
+
+/** The rules of the `HloModule` line's attributes (none required). */
+export const MODULE_ATTRIBUTE_RULES: AttributeRules = rulesOf(moduleAttributes(), false);

@@ -4,11 +4,12 @@
  * language server's lean pass and the memoised check, which must agree on what an instruction is.
  */
 import { isIdentPart, isIdentStart, skipTrivia, type CommentSearch } from '../parse/chars';
+import { attributesNeedParser } from './attribute-checks';
 import { sharedNextOccurrences } from '../parse/next-occurrence';
 import { typeAt } from '../parse/type-names';
 import { constantNeedsParser } from './constant-literal';
 import { mayHoldOddBlank } from './odd-blanks';
-import { isOpcodeAt, literalOpcodeAt } from './opcodes';
+import { literalOpcodeAt, opcodeAt } from './opcodes';
 
 const CH_PERCENT = 37;
 const CH_EQUAL = 61;
@@ -149,6 +150,7 @@ export function plainCall(
 /**
  * Where the operand list of the plain call `text[op, open)(...)` ends ({@link plainCall}): its `)`,
  * or `open` for the literal of `constant`, `parameter` or `iota`; -1 when the call is not plain.
+ * `opcode` is the opcode there, when the caller has read it.
  */
 function plainCallEnd(
   text: string,
@@ -157,8 +159,9 @@ function plainCallEnd(
   end: number,
   comments: CommentSearch,
   clean: readonly number[],
+  opcode = opcodeAt(text, op, open),
 ): number {
-  if (!isOpcodeAt(text, op, open)) return -1;
+  if (opcode === undefined) return -1;
   if (literalOpcodeAt(text, op, open)) return open;
   let p = skipTrivia(text, open + 1, end, comments);
   if (p < end && text.charCodeAt(p) === 41) return p;
@@ -214,8 +217,8 @@ function shapeAttributeAfter(text: string, op: number, open: number, end: number
  * Whether what follows the clean result shape of the instruction `text[start, end)` (the shape
  * starts at `result`, the finder went on at `resultEnd`) is in the plain form the statement parser
  * finds nothing in: `opcode(...)` as {@link plainCall} reads it, no odd blank (odd-blanks.ts) or
- * iota replica groups, no `%` in the statement that opens no name, and no constant whose literal
- * XLA refuses. The memoised check and the language server's lean pass skip the parser on such
+ * iota replica groups, no `%` in the statement that opens no name, no constant whose literal
+ * XLA refuses, and attributes XLA's rules accept (attribute-checks.ts). The memoised check and the language server's lean pass skip the parser on such
  * instructions; a comment left open is theirs to test.
  */
 export function plainInstructionTail(
@@ -230,13 +233,14 @@ export function plainInstructionTail(
   const op = skipBlanks(text, resultEnd, end);
   if (op >= end || !isIdentStart(text.charCodeAt(op))) return false;
   const open = nameEnd(text, op, end);
+  if (open >= end || spansLines(text, start, end) || text.charCodeAt(open) !== 40) return false;
+  const opcode = opcodeAt(text, op, open);
+  const close = plainCallEnd(text, op, open, end, comments, clean, opcode);
   return (
-    open < end &&
-    !spansLines(text, start, end) &&
-    text.charCodeAt(open) === 40 &&
-    plainCall(text, op, open, end, comments, clean) &&
+    opcode !== undefined &&
+    close >= 0 &&
     !shapeAttributeAfter(text, op, open, end) &&
-    !equalsAfterTrivia(text, open, end) &&
+    !attributesNeedParser(text, opcode, open, close, end) &&
     !hasBadSigil(text, start, end) &&
     !mayHoldOddBlank(text, start, end) &&
     SEMICOLONS.find(text, 0, start) >= end &&
@@ -254,19 +258,6 @@ const IOTA_GROUPS = sharedNextOccurrences(['replica_groups=[']);
 
 /** `;`, which XLA's parser refuses after an instruction (searched natively, as above). */
 const SEMICOLONS = sharedNextOccurrences([';']);
-
-/**
- * Whether an `=` in `text[pos, end)` follows a blank or a comment: `dimensions = {0}`, which XLA's
- * lexer does not read as an attribute name (that is one token, `name=`). Dumps write none, so
- * such statements go to the statement parser, which reports it; strings may hold some too.
- */
-function equalsAfterTrivia(text: string, pos: number, end: number): boolean {
-  for (let at = text.indexOf('=', pos); at >= 0 && at < end; at = text.indexOf('=', at + 1)) {
-    const c = text.charCodeAt(at - 1);
-    if (c === 32 || c === 9 || c === 10 || c === 13 || c === 47) return true;
-  }
-  return false;
-}
 
 /**
  * Whether a line break lies in `text[pos, end)` (the `\r` of a `\r\n` ending the statement aside):

@@ -4,6 +4,7 @@
  * and a second instruction on the same line.
  */
 import type { ShapeNode } from '../ast';
+import { addAttributeListError, attributeListError } from './attribute-checks';
 import { diagnostic, type LayoutDiagnostic, type TextRange } from '../diagnostics';
 import type { ScanState } from '../parse';
 import { instructionEquals, renamedInstruction, spansLines } from './instruction-start';
@@ -80,6 +81,7 @@ export function parseInstruction(
     }
     const a = readAttributes(text, close, end, attributes, calledComputations, controlPredecessors, shapes);
     metadata = a.metadata;
+    addAttributeListError(shapes.diagnostics, attributeListError(text, op.name.name, attributes, close, end));
     // XLA reads instructions one after another, line breaks or not: a second one on the line.
     const next = skipTrivia(text, a.end, end);
     if (next < end && instructionEquals(text, next, end) >= 0) rest = next;

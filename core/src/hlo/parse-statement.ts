@@ -17,6 +17,7 @@ import { leftoverAt, strayStart, tableEntryErrors } from './leftover';
 import { firstOddBlank, oddBlankError } from './odd-blanks';
 import { parseInstruction } from './parse-instruction';
 import { isIdentifierChar, isIdentifierStart } from './split-statements';
+import { addAttributeListError, attributeListError } from './attribute-checks';
 import { inlineOpening, readKeyValues, valueEnd } from './statement-attributes';
 import { named, Shapes } from './statement-shapes';
 import { typeAt } from '../parse/type-names';
@@ -133,6 +134,7 @@ function parseModuleHeader(text: string, range: TextRange, pos: number, scan: Sc
     }
     return valueEnd(text, vs, end);
   });
+  addAttributeListError(shapes.diagnostics, attributeListError(text, undefined, attributes, stop, end));
   // XLA stops at its first error: what is left over counts only when all before it was read.
   if (shapes.diagnostics.length === 0) shapes.diagnostics.push(...leftoverAt(text, stop, end));
   if (refused) shapes.diagnostics.splice(0, shapes.diagnostics.length, refused);

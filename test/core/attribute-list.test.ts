@@ -1,0 +1,120 @@
+/**
+ * XLA's parser refuses an attribute given twice, one the opcode does not take and a missing
+ * required one (jaxlib 0.10.2's messages and places, from the finding's cases). `xla-layout check`
+ * reports them through its fast path, which must send every such instruction to the statement
+ * parser and agree with it (seeded mutations of corpus instructions).
+ */
+import { strict as assert } from 'node:assert';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseStatement } from '../../core/src/hlo';
+import { createShapeChecker } from '../../core/src/validate';
+import { checkErrors as errors } from '../support/check-errors';
+import { CORPUS_DIR } from '../support/corpus';
+import { mulberry32 } from '../support/prng';
+import { FUZZ_SEED } from '../support/fuzz-seed';
+
+const F = '%f (x: f32[]) -> f32[] {\n  ROOT %x = f32[] parameter(0)\n}\n\n';
+
+describe('attribute lists XLA refuses', () => {
+  it('reports an attribute given twice at the second one', () => {
+    const text = `HloModule m\n\nENTRY %e {\n  %a = f32[2]{0} parameter(0)\n  ROOT %r = f32[2]{0} negate(%a), metadata={op_name="a"}, metadata={op_name="b"}\n}\n`;
+    assert.deepEqual(errors(text), ['attribute-list 5:59 attribute metadata already exists']);
+  });
+
+  it('reports an attribute the opcode does not take, with its list and what to write', () => {
+    const text = `HloModule m\n\n${F}ENTRY %e {\n  %a = f32[] parameter(0)\n  ROOT %r = f32[] call(%a), calls=%f\n}\n`;
+    assert.deepEqual(errors(text), [
+      'attribute-list 9:29 unexpected attribute "calls". Allowed attributes: backend_config, control-predecessors, frontend_attributes, is_composite, metadata, origin, parameter_replication, sharding, statistics, to_apply',
+    ]);
+    const [d] = parseStatement(text, {
+      start: text.indexOf('  ROOT %r'),
+      end: text.lastIndexOf('\n}'),
+    }).diagnostics;
+    assert.match(d.plain ?? '', /^`call` does not take `calls=`: write `to_apply=` instead/);
+    const typo = `HloModule m\n\nENTRY %e {\n  %a = f32[2,3]{1,0} parameter(0)\n  ROOT %t = f32[3,2]{1,0} transpose(%a), dimension={1,0}\n}\n`;
+    assert.deepEqual(
+      errors(typo).map((e) => e.split(' ').slice(0, 2).join(' ')),
+      ['attribute-list 5:42'],
+    );
+  });
+
+  it('reports a missing required attribute at the first comma, or at the `)` with no attributes', () => {
+    const b = '%b (p: s32[]) -> s32[] {\n  ROOT %p = s32[] parameter(0)\n}\n\n';
+    const text = `HloModule m\n\n${b}ENTRY %e {\n  %a = s32[] parameter(0)\n  ROOT %w = s32[] while(%a), body=%b\n}\n`;
+    assert.deepEqual(errors(text), ['attribute-list 9:28 attribute condition is expected but not seen']);
+    // Of several missing, XLA names the first alphabetically.
+    const bare = `HloModule m\n\nENTRY %e {\n  %a = s32[] parameter(0)\n  ROOT %w = s32[] while(%a)\n}\n`;
+    assert.deepEqual(errors(bare), ['attribute-list 5:27 attribute body is expected but not seen']);
+  });
+
+  it('reports an attribute the HloModule line does not take, or one given twice', () => {
+    assert.deepEqual(
+      errors(
+        'HloModule m, spmd_output_sharding={replicated}\n\nENTRY %e {\n  ROOT %a = f32[2]{0} parameter(0)\n}\n',
+      ).map((e) => e.split(' ').slice(0, 4).join(' ')),
+      ['attribute-list 1:14 unexpected attribute'],
+    );
+    assert.deepEqual(
+      errors(
+        'HloModule m, is_scheduled=true, is_scheduled=true\n\nENTRY %e {\n  ROOT %a = f32[] parameter(0)\n}\n',
+      ),
+      ['attribute-list 1:33 attribute is_scheduled already exists'],
+    );
+  });
+
+  it('leaves what XLA accepts alone: a conditional, a broadcast without dimensions, async forms', () => {
+    const text = `HloModule m\n\n${F}ENTRY %e {\n  %b = pred[] parameter(0)\n  %a = f32[] parameter(1)\n  %c = f32[] conditional(%b, %a, %a), true_computation=%f, false_computation=%f\n  %s = f32[4]{0} broadcast(%a), dimensions={}\n  %t = ((f32[]), f32[], u32[]) call-start(%a), to_apply=%f, async_execution_thread="x"\n  ROOT %d = f32[] call-done(%t)\n}\n`;
+    assert.deepEqual(errors(text), []);
+  });
+});
+
+describe('the fast path and the statement parser agree on attribute lists (seeded)', () => {
+  const lines = readdirSync(join(CORPUS_DIR, 'hlo'))
+    .filter((f) => f.endsWith('.hlo'))
+    .flatMap((f) => readFileSync(join(CORPUS_DIR, 'hlo', f), 'utf8').split('\n'))
+    .filter((l) => /^\s*(ROOT\s+)?%?[\w.-]+\s*=.*\),\s*[\w-]+=/.test(l));
+
+  /** `line` with one attribute repeated, deleted, renamed to another opcode's, or moved into a value. */
+  function mutate(rand: () => number, line: string): string {
+    const keys = [...line.matchAll(/, ([a-z_][\w-]*)=/g)];
+    const m = keys[Math.floor(rand() * keys.length)];
+    const at = m.index;
+    const next = line.indexOf(', ', at + 2);
+    const attr = line.slice(at, next > at ? next : line.length);
+    switch (Math.floor(rand() * 4)) {
+      case 0:
+        return line + attr;
+      case 1:
+        return line.slice(0, at) + line.slice(at + attr.length);
+      case 2:
+        return (
+          line.slice(0, at + 2) +
+          ['calls', 'to_apply', 'dimensions', 'index', 'kind'][Math.floor(rand() * 5)] +
+          line.slice(at + 2 + m[1].length)
+        );
+      default:
+        return `${line.slice(0, at)}, kind=(kLoop${attr})`;
+    }
+  }
+
+  it('reports the same attribute-list error at the same place either way', () => {
+    const seed = FUZZ_SEED;
+    const rand = mulberry32(seed);
+    const checker = createShapeChecker();
+    let reported = 0;
+    for (let n = 0; n < 3000; n++) {
+      const text = mutate(rand, lines[Math.floor(rand() * lines.length)]);
+      const fast = checker
+        .checkStatement(text, 0, text.length)
+        .filter((d) => d.code === 'attribute-list')
+        .map((d) => `${d.range.start} ${d.message}`);
+      const parsed = parseStatement(text, { start: 0, end: text.length })
+        .diagnostics.filter((d) => d.code === 'attribute-list')
+        .map((d) => `${d.range.start} ${d.message}`);
+      assert.deepEqual(fast, parsed, `seed ${seed}: ${text}`);
+      reported += fast.length;
+    }
+    assert.ok(reported > 500, `only ${reported} reported`);
+  });
+});
