@@ -48,6 +48,21 @@ describe('attribute lists XLA refuses', () => {
     assert.deepEqual(errors(bare), ['attribute-list 5:27 attribute body is expected but not seen']);
   });
 
+  it('reports the error XLA meets inside the list, not a required attribute after it', () => {
+    // A blank before `=` or an odd blank after the key stops XLA's reading of the list, before it
+    // looks for the required keys (jaxlib 0.10.2: "expects attribute name" at the key).
+    const gte = (attribute: string) =>
+      `HloModule m\n\nENTRY %e {\n  %t = (f32[]) parameter(0)\n  ROOT %g = f32[] get-tuple-element(%t), ${attribute}\n}\n`;
+    assert.deepEqual(
+      errors(gte('index = 0')).map((e) => e.split(' ').slice(0, 2).join(' ')),
+      ['invalid-name 5:42'],
+    );
+    assert.deepEqual(
+      errors(gte('index\u00a0=0')).map((e) => e.split(' ').slice(0, 2).join(' ')),
+      ['invalid-character 5:42'],
+    );
+  });
+
   it('reports an attribute the HloModule line does not take, or one given twice', () => {
     assert.deepEqual(
       errors(

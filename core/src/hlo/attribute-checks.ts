@@ -52,12 +52,24 @@ function unexpected(
   );
 }
 
+/** The end of XLA's message on a required attribute the list lacks. */
+const MISSING = 'is expected but not seen';
+
+/**
+ * Whether `d` is {@link attributeListError}'s missing attribute, which XLA reports only after the
+ * whole list is read: an error XLA meets inside the list (an odd blank) comes first.
+ */
+export function isMissingAttribute(d: LayoutDiagnostic): boolean {
+  return d.code === 'attribute-list' && d.message.endsWith(MISSING);
+}
+
 /**
  * XLA's first error on the attributes `attributes` of an instruction with `opcode` (undefined: the
  * `HloModule` line), or undefined. XLA checks each key as it reads it, a repeat before an unknown
  * key, and the required keys after the list; it reports a missing one at the first token after
  * the operands' `)` at `close - 1`: the list's first comma, or the next statement (this reports it
- * at the `)` then, the last character of the instruction).
+ * at the `)` then, the last character of the instruction). With `complete` false (the parser
+ * stopped inside the list) no key is missing yet.
  */
 export function attributeListError(
   text: string,
@@ -65,6 +77,7 @@ export function attributeListError(
   attributes: readonly HloAttribute[],
   close: number,
   end: number,
+  complete = true,
 ): LayoutDiagnostic | undefined {
   const rules = opcode === undefined ? MODULE_ATTRIBUTE_RULES : attributeRules(opcode);
   if (!rules) return undefined;
@@ -80,6 +93,8 @@ export function attributeListError(
     if (!rules.allowed.has(key.name)) return unexpected(key, opcode, rules);
     seen.add(key.name);
   }
+  // XLA looks for the required keys once the list is read; a list it stops in fails there first.
+  if (!complete) return undefined;
   const missing = rules.required.find((name) => !seen.has(name));
   if (missing === undefined || opcode === undefined) return undefined;
   const comma = skipTrivia(text, close, end);
@@ -87,7 +102,7 @@ export function attributeListError(
   const kind = attributesOf(opcode).find((a) => a.name === missing)?.value;
   return diagnostic(
     'attribute-list',
-    `attribute ${missing} is expected but not seen`,
+    `attribute ${missing} ${MISSING}`,
     { start: at, end: at + 1 },
     `\`${opcode}\` needs a \`${missing}=\` attribute, and has none: add \`, ${missing}=...\`${kind ? ` (${ATTRIBUTE_VALUE_FORMS[kind]})` : ''}`,
   );

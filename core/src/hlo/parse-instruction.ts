@@ -81,20 +81,23 @@ export function parseInstruction(
     }
     const a = readAttributes(text, close, end, attributes, calledComputations, controlPredecessors, shapes);
     metadata = a.metadata;
-    addAttributeListError(shapes.diagnostics, attributeListError(text, op.name.name, attributes, close, end));
     // XLA reads instructions one after another, line breaks or not: a second one on the line.
     const next = skipTrivia(text, a.end, end);
-    if (next < end && instructionEquals(text, next, end) >= 0) rest = next;
+    const second = next < end && instructionEquals(text, next, end) >= 0;
+    if (second) rest = next;
     // Anything else left over in an instruction that spans lines (the splitter continued it with a
     // line no statement starts with) is XLA's next token: an error there unless it may start what
     // XLA reads next. On one line it is left unread, as the checks that skip this parser on plain
     // instructions leave it (plainInstructionTail).
-    else if (
+    const leftover =
+      !second &&
       next < end &&
-      shapes.diagnostics.length === 0 &&
       (spansLines(text, range.start, end) || spacedAttribute(text, next, end) || text.charCodeAt(next) === 59)
-    )
-      shapes.diagnostics.push(...leftoverAt(text, next, end));
+        ? leftoverAt(text, next, end)
+        : [];
+    const listError = attributeListError(text, op.name.name, attributes, close, end, leftover.length === 0);
+    addAttributeListError(shapes.diagnostics, listError);
+    if (leftover.length > 0 && shapes.diagnostics.length === 0) shapes.diagnostics.push(...leftover);
   } else if (!r.failed && (!op || charAt(text, p, end) === 37)) {
     shapes.reportAt('extra-content', p, end, afterResultWords(text, p, end, r.shape), 'expects opcode');
   }

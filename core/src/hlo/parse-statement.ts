@@ -14,6 +14,7 @@ import { unterminatedComment } from '../parse/lexical-lines';
 import { hasBadSigil, instructionEquals } from './instruction-start';
 import { charAt, lastNonBlank, readName, skipString, skipTrivia, skipValue, trimmedEnd } from './lex';
 import { leftoverAt, strayStart, tableEntryErrors } from './leftover';
+import { isMissingAttribute } from './attribute-checks';
 import { firstOddBlank, oddBlankError } from './odd-blanks';
 import { parseInstruction } from './parse-instruction';
 import { isIdentifierChar, isIdentifierStart } from './split-statements';
@@ -311,15 +312,17 @@ function withOddBlank(text: string, statement: HloStatement): HloStatement {
   const at = firstOddBlank(text, start, end);
   // A byte-order mark opening a statement has words of its own (strayStart).
   if (at < 0 || (at === skipTrivia(text, start, end) && text.charCodeAt(at) === 0xfeff)) return statement;
-  // An error on the character itself that says only that no statement starts with it gives way.
-  const stray = (d: LayoutDiagnostic) => d.range.start === at && d.code === 'invalid-name';
+  // An error on the character itself that says only that no statement starts with it gives way,
+  // and so does a missing attribute, which XLA looks for only after the whole list.
+  const stray = (d: LayoutDiagnostic) =>
+    (d.range.start === at && d.code === 'invalid-name') || isMissingAttribute(d);
   const errorBefore = (d: LayoutDiagnostic) => d.severity === 'error' && d.range.start <= at && !stray(d);
   if (
     statement.diagnostics.some(errorBefore) ||
     statement.shapes.some((f) => f.diagnostics.some(errorBefore))
   )
     return statement;
-  const diagnostics = statement.diagnostics.filter((d) => d.range.start < at);
+  const diagnostics = statement.diagnostics.filter((d) => d.range.start < at && !isMissingAttribute(d));
   diagnostics.push(oddBlankError(text, statement, at));
   return { ...statement, diagnostics };
 }
