@@ -11,7 +11,7 @@ import { buildCli } from '../cli/run-cli';
 import { mulberry32 } from '../support/prng';
 import { describeWithXla } from '../support/real-xla';
 import { acceptedDumpTexts } from './dump-files';
-import { judgeOnce, rejects, type XlaVerdict } from './oracle';
+import { judgeOnce, rejects, xlaPlace, type XlaVerdict } from './oracle';
 import { checkErrors, serverErrors, firstError, type OurError } from './our-verdicts';
 import { oneLine, runSeed } from './tally';
 
@@ -45,10 +45,6 @@ function spaced(rand: () => number, text: string): Spaced | undefined {
     text: text.slice(0, at) + gap + text.slice(at),
     what: `${JSON.stringify(gap)} before the = of ${m[1]}`,
   };
-}
-
-function xlaPlace(v: XlaVerdict): string | undefined {
-  return /was parsing (\d+:\d+)/.exec(v.message)?.[1];
 }
 
 describeWithXla('the real XLA judges a blank before an attribute’s =', function (xla) {

@@ -13,7 +13,7 @@ import { buildCli } from '../cli/run-cli';
 import { mulberry32 } from '../support/prng';
 import { describeWithXla } from '../support/real-xla';
 import { acceptedDumpTexts } from './dump-files';
-import { judgeOnce, rejects, type XlaVerdict } from './oracle';
+import { judgeOnce, rejects, xlaError, xlaPlace, type XlaVerdict } from './oracle';
 import { checkErrors, serverErrors, firstError, type OurError } from './our-verdicts';
 import { oneLine, runSeed } from './tally';
 
@@ -76,15 +76,6 @@ function edit(rand: () => number, text: string): Edited | undefined {
       return { text: text.slice(0, d.start) + text.slice(d.end), what: `${d.key} deleted from ${d.opcode}` };
     }
   }
-}
-
-function xlaPlace(v: XlaVerdict): string | undefined {
-  return /was parsing (\d+:\d+)/.exec(v.message)?.[1];
-}
-
-/** XLA's first error, as its message writes it after `error: `. */
-function xlaError(v: XlaVerdict): string | undefined {
-  return /was parsing \d+:\d+: error: (.*)/.exec(v.message)?.[1];
 }
 
 describeWithXla('the real XLA judges edited attribute lists', function (xla) {

@@ -10,7 +10,7 @@ import { buildCli } from '../cli/run-cli';
 import { mulberry32 } from '../support/prng';
 import { describeWithXla } from '../support/real-xla';
 import { acceptedDumpTexts } from './dump-files';
-import { judgeOnce, rejects, type XlaVerdict } from './oracle';
+import { judgeOnce, rejects, xlaError, xlaPlace, type XlaVerdict } from './oracle';
 import { checkErrors, firstError, type OurError } from './our-verdicts';
 import { oneLine, runSeed } from './tally';
 
@@ -41,16 +41,6 @@ function cut(rand: () => number, text: string): Cut | undefined {
     text: [...lines.slice(0, at), ...lines.slice(at + 1)].join('\n'),
     what: `deleted line ${at + 1} (${kind === 1 ? '}' : 'header'})`,
   };
-}
-
-/** XLA's `was parsing L:C`, or undefined when its message has none. */
-function xlaPlace(v: XlaVerdict): string | undefined {
-  return /was parsing (\d+:\d+)/.exec(v.message)?.[1];
-}
-
-/** XLA's error on its own, as in "was parsing 6:1: error: expects 'FunctionNames'". */
-function xlaError(v: XlaVerdict): string | undefined {
-  return /was parsing \d+:\d+: error: (.*)/.exec(v.message)?.[1];
 }
 
 describeWithXla('the real XLA judges real HLO cut short or missing a line', function (xla) {

@@ -12,7 +12,7 @@ import { buildCli } from '../cli/run-cli';
 import { mulberry32 } from '../support/prng';
 import { describeWithXla } from '../support/real-xla';
 import { acceptedDumpTexts } from './dump-files';
-import { judgeOnce, rejects, type XlaVerdict } from './oracle';
+import { judgeOnce, rejects, samePlace, xlaError, xlaPlace, type XlaVerdict } from './oracle';
 import { checkErrors, serverErrors, firstError, type OurError } from './our-verdicts';
 import { oneLine, runSeed } from './tally';
 
@@ -122,17 +122,6 @@ function variant(rand: () => number, texts: readonly string[]): Case | undefined
   }
 }
 
-function xlaPlace(v: XlaVerdict): { at: string; message: string } | undefined {
-  const m = /was parsing (\d+:\d+): error: ([^\n]*)/.exec(v.message);
-  return m ? { at: m[1], message: m[2] } : undefined;
-}
-
-/** Whether our place agrees with XLA's; XLA's columns on the first line are one less. */
-function samePlace(xla: string, line: number, column: number): boolean {
-  const [l, c] = xla.split(':').map(Number);
-  return l === line && (c === column || (l === 1 && c === column - 1));
-}
-
 describeWithXla('the real XLA judges module structure and split computation headers', function (xla) {
   this.timeout(300_000);
   const seed = runSeed();
@@ -161,15 +150,16 @@ describeWithXla('the real XLA judges module structure and split computation head
     cases.forEach((c, i) => {
       const v = verdicts[i];
       const ours = firstError(errors[i]);
-      const x = xlaPlace(v);
+      const at = xlaPlace(v);
+      const said = xlaError(v);
       if (rejects(v)) refused++;
       const agree = rejects(v)
-        ? ours !== undefined && (x === undefined || samePlace(x.at, ours.line, ours.column))
+        ? ours !== undefined && (at === undefined || samePlace(at, ours.line, ours.column))
         : ours === undefined;
-      if (ours && x && ours.message.endsWith(`XLA: ${x.message}`)) sameWords++;
+      if (ours && said !== undefined && ours.message.endsWith(`XLA: ${said}`)) sameWords++;
       if (!agree)
         wrong.push(
-          `${c.what}: XLA ${v.verdict} ${x?.at ?? ''} ${oneLine(v.message, 160)}; ours ${ours ? `${ours.line}:${ours.column} ${ours.code}: ${oneLine(ours.message, 120)}` : 'none'}`,
+          `${c.what}: XLA ${v.verdict} ${at ?? ''} ${oneLine(v.message, 160)}; ours ${ours ? `${ours.line}:${ours.column} ${ours.code}: ${oneLine(ours.message, 120)}` : 'none'}`,
         );
     });
     return { wrong, sameWords, refused };

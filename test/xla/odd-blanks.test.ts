@@ -11,7 +11,7 @@ import { buildCli } from '../cli/run-cli';
 import { mulberry32 } from '../support/prng';
 import { describeWithXla } from '../support/real-xla';
 import { acceptedDumpTexts } from './dump-files';
-import { judgeOnce, rejects, type XlaVerdict } from './oracle';
+import { judgeOnce, rejects, samePlace, xlaError, xlaPlace, type XlaVerdict } from './oracle';
 import { checkErrors, serverErrors, firstError, type OurError } from './our-verdicts';
 import { oneLine, runSeed } from './tally';
 
@@ -54,17 +54,6 @@ function placed(rand: () => number, text: string): Placed | undefined {
   };
 }
 
-function xlaPlace(v: XlaVerdict): { at: string; message: string } | undefined {
-  const m = /was parsing (\d+:\d+): error: ([^\n]*)/.exec(v.message);
-  return m ? { at: m[1], message: m[2].replace(/:$/, '') } : undefined;
-}
-
-/** Whether our place agrees with XLA's; XLA's columns on the first line are one less. */
-function samePlace(xla: string, line: number, column: number): boolean {
-  const [l, c] = xla.split(':').map(Number);
-  return l === line && (c === column || (l === 1 && c === column - 1));
-}
-
 describeWithXla(
   'the real XLA judges a no-break space, form feed or vertical tab between tokens',
   function (xla) {
@@ -93,15 +82,20 @@ describeWithXla(
       cases.forEach((c, i) => {
         const v = verdicts[i];
         const ours = firstError(errors[i]);
-        const x = xlaPlace(v);
+        const at = xlaPlace(v);
+        const said = xlaError(v)?.replace(/:$/, '');
         const agree = rejects(v)
-          ? ours !== undefined && (x === undefined || samePlace(x.at, ours.line, ours.column))
+          ? ours !== undefined && (at === undefined || samePlace(at, ours.line, ours.column))
           : ours === undefined;
-        if (ours && x && ours.message.includes(x.message.replace('kError', 'a character XLA cannot read')))
+        if (
+          ours &&
+          said !== undefined &&
+          ours.message.includes(said.replace('kError', 'a character XLA cannot read'))
+        )
           sameWords++;
         if (!agree)
           wrong.push(
-            `${c.what}: XLA ${v.verdict} ${x?.at ?? ''} ${oneLine(v.message, 160)}; ours ${ours ? `${ours.line}:${ours.column} ${ours.code}: ${oneLine(ours.message, 120)}` : 'none'}`,
+            `${c.what}: XLA ${v.verdict} ${at ?? ''} ${oneLine(v.message, 160)}; ours ${ours ? `${ours.line}:${ours.column} ${ours.code}: ${oneLine(ours.message, 120)}` : 'none'}`,
           );
       });
       return { wrong, sameWords };

@@ -101,6 +101,22 @@ export function moduleWithShape(shape: string): string {
   return `HloModule m\n\nENTRY %e {\n  ROOT %p = ${shape} parameter(0)\n}\n`;
 }
 
+/** XLA's `was parsing L:C`, or undefined when its message has none. */
+export function xlaPlace(v: XlaVerdict): string | undefined {
+  return /was parsing (\d+:\d+)/.exec(v.message)?.[1];
+}
+
+/** XLA's error on its own, as in "was parsing 6:1: error: expects 'FunctionNames'". */
+export function xlaError(v: XlaVerdict): string | undefined {
+  return /was parsing \d+:\d+: error: (.*)/.exec(v.message)?.[1];
+}
+
+/** Whether our `line:column` is XLA's place `xla`; XLA's columns on the first line are one less. */
+export function samePlace(xla: string, line: number, column: number): boolean {
+  const [l, c] = xla.split(':').map(Number);
+  return l === line && (c === column || (l === 1 && c === column - 1));
+}
+
 /** XLA's verdicts on `texts`, by an oracle started for them and closed after. */
 export async function judgeOnce(xla: RealXla, texts: readonly string[]): Promise<XlaVerdict[]> {
   const oracle = await XlaOracle.start(xla);
