@@ -2,29 +2,8 @@
  * "Change to %add.1": for an operand or a call naming nothing XLA's parser knows there, the known
  * name spelt most like it (name-checks.ts reports them; code-actions.ts offers the change).
  */
-import { declaredName, editDistance } from '../../core/src';
+import { closestName, declaredName } from '../../core/src';
 import type { HloDocument } from './document';
-
-/**
- * Of `candidates` (nearest first), the first one closest to `name`: one edit away for names of three
- * to five characters, two up to eleven, three beyond; never for shorter names (`c` for `b` is no
- * guess). Undefined when none is that close.
- */
-export function closestName(name: string, candidates: Iterable<string>): string | undefined {
-  const max = name.length <= 2 ? 0 : name.length <= 5 ? 1 : name.length <= 11 ? 2 : 3;
-  if (max === 0) return undefined;
-  let best: string | undefined;
-  let bestDistance = max + 1;
-  for (const c of candidates) {
-    if (c === name) continue;
-    const d = editDistance(name, c, Math.min(max, bestDistance - 1));
-    if (d < bestDistance) {
-      best = c;
-      bestDistance = d;
-    }
-  }
-  return best;
-}
 
 /** The instruction names statement `index` may use: those defined above it in its computation, nearest first. */
 function* namesAbove(doc: HloDocument, index: number): Generator<string> {

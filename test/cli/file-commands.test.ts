@@ -86,9 +86,9 @@ describe('cli: check and report', function () {
     const file = join(dir, 'names.hlo');
     writeFileSync(file, text);
     const expected = [
-      `${file}:4:26: error: instruction does not exist: q [instruction-undefined]`,
+      `${file}:4:26: error: \`%q\` is not defined in this computation — XLA: instruction does not exist: q [instruction-undefined]`,
       `${file}:5:21: error: minor_to_major names dimension 0 twice: list each dimension once — XLA: layout minor_to_major field has duplicate values: {0, 0}; shape: f32[2,2] [minor-to-major-duplicate]`,
-      `${file}:6:43: error: computation does not exist: later (XLA's parser knows a computation only after its closing }, and later's comes after this use) [computation-undefined]`,
+      `${file}:6:43: error: \`%later\` is defined further down: XLA's parser knows a computation only after its closing \`}\`, so move it above this use — XLA: computation does not exist: later [computation-undefined]`,
     ];
     for (const jobs of [[], ['--jobs', '2']]) {
       const r = cli('check', ...jobs, file);

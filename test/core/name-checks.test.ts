@@ -7,7 +7,7 @@ import { strict as assert } from 'node:assert';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import type { LayoutDiagnostic } from '../../core/src/diagnostics';
+import { readableMessage, type LayoutDiagnostic } from '../../core/src/diagnostics';
 import { checkNames, parseHloText } from '../../core/src/hlo';
 import { CORPUS_HLO_DIR, SHARED_CORPUS } from '../support/corpus';
 import { inlineBody, inlineModule } from '../support/inline-hlo';
@@ -19,6 +19,13 @@ function names(text: string): [string, string, string][] {
   return checkNames(parseHloText(text), text)
     .sort((a, b) => a.range.start - b.range.start)
     .map((d) => [d.code, text.slice(d.range.start, d.range.end), d.message]);
+}
+
+/** As {@link names}, with the message as people read it: plain words, then XLA's. */
+function readNames(text: string): [string, string, string][] {
+  return checkNames(parseHloText(text), text)
+    .sort((a, b) => a.range.start - b.range.start)
+    .map((d) => [d.code, text.slice(d.range.start, d.range.end), readableMessage(d)]);
 }
 
 function related(text: string, d: LayoutDiagnostic): [string, number, string][] {
@@ -60,22 +67,51 @@ describe('core: names as XLA parses them', () => {
       '  ROOT %r = f32[] add(%c, %p)',
       '}',
     ].join('\n');
-    assert.deepEqual(names(text), [
-      ['instruction-undefined', 'bb', 'instruction does not exist: bb'],
+    assert.deepEqual(readNames(text), [
       [
         'instruction-undefined',
-        'd',
-        "instruction does not exist: d (d is defined further down, and XLA's parser knows only the instructions above)",
+        'bb',
+        '`%bb` is not defined in this computation — XLA: instruction does not exist: bb',
       ],
       [
         'instruction-undefined',
         'd',
-        'instruction does not exist: d (an instruction cannot be its own operand)',
+        "`%d` is defined further down: XLA's parser knows only the instructions above a use, so move its definition up — XLA: instruction does not exist: d",
+      ],
+      [
+        'instruction-undefined',
+        'd',
+        '`%d` names the instruction itself: an instruction cannot be its own operand — XLA: instruction does not exist: d',
       ],
       [
         'instruction-undefined',
         'p',
-        "instruction does not exist: p (p is named only in the computation's signature, which XLA's parser reads for its shape; an instruction defines the name: %p = f32[] parameter(0))",
+        "`%p` is named only in the computation's signature, which XLA reads for its shape: define it with an instruction, `%p = f32[] parameter(0)` — XLA: instruction does not exist: p",
+      ],
+    ]);
+  });
+
+  it('suggests the name above spelt most like an unknown one, nearest first', () => {
+    const text = [
+      'ENTRY %e {',
+      '  %input.1 = f32[] parameter(0)',
+      '  %input.2 = f32[] parameter(1)',
+      '  %sum = f32[] add(%inptu.1, %input.2)',
+      '  ROOT %r = f32[] add(%sum, %inptu.3)',
+      '  %input.3 = f32[] parameter(2)',
+      '}',
+    ].join('\n');
+    assert.deepEqual(readNames(text), [
+      [
+        'instruction-undefined',
+        'inptu.1',
+        '`%inptu.1` is not defined in this computation; did you mean `%input.1`? — XLA: instruction does not exist: inptu.1',
+      ],
+      // %input.3 is further down, and %input.2 is nearer than %input.1 at the same distance.
+      [
+        'instruction-undefined',
+        'inptu.3',
+        '`%inptu.3` is not defined in this computation; did you mean `%input.2`? — XLA: instruction does not exist: inptu.3',
       ],
     ]);
   });
@@ -105,11 +141,7 @@ describe('core: names as XLA parses them', () => {
       '}',
     ].join('\n');
     assert.deepEqual(names(text), [
-      [
-        'instruction-undefined',
-        'p',
-        'instruction does not exist: p (p belongs to the computation around this one, whose names a computation written in place does not see)',
-      ],
+      ['instruction-undefined', 'p', 'instruction does not exist: p'],
       // `%n` exists only inside the bodies.
       ['instruction-undefined', 'n', 'instruction does not exist: n'],
     ]);
@@ -168,21 +200,11 @@ describe('core: names as XLA parses them', () => {
   it('counts a name as defined by its instruction only, never by the signature', () => {
     // ParseParamList reads the signature's names and drops them (hlo_parser.cc).
     assert.deepEqual(names('c (x: f32[2]{0}, y: s32[]) -> f32[2] {\n  ROOT %r = f32[2] negate(%y)\n}\n'), [
-      [
-        'instruction-undefined',
-        'y',
-        "instruction does not exist: y (y is named only in the computation's signature, which XLA's parser reads for its shape; an instruction defines the name: %y = s32[] parameter(1))",
-      ],
+      ['instruction-undefined', 'y', 'instruction does not exist: y'],
     ]);
     assert.deepEqual(
       names('c (x: f32[]) -> f32[] {\n  %r = f32[] negate(%x)\n  ROOT %x = f32[] parameter(0)\n}\n'),
-      [
-        [
-          'instruction-undefined',
-          'x',
-          "instruction does not exist: x (x is defined further down, and XLA's parser knows only the instructions above)",
-        ],
-      ],
+      [['instruction-undefined', 'x', 'instruction does not exist: x']],
     );
   });
 
@@ -286,27 +308,19 @@ describe('core: names as XLA parses them', () => {
     const gap =
       'c {\n  %a = f32[] parameter(0)\n  %b = f32[] parameter(2)\n  ROOT %r = f32[] add(%a, %b)\n}\n';
     assert.deepEqual(names(gap), [
-      [
-        'parameter-number',
-        '2',
-        "invalid parameter number. Expected [0, 2), got 2 (XLA aborts on this CHECK: the computation's 2 parameters must be numbered 0 to 1, and parameter(1) is missing)",
-      ],
+      ['parameter-number', '2', 'invalid parameter number. Expected [0, 2), got 2'],
     ]);
     const none = 'c {\n  ROOT %a = f32[] parameter(1)\n}\n';
     assert.deepEqual(names(none), [
-      [
-        'parameter-number',
-        '1',
-        "invalid parameter number. Expected [0, 1), got 1 (XLA aborts on this CHECK: the computation's one parameter must be parameter(0))",
-      ],
+      ['parameter-number', '1', 'invalid parameter number. Expected [0, 1), got 1'],
     ]);
     const many = `c {\n${[0, 5, 6, 7, 8].map((n) => `  %p${n} = f32[] parameter(${n})`).join('\n')}\n}\n`;
     assert.deepEqual(
-      names(many).map(([code, at, message]) => [code, at, message.slice(message.indexOf('and '))]),
+      readNames(many),
       [5, 6, 7, 8].map((n) => [
         'parameter-number',
         String(n),
-        'and parameter(1), parameter(2), parameter(3), ... are missing)',
+        `the computation's 5 parameters must be numbered 0 to 4, and parameter(1), parameter(2), parameter(3), ... are missing: XLA aborts on this CHECK — XLA: invalid parameter number. Expected [0, 5), got ${n}`,
       ]),
     );
     // A duplicate is what XLA's parser stops on first; a number it cannot read leaves the count open.
@@ -328,11 +342,7 @@ describe('core: names as XLA parses them', () => {
     const nested =
       'c {\n  %a = f32[] parameter(0)\n  ROOT %r = f32[] add(%a, f32[] negate(f32[] multiply(%a, %later)))\n  %later = f32[] constant(1)\n}\n';
     assert.deepEqual(names(nested), [
-      [
-        'instruction-undefined',
-        'later',
-        "instruction does not exist: later (later is defined further down, and XLA's parser knows only the instructions above)",
-      ],
+      ['instruction-undefined', 'later', 'instruction does not exist: later'],
     ]);
   });
 
@@ -363,13 +373,25 @@ describe('core: names as XLA parses them', () => {
       '}',
     ].join('\n');
     const known = (n: string) =>
-      `computation does not exist: ${n} (XLA's parser knows a computation only after its closing }, and ${n}'s comes after this use)`;
-    assert.deepEqual(names(text), [
+      `\`%${n}\` is defined further down: XLA's parser knows a computation only after its closing \`}\`, so move it above this use — XLA: computation does not exist: ${n}`;
+    assert.deepEqual(readNames(text), [
       ['computation-undefined', 'add', known('add')],
       ['computation-undefined', 'later', known('later')],
-      ['computation-undefined', 'nope', 'computation does not exist: nope'],
-      ['entry-duplicate', 'ENTRY', 'expects only one ENTRY'],
-      ['computation-duplicate', 'add', 'computation already exists: add'],
+      [
+        'computation-undefined',
+        'nope',
+        '`%nope` is not defined in this module — XLA: computation does not exist: nope',
+      ],
+      [
+        'entry-duplicate',
+        'ENTRY',
+        'this module already has an ENTRY computation: keep the keyword on one of the two — XLA: expects only one ENTRY',
+      ],
+      [
+        'computation-duplicate',
+        'add',
+        '`%add` is already defined above in this module: rename one of the two — XLA: computation already exists: add',
+      ],
     ]);
   });
 

@@ -6,6 +6,7 @@
 import { strict as assert } from 'node:assert';
 import type { CodeAction, Diagnostic } from 'vscode-languageserver';
 import fc from 'fast-check';
+import { readableMessage } from '../../core/src/diagnostics';
 import { checkNames, NAME_CHECK_MAX_CHARS, parseHloText } from '../../core/src/hlo';
 import { offsetAt, positionAt } from '../support/editor-positions';
 import { positionOf, TestClient, textOf } from './harness';
@@ -54,8 +55,16 @@ describe('server: name diagnostics', () => {
     );
     const opened = await client.open(uri, text);
     assert.deepEqual(named(text, opened), [
-      ['instruction-duplicate', 'a', 'instruction already exists: a'],
-      ['instruction-undefined', 'zz', 'instruction does not exist: zz'],
+      [
+        'instruction-duplicate',
+        'a',
+        '`%a` is already defined above in this computation: rename one of the two — XLA: instruction already exists: a',
+      ],
+      [
+        'instruction-undefined',
+        'zz',
+        '`%zz` is not defined in this computation — XLA: instruction does not exist: zz',
+      ],
     ]);
     const duplicate = opened.find((d) => d.code === 'instruction-duplicate')!;
     assert.equal(duplicate.severity, 1);
@@ -76,9 +85,10 @@ describe('server: name diagnostics', () => {
       { range: { start: at, end: { line: at.line, character: at.character + 2 } }, text: 'z' },
     ]);
     text = text.replace('%zz', '%z');
-    assert.deepEqual(named(text, diagnostics), [
-      ['instruction-duplicate', 'a', 'instruction already exists: a'],
-    ]);
+    assert.deepEqual(
+      named(text, diagnostics).map(([code, at]) => [code, at]),
+      [['instruction-duplicate', 'a']],
+    );
 
     // A line added above moves it; renaming the second %a removes it.
     diagnostics = await client.change(uri, [
@@ -106,10 +116,18 @@ describe('server: name diagnostics', () => {
       [
         'computation-undefined',
         'add',
-        "computation does not exist: add (XLA's parser knows a computation only after its closing }, and add's comes after this use)",
+        "`%add` is defined further down: XLA's parser knows a computation only after its closing `}`, so move it above this use — XLA: computation does not exist: add",
       ],
-      ['entry-duplicate', 'ENTRY', 'expects only one ENTRY'],
-      ['root-duplicate', 'ROOT', 'one computation should have only one ROOT'],
+      [
+        'entry-duplicate',
+        'ENTRY',
+        'this module already has an ENTRY computation: keep the keyword on one of the two — XLA: expects only one ENTRY',
+      ],
+      [
+        'root-duplicate',
+        'ROOT',
+        'this computation already has a ROOT, `%b`: keep one of the two — XLA: one computation should have only one ROOT',
+      ],
     ]);
   });
 
@@ -196,7 +214,11 @@ describe('server: name diagnostics', () => {
     );
     const diagnostics = await client.open(uri, text);
     assert.deepEqual(named(text, diagnostics), [
-      ['async-computation-shared', 'add', 'Computation add is called by more than one async op.'],
+      [
+        'async-computation-shared',
+        'add',
+        '`%add` is already wrapped by an async-start above: each async computation has exactly one; give this one a copy of its own — XLA: Computation add is called by more than one async op.',
+      ],
     ]);
     assert.deepEqual(
       diagnostics[0].relatedInformation?.map((r) => [
@@ -250,7 +272,7 @@ describe('server: name diagnostics', () => {
       [
         'instruction-undefined',
         'b',
-        "instruction does not exist: b (b is named only in the computation's signature, which XLA's parser reads for its shape; an instruction defines the name: %b = f32[] parameter(1))",
+        "`%b` is named only in the computation's signature, which XLA reads for its shape: define it with an instruction, `%b = f32[] parameter(1)` — XLA: instruction does not exist: b",
       ],
     ]);
     const actions = await client.request<CodeAction[]>('textDocument/codeAction', {
@@ -286,7 +308,7 @@ describe('server: name diagnostics', () => {
     );
     assert.match(
       fixed[0].message,
-      /^invalid parameter number\. Expected \[0, 2\), got 2 .*parameter\(1\) is missing\)$/,
+      /^the computation's 2 parameters must be numbered 0 to 1, and parameter\(1\) is missing: XLA aborts on this CHECK — XLA: invalid parameter number\. Expected \[0, 2\), got 2$/,
     );
     const edited = text.replace(
       '  %a = f32[] parameter(0)\n',
@@ -392,7 +414,7 @@ describe('server: name diagnostics', () => {
       checkNames(parseHloText(text), text)
         .map(
           (d) =>
-            `${d.code} ${d.range.start} ${d.message} ${(d.related ?? []).map((r) => r.range.start).join(',')}`,
+            `${d.code} ${d.range.start} ${readableMessage(d)} ${(d.related ?? []).map((r) => r.range.start).join(',')}`,
         )
         .sort();
     const published = (text: string, ds: readonly Diagnostic[]) =>

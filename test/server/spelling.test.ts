@@ -2,7 +2,7 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import { editDistance } from '../../core/src';
-import { closestName } from '../../server/src/spelling';
+import { closestName } from '../../core/src';
 
 /** Optimal string alignment distance, the whole table, no cut-off. */
 function reference(a: string, b: string): number {

@@ -421,13 +421,18 @@ if (missing !== undefined && process.env.CI === undefined) {
       }
     });
 
-    it("underlines a misspelt operand with XLA's message, and changes it to the name spelt like it", async () => {
+    it('underlines a misspelt operand, says which name it means, and changes it to that name', async () => {
       await quickOpen(page, 'names.hlo');
       try {
         await page.locator('.monaco-editor .squiggly-error').first().waitFor({ timeout: 30_000 });
         // The hover on the squiggle carries the diagnostic.
         const text = await hoverText(page, 'reduce(%inptu', 9);
-        assert.match(text, /instruction does not exist: inptu/, text);
+        // The plain answer first, then XLA's words.
+        assert.match(
+          text,
+          /`%inptu` is not defined in this computation; did you mean `%input`\? — XLA: instruction does not exist: inptu/,
+          text,
+        );
         await hoverSettled(page);
         await page.screenshot({ path: join(SHOTS, '24-name-diagnostic.png') });
         await leaveHover(page);

@@ -3,7 +3,7 @@
  * pass and looks every name up as it goes: an operand must name an instruction defined above it in
  * its own computation (a computation written in place sees none of the names around it), and a
  * called computation one whose closing `}` comes before the call. Messages are the parser's, with
- * the reason added where the name does exist, but too late or elsewhere.
+ * plain words before them: why a name that does exist is not known there, or one spelt alike.
  */
 import {
   RULES,
@@ -17,6 +17,7 @@ import type { ShapeNode } from '../ast';
 import type { EntryComputationLayout, HloName, HloStatement, InstructionStatement } from './types';
 import { printShape } from '../print';
 import { counted } from '../format';
+import { closestName } from '../parse/spelling';
 import { sourceTableErrors } from './source-tables';
 import {
   emptyComputations,
@@ -50,29 +51,45 @@ function diagnostic(
   };
 }
 
-/** Why a name XLA's parser does not know at `use` exists all the same, or '' when it does not. */
-function instructionHint(
+/** A name as dumps write it, for messages: `%add.1`. */
+function quoted(name: string): string {
+  return `\`%${name}\``;
+}
+
+/** Suggestions of names spelt alike cost an edit distance per name above: this many per module at most. */
+const MAX_RESPELLINGS = 100;
+
+/**
+ * Plain words for a name XLA's parser does not know at `use` (instruction `index` of `c`): why it
+ * exists all the same, or that it is not defined, with the name above it spelt most like it.
+ */
+function undefinedInstructionWords(
   name: string,
-  use: InstructionStatement,
+  index: number,
   c: HloComputation,
   everywhere: ReadonlyMap<string, InstructionStatement>,
   aroundNames: () => ReadonlySet<string>,
+  respell: (name: string, above: () => Iterable<string>) => string | undefined,
 ): string {
   const definition = everywhere.get(name);
-  if (definition === use) return ` (an instruction cannot be its own operand)`;
+  if (definition === c.instructions[index])
+    return `${quoted(name)} names the instruction itself: an instruction cannot be its own operand`;
   if (definition)
-    return ` (${name} is defined further down, and XLA's parser knows only the instructions above)`;
-  const index = c.parameters.findIndex((p) => p.name === name);
-  if (index >= 0) {
-    const shape = c.parameters[index]?.shape;
+    return `${quoted(name)} is defined further down: XLA's parser knows only the instructions above a use, so move its definition up`;
+  const parameter = c.parameters.findIndex((p) => p.name === name);
+  if (parameter >= 0) {
+    const shape = c.parameters[parameter]?.shape;
     const example = shape
-      ? `%${name} = ${printShape(shape)} parameter(${index})`
-      : `a parameter(${index}) instruction named ${name}`;
-    return ` (${name} is named only in the computation's signature, which XLA's parser reads for its shape; an instruction defines the name: ${example})`;
+      ? `\`%${name} = ${printShape(shape)} parameter(${parameter})\``
+      : `a parameter(${parameter}) instruction named ${name}`;
+    return `${quoted(name)} is named only in the computation's signature, which XLA reads for its shape: define it with an instruction, ${example}`;
   }
   if (aroundNames().has(name))
-    return ` (${name} belongs to the computation around this one, whose names a computation written in place does not see)`;
-  return '';
+    return `${quoted(name)} belongs to the computation around this one, whose names a computation written in place does not see`;
+  const guess = respell(name, function* () {
+    for (let i = index - 1; i >= 0; i--) yield c.instructions[i].name.name;
+  });
+  return `${quoted(name)} is not defined in this computation${guess === undefined ? '' : `; did you mean ${quoted(guess)}?`}`;
 }
 
 /**
@@ -86,6 +103,7 @@ function checkScope(
   c: HloComputation,
   outer: HloComputation | undefined,
   out: LayoutDiagnostic[],
+  respell: (name: string, above: () => Iterable<string>) => string | undefined,
   stopped = false,
 ): void {
   const everywhere = new Map<string, InstructionStatement>();
@@ -97,14 +115,19 @@ function checkScope(
   const parameters = new Map<number, TextRange>();
   let numbered = true;
   let duplicateNumber = false;
-  for (const ins of c.instructions) {
+  const words = (name: string, index: number) =>
+    undefinedInstructionWords(name, index, c, everywhere, aroundNames, respell);
+  for (let index = 0; index < c.instructions.length; index++) {
+    const ins = c.instructions[index];
     for (const o of ins.operands) {
       if (!known.has(o.name))
         out.push(
           diagnostic(
             'instruction-undefined',
             o.range,
-            `instruction does not exist: ${o.name}${instructionHint(o.name, ins, c, everywhere, aroundNames)}`,
+            `instruction does not exist: ${o.name}`,
+            undefined,
+            words(o.name, index),
           ),
         );
     }
@@ -114,17 +137,22 @@ function checkScope(
           diagnostic(
             'instruction-undefined',
             p.range,
-            `instruction '${p.name}' is not defined${instructionHint(p.name, ins, c, everywhere, aroundNames)}`,
+            `instruction '${p.name}' is not defined`,
+            undefined,
+            words(p.name, index),
           ),
         );
     }
     if (ins.rootKeyword) {
       if (root?.rootKeyword)
         out.push(
-          diagnostic('root-duplicate', ins.rootKeyword, 'one computation should have only one ROOT', {
-            range: root.rootKeyword,
-            message: 'the first ROOT',
-          }),
+          diagnostic(
+            'root-duplicate',
+            ins.rootKeyword,
+            'one computation should have only one ROOT',
+            { range: root.rootKeyword, message: 'the first ROOT' },
+            `this computation already has a ROOT, ${quoted(root.name.name)}: keep one of the two`,
+          ),
         );
       else root = ins;
     }
@@ -134,10 +162,13 @@ function checkScope(
       duplicateNumber ||= earlier !== undefined;
       if (earlier)
         out.push(
-          diagnostic('parameter-duplicate', range, `Duplicate parameter number ${value}`, {
-            range: earlier,
-            message: `the first parameter(${value})`,
-          }),
+          diagnostic(
+            'parameter-duplicate',
+            range,
+            `Duplicate parameter number ${value}`,
+            { range: earlier, message: `the first parameter(${value})` },
+            `parameter(${value}) is already taken in this computation: each parameter has its own number, 0 to N-1`,
+          ),
         );
       else parameters.set(value, range);
     } else if (ins.opcode === undefined || ins.opcode.name === 'parameter') {
@@ -149,10 +180,13 @@ function checkScope(
     const first = known.get(ins.name.name);
     if (first)
       out.push(
-        diagnostic('instruction-duplicate', ins.name.range, `instruction already exists: ${ins.name.name}`, {
-          range: first.name.range,
-          message: 'instruction previously defined here',
-        }),
+        diagnostic(
+          'instruction-duplicate',
+          ins.name.range,
+          `instruction already exists: ${ins.name.name}`,
+          { range: first.name.range, message: 'instruction previously defined here' },
+          `${quoted(ins.name.name)} is already defined above in this computation: rename one of the two`,
+        ),
       );
     else known.set(ins.name.name, ins);
   }
@@ -293,15 +327,17 @@ function checkParameterNumbers(parameters: ReadonlyMap<number, TextRange>, out: 
       .join(', ') + (missing.length > 3 ? ', ...' : '');
   for (const [value, range] of parameters) {
     if (value < count) continue;
-    const why =
+    const plain =
       count === 1
-        ? "XLA aborts on this CHECK: the computation's one parameter must be parameter(0)"
-        : `XLA aborts on this CHECK: the computation's ${count} parameters must be numbered 0 to ${count - 1}, and ${absent} ${missing.length === 1 ? 'is' : 'are'} missing`;
+        ? `the computation's one parameter must be parameter(0), not parameter(${value}): XLA aborts on this CHECK`
+        : `the computation's ${count} parameters must be numbered 0 to ${count - 1}, and ${absent} ${missing.length === 1 ? 'is' : 'are'} missing: XLA aborts on this CHECK`;
     out.push(
       diagnostic(
         'parameter-number',
         range,
-        `invalid parameter number. Expected [0, ${count}), got ${value} (${why})`,
+        `invalid parameter number. Expected [0, ${count}), got ${value}`,
+        undefined,
+        plain,
       ),
     );
   }
@@ -311,8 +347,17 @@ function checkParameterNumbers(parameters: ReadonlyMap<number, TextRange>, out: 
 export function checkInstructionNames(model: HloComputations): LayoutDiagnostic[] {
   const out: LayoutDiagnostic[] = [];
   const stopped = stoppedIn(model);
+  let respellings = 0;
+  const respell = (name: string, above: () => Iterable<string>) =>
+    respellings++ < MAX_RESPELLINGS ? closestName(name, above()) : undefined;
   for (const c of model.computations)
-    checkScope(c, c.inline ? model.computations[c.inline.computation] : undefined, out, stopped.has(c.index));
+    checkScope(
+      c,
+      c.inline ? model.computations[c.inline.computation] : undefined,
+      out,
+      respell,
+      stopped.has(c.index),
+    );
   return out;
 }
 
@@ -352,10 +397,13 @@ export function checkComputationNames(
     if (c.entryKeyword) {
       if (entry?.entryKeyword)
         out.push(
-          diagnostic('entry-duplicate', c.entryKeyword, 'expects only one ENTRY', {
-            range: entry.entryKeyword,
-            message: 'the first ENTRY',
-          }),
+          diagnostic(
+            'entry-duplicate',
+            c.entryKeyword,
+            'expects only one ENTRY',
+            { range: entry.entryKeyword, message: 'the first ENTRY' },
+            'this module already has an ENTRY computation: keep the keyword on one of the two',
+          ),
         );
       else entry = c;
     }
@@ -363,27 +411,54 @@ export function checkComputationNames(
     const first = byName.get(c.name.name);
     if (first?.name)
       out.push(
-        diagnostic('computation-duplicate', c.name.range, `computation already exists: ${c.name.name}`, {
-          range: first.name.range,
-          message: 'computation previously defined here',
-        }),
+        diagnostic(
+          'computation-duplicate',
+          c.name.range,
+          `computation already exists: ${c.name.name}`,
+          { range: first.name.range, message: 'computation previously defined here' },
+          `${quoted(c.name.name)} is already defined above in this module: rename one of the two`,
+        ),
       );
     else byName.set(c.name.name, c);
   }
+  let respellings = 0;
   for (const call of calls) {
     const c = byName.get(call.name);
     if (c && c.end <= call.range.start) continue;
-    const hint = c
-      ? ` (XLA's parser knows a computation only after its closing }, and ${call.name}'s comes after this use)`
-      : '';
+    const plain = c
+      ? `${quoted(call.name)} is defined further down: XLA's parser knows a computation only after its closing \`}\`, so move it above this use`
+      : notDefinedInModule(call, respellings++ < MAX_RESPELLINGS ? computations : []);
     out.push(
-      diagnostic('computation-undefined', call.range, `computation does not exist: ${call.name}${hint}`),
+      diagnostic(
+        'computation-undefined',
+        call.range,
+        `computation does not exist: ${call.name}`,
+        undefined,
+        plain,
+      ),
     );
   }
   checkAsyncCallers(calls, out);
   const main = entry ?? computations[computations.length - 1];
   if (entryLayout && main) checkEntryLayout(entryLayout, main, out);
   return out;
+}
+
+/**
+ * Plain words for a call naming no computation of the module, with the name of one complete before
+ * it spelt most like it (nearest first).
+ */
+function notDefinedInModule(call: ComputationCall, computations: readonly DeclaredComputation[]): string {
+  const guess = closestName(
+    call.name,
+    (function* () {
+      for (let k = computations.length - 1; k >= 0; k--) {
+        const c = computations[k];
+        if (c.name && c.end <= call.range.start) yield c.name.name;
+      }
+    })(),
+  );
+  return `${quoted(call.name)} is not defined in this module${guess === undefined ? '' : `; did you mean ${quoted(guess)}?`}`;
 }
 
 /** The `entry_computation_layout` of module `header`, when the header has no error (XLA stops on one first). */
@@ -468,6 +543,7 @@ function checkAsyncCallers(calls: readonly ComputationCall[], out: LayoutDiagnos
           call.range,
           `Computation ${call.name} is called by more than one async op.`,
           { range: earlier.range, message: 'the first async-start that calls it' },
+          `${quoted(call.name)} is already wrapped by an async-start above: each async computation has exactly one; give this one a copy of its own`,
         ),
       );
     else first.set(call.name, call);

@@ -10,5 +10,5 @@ export { scanAt, scanShapes, walkShapeCandidates, type FoundShape } from './scan
 export { ScanState } from './scan-state';
 export { forgetSharedTexts } from './next-occurrence';
 export { shapeKeyEnd } from './shape-key';
-export { editDistance, elementTypeGuesses, unknownElementTypeWords } from './spelling';
+export { closestName, editDistance, elementTypeGuesses, unknownElementTypeWords } from './spelling';
 export { unterminatedComment } from './lexical-lines';

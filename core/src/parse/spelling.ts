@@ -30,6 +30,27 @@ export function editDistance(a: string, b: string, max: number): number {
   return Math.min(previous[b.length], max + 1);
 }
 
+/**
+ * Of `candidates` (nearest first), the first one closest to `name`: one edit away for names of three
+ * to five characters, two up to eleven, three beyond; never for shorter names (`c` for `b` is no
+ * guess). Undefined when none is that close.
+ */
+export function closestName(name: string, candidates: Iterable<string>): string | undefined {
+  const max = name.length <= 2 ? 0 : name.length <= 5 ? 1 : name.length <= 11 ? 2 : 3;
+  if (max === 0) return undefined;
+  let best: string | undefined;
+  let bestDistance = max + 1;
+  for (const c of candidates) {
+    if (c === name) continue;
+    const d = editDistance(name, c, Math.min(max, bestDistance - 1));
+    if (d < bestDistance) {
+      best = c;
+      bestDistance = d;
+    }
+  }
+  return best;
+}
+
 /** Other languages' names for XLA's element types (NumPy, jax, C, MLIR), lower case. */
 const ALIASES: ReadonlyMap<string, string> = new Map([
   ['bool', 'pred'],

@@ -109,7 +109,10 @@ describe('XLA Layout Lens in the extension host', () => {
     await vscode.window.showTextDocument(names);
     const [d] = await waitForDiagnostic(names.uri, 'instruction-undefined');
     assert.equal(names.getText(d.range), 'inptu');
-    assert.equal(d.message, 'instruction does not exist: inptu');
+    assert.equal(
+      d.message,
+      '`%inptu` is not defined in this computation; did you mean `%input`? — XLA: instruction does not exist: inptu',
+    );
     assert.equal(d.severity, vscode.DiagnosticSeverity.Error);
     const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
       'vscode.executeCodeActionProvider',
