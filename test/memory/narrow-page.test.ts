@@ -92,6 +92,18 @@ describe('memory view page in a half-width panel (headless Chromium)', function 
     await page.click('#tab-values');
     const g = await geometry(page, 'values');
     assert.equal(g.pageScrollsSideways, false, 'the page does not scroll sideways');
+    // The answer (how much, how much of it is padding) is read without scrolling.
+    const wastedRight = await page.evaluate(
+      () =>
+        document
+          .querySelector('#values thead [data-column="padding"]')
+          ?.closest('th')
+          ?.getBoundingClientRect().right,
+    );
+    assert.ok(
+      wastedRight !== undefined && wastedRight <= g.boxRight,
+      `"Wasted" ends at ${wastedRight} of ${g.boxRight}`,
+    );
     assert.ok(
       g.lastRight <= g.boxRight || (g.boxScrolls && g.lastRightScrolled <= g.boxRight + 1),
       `"Source" ends at ${g.lastRight} (scrolled: ${g.lastRightScrolled}) of the table's box ${g.boxRight}`,

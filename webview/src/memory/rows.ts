@@ -214,6 +214,7 @@ export const VALUE_COLUMNS: readonly Column<ValueRow>[] = [
     text: (r) => bytesText(r.bytes),
     compare: (a, b) => byBig(a.bytes, b.bytes),
   },
+  wastedColumn('Physical minus logical bytes: the padding its tiles add'),
   {
     id: 'physical',
     title: 'Physical',
@@ -231,7 +232,6 @@ export const VALUE_COLUMNS: readonly Column<ValueRow>[] = [
     text: (r) => bytesText(big(r.value.logicalBytes)),
     compare: (a, b) => byBig(big(a.value.logicalBytes), big(b.value.logicalBytes)),
   },
-  wastedColumn('Physical minus logical bytes: the padding its tiles add'),
   {
     id: 'source',
     title: 'Source',
