@@ -1,6 +1,8 @@
 /** `xla-layout explain SHAPE`: everything about one shape's layout, as text or JSON. */
 import {
+  arrayVerdict,
   explainShapeText,
+  tupleVerdict,
   MAX_JSON_LIST,
   readableMessage,
   toJsonSafe,
@@ -137,9 +139,11 @@ function diagnosticLine(d: LayoutDiagnostic): string {
   return `${d.severity}: ${readableMessage(d)} [${d.code}] at column ${d.range.start + 1}`;
 }
 
-/** Text form of an explanation. */
+/** Text form of an explanation: the answer (bytes, what pads, the fix) first, then the details. */
 function explanationText(e: ShapeExplanation): string {
   const lines: string[] = [];
+  const only = e.arrays.length === 1 && e.arrays[0].path.length === 0 ? e.arrays[0] : undefined;
+  if (e.arrays.length > 0) lines.push(only ? arrayVerdict(only) : tupleVerdict(e));
   for (const a of e.arrays) lines.push(...arrayText(a));
   if (e.diagnostics.length > 0) {
     lines.push('diagnostics');

@@ -38,5 +38,6 @@ export { detach } from './detach';
 export * from './layout';
 export * from './hlo';
 export * from './explain';
+export { arrayVerdict, tupleVerdict, type Markup } from './verdict';
 export * from './report';
 export * from './memory';

@@ -18,17 +18,6 @@ function prefixBytes(a: ArrayExplanation): bigint {
   return a.shape?.dynamicMetadataBytes ?? 0n;
 }
 
-/** For the first line: that the size is the bound's, and what M(n) adds (empty for a static array). */
-export function dynamicVerdict(a: ArrayExplanation): string[] {
-  const bounded = a.dims.filter((d) => d.dynamic === 'bounded');
-  const m = prefixBytes(a);
-  const parts: string[] = [];
-  if (bounded.length > 0)
-    parts.push(`sized at the bound ${bounded.map((d) => `\\<=${groupDigits(d.size)}`).join(', ')}`);
-  if (m > 0n) parts.push(`M(${m}): +${humanBytes(m)} of dynamic-shape metadata`);
-  return parts;
-}
-
 /** The details line on dynamic dimensions and M(n) (undefined for a static array without M). */
 export function dynamicDetails(a: ArrayExplanation): string | undefined {
   const dims = boundedDims(a);

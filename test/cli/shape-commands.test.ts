@@ -16,6 +16,8 @@ describe('cli: explain, index, element, map', function () {
     assert.equal(
       r.stdout,
       [
+        // The answer first: bytes before and after padding, and which dimension pads to what.
+        '60 B → 96 B (1.6x) · dim 0 (size 3) pads to 4, dim 1 (size 5) to 6',
         'f32[3,5]{1,0:T(2,2)}',
         '  element type     f32 (32 bits per element)',
         '  logical shape    [3,5]  dims 0=3 1=5',
