@@ -10,8 +10,8 @@ import {
   buildComputations,
   checkNames,
   NAME_CHECK_MAX_CHARS,
-  parseStatements,
-  splitStatements,
+  NameStatements,
+  type HloStatement,
 } from '../../core/src';
 import { LineCounter } from '../../core/src';
 import { createShapeChecker } from '../../core/src';
@@ -84,11 +84,14 @@ function paddingOptions(args: ParsedArgs): PaddingThresholds | false {
   };
 }
 
-/** The name diagnostics of a whole file's `text` (see core's name-checks.ts), located like the others. */
-function nameDiagnostics(text: string): SegmentDiagnostic[] {
+/**
+ * The name diagnostics of a whole file's `text`, whose statements are `statements` (see core's
+ * name-checks.ts), located like the others.
+ */
+function nameDiagnostics(text: string, statements: readonly HloStatement[]): SegmentDiagnostic[] {
   const lines = new LineCounter();
   lines.reset(text);
-  return checkNames(buildComputations(parseStatements(text, splitStatements(text))), text)
+  return checkNames(buildComputations(statements), text)
     .sort((a, b) => a.range.start - b.range.start)
     .map((d: LayoutDiagnostic) => {
       const start = lines.at(d.range.start);
@@ -147,13 +150,24 @@ export async function runCheck(argv: readonly string[], out: Output): Promise<nu
           if (text !== undefined) {
             // All of the file's diagnostics, in line order.
             const found: SegmentDiagnostic[] = [];
-            const stream = checkStreamTo(checker, (d) => found.push(d), padding);
+            // The check hands on each statement it read, which the name checks then need not parse.
+            const statements = new NameStatements(text);
+            const stream = checkStreamTo(
+              checker,
+              (d) => found.push(d),
+              padding,
+              undefined,
+              (...s) => statements.add(...s),
+            );
             let names: SegmentDiagnostic[] = [];
             try {
-              stream.write(text);
-              names = nameDiagnostics(text);
+              try {
+                stream.write(text);
+              } finally {
+                Object.assign(counts, stream.end());
+              }
+              names = nameDiagnostics(text, statements.statements);
             } finally {
-              Object.assign(counts, stream.end());
               for (const d of names) {
                 if (d.severity === 'error') counts.errors++;
                 else if (d.severity === 'warning') counts.warnings++;

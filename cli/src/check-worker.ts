@@ -11,6 +11,7 @@ import type {
   LocatedDiagnostic,
   PaddingEvent,
   PaddingThresholds,
+  StatementHandler,
 } from '../../core/src';
 import { createShapeChecker, type ShapeChecker } from '../../core/src';
 import { forEachTextPiece } from './read-statements';
@@ -74,19 +75,22 @@ export function segmentDiagnostic(
 
 /**
  * A check stream with `checker`'s caches that hands each diagnostic to `emit` in its printed form,
- * with padding warnings under `padding` (false: none); `paddingEvents` takes their events instead.
+ * with padding warnings under `padding` (false: none); `paddingEvents` takes their events instead, and
+ * `onStatement` each statement as the check read it.
  */
 export function checkStreamTo(
   checker: ShapeChecker,
   emit: (d: SegmentDiagnostic) => void,
   padding: PaddingThresholds | false,
   paddingEvents?: (e: PaddingEvent<SegmentDiagnostic>) => void,
+  onStatement?: StatementHandler,
 ): CheckStream {
   const printed = ({ diagnostic, start, end }: LocatedDiagnostic) =>
     segmentDiagnostic(diagnostic, start, end);
   return new CheckStream((d) => emit(printed(d)), {
     checker,
     padding,
+    ...(onStatement ? { onStatement } : {}),
     ...(paddingEvents
       ? {
           paddingEvents: (e: PaddingEvent<LocatedDiagnostic>) =>

@@ -53,6 +53,7 @@ export {
   type ComputationCall,
   type DeclaredComputation,
 } from './name-checks';
+export { NameStatements } from './name-statements';
 export {
   emptyComputations,
   moduleWithoutComputation,

@@ -13,6 +13,7 @@ import {
   type TextRange,
 } from '../diagnostics';
 import type { HloComputation, HloComputations } from './build-module';
+import { PlainInstruction } from './plain-instruction';
 import type { ShapeNode } from '../ast';
 import type { EntryComputationLayout, HloName, HloStatement, InstructionStatement } from './types';
 import { printShape } from '../print';
@@ -202,8 +203,12 @@ function parserError(d: LayoutDiagnostic): boolean {
   return d.severity === 'error' && RULES[d.code].stage === 'parser';
 }
 
-/** Whether XLA's text parser refuses `s` (its own errors or its shapes'). */
+/**
+ * Whether XLA's text parser refuses `s` (its own errors or its shapes'). A plain instruction the
+ * check found nothing wrong in has no error (and its shapes are parsed only when asked for).
+ */
 function refused(s: HloStatement): boolean {
+  if (s instanceof PlainInstruction) return false;
   return s.diagnostics.some(parserError) || s.shapes.some((f) => f.diagnostics.some(parserError));
 }
 
@@ -225,6 +230,7 @@ function stoppedIn(model: HloComputations): Set<number> {
 
 /** Whether the statement's shape `shape` was read without an error (its own or the statement's). */
 function clean(statement: HloStatement, shape: ShapeNode): boolean {
+  if (statement instanceof PlainInstruction) return shape === statement.shape;
   if (statement.diagnostics.some((d) => d.severity === 'error')) return false;
   const found = statement.shapes.find((f) => f.shape === shape);
   return found !== undefined && !found.diagnostics.some((d) => d.severity === 'error');

@@ -190,7 +190,7 @@ function afterResultWords(text: string, p: number, end: number, shape: ShapeNode
 }
 
 /** The number in `parameter(N)`, between `(` at `start - 1` and `close`: digits only, as XLA's parser reads it. */
-function parameterNumber(text: string, start: number, close: number): ParameterNumber | undefined {
+export function parameterNumber(text: string, start: number, close: number): ParameterNumber | undefined {
   const end = charAt(text, close - 1, close) === 41 ? close - 1 : close;
   const from = skipTrivia(text, start, end);
   let to = from;
@@ -210,7 +210,7 @@ const MAX_NESTED_OPERANDS = 16;
  * written in place of an operand (`[shape] opcode(operands)`, which XLA's parser adds to the same
  * computation) contributes the names of its own operands, looked up in the same scope.
  */
-function readOperands(
+export function readOperands(
   text: string,
   start: number,
   close: number,

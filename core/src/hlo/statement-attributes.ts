@@ -266,6 +266,28 @@ export function readAttributes(
 }
 
 /**
+ * What {@link readAttributes} puts in `attributes` and the call and control lists, without reading
+ * any other value (metadata, values XLA reads as shapes, replica groups): for an instruction the
+ * check found nothing wrong in, whose values hold no error. Returns where the list stopped.
+ */
+export function readReferences(
+  text: string,
+  pos: number,
+  end: number,
+  attributes: HloAttribute[],
+  calls: CalledComputationRef[],
+  controls: HloName[],
+): number {
+  return readKeyValues(text, pos, end, attributes, (key, vs) => {
+    const ve = valueEnd(text, vs, end);
+    if (COMPUTATION_ATTRIBUTES.has(key.name))
+      readNameList(text, vs, ve, (n) => calls.push({ name: n.name, range: n.range, attribute: key.name }));
+    else if (key.name === 'control-predecessors') readNameList(text, vs, ve, (n) => controls.push(n));
+    return ve;
+  });
+}
+
+/**
  * The last attribute when it names computations and its value is a `{` with nothing but trivia
  * after it in the statement: the opening of a computation written in place, whose instructions the
  * statement splitter leaves to the statements that follow.

@@ -4,7 +4,8 @@
  * complete. Shared by `xla-layout check` and the editor's Check File on files VS Code does not
  * hand to extensions. Validation is memoised by shape text, so memory stays flat.
  */
-import { movedDiagnostic, type LayoutDiagnostic } from '../diagnostics';
+import { movedDiagnostic, type LayoutDiagnostic, type TextRange } from '../diagnostics';
+import type { HloStatement } from '../hlo/types';
 import { createShapeChecker, type ShapeChecker } from '../validate/shape-checker';
 import type { ValidateOptions } from '../validate/validate-shape';
 import type { LineColumn } from './line-counter';
@@ -49,7 +50,25 @@ export interface CheckStreamOptions extends ValidateOptions {
   readonly maxEntries?: number;
   /** Cap on one statement's length in UTF-16 units (see `splitStatements`). */
   readonly maxStatementLength?: number;
+  /**
+   * Receives each statement right after its check, with what the check read of it (see
+   * `ShapeChecker.lastParsed` and `lastPlainResultEnd`): the name checks of a whole text read its
+   * statements from there (`NameStatements`) rather than parse them all again.
+   */
+  readonly onStatement?: StatementHandler;
 }
+
+/**
+ * One statement at `range` of `text`, whose first character is at `base` of the stream; `parsed`
+ * and `plainResultEnd` are what the checker read of it (offsets in `text`).
+ */
+export type StatementHandler = (
+  text: string,
+  range: TextRange,
+  base: number,
+  parsed: HloStatement | undefined,
+  plainResultEnd: number,
+) => void;
 
 /** Incremental check: {@link write} chunks in order, then {@link end}; diagnostics go to `onDiagnostic`. */
 export class CheckStream {
@@ -74,6 +93,7 @@ export class CheckStream {
     this.collector = options.paddingEvents ? undefined : collector;
     const events: PaddingEvent<LayoutDiagnostic>[] = [];
     const padding = (e: PaddingEvent<LayoutDiagnostic>) => events.push(e);
+    const onStatement = options.onStatement;
     this.stream = new StatementStream((text, statements, base, lines) => {
       const locate = (d: LayoutDiagnostic): LocatedDiagnostic => {
         const start = lines.at(d.range.start);
@@ -83,6 +103,7 @@ export class CheckStream {
         const before = checker.shapesChecked;
         const diagnostics = checker.checkStatement(text, s.start, s.end);
         this.shapes += checker.shapesChecked - before;
+        if (onStatement) onStatement(text, s, base, checker.lastParsed, checker.lastPlainResultEnd);
         if (scanner) scanner.statement(text, s.start, s.end, padding);
         if (diagnostics.length === 0 && events.length === 0) continue;
         // Line counting moves forward only: the statement's padding warnings are located in turn.

@@ -19,6 +19,7 @@ export {
   type CheckCounts,
   type CheckStreamOptions,
   type LocatedDiagnostic,
+  type StatementHandler,
 } from './check-stream';
 export {
   parseOomMessage,

@@ -13,6 +13,7 @@ import {
   skipBlanks,
 } from '../hlo/instruction-start';
 import { parseStatement } from '../hlo/parse-statement';
+import type { HloStatement } from '../hlo/types';
 import { isValidatorDiagnostic, relaxUncheckedLayouts } from '../hlo/unchecked-layouts';
 import { skipTrivia } from '../parse/chars';
 import { unterminatedComment } from '../parse/lexical-lines';
@@ -50,6 +51,18 @@ export interface ShapeChecker {
    * has none of its own; any other statement is parsed in full for them.
    */
   checkStatement(text: string, start: number, end: number): LayoutDiagnostic[];
+  /**
+   * What the last {@link checkStatement} call read of its statement beyond the diagnostics, for a
+   * caller that reads the statements too (the name checks of a whole text, name-statements.ts):
+   * the statement parser's reading when it made one, else undefined.
+   */
+  readonly lastParsed: HloStatement | undefined;
+  /**
+   * Where the result shape of the last {@link checkStatement} call's statement ends (its opcode
+   * follows) when the statement is an instruction in its plain form with no diagnostic at all:
+   * the statement parser would find nothing in it. -1 otherwise.
+   */
+  readonly lastPlainResultEnd: number;
   /** How many shapes {@link checkText} has found, over all calls (a top-level tuple counts once). */
   readonly shapesChecked: number;
   /** Number of distinct shape texts currently cached (validation and parse caches together). */
@@ -288,7 +301,12 @@ export function createShapeChecker(options: ShapeCheckerOptions = {}): ShapeChec
     );
   }
 
+  let lastParsed: HloStatement | undefined;
+  let lastPlainResultEnd = -1;
+
   function checkStatement(text: string, start: number, end: number): LayoutDiagnostic[] {
+    lastParsed = undefined;
+    lastPlainResultEnd = -1;
     resultAt = resultShapeStart(text, start, end);
     resultNext = -1;
     recordClean = true;
@@ -296,11 +314,12 @@ export function createShapeChecker(options: ShapeCheckerOptions = {}): ShapeChec
     const found = checkText(text, start, end);
     recordClean = false;
     const first = skipTrivia(text, start, end, scan.comments);
+    const plain = plainInstruction(text, start, end);
     // Blank lines, comments and `}` alone hold nothing of their own: the usual case after plain instructions.
     const bare =
       first >= end ||
       (text.charCodeAt(first) === 125 && skipTrivia(text, first + 1, end, scan.comments) >= end) ||
-      plainInstruction(text, start, end) ||
+      plain ||
       (found.length === 0 && resultAt < 0 && plainHeader(text, start, end));
     // A layout error outside the result shape may stand where XLA does not check layouts.
     const unchecked = found.some(
@@ -309,11 +328,14 @@ export function createShapeChecker(options: ShapeCheckerOptions = {}): ShapeChec
         (resultNext < 0 || d.range.start < resultAt || d.range.start >= resultNext),
     );
     resultAt = -1;
-    if (bare && unterminatedComment(text, start, end) < 0)
+    if (bare && unterminatedComment(text, start, end) < 0) {
+      if (plain && found.length === 0) lastPlainResultEnd = resultNext;
       return unchecked ? relaxUncheckedLayouts(text, { start, end }, found) : found;
+    }
     // The statement parser's own diagnostics, and those of shapes only it reads (where the finder
     // does not look: `f32 parameter(0)`, a word that is not followed by `[`).
     const statement = parseStatement(text, { start, end }, scan);
+    lastParsed = statement;
     const seen = new Set(found.map((d) => `${d.code}@${d.range.start}`));
     const add = (d: LayoutDiagnostic) => {
       const key = `${d.code}@${d.range.start}`;
@@ -332,6 +354,12 @@ export function createShapeChecker(options: ShapeCheckerOptions = {}): ShapeChec
     checkStatement,
     get shapesChecked() {
       return shapesChecked;
+    },
+    get lastParsed() {
+      return lastParsed;
+    },
+    get lastPlainResultEnd() {
+      return lastPlainResultEnd;
     },
     get size() {
       return validated.size + candidates.size;
