@@ -34,6 +34,12 @@ export interface LayoutDiagnostic {
   readonly range: TextRange;
   /** Other places the diagnostic speaks of ("previously defined here"), ranges as absolute as `range`. */
   readonly related?: readonly RelatedPlace[];
+  /**
+   * XLA reports it at the first token after its statement, which a statement read alone does not
+   * see: `range` is the statement's last character until a reader of the statements in turn (the
+   * check stream, the language server) moves it there ({@link atNextToken}).
+   */
+  readonly atNextToken?: true;
 }
 
 export interface RelatedPlace {
@@ -342,8 +348,8 @@ export function diagnostic(
 }
 
 /**
- * A copy of `d` at `range`, with `message` and `plain` replaced when given. Written out rather than
- * spread: V8 gives each `{ ...d }` copy a hidden class of its own, about 250 bytes for every
+ * A copy of `d` at `range`, with `message` and `plain` replaced when given; with `waiting` false,
+ * no longer waiting for the next token (it stands there now). Written out rather than spread: V8 gives each `{ ...d }` copy a hidden class of its own, about 250 bytes for every
  * diagnostic a server keeps.
  */
 export function copyDiagnostic(
@@ -351,11 +357,13 @@ export function copyDiagnostic(
   range: TextRange,
   message = d.message,
   plain = d.plain,
+  waiting = true,
 ): LayoutDiagnostic {
   const out: WritableDiagnostic = { code: d.code, severity: d.severity, message, range };
   if (plain !== undefined) out.plain = plain;
   if (d.expected !== undefined) out.expected = d.expected;
   if (d.related !== undefined) out.related = d.related;
+  if (waiting && d.atNextToken !== undefined) out.atNextToken = d.atNextToken;
   return out;
 }
 
@@ -375,6 +383,14 @@ export function movedDiagnostic(d: LayoutDiagnostic, by: number): LayoutDiagnost
   if (d.related !== undefined)
     out.related = d.related.map((p) => ({ range: movedRange(p.range, by), message: p.message }));
   return out;
+}
+
+/**
+ * `d`, which waits for the first token after its statement ({@link LayoutDiagnostic.atNextToken}),
+ * at `at`: that token's offset, or the end of the text when none follows.
+ */
+export function atNextToken(d: LayoutDiagnostic, at: number, textLength: number): LayoutDiagnostic {
+  return copyDiagnostic(d, { start: at, end: Math.min(at + 1, textLength) }, d.message, d.plain, false);
 }
 
 /** What XLA's `TokKindToString` names stand for, in the words people read. */

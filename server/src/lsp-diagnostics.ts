@@ -8,7 +8,7 @@
  * case).
  */
 import { DiagnosticSeverity, type Diagnostic, type Range } from 'vscode-languageserver';
-import { readableMessage, RULES, type LayoutDiagnostic, type RuleCode } from '../../core/src';
+import { readableMessage, RULES, skipTrivia, type LayoutDiagnostic, type RuleCode } from '../../core/src';
 import type { StatementSummary } from './analyzer';
 import type { HloDocument } from './document';
 import { toPosition, toRange } from './positions';
@@ -145,6 +145,19 @@ class CappedList {
 
 const ORIGIN: Range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 
+/** Statements that hold no token: XLA's lexer skips blanks and comments. */
+const TRIVIA: ReadonlySet<string> = new Set(['blank', 'comment', 'separator']);
+
+/** The offset of the first token after statement `i` of `doc` (the end of the text when none follows). */
+function nextTokenAfter(doc: HloDocument, i: number): number {
+  for (let j = i + 1; j < doc.statementCount; j++) {
+    if (TRIVIA.has(doc.summary(j).kind)) continue;
+    const { start, end } = doc.range(j);
+    return start + skipTrivia(doc.text.slice(start, end), 0, end - start);
+  }
+  return doc.text.length;
+}
+
 /**
  * The LSP diagnostics of statement `i` of `doc`, converted once and kept while the statement stays
  * at the same line and column.
@@ -168,7 +181,19 @@ function statementDiagnostics(
   )
     return cached.diagnostics;
   const mine: Diagnostic[] = [];
+  let waits = false;
   for (const d of summary.diagnostics ?? []) {
+    if (d.atNextToken) {
+      // Where it stands depends on the statements after this one: converted each time (rare).
+      waits = true;
+      const at = nextTokenAfter(doc, i);
+      const lsp = converter.convert(
+        d,
+        toRange(doc.text, { start: at, end: Math.min(at + 1, doc.text.length) }),
+      );
+      if (lsp) mine.push(lsp);
+      continue;
+    }
     const s = d.span;
     const lsp = converter.convert(d, {
       start: {
@@ -182,6 +207,7 @@ function statementDiagnostics(
     });
     if (lsp) mine.push(lsp);
   }
+  if (waits) return mine;
   converted.set(summary, {
     line: base.line,
     character: base.character,

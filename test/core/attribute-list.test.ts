@@ -9,6 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseStatement } from '../../core/src/hlo';
 import { createShapeChecker } from '../../core/src/validate';
+import { CheckStream } from '../../core/src/report/check-stream';
 import { checkErrors as errors } from '../support/check-errors';
 import { CORPUS_DIR } from '../support/corpus';
 import { mulberry32 } from '../support/prng';
@@ -39,13 +40,48 @@ describe('attribute lists XLA refuses', () => {
     );
   });
 
-  it('reports a missing required attribute at the first comma, or at the `)` with no attributes', () => {
+  it('reports a missing required attribute at the first comma, or at the first token after the `)`', () => {
     const b = '%b (p: s32[]) -> s32[] {\n  ROOT %p = s32[] parameter(0)\n}\n\n';
     const text = `HloModule m\n\n${b}ENTRY %e {\n  %a = s32[] parameter(0)\n  ROOT %w = s32[] while(%a), body=%b\n}\n`;
     assert.deepEqual(errors(text), ['attribute-list 9:28 attribute condition is expected but not seen']);
-    // Of several missing, XLA names the first alphabetically.
+    // Of several missing, XLA names the first alphabetically, at the next statement's `}`.
     const bare = `HloModule m\n\nENTRY %e {\n  %a = s32[] parameter(0)\n  ROOT %w = s32[] while(%a)\n}\n`;
-    assert.deepEqual(errors(bare), ['attribute-list 5:27 attribute body is expected but not seen']);
+    assert.deepEqual(errors(bare), ['attribute-list 6:1 attribute body is expected but not seen']);
+  });
+
+  it('places a missing attribute where jaxlib 0.10.2 does when nothing follows the `)`', () => {
+    const at = (tail: string) =>
+      errors(
+        `HloModule m\n\nENTRY %e {\n  %a = f32[2]{0} parameter(0)\n  ROOT %b = f32[2]{0} transpose(%a)${tail}`,
+      ).map((e) => e.split(' ').slice(0, 2).join(' '));
+    // The next statement's first token, past blank and comment lines; the end of the text.
+    assert.deepEqual(at('\n}\n'), ['attribute-list 6:1']);
+    assert.deepEqual(at(' /* c */ // x\n\n  // y\n}\n'), ['attribute-list 8:1']);
+    assert.deepEqual(at('\n\n// c\n/* d\n */ }\n'), ['attribute-list 9:5']);
+    assert.deepEqual(at(''), ['attribute-list 5:36']);
+    assert.deepEqual(at('\n\n'), ['attribute-list 7:1']);
+    // On the same line: a `;`, a word, a `}`, a second instruction.
+    assert.deepEqual(at(';\n}\n'), ['attribute-list 5:36']);
+    assert.deepEqual(at(' foo\n}\n'), ['attribute-list 5:37']);
+    assert.deepEqual(at(' }\n'), ['attribute-list 5:37']);
+    const mid = `HloModule m\n\nENTRY %e {\n  %a = f32[2]{0} parameter(0)\n  %b = f32[2]{0} transpose(%a)\n  ROOT %r = f32[2]{0} negate(%b)\n}\n`;
+    assert.deepEqual(
+      errors(mid).map((e) => e.split(' ').slice(0, 2).join(' ')),
+      ['attribute-list 6:3'],
+    );
+  });
+
+  it('places it at the next statement when that comes in a later piece of the stream', () => {
+    const text = `HloModule m\n\nENTRY %e {\n  %a = f32[2]{0} parameter(0)\n  %b = f32[2]{0} transpose(%a)\n\n  // c\n  ROOT %r = f32[2]{0} negate(%b)\n}\n`;
+    const cut = text.indexOf('  // c');
+    for (const at of [cut, cut + 3, text.indexOf('  ROOT'), text.length - 1]) {
+      const out: string[] = [];
+      const stream = new CheckStream((d) => out.push(`${d.start.line}:${d.start.column}`));
+      stream.write(text.slice(0, at));
+      stream.write(text.slice(at));
+      stream.end();
+      assert.deepEqual(out, ['8:3'], `cut at ${at}`);
+    }
   });
 
   it('reports the error XLA meets inside the list, not a required attribute after it', () => {

@@ -173,6 +173,25 @@ describe('server: diagnostics', () => {
     );
   });
 
+  it('puts a missing attribute at the next token, as XLA does, and moves it when lines come between', async () => {
+    // jaxlib 0.10.2: "was parsing 6:3: error: attribute dimensions is expected but not seen".
+    const uri = 'file:///w/missing.hlo';
+    const text =
+      'HloModule m\n\nENTRY %e {\n  %a = f32[2]{0} parameter(0)\n  %b = f32[2]{0} transpose(%a)\n  ROOT %r = f32[2]{0} negate(%b)\n}\n';
+    const at = (diags: Diagnostic[]) =>
+      diags.map((d) => [String(d.code), d.range.start.line, d.range.start.character]);
+    assert.deepEqual(at(await client.open(uri, text)), [['attribute-list', 5, 2]]);
+    // Blank and comment lines typed after it: XLA's lexer skips them.
+    const after = { line: 4, character: 30 };
+    assert.deepEqual(
+      at(await client.change(uri, [{ range: { start: after, end: after }, text: '\n\n  // c' }])),
+      [['attribute-list', 7, 2]],
+    );
+    // The ROOT line deleted: the `}` is next.
+    const root = { start: { line: 7, character: 0 }, end: { line: 8, character: 0 } };
+    assert.deepEqual(at(await client.change(uri, [{ range: root, text: '' }])), [['attribute-list', 7, 0]]);
+  });
+
   it("says the module-level errors XLA's parser reports in plain words too, XLA's text after them", async () => {
     const text = [
       'HloModule m',

@@ -20,7 +20,7 @@ import {
   MODULE_ATTRIBUTE_RULES,
   type AttributeRules,
 } from './attribute-table';
-import { charAt, skipBalanced, skipString, skipTrivia } from './lex';
+import { skipBalanced, skipString, skipTrivia } from './lex';
 import type { HloAttribute } from './types';
 
 /** What to write instead of `key` on `opcode`: a near spelling, or its one computation attribute for another's. */
@@ -67,9 +67,11 @@ export function isMissingAttribute(d: LayoutDiagnostic): boolean {
  * XLA's first error on the attributes `attributes` of an instruction with `opcode` (undefined: the
  * `HloModule` line), or undefined. XLA checks each key as it reads it, a repeat before an unknown
  * key, and the required keys after the list; it reports a missing one at the first token after
- * the operands' `)` at `close - 1`: the list's first comma, or the next statement (this reports it
- * at the `)` then, the last character of the instruction). With `complete` false (the parser
- * stopped inside the list) no key is missing yet.
+ * the operands' `)` at `close - 1`: the list's first comma, or whatever follows (`;`, a second
+ * instruction on the line), or the next statement's first token, which the statement does not
+ * hold: the diagnostic then stands on the `)` and waits for it ({@link LayoutDiagnostic.atNextToken}).
+ * With `complete` false (the parser stopped inside the list) no key is missing yet. `rules`: those
+ * of the opcode, or of its form for its first operand (operand-attributes.ts).
  */
 export function attributeListError(
   text: string,
@@ -78,8 +80,8 @@ export function attributeListError(
   close: number,
   end: number,
   complete = true,
+  rules = opcode === undefined ? MODULE_ATTRIBUTE_RULES : attributeRules(opcode),
 ): LayoutDiagnostic | undefined {
-  const rules = opcode === undefined ? MODULE_ATTRIBUTE_RULES : attributeRules(opcode);
   if (!rules) return undefined;
   const seen = new Set<string>();
   for (const { key } of attributes) {
@@ -97,15 +99,16 @@ export function attributeListError(
   if (!complete) return undefined;
   const missing = rules.required.find((name) => !seen.has(name));
   if (missing === undefined || opcode === undefined) return undefined;
-  const comma = skipTrivia(text, close, end);
-  const at = charAt(text, comma, end) === 44 ? comma : close - 1;
+  const next = skipTrivia(text, close, end);
+  const at = next < end ? next : close - 1;
   const kind = attributesOf(opcode).find((a) => a.name === missing)?.value;
-  return diagnostic(
+  const d = diagnostic(
     'attribute-list',
     `attribute ${missing} ${MISSING}`,
     { start: at, end: at + 1 },
     `\`${opcode}\` needs a \`${missing}=\` attribute, and has none: add \`, ${missing}=...\`${kind ? ` (${ATTRIBUTE_VALUE_FORMS[kind]})` : ''}`,
   );
+  return next < end ? d : { ...d, atNextToken: true };
 }
 
 /** Whether `c` is a blank the fast paths see inside one line: space, tab, or the `\r` of a `\r\n`. */

@@ -95,7 +95,10 @@ export function parseInstruction(
       (spansLines(text, range.start, end) || spacedAttribute(text, next, end) || text.charCodeAt(next) === 59)
         ? leftoverAt(text, next, end)
         : [];
-    const listError = attributeListError(text, op.name.name, attributes, close, end, leftover.length === 0);
+    // XLA's list ends at anything but a comma, and it looks for the missing keys there, before
+    // reading on; past a comma, the leftover is an attribute it fails to read.
+    const listEnded = leftover.length === 0 || charAt(text, next, end) !== 44;
+    const listError = attributeListError(text, op.name.name, attributes, close, end, listEnded);
     addAttributeListError(shapes.diagnostics, listError);
     if (leftover.length > 0 && shapes.diagnostics.length === 0) shapes.diagnostics.push(...leftover);
   } else if (!r.failed && (!op || charAt(text, p, end) === 37)) {

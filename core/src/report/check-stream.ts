@@ -4,8 +4,9 @@
  * complete. Shared by `xla-layout check` and the editor's Check File on files VS Code does not
  * hand to extensions. Validation is memoised by shape text, so memory stays flat.
  */
-import { movedDiagnostic, type LayoutDiagnostic, type TextRange } from '../diagnostics';
+import { atNextToken, movedDiagnostic, type LayoutDiagnostic, type TextRange } from '../diagnostics';
 import type { HloStatement } from '../hlo/types';
+import { skipTrivia } from '../hlo/lex';
 import { createShapeChecker, type ShapeChecker } from '../validate/shape-checker';
 import type { ValidateOptions } from '../validate/validate-shape';
 import type { LineColumn } from './line-counter';
@@ -79,8 +80,13 @@ export class CheckStream {
   private errors = 0;
   private warnings = 0;
   private other = 0;
+  /** A diagnostic that XLA reports at the next statement's first token, until that statement comes. */
+  private waiting: LayoutDiagnostic | undefined;
 
-  constructor(onDiagnostic: (d: LocatedDiagnostic) => void, options: CheckStreamOptions = {}) {
+  constructor(
+    private readonly onDiagnostic: (d: LocatedDiagnostic) => void,
+    options: CheckStreamOptions = {},
+  ) {
     const maxEntries = options.maxEntries ?? 20_000;
     const checker = options.checker ?? createShapeChecker({ ...options, maxEntries });
     const thresholds = options.padding === undefined ? DEFAULT_PADDING_THRESHOLDS : options.padding;
@@ -100,6 +106,18 @@ export class CheckStream {
         return { diagnostic: movedDiagnostic(d, base), start, end: lines.endOf(d.range, start) };
       };
       for (const s of statements) {
+        const waiting = this.waiting;
+        if (waiting) {
+          // The first token of the next statement that holds one is where XLA reports it.
+          const first = skipTrivia(text, s.start, s.end);
+          if (first < s.end) {
+            this.waiting = undefined;
+            const d = atNextToken(waiting, base + first, base + text.length);
+            const start = lines.at(first);
+            this.count(d);
+            onDiagnostic({ diagnostic: d, start, end: lines.endOf({ start: first, end: first + 1 }, start) });
+          }
+        }
         const before = checker.shapesChecked;
         const diagnostics = checker.checkStatement(text, s.start, s.end);
         this.shapes += checker.shapesChecked - before;
@@ -124,6 +142,10 @@ export class CheckStream {
             located.set(d, l);
             continue;
           }
+          if (d.atNextToken) {
+            this.waiting = l.diagnostic;
+            continue;
+          }
           this.count(d);
           onDiagnostic(l);
         }
@@ -146,7 +168,13 @@ export class CheckStream {
 
   /** Ends the stream (reporting the last statement's diagnostics and its module's padding warnings) and returns the counts. */
   end(): CheckCounts {
-    this.stream.end();
+    const textEnd = this.stream.end();
+    if (this.waiting) {
+      const d = atNextToken(this.waiting, textEnd.offset, textEnd.offset);
+      this.waiting = undefined;
+      this.count(d);
+      this.onDiagnostic({ diagnostic: d, start: textEnd.at, end: textEnd.at });
+    }
     this.collector?.flush();
     return this.counts;
   }

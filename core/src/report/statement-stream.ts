@@ -7,7 +7,7 @@
  */
 import type { TextRange } from '../diagnostics';
 import { DEFAULT_MAX_STATEMENT_LENGTH, splitStatements } from '../hlo/split-statements';
-import { LineCounter } from './line-counter';
+import { LineCounter, type LineColumn } from './line-counter';
 
 /**
  * Receives consecutive batches of complete statements. Ranges index `text`; `base` is the offset
@@ -32,6 +32,7 @@ export class StatementStream {
   private carry = '';
   private base = 0;
   private ended = false;
+  private textEnd = { offset: 0, at: { line: 1, column: 1 } };
   private readonly lines = new LineCounter();
   private readonly cap: number;
 
@@ -68,13 +69,20 @@ export class StatementStream {
     this.flush(text, text.length, false, true);
   }
 
-  /** Ends the stream: the carried statement is complete now. Later writes are ignored. */
-  end(): void {
-    if (this.ended) return;
+  /**
+   * Ends the stream: the carried statement is complete now. Later writes are ignored. Returns where
+   * the text ends: its length, and the line and column just past its last character.
+   */
+  end(): { offset: number; at: LineColumn } {
+    if (this.ended) return this.textEnd;
     this.ended = true;
     const text = this.carry;
     this.carry = '';
     if (text.length > 0) this.flush(text, text.length, true);
+    // Without a last batch the counter was cut at the end of the previous one: offset 0 is the end.
+    else this.lines.reset('');
+    this.textEnd = { offset: this.base + text.length, at: this.lines.at(text.length) };
+    return this.textEnd;
   }
 
   /**
