@@ -68,7 +68,7 @@ function computationNames(
   const own = model.computations[0];
   if (!own || own.inline) return undefined;
   return {
-    diagnostics: checkInstructionNames(model),
+    diagnostics: checkInstructionNames(model, text),
     calls: computationCalls(model.computations),
     declared: declared(own),
   };

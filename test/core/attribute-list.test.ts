@@ -7,7 +7,7 @@
 import { strict as assert } from 'node:assert';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseStatement } from '../../core/src/hlo';
+import { checkNames, parseHloText, parseStatement } from '../../core/src/hlo';
 import { createShapeChecker } from '../../core/src/validate';
 import { CheckStream } from '../../core/src/report/check-stream';
 import { checkErrors as errors } from '../support/check-errors';
@@ -112,6 +112,59 @@ describe('attribute lists XLA refuses', () => {
       ),
       ['attribute-list 1:33 attribute is_scheduled already exists'],
     );
+  });
+
+  it("holds a broadcast and a conditional to the rules of their first operand's shape, as jaxlib 0.10.2 does", () => {
+    /** `line:column message` of each error the name checks (which know the operands) give the ENTRY; places and messages are jaxlib's. */
+    const named = (params: string, root: string) => {
+      const text = `HloModule m\n\n${F}ENTRY %e {\n${params}\n  ROOT %r = ${root}\n}\n`;
+      const lines = (at: number) => {
+        const before = text.slice(0, at).split('\n');
+        return `${before.length}:${before[before.length - 1].length + 1}`;
+      };
+      return checkNames(parseHloText(text), text).map((d) => `${lines(d.range.start)} ${d.message}`);
+    };
+    const vector = '  %a = f32[3]{0} parameter(0)';
+    // A broadcast needs dimensions= unless its operand is a scalar (not by its annotated shape).
+    assert.deepEqual(named(vector, 'f32[2,3]{1,0} broadcast(%a)'), [
+      '10:1 attribute dimensions is expected but not seen',
+    ]);
+    assert.deepEqual(named(vector, 'f32[2,3]{1,0} broadcast(f32[3]{0} %a), metadata={}'), [
+      '9:50 attribute dimensions is expected but not seen',
+    ]);
+    assert.deepEqual(named('  %a = f32[] parameter(0)', 'f32[2]{0} broadcast(%a)'), []);
+    assert.deepEqual(named('  %a = (f32[]) parameter(0)', 'f32[2]{0} broadcast(%a)'), [
+      '10:1 attribute dimensions is expected but not seen',
+    ]);
+    // A conditional's attributes by its first operand: pred[], s32[], or an error before them.
+    const cond = (type: string, attributes: string) =>
+      named(
+        `  %p = ${type} parameter(0)\n  %a = f32[] parameter(1)`,
+        `f32[] conditional(%p, %a, %a)${attributes}`,
+      );
+    assert.deepEqual(cond('pred[]', ', true_computation=%f, false_computation=%f'), []);
+    assert.deepEqual(cond('s32[]', ', branch_computations={%f, %f}'), []);
+    assert.deepEqual(cond('pred[]', ''), ['11:1 attribute false_computation is expected but not seen']);
+    assert.deepEqual(cond('pred[]', ', true_computation=%f'), [
+      '10:42 attribute false_computation is expected but not seen',
+    ]);
+    assert.deepEqual(cond('s32[]', ''), ['11:1 attribute branch_computations is expected but not seen']);
+    assert.deepEqual(cond('pred[]', ', branch_computations={%f, %f}'), [
+      '10:44 unexpected attribute "branch_computations". Allowed attributes: backend_config, control-predecessors, false_computation, frontend_attributes, metadata, origin, parameter_replication, sharding, statistics, true_computation',
+    ]);
+    assert.deepEqual(cond('s32[]', ', true_computation=%f, false_computation=%f'), [
+      '10:44 unexpected attribute "true_computation". Allowed attributes: backend_config, branch_computations, control-predecessors, frontend_attributes, metadata, origin, parameter_replication, sharding, statistics',
+    ]);
+    assert.deepEqual(cond('pred[]', ', true_computation=%f, false_computation=%f, true_computation=%f'), [
+      '10:87 attribute true_computation already exists',
+    ]);
+    assert.deepEqual(cond('pred[2]{0}', ', true_computation=%f, false_computation=%f'), [
+      '10:42 The first operand must be a scalar',
+    ]);
+    assert.deepEqual(cond('f32[]', ', true_computation=%f, false_computation=%f'), [
+      '10:42 The first operand must be a scalar of PRED or S32',
+    ]);
+    assert.deepEqual(cond('(pred[])', ''), ['11:1 The first operand must be a scalar']);
   });
 
   it('leaves what XLA accepts alone: a conditional, a broadcast without dimensions, async forms', () => {

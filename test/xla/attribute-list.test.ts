@@ -2,7 +2,8 @@
  * Attribute lists judged by the real XLA: those of real HLO XLA accepts, edited as people edit
  * dumps (an attribute repeated, one moved to an instruction of another opcode, one deleted: a
  * required one makes XLA say `attribute <name> is expected but not seen`), and hand-written ones
- * (a missing attribute with the next statement after it). `xla-layout check` and the language server must refuse what
+ * (a missing attribute with the next statement after it, a broadcast's and a conditional's
+ * attributes by their first operand). `xla-layout check` and the language server must refuse what
  * XLA refuses, where XLA stops and with XLA's text, and accept the rest. Also compares the
  * attribute table with XLA's own list for every opcode it checks. Seeded (XLA_LENS_SEED).
  */
@@ -81,10 +82,14 @@ function edit(rand: () => number, text: string): Edited | undefined {
 const F = '%f (x: f32[]) -> f32[] {\n  ROOT %x = f32[] parameter(0)\n}\n\n';
 const entry = (lines: string): string => `HloModule m\n\n${F}ENTRY %e {\n${lines}\n}\n`;
 const V = '  %a = f32[2]{0} parameter(0)\n';
+const cond = (type: string, attributes: string): string =>
+  entry(
+    `  %p = ${type} parameter(0)\n  %a = f32[] parameter(1)\n  ROOT %c = f32[] conditional(%p, %a, %a)${attributes}`,
+  );
 
 /**
  * Hand-written cases: a required attribute missing with nothing after the `)` (XLA names the next
- * token).
+ * token), and the attributes of a broadcast and a conditional, which depend on the first operand.
  */
 const HAND: Edited[] = [
   {
@@ -105,6 +110,35 @@ const HAND: Edited[] = [
     what: 'missing, second instruction on the line',
     text: entry(`${V}  %b = f32[2]{0} transpose(%a) ROOT %r = f32[2]{0} negate(%b)`),
   },
+  { what: 'broadcast of a vector', text: entry(`${V}  ROOT %b = f32[3,2]{1,0} broadcast(%a)`) },
+  {
+    what: 'broadcast of a vector, metadata',
+    text: entry(`${V}  ROOT %b = f32[3,2]{1,0} broadcast(%a), metadata={}`),
+  },
+  {
+    what: 'broadcast of a scalar',
+    text: entry('  %a = f32[] parameter(0)\n  ROOT %b = f32[3]{0} broadcast(%a)'),
+  },
+  {
+    what: 'broadcast of a tuple',
+    text: entry('  %a = (f32[]) parameter(0)\n  ROOT %b = f32[3]{0} broadcast(%a)'),
+  },
+  { what: 'conditional on pred', text: cond('pred[]', ', true_computation=%f, false_computation=%f') },
+  { what: 'conditional on s32', text: cond('s32[]', ', branch_computations={%f, %f}') },
+  { what: 'conditional on pred, bare', text: cond('pred[]', '') },
+  { what: 'conditional on s32, bare', text: cond('s32[]', '') },
+  { what: 'conditional on pred, branches', text: cond('pred[]', ', branch_computations={%f, %f}') },
+  {
+    what: 'conditional on s32, true/false',
+    text: cond('s32[]', ', true_computation=%f, false_computation=%f'),
+  },
+  {
+    what: 'conditional, metadata twice',
+    text: cond('pred[]', ', true_computation=%f, false_computation=%f, metadata={}, metadata={}'),
+  },
+  { what: 'conditional on pred[2]', text: cond('pred[2]{0}', ', true_computation=%f, false_computation=%f') },
+  { what: 'conditional on f32', text: cond('f32[]', ', true_computation=%f, false_computation=%f') },
+  { what: 'conditional on a tuple, bare', text: cond('(pred[])', '') },
 ];
 
 describeWithXla('the real XLA judges edited attribute lists', function (xla) {

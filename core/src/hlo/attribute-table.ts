@@ -93,8 +93,9 @@ export const COMMON_ATTRIBUTE_NAMES: ReadonlySet<string> = new Set(COMMON.map(([
 
 /**
  * Each opcode's own attributes. The required ones are required as the parser writes them; some
- * only in one form (`broadcast`'s `dimensions` not for a scalar operand; a `conditional` takes
- * `true_computation` and `false_computation` or `branch_computations`, marked optional here).
+ * only in one form, by the first operand's shape (`broadcast`'s `dimensions` not for a scalar
+ * operand; a `conditional` takes `true_computation` and `false_computation` or
+ * `branch_computations`), marked optional here: {@link BROADCAST_RULES}, {@link conditionalRules}.
  */
 const OWN: Readonly<Record<string, readonly Row[]>> = {
   acos: [['result_accuracy', 'ResultAccuracy']],
@@ -523,9 +524,10 @@ export interface AttributeRules {
 }
 
 /**
- * Opcodes whose attributes are not checked: a `conditional` takes `true_computation=` and
- * `false_computation=` or `branch_computations=` by its first operand's type, which the text may
- * not show; jaxlib 0.10.2 knows no `atan`, `collective-reduce` or `shuffle`.
+ * Opcodes whose attributes are not checked by the statement alone: a `conditional` takes
+ * `true_computation=` and `false_computation=` or `branch_computations=` by its first operand's
+ * type, which only the instruction defining the operand shows (operand-attributes.ts checks it
+ * there); jaxlib 0.10.2 knows no `atan`, `collective-reduce` or `shuffle`.
  */
 const UNCHECKED: ReadonlySet<string> = new Set(['conditional', 'atan', 'collective-reduce', 'shuffle']);
 
@@ -573,7 +575,7 @@ const RULES_CACHE = new Map<string, AttributeRules | null>();
  * The rules XLA's parser holds an instruction with `opcode` to, or undefined for an opcode it does
  * not check here ({@link UNCHECKED}, or no opcode XLA knows, plain or with `-start`, `-update` or
  * `-done`). A `broadcast` requires `dimensions=` only of an operand that is no scalar, which the
- * text may not show: none is required of it here.
+ * statement may not show: none is required of it here ({@link BROADCAST_RULES}).
  */
 export function attributeRules(opcode: string): AttributeRules | undefined {
   const cached = RULES_CACHE.get(opcode);
@@ -585,6 +587,21 @@ export function attributeRules(opcode: string): AttributeRules | undefined {
     : rulesOf(attributesOf(opcode), opcode !== 'broadcast');
   RULES_CACHE.set(opcode, rules);
   return rules ?? undefined;
+}
+
+/** The rules of a `broadcast` whose operand is no scalar: `dimensions=` is required. */
+export const BROADCAST_RULES: AttributeRules = rulesOf(attributesOf('broadcast'), true);
+
+/**
+ * The rules of a `conditional` whose first operand is a pred[] (`true_computation=` and
+ * `false_computation=`, both required) or an s32[] (`branch_computations=`, required).
+ */
+export function conditionalRules(pred: boolean): AttributeRules {
+  const own = pred ? ['true_computation', 'false_computation'] : ['branch_computations'];
+  const list = attributesOf('conditional')
+    .filter((a) => COMMON_ATTRIBUTE_NAMES.has(a.name) || own.includes(a.name))
+    .map((a) => (own.includes(a.name) ? { ...a, required: true } : a));
+  return rulesOf(list, true);
 }
 
 /** The rules of the `HloModule` line's attributes (none required). */

@@ -20,6 +20,7 @@ import { printShape } from '../print';
 import { counted } from '../format';
 import { closestName } from '../parse/spelling';
 import { sourceTableErrors } from './source-tables';
+import { operandAttributeError } from './operand-attributes';
 import {
   emptyComputations,
   moduleWithoutComputation,
@@ -101,6 +102,7 @@ function undefinedInstructionWords(
  * computation can have more diagnostics than a call takes arguments.
  */
 function checkScope(
+  text: string,
   c: HloComputation,
   outer: HloComputation | undefined,
   out: LayoutDiagnostic[],
@@ -178,6 +180,11 @@ function checkScope(
       numbered = false;
     }
     checkReshape(ins, known, out);
+    const operand = ins.operands.length > 0 ? known.get(ins.operands[0].name) : undefined;
+    if (operand?.shape && clean(operand, operand.shape) && !refused(ins) && !multiple(ins)) {
+      const d = operandAttributeError(text, ins, operand);
+      if (d) out.push(d);
+    }
     const first = known.get(ins.name.name);
     if (first)
       out.push(
@@ -349,8 +356,11 @@ function checkParameterNumbers(parameters: ReadonlyMap<number, TextRange>, out: 
   }
 }
 
-/** The diagnostics on instruction names of every computation of `model`, each scoped as XLA's parser scopes it. */
-export function checkInstructionNames(model: HloComputations): LayoutDiagnostic[] {
+/**
+ * The diagnostics on instruction names of every computation of `model` (parsed from `text`), each
+ * scoped as XLA's parser scopes it, and on the attributes that depend on an operand's shape.
+ */
+export function checkInstructionNames(model: HloComputations, text: string): LayoutDiagnostic[] {
   const out: LayoutDiagnostic[] = [];
   const stopped = stoppedIn(model);
   let respellings = 0;
@@ -358,6 +368,7 @@ export function checkInstructionNames(model: HloComputations): LayoutDiagnostic[
     respellings++ < MAX_RESPELLINGS ? closestName(name, above()) : undefined;
   for (const c of model.computations)
     checkScope(
+      text,
       c,
       c.inline ? model.computations[c.inline.computation] : undefined,
       out,
@@ -365,6 +376,11 @@ export function checkInstructionNames(model: HloComputations): LayoutDiagnostic[
       stopped.has(c.index),
     );
   return out;
+}
+
+/** Whether `ins` is a `broadcast` of other than one operand: XLA refuses the count before the attributes. */
+function multiple(ins: InstructionStatement): boolean {
+  return ins.opcode?.name === 'broadcast' && ins.operands.length !== 1;
 }
 
 /** A computation as the module-wide checks see it. */
@@ -646,7 +662,7 @@ export function checkNames(model: HloComputations, text: string): LayoutDiagnost
   // XLA's parser stops on those, and on any statement it refuses, before the import that compares
   // the entry computation's layout.
   const parsed = out.length === 0 && !hasParserError(model.statements);
-  for (const d of checkInstructionNames(model)) out.push(d);
+  for (const d of checkInstructionNames(model, text)) out.push(d);
   for (const m of model.modules) {
     const computations = m.computations
       .map((i) => model.computations[i])
