@@ -71,6 +71,15 @@ describe('attribute lists XLA refuses', () => {
     );
   });
 
+  it('places an HloModule line without a name at the next token too, as jaxlib 0.10.2 does', () => {
+    assert.deepEqual(
+      errors('HloModule\n\n// c\nENTRY %e {\n  ROOT %r = f32[] parameter(0)\n}\n').map((e) =>
+        e.split(' ').slice(0, 2).join(' '),
+      ),
+      ['invalid-name 4:1'],
+    );
+  });
+
   it('places it at the next statement when that comes in a later piece of the stream', () => {
     const text = `HloModule m\n\nENTRY %e {\n  %a = f32[2]{0} parameter(0)\n  %b = f32[2]{0} transpose(%a)\n\n  // c\n  ROOT %r = f32[2]{0} negate(%b)\n}\n`;
     const cut = text.indexOf('  // c');

@@ -38,6 +38,21 @@ describe('hlo parseStatement', () => {
     assert.deepEqual(errors('HloModule %m'), []);
   });
 
+  it('refuses a `;` after an attribute value and an HloModule line without a name, where jaxlib 0.10.2 does', () => {
+    const errors = (text: string) =>
+      parse(text).diagnostics.map((d) => [d.range.start, d.message, d.atNextToken === true]);
+    // XLA's "expects name" at the `;`: no attribute value takes it in.
+    const attribute = '  %a = f32[] parameter(0), metadata={op_name="x"};';
+    assert.deepEqual(errors(attribute), [[attribute.indexOf(';'), 'expects name', false]]);
+    const sharding = '  %a = f32[] parameter(0), sharding={replicated};';
+    assert.deepEqual(errors(sharding), [[sharding.indexOf(';'), 'expects name', false]]);
+    const module = 'HloModule m, is_scheduled=true;';
+    assert.deepEqual(errors(module), [[module.indexOf(';'), 'expects name', false]]);
+    // No name: at the `,`, or at the next statement's first token (the check stream moves it there).
+    assert.deepEqual(errors('HloModule , is_scheduled=true'), [[10, 'expects name', false]]);
+    assert.deepEqual(errors('HloModule'), [[8, 'expects name', true]]);
+  });
+
   it('reads an instruction: name, result shape, opcode, annotated operands, calls, metadata', () => {
     const text =
       '  ROOT %fusion.21 = s4[8,256]{1,0:T(8,128)(8,1)E(4)S(1)} fusion(s4[8,256]{1,0} %copy, s32[] %p.1), kind=kLoop, ' +

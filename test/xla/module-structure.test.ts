@@ -1,11 +1,12 @@
 /**
  * Module-level structure and split computation headers, judged by the real XLA: two modules in
  * one file without `// -----` (concatenated dumps), text after the last `}`, `;` after an
- * instruction, a computation without instructions, a module or instruction named like a keyword
- * or an element type, and headers whose `(`, result shape or body `{` are on a line of their own
- * or after a blank line. Hand-written cases, then seeded variants of real dumps (XLA_LENS_SEED).
- * `xla-layout check` and the language server must refuse what XLA refuses, their first error
- * where XLA's stands, and accept what it accepts.
+ * instruction or an attribute value, an `HloModule` line without a name, a computation without
+ * instructions, a module or instruction named like a keyword or an element type, and headers
+ * whose `(`, result shape or body `{` are on a line of their own or after a blank line.
+ * Hand-written cases, then seeded variants of real dumps (XLA_LENS_SEED). `xla-layout check` and
+ * the language server must refuse what XLA refuses, their first error where XLA's stands, and
+ * accept what it accepts.
  */
 import * as assert from 'node:assert/strict';
 import { buildCli } from '../cli/run-cli';
@@ -41,6 +42,24 @@ const HAND: Case[] = [
   { what: '; after an instruction', text: body('  ROOT %r = f32[] parameter(0);') },
   { what: '; after a blank', text: body('  ROOT %r = f32[] parameter(0) ;') },
   { what: '; mid-computation', text: body('  %a = f32[] parameter(0);\n  ROOT %r = f32[] negate(%a)') },
+  {
+    what: '; after an attribute value',
+    text: body('  ROOT %r = f32[] parameter(0), metadata={op_name="x"};'),
+  },
+  { what: '; after a sharding', text: body('  ROOT %r = f32[] parameter(0), sharding={replicated};') },
+  {
+    what: '; after the HloModule line',
+    text: MODULE.replace('HloModule m', 'HloModule m, is_scheduled=true;'),
+  },
+  {
+    what: '; after a blank on the HloModule line',
+    text: MODULE.replace('HloModule m', 'HloModule m, is_scheduled=true ;'),
+  },
+  { what: 'HloModule without a name', text: MODULE.replace('HloModule m', 'HloModule') },
+  {
+    what: 'HloModule without a name, attributes',
+    text: MODULE.replace('HloModule m', 'HloModule , is_scheduled=true'),
+  },
   { what: 'an empty computation', text: 'HloModule m\n\nENTRY %e {\n}\n' },
   {
     what: 'an empty called computation',

@@ -96,7 +96,7 @@ export function readString(text: string, pos: number, end: number): { value: str
 /**
  * The offset after an attribute value starting at `pos`: a string, or text up to the next `,` or
  * `)`/`}` at depth 0 with `(` `[` `{` balanced and strings skipped (`window={size=3x3}`,
- * `backend_config={"a":{"b":1}}`, `kind=kLoop`).
+ * `backend_config={"a":{"b":1}}`, `kind=kLoop`), or up to a `;`, which no value holds there.
  */
 export function skipValue(text: string, pos: number, end: number): number {
   let depth = 0;
@@ -117,7 +117,7 @@ export function skipValue(text: string, pos: number, end: number): number {
     else if (c === 41 || c === 93 || c === 125) {
       if (depth === 0) return trimEnd(text, pos, i);
       depth--;
-    } else if (c === 44 && depth === 0) return trimEnd(text, pos, i);
+    } else if ((c === 44 || c === 59) && depth === 0) return trimEnd(text, pos, i);
     i++;
   }
   return trimEnd(text, pos, end);

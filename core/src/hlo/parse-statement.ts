@@ -86,8 +86,15 @@ function moduleNameError(
   const c = text.charCodeAt(at);
   let stop = nameEnd ?? at;
   if (nameEnd === undefined) {
-    if (c < 48 || c > 57) return undefined;
     while (stop < end && isIdentifierChar(text.charCodeAt(stop))) stop++;
+    // Not a word at all (`HloModule , is_scheduled=true`): XLA's next token is no name.
+    if (stop === at)
+      return diagnostic(
+        'invalid-name',
+        'expects name',
+        { start: at, end: at + 1 },
+        `the \`HloModule\` line names no module: write its name after \`HloModule\` (e.g. \`HloModule m\`)`,
+      );
   } else if (c === 37 || !(MODULE_KEYWORDS.has(text.slice(at, stop)) || typeAt(text, at, stop)))
     return undefined;
   const word = text.slice(at, stop);
@@ -126,7 +133,19 @@ function parseModuleHeader(text: string, range: TextRange, pos: number, scan: Sc
   const name = readName(text, p, end);
   if (name) p = name.end;
   const nameAt = skipTrivia(text, pos, end);
-  const refused = nameAt < end ? moduleNameError(text, nameAt, end, name?.end) : undefined;
+  // With nothing after `HloModule` on its line, XLA looks for the name in the next statement.
+  const refused =
+    nameAt < end
+      ? moduleNameError(text, nameAt, end, name?.end)
+      : {
+          ...diagnostic(
+            'invalid-name',
+            'expects name',
+            { start: end - 1, end },
+            'the `HloModule` line names no module: write its name after `HloModule` (e.g. `HloModule m`)',
+          ),
+          atNextToken: true as const,
+        };
   if (refused) shapes.diagnostics.push(refused);
   const stop = readKeyValues(text, p, end, attributes, (key, vs) => {
     if (key.name === 'entry_computation_layout' && charAt(text, vs, end) === 123) {
