@@ -248,10 +248,8 @@ export function readAttributes(
   let metadata: HloMetadata | undefined;
   const p = readKeyValues(text, pos, end, attributes, (key, vs) => {
     const ve = valueEnd(text, vs, end);
-    if (COMPUTATION_ATTRIBUTES.has(key.name))
-      readNameList(text, vs, ve, (n) => calls.push({ name: n.name, range: n.range, attribute: key.name }));
-    else if (key.name === 'control-predecessors') readNameList(text, vs, ve, (n) => controls.push(n));
-    else if (key.name === 'metadata') metadata = readMetadata(text, vs, ve, shapes);
+    if (readReference(text, key.name, vs, ve, calls, controls)) return ve;
+    if (key.name === 'metadata') metadata = readMetadata(text, vs, ve, shapes);
     else if (key.name === 'replica_groups') {
       const crash = iotaGroupsCrash(text, vs, ve);
       if (crash) shapes.diagnostics.push(crash);
@@ -280,11 +278,28 @@ export function readReferences(
 ): number {
   return readKeyValues(text, pos, end, attributes, (key, vs) => {
     const ve = valueEnd(text, vs, end);
-    if (COMPUTATION_ATTRIBUTES.has(key.name))
-      readNameList(text, vs, ve, (n) => calls.push({ name: n.name, range: n.range, attribute: key.name }));
-    else if (key.name === 'control-predecessors') readNameList(text, vs, ve, (n) => controls.push(n));
+    readReference(text, key.name, vs, ve, calls, controls);
     return ve;
   });
+}
+
+/**
+ * Reads the value `text[vs, ve)` of attribute `key` into `calls` when it names computations, into
+ * `controls` when it is `control-predecessors`; false for any other attribute.
+ */
+function readReference(
+  text: string,
+  key: string,
+  vs: number,
+  ve: number,
+  calls: CalledComputationRef[],
+  controls: HloName[],
+): boolean {
+  if (COMPUTATION_ATTRIBUTES.has(key))
+    readNameList(text, vs, ve, (n) => calls.push({ name: n.name, range: n.range, attribute: key }));
+  else if (key === 'control-predecessors') readNameList(text, vs, ve, (n) => controls.push(n));
+  else return false;
+  return true;
 }
 
 /**
