@@ -31,17 +31,18 @@ import type {
 } from './types';
 
 /** What {@link plainInstruction} reads in place; the rest is parsed when asked for. */
-interface PlainParts {
-  readonly rootKeyword: TextRange | undefined;
-  readonly name: HloName;
-  readonly opcode: HloName;
-  readonly parameter: ParameterNumber | undefined;
-  readonly operands: readonly OperandRef[];
-  readonly calledComputations: readonly CalledComputationRef[];
-  readonly controlPredecessors: readonly HloName[];
-  readonly attributes: readonly HloAttribute[];
-  readonly inlineComputation: InlineComputationOpening | undefined;
-}
+type PlainParts = Pick<
+  PlainInstruction,
+  | 'rootKeyword'
+  | 'name'
+  | 'opcode'
+  | 'parameter'
+  | 'operands'
+  | 'calledComputations'
+  | 'controlPredecessors'
+  | 'attributes'
+  | 'inlineComputation'
+>;
 
 /**
  * A statement `parseStatement` reads as this instruction; its shapes, metadata and diagnostics are
