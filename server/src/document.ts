@@ -66,6 +66,15 @@ export class HloDocument {
   private table: StatementTable<StatementSummary>;
   private computationIndex: ComputationEntry[] | undefined;
   private strayIndex: readonly number[] = [];
+  /**
+   * The statements that call computations by name, ascending, and beside each the index of the
+   * named computation holding it (-1 when none): gathered with the computation index and valid
+   * while it is, so that placements need no pass over every statement of their own.
+   */
+  private callIndex: { readonly statements: number[]; readonly callers: number[] } = {
+    statements: [],
+    callers: [],
+  };
   private tiledCache: boolean | undefined;
   /** Stack-frame tables by the statement index of their module's start (-1: the text's start); dropped on every change. */
   private frameTables = new Map<number, StackFrameTables>();
@@ -165,10 +174,12 @@ export class HloDocument {
     if (edit.added.some((s) => s.tiled)) {
       if (this.tiledCache === false) this.tiledCache = true;
     } else if (edit.removed.some((s) => s.tiled)) this.tiledCache = undefined;
+    const calls = sameCalls(edit.removed, edit.added);
     const same =
       edit.removed.length === edit.added.length &&
       edit.removed.every((r, i) => sameStructure(r, edit.added[i]));
-    if (!same) this.computationIndex = undefined;
+    // Dropped too when only a call changed: the index holds the calls.
+    if (!same || !calls) this.computationIndex = undefined;
     // Placements are kept while the computations stay the same ones, with the same calls: an
     // edit that only changes instructions (a line being typed in a large dump) keeps them.
     const sameComputations =
@@ -177,7 +188,7 @@ export class HloDocument {
         (r, i) =>
           sameStructure(r, edit.added[i]) || (!shapesComputations(r) && !shapesComputations(edit.added[i])),
       );
-    if (!sameComputations || !sameCalls(edit.removed, edit.added)) this.placements = undefined;
+    if (!sameComputations || !calls) this.placements = undefined;
   }
 
   /**
@@ -256,12 +267,11 @@ export class HloDocument {
       list.push(entry);
       byIndex.set(c.index, entry);
     }
-    for (let i = 0; i < this.table.count; i++) {
-      const calls = this.table.summary(i).allocation.calls;
-      if (calls === undefined || calls.callees.length === 0) continue;
-      const c = this.computationOf(i);
-      const caller = c && byIndex.get(this.outermost(c).index);
+    const { statements, callers } = this.callIndex;
+    for (let k = 0; k < statements.length; k++) {
+      const caller = byIndex.get(callers[k]);
       if (!caller) continue;
+      const calls = this.table.summary(statements[k]).allocation.calls!;
       // A fusion's callee is fused whatever else calls it (XLA clones a fused computation per fusion).
       for (const callee of calls.callees)
         if (caller.calls.get(callee) !== 'fusion') caller.calls.set(callee, calls.opcode);
@@ -409,8 +419,16 @@ export class HloDocument {
     const closeAll = (last: number) => {
       while (open.length > 0) close(last);
     };
+    const calling: number[] = [];
+    const callers: number[] = [];
     for (let i = 0; i < this.table.count; i++) {
       const s = this.table.summary(i);
+      const calls = s.allocation.calls;
+      // Before `begin`: an instruction opening a computation in place belongs to the one around it.
+      if (calls !== undefined && calls.callees.length > 0) {
+        calling.push(i);
+        callers.push(open.length > 0 ? open[0].index : -1);
+      }
       switch (s.kind) {
         case 'module':
         case 'separator':
@@ -448,6 +466,7 @@ export class HloDocument {
     closeAll(lastContent);
     this.computationIndex = out;
     this.strayIndex = strays;
+    this.callIndex = { statements: calling, callers };
     return out;
   }
 

@@ -65,6 +65,8 @@ const ROLE_EDITS: readonly [string, string][] = [
   ['kind=kLoop, calls=%fused', 'to_apply=%add'],
   [' fusion(%a)', ' call(%a)'],
   ['body=%body', 'body=%fused'],
+  // An instruction that stops calling, or starts: the while body's values warn only while called.
+  ['while(%bc), condition=%cond, body=%body', 'negate(%bc)'],
   ['ENTRY %main', '%main'],
   ['%body (b', 'ENTRY %body (b'],
   ['bitcast(%f)', 'copy(%f)'],

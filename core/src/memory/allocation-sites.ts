@@ -110,29 +110,48 @@ export interface Placement {
  * still gets thread-local scratch) but place nothing themselves: a fusion is one kernel.
  */
 export function placement(computations: readonly CallingComputation[]): Placement {
-  const byName = new Map(computations.map((c) => [c.name, c]));
-  const called = new Set<string>();
-  for (const c of computations) for (const callee of c.calls.keys()) called.add(callee);
-  const entries = computations.filter((c) => c.entry);
-  const start = entries.length > 0 ? entries : computations.filter((c) => !called.has(c.name));
-  const global = new Set<string>();
-  const threadLocal = new Set<string>();
-  const fused = new Set<string>();
-  const work: [string, 'global' | 'thread-local' | 'fused'][] = start.map((c) => [c.name, 'global']);
+  // By index, not by name: a dump has tens of thousands of fused computations, and a set of names
+  // per way of being reached cost more than the walk. A name stands for the last computation
+  // holding it, as a call by that name would.
+  const byName = new Map<string, number>();
+  computations.forEach((c, i) => byName.set(c.name, i));
+  let start = computations.filter((c) => c.entry);
+  if (start.length === 0) {
+    const called = new Set<string>();
+    for (const c of computations) for (const callee of c.calls.keys()) called.add(callee);
+    start = computations.filter((c) => !called.has(c.name));
+  }
+  // Per computation, the ways it was reached: GLOBAL, THREAD_LOCAL, FUSED bits.
+  const reached = new Uint8Array(computations.length);
+  const work: number[] = [];
+  const push = (name: string, how: number) => {
+    const i = byName.get(name);
+    if (i !== undefined) work.push(i, how);
+  };
+  for (const c of start) push(c.name, GLOBAL);
   while (work.length > 0) {
-    const [name, how] = work.pop()!;
-    const seen = how === 'global' ? global : how === 'thread-local' ? threadLocal : fused;
-    if (seen.has(name)) continue;
-    seen.add(name);
-    for (const [callee, opcode] of byName.get(name)?.calls ?? []) {
-      if (opcode === 'fusion') work.push([callee, 'fused']);
-      else if (CONTROL_FLOW.has(opcode) && how === 'global') work.push([callee, 'global']);
-      else work.push([callee, 'thread-local']);
+    const how = work.pop()!;
+    const i = work.pop()!;
+    if (reached[i] & how) continue;
+    reached[i] |= how;
+    for (const [callee, opcode] of computations[i].calls) {
+      if (opcode === 'fusion') push(callee, FUSED);
+      else if (CONTROL_FLOW.has(opcode) && how === GLOBAL) push(callee, GLOBAL);
+      else push(callee, THREAD_LOCAL);
     }
   }
-  for (const g of global) threadLocal.delete(g);
+  const global = new Set<string>();
+  const threadLocal = new Set<string>();
+  reached.forEach((ways, i) => {
+    if (ways & GLOBAL) global.add(computations[i].name);
+    else if (ways & THREAD_LOCAL) threadLocal.add(computations[i].name);
+  });
   return { global, threadLocal, roots: new Set(start.map((c) => c.name)) };
 }
+
+const GLOBAL = 1;
+const THREAD_LOCAL = 2;
+const FUSED = 4;
 
 /**
  * Whether the instructions with `opcode` of `computation` get memory of their own under
