@@ -212,6 +212,11 @@ export const RULES = {
     severity: 'error',
     title: "A computation's declared result shape must match its ROOT's shape (layouts aside).",
   },
+  'operand-count': {
+    stage: 'parser',
+    severity: 'error',
+    title: 'An instruction takes as many operands as its opcode does (`add` two, `reduce` an even number).',
+  },
   'entry-duplicate': {
     stage: 'parser',
     severity: 'error',
@@ -289,6 +294,12 @@ export const RULES = {
     severity: 'error',
     title:
       'An iota replica_groups=[G,N]<=[D] must hold as many devices as the iota lists: XLA aborts otherwise.',
+  },
+  'operand-count-crash': {
+    stage: 'crash',
+    severity: 'error',
+    title:
+      'An operand count XLA crashes on instead of reporting it (`dot` with one operand, `tuple` with an array shape).',
   },
   'parameter-number': {
     stage: 'crash',

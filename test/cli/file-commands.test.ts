@@ -116,6 +116,34 @@ describe('cli: check and report', function () {
     ]);
   });
 
+  it('check reports operand counts in files of any size', () => {
+    const text = [
+      'HloModule counts',
+      'ENTRY %main {',
+      '  %p = f32[8]{0} parameter(0)',
+      '  %n = f32[8]{0} negate(%p)',
+      '  %t = (f32[8], f32[8]) tuple(%p, %n, %p)',
+      '  ROOT %r = f32[8]{0} add(%p, %n, %t)',
+      '}',
+    ].join('\n');
+    const counts = (file: string) => [
+      `${file}:5:30: error: this \`tuple\`'s shape holds two elements, so it takes 2 operands; this one has 3 — XLA: expects 2 operands, but has 3 operands [operand-count]`,
+      `${file}:6:26: error: \`add\` takes 2 operands; this one has 3 — XLA: expects 2 operands, but has 3 operands [operand-count]`,
+    ];
+    const file = join(dir, 'counts.hlo');
+    writeFileSync(file, text);
+    const r = cli('check', file);
+    assert.equal(r.code, 1);
+    assert.deepEqual(r.stdout.trimEnd().split('\n'), [...counts(file)]);
+    // Past the name checks' limit too: each count needs only its statement.
+    const large = join(dir, 'counts-large.hlo');
+    writeFileSync(large, `// ${'x'.repeat(1_000_000)}\n${text}`);
+    assert.deepEqual(
+      cli('check', large).stdout.trimEnd().split('\n'),
+      counts(large).map((l) => l.replace(/:(\d+):/, (_, n: string) => `:${Number(n) + 1}:`)),
+    );
+  });
+
   it('check streams: lines and columns stay exact across read boundaries, multi-line statements and ASCII/UTF-8 reads', () => {
     const filler =
       '  %a.1 = bf16[8,256]{1,0:T(8,128)(2,1)} add(bf16[8,256]{1,0:T(8,128)(2,1)} %x, bf16[8,256]{1,0} %y), metadata={op_name="jit(f)/add"}';

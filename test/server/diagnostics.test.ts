@@ -192,6 +192,22 @@ describe('server: diagnostics', () => {
     assert.deepEqual(at(await client.change(uri, [{ range: root, text: '' }])), [['attribute-list', 7, 0]]);
   });
 
+  it('reports an operand count XLA refuses on the operand list, also after an edit', async () => {
+    // jaxlib 0.10.2: "was parsing 5:22: error: expects 2 operands, but has 3 operands" (the `(`).
+    const uri = 'file:///w/operands.hlo';
+    const line = '  ROOT %r = f32[] add(%a, %a)';
+    const text = `HloModule m\n\nENTRY %e {\n  %a = f32[] parameter(0)\n${line}\n}\n`;
+    assert.deepEqual(await client.open(uri, text), []);
+    const three = text.replace(line, '  ROOT %r = f32[] add(%a, %a, %a)');
+    const diags = await client.change(uri, [{ text: three }]);
+    assert.deepEqual(summary(three, diags), [['operand-count', '(%a, %a, %a)', 4]]);
+    assert.equal(diags[0].range.start.character, 21);
+    assert.equal(
+      diags[0].message,
+      '`add` takes 2 operands; this one has 3 — XLA: expects 2 operands, but has 3 operands',
+    );
+  });
+
   it("says the module-level errors XLA's parser reports in plain words too, XLA's text after them", async () => {
     const text = [
       'HloModule m',

@@ -132,13 +132,13 @@ describe('server: lean first pass = full per-statement analysis', () => {
         const text = arrays
           .map((_, i) => {
             const t = `(${pick(i)}, (${pick(i + 1)},${pick(i + 2)}), /*index=2*/ ${pick(i + 3)}, ())`;
-            return `  %t.${i} = ${t} tuple(${t} %a.${i}, (${pick(i + 4)}) %b)\n  %u.${i} = (${pick(i)}, ${pick(i + 3)}) tuple(%x)\n`;
+            return `  %t.${i} = ${t} tuple(${t} %a.${i}, (${pick(i + 4)}) %b, %c, %d)\n  %u.${i} = (${pick(i)}, ${pick(i + 3)}) tuple(%x, %y)\n`;
           })
           .join('');
         // Tile advice on the first array and a validation error on the second: in the tuple's facts
         // the validator's diagnostics of all arrays come before the advice of any.
         const mixed = '(f32[8,256]{1,0:T(8,128)(3,1)}, f32[2,3]{1,0:T(0,2)})';
-        const c = compare('tuples', `${text}  %m = ${mixed} tuple(${mixed} %a)\n`, settings);
+        const c = compare('tuples', `${text}  %m = ${mixed} tuple(${mixed} %a, %b)\n`, settings);
         assert.ok(c.lean > c.instructions / 4, `lean on ${c.lean} of ${c.instructions}`);
         assert.ok(c.withDiagnostics > c.statements / 4, `${c.withDiagnostics} statements with diagnostics`);
       });

@@ -392,8 +392,9 @@ describe('server: name diagnostics', () => {
       cs
         .map((c, k) => {
           const lines = c.uses.map(
+            // An opcode that takes as many operands as there are uses: only the names are random.
             (u, i) =>
-              `  %v${i} = f32[] ${u.length === 0 ? `parameter(${i})` : `add(${u.map((n) => `%v${n}`).join(', ')})`}`,
+              `  %v${i} = f32[] ${u.length === 0 ? `parameter(${i})` : `${['negate', 'add', 'clamp'][u.length - 1]}(${u.map((n) => `%v${n}`).join(', ')})`}`,
           );
           if (c.call !== undefined) lines.push(`  %k = f32[] call(%v0), to_apply=%c${c.call}`);
           // A second %v0, ROOT and parameter(0) (when %v0 is one), each pointing back at the first.

@@ -9,6 +9,7 @@ import { sharedNextOccurrences } from '../parse/next-occurrence';
 import { typeAt } from '../parse/type-names';
 import { constantNeedsParser } from './constant-literal';
 import { mayHoldOddBlank } from './odd-blanks';
+import { countFits } from './operand-counts';
 import { literalOpcodeAt, opcodeAt } from './opcodes';
 
 const CH_PERCENT = 37;
@@ -150,7 +151,8 @@ export function plainCall(
 /**
  * Where the operand list of the plain call `text[op, open)(...)` ends ({@link plainCall}): its `)`,
  * or `open` for the literal of `constant`, `parameter` or `iota`; -1 when the call is not plain.
- * `opcode` is the opcode there, when the caller has read it.
+ * `opcode` is the opcode there, when the caller has read it. Given `result`, where the result
+ * shape starts, a count of operands XLA does not take is not plain either (operand-counts.ts).
  */
 function plainCallEnd(
   text: string,
@@ -160,12 +162,20 @@ function plainCallEnd(
   comments: CommentSearch,
   clean: readonly number[],
   opcode = opcodeAt(text, op, open),
+  result = -1,
 ): number {
   if (opcode === undefined) return -1;
-  if (literalOpcodeAt(text, op, open)) return open;
+  if (literalOpcodeAt(text, op, open)) {
+    // `iota` takes no operands: anything in its parentheses is for the parser to count.
+    const inside = skipTrivia(text, open + 1, end, comments);
+    const empty = opcode !== 'iota' || (inside < end && text.charCodeAt(inside) === 41);
+    return result < 0 || empty ? open : -1;
+  }
   let p = skipTrivia(text, open + 1, end, comments);
-  if (p < end && text.charCodeAt(p) === 41) return p;
+  if (p < end && text.charCodeAt(p) === 41)
+    return result < 0 || countFits(text, opcode, 0, result, end) ? p : -1;
   let k = 0;
+  let count = 0;
   for (;;) {
     while (k < clean.length && clean[k] < p) k += 2;
     if (k < clean.length && clean[k] === p) p = skipTrivia(text, clean[k + 1], end, comments);
@@ -173,8 +183,9 @@ function plainCallEnd(
     // A bare element type (`bitcast(u32)`) is a shape missing its `[` to the statement parser.
     if (name < 0 || typeAt(text, p, name) !== undefined) return -1;
     p = skipTrivia(text, name, end, comments);
+    count++;
     const c = p < end ? text.charCodeAt(p) : -1;
-    if (c === 41) return p;
+    if (c === 41) return result < 0 || countFits(text, opcode, count, result, end) ? p : -1;
     if (c !== 44) return -1;
     p = skipTrivia(text, p + 1, end, comments);
   }
@@ -235,7 +246,7 @@ export function plainInstructionTail(
   const open = nameEnd(text, op, end);
   if (open >= end || spansLines(text, start, end) || text.charCodeAt(open) !== 40) return false;
   const opcode = opcodeAt(text, op, open);
-  const close = plainCallEnd(text, op, open, end, comments, clean, opcode);
+  const close = plainCallEnd(text, op, open, end, comments, clean, opcode, result);
   return (
     opcode !== undefined &&
     close >= 0 &&

@@ -181,7 +181,7 @@ function checkScope(
     }
     checkReshape(ins, known, out);
     const operand = ins.operands.length > 0 ? known.get(ins.operands[0].name) : undefined;
-    if (operand?.shape && clean(operand, operand.shape) && !refused(ins) && !multiple(ins)) {
+    if (operand?.shape && clean(operand, operand.shape) && !refused(ins)) {
       const d = operandAttributeError(text, ins, operand);
       if (d) out.push(d);
     }
@@ -376,11 +376,6 @@ export function checkInstructionNames(model: HloComputations, text: string): Lay
       stopped.has(c.index),
     );
   return out;
-}
-
-/** Whether `ins` is a `broadcast` of other than one operand: XLA refuses the count before the attributes. */
-function multiple(ins: InstructionStatement): boolean {
-  return ins.opcode?.name === 'broadcast' && ins.operands.length !== 1;
 }
 
 /** A computation as the module-wide checks see it. */

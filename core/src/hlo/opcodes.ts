@@ -63,7 +63,7 @@ export const HLO_OPCODES: readonly HloOpcodeInfo[] = (
     ['conditional', V],
     ['constant', 0],
     ['convert', 1],
-    ['convolution', V],
+    ['convolution', 2],
     ['copy', 1],
     ['copy-done', 1],
     ['copy-start', 1],

@@ -3,14 +3,16 @@
  * the instruction defining the operand shows: a `broadcast` needs `dimensions=` unless its operand
  * is a scalar, and a `conditional` on a pred[] takes `true_computation=` and `false_computation=`,
  * on an s32[] `branch_computations=`, and on anything else is refused before its attributes are
- * read (jaxlib 0.10.2's `The first operand must be a scalar of PRED or S32`). The name checks
- * (name-checks.ts), which know every operand, run them.
+ * read (jaxlib 0.10.2's `The first operand must be a scalar of PRED or S32`); with the right
+ * attributes, it takes one operand per branch after that one. The name checks (name-checks.ts),
+ * which know every operand, run them.
  */
 import { diagnostic, type LayoutDiagnostic } from '../diagnostics';
 import { printShape } from '../print';
 import { attributeListError, isMissingAttribute } from './attribute-checks';
 import { BROADCAST_RULES, conditionalRules } from './attribute-table';
 import { skipBalanced, skipTrivia } from './lex';
+import { operandCount } from './operand-counts';
 import type { InstructionStatement } from './types';
 
 /** `d` at the first token after the instruction ending at `end` when it waits for it (see attributeListError). */
@@ -64,5 +66,34 @@ export function operandAttributeError(
     true,
     conditionalRules(type === 'pred'),
   );
-  return d && placed(d, text, end);
+  return d ? placed(d, text, end) : branchCountError(text, ins, type === 'pred', close);
+}
+
+/**
+ * XLA's refusal of a `conditional` (its attributes right for its first operand) that has other
+ * than one operand per branch computation after the branch index, or no branch: its parser gives
+ * up without a message of its own. `close` is just past the operands' `)`.
+ */
+function branchCountError(
+  text: string,
+  ins: InstructionStatement,
+  pred: boolean,
+  close: number,
+): LayoutDiagnostic | undefined {
+  const open = skipTrivia(text, ins.opcode?.range.end ?? close, close);
+  const count = operandCount(text, open, close - 1);
+  const branches = pred
+    ? 2
+    : ins.calledComputations.filter((c) => c.attribute === 'branch_computations').length;
+  if (count === undefined || (branches > 0 && count === branches + 1)) return undefined;
+  const plain =
+    branches === 0
+      ? '`branch_computations={}` lists no computation: a `conditional` needs at least one branch'
+      : `this \`conditional\` has ${branches} branch computation${branches === 1 ? '' : 's'}, so it takes ${branches + 1} operands (the branch index, then one per branch); it has ${count}`;
+  return diagnostic(
+    'operand-count',
+    'Syntax error when trying to parse the text as a HloModule',
+    { start: open, end: close },
+    plain,
+  );
 }

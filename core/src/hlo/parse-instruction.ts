@@ -11,6 +11,7 @@ import { instructionEquals, renamedInstruction, spansLines } from './instruction
 import { typeAt } from '../parse/type-names';
 import { leftoverAt } from './leftover';
 import { constantLiteralError } from './constant-literal';
+import { operandCount, operandCountDiagnostic } from './operand-counts';
 import { isOpcode, LITERAL_OPCODES, opcodeGuesses } from './opcodes';
 import { charAt, readName, skipBalanced, skipTrivia, skipValue, trimmedEnd } from './lex';
 import { isIdentifierStart } from './split-statements';
@@ -79,8 +80,19 @@ export function parseInstruction(
       const literal = constantLiteralError(text, r.shape, op.name.range, paren + 1, end);
       if (literal) shapes.diagnostics.push(literal);
     }
+    // XLA counts the operands once it has read them all: an error among them, or before, comes first.
+    const count =
+      charAt(text, close - 1, end) === 41 && !hasError(shapes)
+        ? operandCount(text, paren, close - 1)
+        : undefined;
     const a = readAttributes(text, close, end, attributes, calledComputations, controlPredecessors, shapes);
     metadata = a.metadata;
+    const counted =
+      count === undefined
+        ? undefined
+        : operandCountDiagnostic(op.name.name, count, { start: paren, end: close }, r.shape, attributes);
+    // A count XLA checks before the attributes stops it there, before any error in them.
+    if (counted && !counted.afterAttributes) shapes.diagnostics.push(counted.diagnostic);
     // XLA reads instructions one after another, line breaks or not: a second one on the line.
     const next = skipTrivia(text, a.end, end);
     const second = next < end && instructionEquals(text, next, end) >= 0;
@@ -101,6 +113,7 @@ export function parseInstruction(
     const listError = attributeListError(text, op.name.name, attributes, close, end, listEnded);
     addAttributeListError(shapes.diagnostics, listError);
     if (leftover.length > 0 && shapes.diagnostics.length === 0) shapes.diagnostics.push(...leftover);
+    if (counted?.afterAttributes && !hasError(shapes)) shapes.diagnostics.unshift(counted.diagnostic);
   } else if (!r.failed && (!op || charAt(text, p, end) === 37)) {
     shapes.reportAt('extra-content', p, end, afterResultWords(text, p, end, r.shape), 'expects opcode');
   }
@@ -171,6 +184,12 @@ function renamedError(
     { start: start - 1, end },
     `\`%${name.name}\` is ${why} which XLA does not take as an instruction name: rename it to %${renamed}`,
   );
+}
+
+/** Whether the statement read so far holds an error, its own or one of its shapes'. */
+function hasError(shapes: Shapes): boolean {
+  const error = (d: LayoutDiagnostic) => d.severity === 'error';
+  return shapes.diagnostics.some(error) || shapes.found.some((f) => f.diagnostics.some(error));
 }
 
 /** What is wrong where XLA expects the opcode after the result shape `shape`, in plain words. */
@@ -258,6 +277,7 @@ export function readOperands(
       } else if (depth < MAX_NESTED_OPERANDS && !LITERAL_OPCODES.has(n.name.name)) {
         const nestedClose = skipBalanced(text, open, end);
         readOperands(text, open + 1, nestedClose, shapes, out, depth + 1);
+        nestedCountError(text, n.name.name, segment, open, nestedClose, shape, shapes);
         p = nestedClose;
       }
     }
@@ -265,4 +285,26 @@ export function readOperands(
     p = skipValue(text, p, end);
     if (p === segment) p++;
   }
+}
+
+/**
+ * Reports a wrong operand count of the instruction written in place of an operand at `start`, its
+ * operands between `(` at `open` and `close`, unless an error came before. XLA reads it without
+ * attributes: only the counts it checks before them apply. Its first message names the operand
+ * (`cannot parse as an instruction name or as a nested instruction`), the count's comes next.
+ */
+function nestedCountError(
+  text: string,
+  opcode: string,
+  start: number,
+  open: number,
+  close: number,
+  shape: ShapeNode | undefined,
+  shapes: Shapes,
+): void {
+  if (charAt(text, close - 1, close) !== 41 || hasError(shapes)) return;
+  const count = operandCount(text, open, close - 1);
+  const counted =
+    count === undefined ? undefined : operandCountDiagnostic(opcode, count, { start, end: close }, shape, []);
+  if (counted && !counted.afterAttributes) shapes.diagnostics.push(counted.diagnostic);
 }
