@@ -217,6 +217,12 @@ export const RULES = {
     severity: 'error',
     title: 'An instruction takes as many operands as its opcode does (`add` two, `reduce` an even number).',
   },
+  'operand-shape-mismatch': {
+    stage: 'parser',
+    severity: 'error',
+    title:
+      "A shape written before an operand's name must be the shape of the instruction it names (layouts aside).",
+  },
   'entry-duplicate': {
     stage: 'parser',
     severity: 'error',

@@ -116,12 +116,12 @@ describe('cli: check and report', function () {
     ]);
   });
 
-  it('check reports operand counts in files of any size', () => {
+  it('check reports operand counts in files of any size, declared operand shapes up to the name checks limit', () => {
     const text = [
       'HloModule counts',
       'ENTRY %main {',
       '  %p = f32[8]{0} parameter(0)',
-      '  %n = f32[8]{0} negate(%p)',
+      '  %n = f32[8]{0} negate(f32[4]{0} %p)',
       '  %t = (f32[8], f32[8]) tuple(%p, %n, %p)',
       '  ROOT %r = f32[8]{0} add(%p, %n, %t)',
       '}',
@@ -134,8 +134,11 @@ describe('cli: check and report', function () {
     writeFileSync(file, text);
     const r = cli('check', file);
     assert.equal(r.code, 1);
-    assert.deepEqual(r.stdout.trimEnd().split('\n'), [...counts(file)]);
-    // Past the name checks' limit too: each count needs only its statement.
+    assert.deepEqual(r.stdout.trimEnd().split('\n'), [
+      `${file}:4:25: error: \`%p\` is written here as f32[4], but its definition makes it f32[8]: write the shape it has, or leave the annotation out — XLA: The declared operand shape f32[4]{0} is not compatible with the shape of the operand instruction f32[8]{0}. [operand-shape-mismatch]`,
+      ...counts(file),
+    ]);
+    // Past the name checks' limit the counts are still checked: each needs only its statement.
     const large = join(dir, 'counts-large.hlo');
     writeFileSync(large, `// ${'x'.repeat(1_000_000)}\n${text}`);
     assert.deepEqual(

@@ -200,6 +200,34 @@ describe('operand counts XLA refuses', () => {
       ['attribute-list'],
     );
   });
+
+  it('reports a declared operand shape its definition does not have, as jaxlib 0.10.2 words it', () => {
+    const named = (lines: string) => {
+      const text = `HloModule m\n\nENTRY %e {\n  %v = f32[3]{0} parameter(0)\n  %p = f32[] parameter(1)\n${lines}\n}\n`;
+      return checkNames(parseHloText(text), text).map(
+        (d) => `${d.code} ${text.slice(d.range.start, d.range.end)} ${d.message}`,
+      );
+    };
+    assert.deepEqual(named('  ROOT %n = f32[3]{0} negate(f32[2]{0} %v)'), [
+      'operand-shape-mismatch f32[2]{0} %v The declared operand shape f32[2]{0} is not compatible with the shape of the operand instruction f32[3]{0}.',
+    ]);
+    assert.deepEqual(named('  ROOT %a = f32[] add(f32[2] %p, %p)'), [
+      'operand-shape-mismatch f32[2] %p The declared operand shape f32[2]{0} is not compatible with the shape of the operand instruction f32[].',
+    ]);
+    assert.deepEqual(
+      named('  %t = (f32[], f32[3]) tuple(%p, %v)\n  ROOT %k = (f32[], f32[]) copy((f32[], f32[]) %t)'),
+      [
+        'operand-shape-mismatch (f32[], f32[]) %t The declared operand shape (f32[], f32[]) is not compatible with the shape of the operand instruction (f32[], f32[3]{0}).',
+      ],
+    );
+    // Layouts are not compared; `?` and `<=` dimensions match any size.
+    assert.deepEqual(named('  ROOT %n = f32[3]{0} negate(f32[3]{0:T(2)} %v)'), []);
+    assert.deepEqual(named('  ROOT %n = f32[3]{0} negate(f32[?]{0} %v)'), []);
+    assert.deepEqual(
+      named('  %d = f32[<=3]{0} parameter(2)\n  ROOT %n = f32[3]{0} negate(f32[3]{0} %d)'),
+      [],
+    );
+  });
 });
 
 describe('operand-count rules are consistent', () => {

@@ -192,7 +192,7 @@ describe('server: diagnostics', () => {
     assert.deepEqual(at(await client.change(uri, [{ range: root, text: '' }])), [['attribute-list', 7, 0]]);
   });
 
-  it('reports an operand count XLA refuses on the operand list, also after an edit', async () => {
+  it('reports an operand count XLA refuses on the operand list, also after an edit, and a declared shape', async () => {
     // jaxlib 0.10.2: "was parsing 5:22: error: expects 2 operands, but has 3 operands" (the `(`).
     const uri = 'file:///w/operands.hlo';
     const line = '  ROOT %r = f32[] add(%a, %a)';
@@ -206,6 +206,10 @@ describe('server: diagnostics', () => {
       diags[0].message,
       '`add` takes 2 operands; this one has 3 — XLA: expects 2 operands, but has 3 operands',
     );
+    const declared = text.replace(line, '  ROOT %r = f32[] add(f32[2]{0} %a, %a)');
+    assert.deepEqual(summary(declared, await client.change(uri, [{ text: declared }])), [
+      ['operand-shape-mismatch', 'f32[2]{0} %a', 4],
+    ]);
   });
 
   it("says the module-level errors XLA's parser reports in plain words too, XLA's text after them", async () => {

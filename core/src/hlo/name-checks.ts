@@ -15,7 +15,13 @@ import {
 import type { HloComputation, HloComputations } from './build-module';
 import { PlainInstruction } from './plain-instruction';
 import type { ShapeNode } from '../ast';
-import type { EntryComputationLayout, HloName, HloStatement, InstructionStatement } from './types';
+import type {
+  EntryComputationLayout,
+  HloName,
+  HloStatement,
+  InstructionStatement,
+  OperandRef,
+} from './types';
 import { printShape } from '../print';
 import { counted } from '../format';
 import { closestName } from '../parse/spelling';
@@ -123,7 +129,11 @@ function checkScope(
   for (let index = 0; index < c.instructions.length; index++) {
     const ins = c.instructions[index];
     for (const o of ins.operands) {
-      if (!known.has(o.name))
+      const definition = known.get(o.name);
+      if (definition) {
+        const d = declaredShapeError(ins, o, definition);
+        if (d) out.push(d);
+      } else
         out.push(
           diagnostic(
             'instruction-undefined',
@@ -259,6 +269,32 @@ function compatible(a: ShapeNode, b: ShapeNode): boolean {
     const e = b.dims[i];
     return d.kind === 'unbounded' || e.kind === 'unbounded' || d.value === e.value;
   });
+}
+
+/**
+ * XLA's parser compares the shape written before an operand's name (`f32[2]{0} %x`) with the shape
+ * of the instruction it names, as `ShapeUtil::Compatible` (layouts aside), and refuses a mismatch
+ * at the operand. Skipped where either shape is not clean.
+ */
+function declaredShapeError(
+  ins: InstructionStatement,
+  operand: OperandRef,
+  definition: InstructionStatement,
+): LayoutDiagnostic | undefined {
+  const declared = operand.shape;
+  const defined = definition.shape;
+  if (!declared || !defined || !clean(definition, defined) || compatible(declared, defined)) return undefined;
+  const found = ins.shapes.find((f) => f.shape === declared);
+  if (!found || found.diagnostics.some((d) => d.severity === 'error')) return undefined;
+  const mine = printShape(declared);
+  const theirs = printShape(defined);
+  return diagnostic(
+    'operand-shape-mismatch',
+    { start: declared.range.start, end: operand.range.end },
+    `The declared operand shape ${mine} is not compatible with the shape of the operand instruction ${theirs}.`,
+    { range: defined.range, message: `the shape of ${definition.name.name}` },
+    `${quoted(operand.name)} is written here as ${printShape(declared, { layout: false })}, but its definition makes it ${printShape(defined, { layout: false })}: write the shape it has, or leave the annotation out`,
+  );
 }
 
 /**
