@@ -236,13 +236,16 @@ function fusion(w: BlockWriter, m: ShapeMaker, r: () => number, id: number): voi
 }
 
 function whileLoop(w: BlockWriter, m: ShapeMaker, r: () => number, id: number): void {
-  const state = m.tuple(3 + Math.floor(r() * 6));
+  const size = 3 + Math.floor(r() * 6);
+  const state = m.tuple(size);
   w.line(
     `%while_body.${id} (arg_tuple.${id}: ${state.replace(/\{[^}]*\}/g, '')}) -> ${state.replace(/\{[^}]*\}/g, '')} {`,
   );
   w.line(`  %arg_tuple.${id} = ${state} parameter(0)`);
   w.line(`  %gte.${id} = s32[]{:T(128)} get-tuple-element(${state} %arg_tuple.${id}), index=0`);
-  w.line(`  ROOT %tuple.${id} = ${state} tuple(%gte.${id}), ${BACKEND}`);
+  // A tuple takes one operand per element of its shape (XLA's parser refuses other counts).
+  const operands = Array.from({ length: size }, () => `%gte.${id}`).join(', ');
+  w.line(`  ROOT %tuple.${id} = ${state} tuple(${operands}), ${BACKEND}`);
   w.line('}');
   w.line('');
   w.line(`%while_cond.${id} (cond_arg.${id}: ${state.replace(/\{[^}]*\}/g, '')}) -> pred[] {`);
