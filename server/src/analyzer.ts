@@ -15,7 +15,7 @@ import { copyDiagnostic, movedDiagnostic, type LayoutDiagnostic } from '../../co
 import { parseStatement, type HloStatement } from '../../core/src';
 import { isValidatorDiagnostic, uncheckedLayoutWarning, uncheckedPlaceAt } from '../../core/src';
 import type { ShapeNode } from '../../core/src';
-import { lastNonBlank, type ScanState } from '../../core/src';
+import { lastNonBlank, strayCloseBrace, type ScanState } from '../../core/src';
 import { detach, forgetSharedTexts } from '../../core/src';
 import { skipBlanks } from '../../core/src';
 import { LeanPass } from './lean-pass';
@@ -52,7 +52,20 @@ export interface StatementDiagnostic extends LayoutDiagnostic {
 }
 
 /**
- * Every summary has all seven properties (made by {@link summaryOf} only): one object layout for
+ * A statement XLA reads after the first on the same stretch of text (`ENTRY %e { ROOT ... }` on one
+ * line: a header, an instruction and a `}`): what the computation index needs of it.
+ */
+export interface StatementPart {
+  readonly kind: HloStatement['kind'];
+  /** Where it starts, relative to the statement's start. */
+  readonly start: number;
+  readonly name: string | undefined;
+  readonly entry: boolean | undefined;
+  readonly opensComputation: boolean;
+}
+
+/**
+ * Every summary has all eight properties (made by {@link summaryOf} only): one object layout for
  * all, so the passes over 358,000 of them read a property at one place in memory.
  */
 export interface StatementSummary {
@@ -65,8 +78,13 @@ export interface StatementSummary {
   readonly entry: boolean | undefined;
   /** Diagnostics with core's default severities; ranges relative to the statement start. */
   readonly diagnostics: readonly StatementDiagnostic[] | undefined;
-  /** For instructions: whether it ends by opening a computation written in place (`calls=\n{`). */
+  /**
+   * For instructions and `}`: whether it ends by opening a computation written in place
+   * (`calls=\n{`); with {@link parts}, whether the last part does.
+   */
   readonly opensComputation: boolean;
+  /** The statements that follow the first in its text, in order; undefined when there are none (nearly always). */
+  readonly parts: readonly StatementPart[] | undefined;
   /**
    * For instructions: what its padding warnings depend on beyond its text (whether it is a
    * parameter, the computations it calls); {@link NO_ALLOCATION} for most.
@@ -89,8 +107,9 @@ function summaryOf(
   diagnostics: readonly StatementDiagnostic[] | undefined,
   opensComputation = false,
   allocation = NO_ALLOCATION,
+  parts: readonly StatementPart[] | undefined = undefined,
 ): StatementSummary {
-  return { kind, tiled, name, entry, diagnostics, opensComputation, allocation };
+  return { kind, tiled, name, entry, diagnostics, opensComputation, allocation, parts };
 }
 
 /** Converts document offsets to LSP positions (the document's line index). */
@@ -163,6 +182,13 @@ export class Analyzer {
     // parse is what says so.
     if (lean !== undefined && lastNonBlank(text, start, end) === CH_LBRACE)
       return this.summarizeParsed(text.slice(start, end), start, positionAt);
+    // One ending in a `}` that closes its computation (`ROOT %r = ... }`) is two statements.
+    if (
+      lean !== undefined &&
+      lastNonBlank(text, start, end) === CH_RBRACE &&
+      strayCloseBrace(text, start, end)
+    )
+      return this.summarizeParsed(text.slice(start, end), start, positionAt);
     if (lean !== undefined) {
       if (lean.diagnostics.length === 0 && lean.allocation === NO_ALLOCATION)
         return plain('instruction', lean.tiled);
@@ -198,18 +224,31 @@ export class Analyzer {
   /** The full analysis of the statement text `key`, found at offset `start` of the document. */
   private summarizeParsed(key: string, start: number, positionAt: PositionAt): StatementSummary {
     const st = parseStatement(key, { start: 0, end: key.length });
-    const tiled = st.shapes.some((f) =>
-      arrayLeaves(f.shape).some((l) => (l.layout?.tiles?.tiles.length ?? 0) > 0),
-    );
     const { diagnostics, padding } = this.diagnosticsOf(key, st);
+    let tiled = isTiled(st);
+    let opens = opensComputation(st);
+    // The statements XLA reads after the first in the same text: their diagnostics are the summary's.
+    let parts: StatementPart[] | undefined;
+    for (let s = st; s.following !== undefined;) {
+      s = parseStatement(key, { start: s.following, end: key.length });
+      for (const d of this.diagnosticsOf(key, s).diagnostics) diagnostics.push(d);
+      if (isTiled(s)) tiled = true;
+      opens = opensComputation(s);
+      (parts ??= []).push({
+        kind: s.kind,
+        start: s.range.start,
+        name: s.kind === 'computation' && s.name ? detach(s.name.name) : undefined,
+        entry: s.kind === 'computation' ? s.entry : undefined,
+        opensComputation: opens,
+      });
+    }
     const name = st.kind === 'computation' || st.kind === 'module' ? st.name?.name : undefined;
-    const opens = (st.kind === 'instruction' || st.kind === 'close') && st.inlineComputation !== undefined;
     const opcode = st.kind === 'instruction' ? st.opcode?.name : undefined;
     const allocation =
       st.kind === 'instruction' && opcode !== undefined
         ? instructionAllocation(opcode, padding, () => st.calledComputations.map((c) => c.name), opens)
         : NO_ALLOCATION;
-    if (diagnostics.length === 0 && name === undefined && !opens && allocation === NO_ALLOCATION)
+    if (diagnostics.length === 0 && name === undefined && !opens && allocation === NO_ALLOCATION && !parts)
       return plain(st.kind, tiled);
     return summaryOf(
       st.kind,
@@ -219,6 +258,7 @@ export class Analyzer {
       diagnostics.length > 0 ? located(diagnostics, start, positionAt) : undefined,
       opens,
       allocation,
+      parts,
     );
   }
 
@@ -255,6 +295,16 @@ export class Analyzer {
     }
     return { diagnostics: out, padding };
   }
+}
+
+/** Whether some shape of `st` carries `T(...)` tiles. */
+function isTiled(st: HloStatement): boolean {
+  return st.shapes.some((f) => arrayLeaves(f.shape).some((l) => (l.layout?.tiles?.tiles.length ?? 0) > 0));
+}
+
+/** Whether `st` ends by opening a computation written in place. */
+function opensComputation(st: HloStatement): boolean {
+  return (st.kind === 'instruction' || st.kind === 'close') && st.inlineComputation !== undefined;
 }
 
 /**

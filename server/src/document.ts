@@ -7,7 +7,7 @@ import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
 import { parseStatement, ScanState, StackFrameTables, type HloStatement } from '../../core/src';
 import { allocatesIn, placement, type Placement } from '../../core/src';
 import { SETTINGS, shownSeverity, type Settings } from '../../protocol/src/settings';
-import type { Analyzer, PositionAt, StatementSummary } from './analyzer';
+import type { Analyzer, PositionAt, StatementPart, StatementSummary } from './analyzer';
 import { toOffset, toPosition } from './positions';
 import { StatementTable, type TableEdit } from './statement-table';
 import { DocumentText } from './text-store';
@@ -27,6 +27,12 @@ export interface ComputationEntry {
   /** Statement index of the closing `}`, or of the last statement before the next header. */
   readonly last: number;
   /**
+   * Which part of statement {@link header} the header is, and of statement {@link last} the `}`
+   * (or the last statement's last part): -1 for a statement's first, k for its `parts[k]`.
+   */
+  readonly headerPart: number;
+  readonly lastPart: number;
+  /**
    * Statement index of what starts this computation's module: its `HloModule` header, or the
    * `// -----` separator of a split file's part (-1 when neither comes before it).
    */
@@ -38,6 +44,12 @@ export interface ComputationEntry {
   readonly parent?: number;
   /** Whether its `}` was found: an unclosed one runs to the next header. */
   readonly closed: boolean;
+}
+
+/** A statement outside any computation: statement `statement`, or its part `part` (-1: its first). */
+export interface StrayStatement {
+  readonly statement: number;
+  readonly part: number;
 }
 
 /** The `diagnostics.severity` overrides. */
@@ -65,7 +77,7 @@ export class HloDocument {
   readonly text: DocumentText;
   private table: StatementTable<StatementSummary>;
   private computationIndex: ComputationEntry[] | undefined;
-  private strayIndex: readonly number[] = [];
+  private strayIndex: readonly StrayStatement[] = [];
   /**
    * The statements that call computations by name, ascending, and beside each the index of the
    * named computation holding it (-1 when none): gathered with the computation index and valid
@@ -329,6 +341,30 @@ export class HloDocument {
     return this.table.summary(i);
   }
 
+  /** Where part `part` of statement `i` starts (-1: the statement's first part, at its start). */
+  partStart(i: number, part: number): number {
+    const start = this.table.start(i);
+    return part < 0 ? start : start + (this.table.summary(i).parts?.[part]?.start ?? 0);
+  }
+
+  /** Where part `part` of statement `i` ends: where the next starts, or the statement's end. */
+  partEnd(i: number, part: number): number {
+    const next = this.table.summary(i).parts?.[part + 1];
+    return next === undefined ? this.table.end(i) : this.table.start(i) + next.start;
+  }
+
+  /** Statement `i` and the statements XLA reads after it in its text (see {@link StatementPart}), in order. */
+  parseParts(i: number): HloStatement[] {
+    const first = this.parse(i);
+    const out = [first];
+    const end = this.range(i).end;
+    for (let s = first; s.following !== undefined;) {
+      s = parseStatement(this.text.getText(), { start: s.following, end }, this.lookups);
+      out.push(s);
+    }
+    return out;
+  }
+
   /**
    * The statement `i`, ranges absolute in the document. The last few long ones parsed are kept
    * until the text changes (kept-parses.ts): requests in a row are mostly about a statement or two,
@@ -382,7 +418,7 @@ export class HloDocument {
   computations(): readonly ComputationEntry[] {
     if (this.computationIndex) return this.computationIndex;
     const out: ComputationEntry[] = [];
-    const strays: number[] = [];
+    const strays: StrayStatement[] = [];
     let module = -1;
     // Open computations, innermost last (more than one only inside computations written in place);
     // each is in `out` already, in header order, and gets its `last` when it closes.
@@ -394,6 +430,7 @@ export class HloDocument {
       name: string | undefined,
       entry: boolean,
       header: number,
+      headerPart: number,
       module: number,
       parent?: number,
     ) => {
@@ -403,6 +440,8 @@ export class HloDocument {
         entry,
         header,
         last: header,
+        headerPart,
+        lastPart: headerPart,
         module,
         ...(parent !== undefined ? { parent } : {}),
         closed: false,
@@ -410,25 +449,21 @@ export class HloDocument {
       out.push(c);
       open.push(c);
     };
-    const close = (last: number, closed = false) => {
+    const close = (last: number, lastPart: number, closed = false) => {
       const c = open.pop();
       if (!c) return;
       c.last = last;
+      c.lastPart = lastPart;
       c.closed = closed;
     };
     const closeAll = (last: number) => {
-      while (open.length > 0) close(last);
+      const lastPart = last >= 0 ? (this.table.summary(last).parts?.length ?? 0) - 1 : -1;
+      while (open.length > 0) close(last, lastPart);
     };
     const calling: number[] = [];
     const callers: number[] = [];
-    for (let i = 0; i < this.table.count; i++) {
-      const s = this.table.summary(i);
-      const calls = s.allocation.calls;
-      // Before `begin`: an instruction opening a computation in place belongs to the one around it.
-      if (calls !== undefined && calls.callees.length > 0) {
-        calling.push(i);
-        callers.push(open.length > 0 ? open[0].index : -1);
-      }
+    /** Statement `i`, or its part `part` (-1: the statement's first), read into the index. */
+    const step = (i: number, part: number, s: Omit<StatementPart, 'start'>): void => {
       switch (s.kind) {
         case 'module':
         case 'separator':
@@ -438,28 +473,44 @@ export class HloDocument {
           break;
         case 'computation':
           closeAll(lastContent);
-          begin(s.name, s.entry ?? false, i, module);
+          begin(s.name, s.entry ?? false, i, part, module);
           computed = true;
           break;
         case 'unknown':
-          if (open.length === 0 && computed) strays.push(i);
+          if (open.length === 0 && computed) strays.push({ statement: i, part });
           break;
         case 'instruction': {
           const outer = open[open.length - 1];
-          if (!outer) strays.push(i);
-          else if (s.opensComputation) begin(undefined, false, i, outer.module, outer.index);
+          if (!outer) strays.push({ statement: i, part });
+          else if (s.opensComputation) begin(undefined, false, i, part, outer.module, outer.index);
           break;
         }
         case 'close': {
-          if (open.length === 0) strays.push(i);
-          close(i, true);
+          if (open.length === 0) strays.push({ statement: i, part });
+          close(i, part, true);
           // `}, condition={`: the same instruction's next computation written in place.
           const outer = open[open.length - 1];
-          if (s.opensComputation && outer) begin(undefined, false, i, outer.module, outer.index);
+          if (s.opensComputation && outer) begin(undefined, false, i, part, outer.module, outer.index);
           break;
         }
         default:
           break;
+      }
+    };
+    for (let i = 0; i < this.table.count; i++) {
+      const s = this.table.summary(i);
+      const calls = s.allocation.calls;
+      // Before `step`: an instruction opening a computation in place belongs to the one around it.
+      if (calls !== undefined && calls.callees.length > 0) {
+        calling.push(i);
+        callers.push(open.length > 0 ? open[0].index : -1);
+      }
+      const parts = s.parts;
+      if (parts === undefined) step(i, -1, s);
+      else {
+        // The summary's `opensComputation` is its last part's.
+        step(i, -1, { kind: s.kind, name: s.name, entry: s.entry, opensComputation: false });
+        parts.forEach((p, k) => step(i, k, p));
       }
       if (s.kind !== 'blank' && s.kind !== 'comment' && s.kind !== 'separator') lastContent = i;
     }
@@ -470,8 +521,8 @@ export class HloDocument {
     return out;
   }
 
-  /** Statement indexes of the instructions, `}` and other statements outside any computation once one was read, ascending. */
-  strays(): readonly number[] {
+  /** The instructions, `}` and other statements outside any computation once one was read, in text order. */
+  strays(): readonly StrayStatement[] {
     this.computations();
     return this.strayIndex;
   }
@@ -600,13 +651,36 @@ function shapesComputations(s: StatementSummary): boolean {
     s.kind === 'close' ||
     s.kind === 'module' ||
     s.kind === 'separator' ||
-    s.opensComputation === true
+    s.opensComputation === true ||
+    s.parts !== undefined
   );
 }
 
 /** Whether two summaries index the same way (kind, header name, ENTRY): the computation index survives. */
 function sameStructure(a: StatementSummary, b: StatementSummary): boolean {
   return (
-    a.kind === b.kind && a.name === b.name && a.entry === b.entry && a.opensComputation === b.opensComputation
+    a.kind === b.kind &&
+    a.name === b.name &&
+    a.entry === b.entry &&
+    a.opensComputation === b.opensComputation &&
+    sameParts(a.parts, b.parts)
+  );
+}
+
+/** Whether two lists of parts index the same way (kinds, header names, ENTRY, openings, in order). */
+function sameParts(
+  a: readonly StatementPart[] | undefined,
+  b: readonly StatementPart[] | undefined,
+): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  return (
+    a.length === b.length &&
+    a.every(
+      (p, k) =>
+        p.kind === b[k].kind &&
+        p.name === b[k].name &&
+        p.entry === b[k].entry &&
+        p.opensComputation === b[k].opensComputation,
+    )
   );
 }

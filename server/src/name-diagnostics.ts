@@ -29,6 +29,7 @@ import {
   type DeclaredComputation,
   type EntryComputationLayout,
   type HloStatement,
+  type StatementOutline,
 } from '../../core/src';
 import type { HloDocument } from './document';
 
@@ -43,17 +44,18 @@ function moved<T extends { readonly range: { start: number; end: number } }>(x: 
   return { ...x, range: { start: x.range.start + delta, end: x.range.end + delta } };
 }
 
-/** The ranges of statements [first, last] of `doc`, relative to `base`. */
+/** The ranges of statements [first, last] of `doc` cut to [base, end), relative to `base`. */
 function statementRanges(
   doc: HloDocument,
   first: number,
   last: number,
   base: number,
+  end: number,
 ): { start: number; end: number }[] {
   const ranges = [];
   for (let i = first; i <= last; i++) {
     const r = doc.range(i);
-    ranges.push({ start: r.start - base, end: r.end - base });
+    ranges.push({ start: Math.max(r.start, base) - base, end: Math.min(r.end, end) - base });
   }
   return ranges;
 }
@@ -88,15 +90,28 @@ function entryLayout(doc: HloDocument, i: number): EntryComputationLayout | unde
 function structure(doc: HloDocument, text: string, out: LayoutDiagnostic[]): number {
   const before = out.length;
   const computations = doc.computations();
-  const statements = Array.from({ length: doc.statementCount }, (_, i) => {
+  // One outline per statement XLA reads: the parts of a statement (`ENTRY %e { ROOT ... }`) apart.
+  const statements: StatementOutline[] = [];
+  for (let i = 0; i < doc.statementCount; i++) {
     const s = doc.summary(i);
-    return { kind: s.kind, range: doc.range(i), opens: s.opensComputation };
-  });
+    const range = doc.range(i);
+    const parts = s.parts;
+    if (parts === undefined) {
+      statements.push({ kind: s.kind, range, opens: s.opensComputation });
+      continue;
+    }
+    const at = (k: number) => (k < parts.length ? range.start + parts[k].start : range.end);
+    statements.push({ kind: s.kind, range: { start: range.start, end: at(0) } });
+    parts.forEach((p, k) =>
+      statements.push({ kind: p.kind, range: { start: at(k), end: at(k + 1) }, opens: p.opensComputation }),
+    );
+  }
   const joined = secondModules(text, statements);
   // The last module header, unless a computation or a statement XLA refuses (it stops there) follows it.
   for (let i = doc.statementCount - 1; i >= 0 && joined.length === 0; i--) {
-    const { kind, diagnostics } = doc.summary(i);
+    const { kind, diagnostics, parts } = doc.summary(i);
     if (kind === 'computation' || diagnostics?.some((d) => d.severity === 'error')) break;
+    if (parts?.some((p) => p.kind === 'computation')) break;
     if (kind !== 'module') continue;
     const header = doc.parse(i);
     if (header.kind === 'module') out.push(moduleWithoutComputation(text, header));
@@ -104,14 +119,18 @@ function structure(doc: HloDocument, text: string, out: LayoutDiagnostic[]): num
   }
   for (const c of computations) {
     if (c.closed || c.parent !== undefined) continue;
-    const header = doc.parse(c.header);
-    if (header.kind !== 'computation') continue;
+    // The header is the statement's last computation part (`} ENTRY %e {` holds one after a `}`).
+    const header = doc
+      .parseParts(c.header)
+      .filter((s) => s.kind === 'computation')
+      .pop();
+    if (header?.kind !== 'computation') continue;
     let next = c.last + 1;
     while (next < doc.statementCount && TRIVIA.has(doc.summary(next).kind)) next++;
     out.push(unclosedComputation(text, header, next < doc.statementCount ? doc.parse(next) : undefined));
   }
-  for (const i of doc.strays()) {
-    const d = outsideComputation(text, doc.parse(i));
+  for (const { statement, part } of doc.strays()) {
+    const d = outsideComputation(text, doc.parseParts(statement)[part + 1]);
     if (d) out.push(d);
   }
   for (const d of sourceTableErrors(text, statements)) out.push(d);
@@ -146,14 +165,16 @@ export class NameChecks {
       const modules = new Map<number, { declared: DeclaredComputation[]; calls: ComputationCall[] }>();
       for (const c of doc.computations()) {
         if (c.parent !== undefined) continue;
-        const base = doc.range(c.header).start;
-        const key = text.slice(base, doc.range(c.last).end);
+        // From its header to its `}`: a statement may hold the end of the one before or the start of the next.
+        const base = doc.partStart(c.header, c.headerPart);
+        const keyEnd = doc.partEnd(c.last, c.lastPart);
+        const key = text.slice(base, keyEnd);
         let names: ComputationNames | undefined;
         if (kept.has(key)) names = kept.get(key);
         else {
           names = this.byText.has(key)
             ? this.byText.get(key)
-            : computationNames(key, statementRanges(doc, c.header, c.last, base));
+            : computationNames(key, statementRanges(doc, c.header, c.last, base, keyEnd));
           kept.set(key, names);
         }
         if (!names) continue;

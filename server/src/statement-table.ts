@@ -5,7 +5,7 @@
  * needs beyond the summary is re-parsed on demand from the statement's text, so memory stays a
  * small multiple of the text even for 50 MB dumps.
  */
-import { splitStatements, statementBounds } from '../../core/src';
+import { skipTrivia, splitStatements, statementBounds } from '../../core/src';
 import type { TextRange } from '../../core/src';
 import { spliceLarge, splicedInt32 } from './text-store';
 
@@ -206,8 +206,8 @@ export class StatementTable<S> {
     if (first < 0) first = 0;
     else if (this.ends[first] < oldStart && first + 1 < n) first++;
     first = Math.max(0, first - 1);
-    // Blank lines before the edit: the statement above them may go on past them (a `{` typed there).
-    while (first > 0 && this.blank(source, first, oldStart, oldEnd, delta)) first--;
+    // Blank and comment lines before the edit: the statement above them may go on past them (a `{` typed there).
+    while (first > 0 && this.trivia(source, first, oldStart, oldEnd, delta)) first--;
     // A quote may close a string left open far above, which then takes in the lines down to it.
     if (
       this.openStart >= 0 &&
@@ -225,15 +225,22 @@ export class StatementTable<S> {
     // The split stopped at windowEnd; if the statement before it would have continued past the
     // boundary in a full split, take in the next old statement and try again.
     while (k < n && ranges.length > 0) {
-      const last = ranges[ranges.length - 1];
-      // Blank statements are taken in together with the one after them, which may open with a `{`
-      // that the statement before them goes on with.
+      // Blank and comment statements are taken in together with the one after them, which may
+      // open with a `{` that the statement before them goes on with: the probe starts before them.
+      let from = ranges.length - 1;
+      while (from > 0 && triviaRange(source, ranges[from])) from--;
+      const last = ranges[from];
       let m = k;
-      while (m + 1 < n && this.blank(source, m, oldStart, oldEnd, delta)) m++;
+      while (m + 1 < n && this.trivia(source, m, oldStart, oldEnd, delta)) m++;
       const nextEnd = m + 1 < n ? this.starts[m + 1] + delta : source.length;
       const probe = splitAt(source.slice(last.start, nextEnd), last.start);
-      if (probe.ranges.length > 0 && probe.ranges[0].end <= last.end) break;
-      ranges.pop();
+      const kept = ranges.length - from;
+      if (
+        probe.ranges.length > kept &&
+        ranges.slice(from).every((r, i) => r.start === probe.ranges[i].start && r.end === probe.ranges[i].end)
+      )
+        break;
+      ranges.length = from;
       for (const r of probe.ranges) ranges.push(r);
       if (open < 0 || open >= last.start) open = probe.open;
       k = m + 1;
@@ -288,13 +295,14 @@ export class StatementTable<S> {
     return { removed, added: summaries };
   }
 
-  /** Whether old statement `i` holds only blanks, read in `source` (the text after the edit) where it lies outside the edit. */
-  private blank(source: TextSource, i: number, oldStart: number, oldEnd: number, delta: number): boolean {
+  /** Whether old statement `i` holds only blanks and comments, read in `source` (the text after the edit) where it lies outside the edit. */
+  private trivia(source: TextSource, i: number, oldStart: number, oldEnd: number, delta: number): boolean {
     const start = this.starts[i];
     const end = this.ends[i];
-    if (end - start > 256 || (end >= oldStart && start < oldEnd)) return false;
+    if (end - start > 4096 || (end >= oldStart && start < oldEnd)) return false;
     const shift = start >= oldEnd ? delta : 0;
-    return /^[ \t\r\n]*$/.test(source.slice(start + shift, end + shift));
+    const slice = source.slice(start + shift, end + shift);
+    return skipTrivia(slice, 0, slice.length) >= slice.length;
   }
 
   /** Replaces the marks of old statements [first, k) by those of `added` and shifts the later ones. */
@@ -329,4 +337,11 @@ export class StatementTable<S> {
     if (end < oldStart) return start === r.start && end === r.end;
     return start >= oldEnd && start + delta === r.start && end + delta === r.end;
   }
+}
+
+/** Whether the new statement `r` of `source` holds only blanks and comments (a long one counts as holding more). */
+function triviaRange(source: TextSource, r: TextRange): boolean {
+  if (r.end - r.start > 4096) return false;
+  const slice = source.slice(r.start, r.end);
+  return skipTrivia(slice, 0, slice.length) >= slice.length;
 }

@@ -23,6 +23,18 @@ describe('hlo splitStatements', () => {
     ]);
   });
 
+  it("joins a header to its body's `{` or its parameters' `(` after comment lines, as XLA reads them", () => {
+    const text =
+      'ENTRY %e (a: f32[2]) -> f32[2]\n// the body\n/* below\n */\n{\n  ROOT %a = f32[2]{0} parameter(0)\n}\n// c\n%c\n\n// p\n(x: f32[]) -> f32[] {';
+    assert.deepEqual(split(text), [
+      'ENTRY %e (a: f32[2]) -> f32[2]\n// the body\n/* below\n */\n{',
+      '  ROOT %a = f32[2]{0} parameter(0)',
+      '}',
+      '// c',
+      '%c\n\n// p\n(x: f32[]) -> f32[] {',
+    ]);
+  });
+
   it('keeps a multi-line entry_computation_layout header together', () => {
     const header =
       'HloModule entry, entry_computation_layout={(\n  f32[2,3]{0,1:T(2,128)},\n  (\n    s32[]\n  )\n)->f32[2,3]{1,0}}';

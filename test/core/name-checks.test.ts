@@ -251,6 +251,44 @@ describe('core: names as XLA parses them', () => {
       assert.deepEqual(names(entry('(f32[4]{0})->f32[4]{0}', spaced)), [], spaced);
   });
 
+  it('reads a computation on one line as XLA does: header, instructions and `}` are statements of their own', () => {
+    // Each place is jaxlib 0.10.2's "was parsing L:C" for the same text; [] where it accepts it.
+    const where = (text: string) =>
+      checkNames(parseHloText(text), text).map((d) => {
+        const before = text.slice(0, d.range.start);
+        return `${before.split('\n').length}:${d.range.start - before.lastIndexOf('\n')} ${d.message}`;
+      });
+    const entry = 'ENTRY %e { ROOT %c = f32[] constant(0) }';
+    assert.deepEqual(where(`HloModule m\n\n${entry}`), []);
+    assert.deepEqual(where(`HloModule m\n\n${entry}\n`), []);
+    assert.deepEqual(
+      where('HloModule m\n\nENTRY %e { %a = f32[] parameter(0) ROOT %r = f32[] negate(%a) }\n'),
+      [],
+    );
+    assert.deepEqual(
+      where('HloModule m\n\nENTRY %e {\n  %a = f32[] parameter(0)\n  ROOT %r = f32[] negate(%a) }\n'),
+      [],
+    );
+    assert.deepEqual(where(`HloModule m ${entry}\n`), []);
+    assert.deepEqual(
+      where(
+        `HloModule m\n\n%c (x: f32[]) -> f32[] { ROOT %x = f32[] parameter(0) } ENTRY %e { %a = f32[] parameter(0)\n ROOT %r = f32[] call(%a), to_apply=%c }\n`,
+      ),
+      [],
+    );
+    // An empty body on one line: XLA wants an instruction at the `}`.
+    assert.deepEqual(where('HloModule m\n\nENTRY %e {}\n'), ['3:11 expects name']);
+    assert.deepEqual(where('HloModule m\n\nENTRY %e { }\n'), ['3:12 expects name']);
+    // What follows the `}` on its line is what XLA reads next.
+    assert.deepEqual(where(`HloModule m\n\n${entry} foo\n`), [
+      "4:1 expects '{' at the beginning of instruction list.",
+    ]);
+    assert.deepEqual(where(`HloModule m\n\n${entry}\n${entry.replace('%e', '%f')}\n`), [
+      '4:1 expects only one ENTRY',
+    ]);
+    assert.deepEqual(where(`HloModule m\n\n${entry}}\n`), ['3:41 expects name']);
+  });
+
   it('reports a computation never closed, and statements outside any, where XLA stops', () => {
     // Each place is jaxlib's "was parsing L:C" for the same text.
     const where = (text: string) =>

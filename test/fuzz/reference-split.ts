@@ -307,16 +307,13 @@ function freshLineState(): LineState {
   };
 }
 
-/** Whether more blank lines, then a line opening with `{`, follow the blank line ending at `lineEnd`, before `end`. */
-function braceAfterBlankLines(text: string, lineEnd: number, end: number): boolean {
-  for (let p = lineEnd; p < end && isLineBreakChar(text.charCodeAt(p));) {
-    const lineStart = p + 1;
-    const e = lineEndOf(text, lineStart, end);
-    const lead = text.slice(skipBlanks(text, lineStart, e), e);
-    if (lead !== '') return lead.startsWith('{');
-    p = e;
-  }
-  return false;
+/** Blanks, line breaks and comments, then what no statement starts with (`{`, `,`, brackets, quotes, `->`). */
+const TRIVIA_THEN_NO_START =
+  /^(?:[ \t\r\n]|\/\/[^\n\r]*(?![^\n\r])|\/\*(?:[^*]|\*(?!\/))*\*\/)*(?:[{,()[\]"']|->)/;
+
+/** Whether the line starting at `lineStart` and those after it hold only blanks and comments, then what no statement starts with, before `end`. */
+function continuedAfterTrivia(text: string, lineStart: number, end: number): boolean {
+  return TRIVIA_THEN_NO_START.test(text.slice(lineStart, end));
 }
 
 /**
@@ -367,7 +364,7 @@ export function referenceSplitStatements(
         /^[{,()[\]"']/.test(lead) ||
         lead.startsWith('->') ||
         (lead.startsWith('=') && nameOnly(text, stmtStart, lineEnd)) ||
-        (lead === '' && braceAfterBlankLines(text, nextLineEnd, end));
+        ((lead === '' || lead.startsWith('/')) && continuedAfterTrivia(text, next, end));
       const continues =
         st.openUntil > lineEnd ||
         noStart ||

@@ -9,6 +9,7 @@ const piece = fc.constantFrom(
   'ENTRY %e () -> f32[2] {\n',
   'ENTRY %e () -> f32[2]\n',
   '{\n',
+  '// c\n',
   '  %a = f32[2]{0} parameter(0)\n',
   '  ROOT %b = f32[2]{0} copy(%a)\n',
   '}\n',

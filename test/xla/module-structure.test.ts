@@ -96,6 +96,37 @@ const HAND: Case[] = [
     what: 'blank lines before the body {',
     text: 'HloModule m\n\nENTRY %e (a: f32[2]) -> f32[2]\n\n \n\n  {\n  ROOT %a = f32[2]{0} parameter(0)\n}\n',
   },
+  ...[
+    'ENTRY %e { ROOT %c = f32[] constant(0) }',
+    'ENTRY %e { ROOT %c = f32[] constant(0) }\n',
+    'ENTRY %e {}\n',
+    'ENTRY %e { }\n',
+    'ENTRY %e { %a = f32[] parameter(0) ROOT %r = f32[] negate(%a) }\n',
+    'ENTRY %e {\n  ROOT %c = f32[] constant(0) }\n',
+    'ENTRY %e { ROOT %c = f32[] constant(0)\n}\n',
+    'ENTRY %e (a: f32[]) -> f32[] { ROOT %a = f32[] parameter(0) }\n',
+    'ENTRY %e { ROOT %c = f32[] constant(0) } foo\n',
+    'ENTRY %e { ROOT %c = f32[] constant(0) }}\n',
+    'ENTRY %e { ROOT %c = f32[] constant(0) }\nENTRY %f { ROOT %c = f32[] constant(0) }\n',
+    'ENTRY %e { %a = f32[] parameter(0) ROOT %r = f32[] negte(%a) }\n',
+    '%c (x: f32[]) -> f32[] { ROOT %x = f32[] parameter(0) }\n\nENTRY %e {\n  %a = f32[] parameter(0)\n  ROOT %r = f32[] call(%a), to_apply=%c\n}\n',
+    '%c (x: f32[]) -> f32[] {}\n\nENTRY %e {\n  %a = f32[] parameter(0)\n  ROOT %r = f32[] call(%a), to_apply=%c\n}\n',
+    '%c (x: f32[]) -> f32[] { ROOT %x = f32[] parameter(0) } ENTRY %e { %a = f32[] parameter(0)\n ROOT %r = f32[] call(%a), to_apply=%c }\n',
+  ].map((t) => ({ what: `one line: ${JSON.stringify(t)}`, text: `HloModule m\n\n${t}` })),
+  {
+    what: 'module and computation on one line',
+    text: 'HloModule m ENTRY %e { ROOT %c = f32[] constant(0) }\n',
+  },
+  ...['// c', '/* c */', '\n// c\n', '/* a\n b */', '// c\n/* d */'].map((c) => ({
+    what: `${JSON.stringify(c)} between a header and its {`,
+    text: `HloModule m\n\nENTRY %e (a: f32[]) -> f32[]\n${c}\n{\n  ROOT %a = f32[] parameter(0)\n}\n`,
+  })),
+  {
+    what: 'a comment between a header name and its (',
+    text:
+      'HloModule m\n\n%c\n// c\n(x: f32[]) -> f32[] {\n  ROOT %x = f32[] parameter(0)\n}\n\n' +
+      'ENTRY %e {\n  %a = f32[] parameter(0)\n  ROOT %r = f32[] call(%a), to_apply=%c\n}\n',
+  },
 ];
 
 const TYPES = ['f32', 'pred', 's32', 'bf16', 'token'];

@@ -60,6 +60,7 @@ export {
   outsideComputation,
   secondModules,
   unclosedComputation,
+  type StatementOutline,
 } from './structure-checks';
 export { sourceTableErrors } from './source-tables';
 export {
@@ -92,5 +93,6 @@ export {
   plainOperandsEnd,
   resultShapeStart,
   skipBlanks,
+  strayCloseBrace,
 } from './instruction-start';
 export { calledAfter, opcodeAfter, takesComputations, type OpcodeSpan } from './instruction-calls';

@@ -3,8 +3,9 @@
  * after `[ROOT] %name`, and the result shape after it. Shared by the statement parser, the
  * language server's lean pass and the memoised check, which must agree on what an instruction is.
  */
-import { isIdentPart, isIdentStart, skipTrivia, type CommentSearch } from '../parse/chars';
+import { isIdentPart, isIdentStart, quotedEnd, skipTrivia, type CommentSearch } from '../parse/chars';
 import { attributesNeedParser } from './attribute-checks';
+import { skipTrivia as skipComments } from './lex';
 import { sharedNextOccurrences } from '../parse/next-occurrence';
 import { typeAt } from '../parse/type-names';
 import { constantNeedsParser } from './constant-literal';
@@ -282,4 +283,24 @@ export function spansLines(text: string, pos: number, end: number): boolean {
   if (nl >= 0 && nl <= end) return nl < end;
   const cr = text.indexOf('\r', pos);
   return cr >= 0 && cr < end - 1;
+}
+
+/**
+ * Whether `text[start, end)` holds a `}` that closes no `{` opened before it in the range, outside
+ * strings and comments: an instruction followed on its line by the `}` of its computation
+ * (`ROOT %r = f32[] negate(%a) }`), which XLA reads as two statements.
+ */
+export function strayCloseBrace(text: string, start: number, end: number): boolean {
+  let depth = 0;
+  for (let i = start; i < end;) {
+    const c = text.charCodeAt(i);
+    if (c === 34 || c === 39) i = quotedEnd(text, i, end);
+    else if (c === 47) i = Math.max(i + 1, skipComments(text, i, end));
+    else {
+      if (c === 123) depth++;
+      else if (c === 125 && --depth < 0) return true;
+      i++;
+    }
+  }
+  return false;
 }

@@ -93,9 +93,10 @@ export function parseInstruction(
         : operandCountDiagnostic(op.name.name, count, { start: paren, end: close }, r.shape, attributes);
     // A count XLA checks before the attributes stops it there, before any error in them.
     if (counted && !counted.afterAttributes) shapes.diagnostics.push(counted.diagnostic);
-    // XLA reads instructions one after another, line breaks or not: a second one on the line.
+    // XLA reads instructions one after another, line breaks or not: a second one on the line,
+    // and a `}` after it closes its computation, as on a line of its own.
     const next = skipTrivia(text, a.end, end);
-    const second = next < end && instructionEquals(text, next, end) >= 0;
+    const second = next < end && (instructionEquals(text, next, end) >= 0 || text.charCodeAt(next) === 125);
     if (second) rest = next;
     // Anything else left over in an instruction that spans lines (the splitter continued it with a
     // line no statement starts with) is XLA's next token: an error there unless it may start what

@@ -155,18 +155,34 @@ function parseModuleHeader(text: string, range: TextRange, pos: number, scan: Sc
     return valueEnd(text, vs, end);
   });
   addAttributeListError(shapes.diagnostics, attributeListError(text, undefined, attributes, stop, end));
+  // A computation on the same line is what XLA reads next (`HloModule m ENTRY %e {...}`).
+  const next = skipTrivia(text, stop, end);
+  const following = next < end && !refused && startsComputation(text, next, end) ? next : -1;
   // XLA stops at its first error: what is left over counts only when all before it was read.
-  if (shapes.diagnostics.length === 0) shapes.diagnostics.push(...leftoverAt(text, stop, end));
+  if (shapes.diagnostics.length === 0 && following < 0)
+    shapes.diagnostics.push(...leftoverAt(text, stop, end));
   if (refused) shapes.diagnostics.splice(0, shapes.diagnostics.length, refused);
+  const statementRange =
+    following >= 0 ? { start: range.start, end: trimmedEnd(text, range.start, following) } : range;
   return {
     kind: 'module',
-    range,
+    range: statementRange,
+    ...(following >= 0 ? { following } : {}),
     ...(name ? { name: name.name } : {}),
     attributes,
     ...(entryComputationLayout ? { entryComputationLayout } : {}),
-    shapes: shapes.scanRest(range),
+    shapes: shapes.scanRest(statementRange),
     diagnostics: shapes.diagnostics,
   };
+}
+
+/** Whether a computation header starts at `pos`: `ENTRY`, or a name followed by `(` or `{`. */
+function startsComputation(text: string, pos: number, end: number): boolean {
+  const n = readName(text, pos, end);
+  if (!n) return false;
+  if (n.name.name === 'ENTRY' && charAt(text, pos, end) !== 37) return true;
+  const c = charAt(text, skipTrivia(text, n.end, end), end);
+  return c === 40 || c === 123;
 }
 
 function parseComputationHeader(
@@ -250,7 +266,9 @@ function parseComputationHeader(
       shapes.reportAt('expected-token', p, end, words, "expects '{' at the beginning of instruction list.");
     } else {
       const next = skipTrivia(text, p + 1, end);
-      if (next < end && instructionEquals(text, next, end) >= 0) rest = next;
+      // The body's first instruction, or the `}` of an empty body, on the header's line.
+      if (next < end && (instructionEquals(text, next, end) >= 0 || text.charCodeAt(next) === 125))
+        rest = next;
       else shapes.diagnostics.push(...leftoverAt(text, next, end, false));
     }
   }
@@ -433,11 +451,16 @@ function parseClose(text: string, r: TextRange, brace: number): HloStatement {
   const attributes: HloAttribute[] = [];
   const stop = readKeyValues(text, brace + 1, r.end, attributes, (_key, vs) => valueEnd(text, vs, r.end));
   const inlineComputation = inlineOpening(text, r.end, attributes);
+  // What follows on the line, but a comma, is what XLA reads next: another computation, a `}`
+  // closing none, or text that is no computation; it is a statement of its own.
+  const next = skipTrivia(text, stop, r.end);
+  const following = next < r.end && text.charCodeAt(next) !== 44 ? next : -1;
   return {
     kind: 'close',
-    range: r,
+    range: following >= 0 ? { start: r.start, end: trimmedEnd(text, r.start, following) } : r,
     shapes: [],
-    diagnostics: leftoverAt(text, stop, r.end),
+    diagnostics: following >= 0 ? [] : leftoverAt(text, stop, r.end),
     ...(inlineComputation ? { inlineComputation } : {}),
+    ...(following >= 0 ? { following } : {}),
   };
 }

@@ -161,7 +161,8 @@ export function plainInstruction(
   // `, %key=` is no attribute to XLA, which the check does not look for: the parser reports it.
   for (const a of attributes) if (text.charCodeAt(a.key.range.start - 1) === 37) return undefined;
   const next = skipTrivia(text, stop, end);
-  if (next < end && instructionEquals(text, next, end) >= 0) return undefined;
+  if (next < end && (instructionEquals(text, next, end) >= 0 || text.charCodeAt(next) === 125))
+    return undefined;
   const parts: PlainParts = {
     rootKeyword,
     name: name.name,

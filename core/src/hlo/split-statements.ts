@@ -19,11 +19,12 @@
  *
  * Every line these rules continue is an error to XLA after a complete statement, and the statement
  * parser reports what it cannot read after one (`)` or `, ,` left over), so the errors stay where
- * XLA puts them. A blank line is a statement of its own unless a line opening with `{` follows it
- * (after more blank lines or none): a continuation looks one line ahead, no further, which is
- * what lets an editor re-split from the statement before an edit; only a `{` opening a line after
- * blank lines is looked for past them (a header, a blank line, then its body `{`, which XLA reads
- * as one header), and the callers that re-split step back over blank statements for it.
+ * XLA puts them. A blank or comment line is a statement of its own unless a line that no statement
+ * starts with follows it (after more blank and comment lines or none): a continuation looks one
+ * line ahead, no further, which is what lets an editor re-split from the statement before an edit;
+ * only such a line after blank and comment lines is looked for past them (a header, a blank or
+ * comment line, then its body `{`, which XLA reads as one header), and the callers that re-split
+ * step back over blank and comment statements for it.
  *
  * It runs over 1 GB dumps in the CLI and on every edit in the language server, so it allocates at
  * most one range per statement and, on the lines of a dump, reads little more than each line's first
@@ -422,6 +423,7 @@ function scanStatements(
   let lineEnd = lineEndOf(text, pos, end);
   let openFrom = -1;
   let strayFrom = -1;
+  const memo: TriviaRun = { start: -1, end: -1, continued: false };
   while (pos < end) {
     const stmtStart = pos;
     st.paren = st.bracket = st.attrBrace = st.anyBrace = st.layoutBrace = st.last = 0;
@@ -465,7 +467,7 @@ function scanStatements(
         first === APOSTROPHE ||
         (first === EQUALS && nameOnly(text, stmtStart, lineEnd)) ||
         arrowAhead(text, next, nextLineEnd) ||
-        (first === -1 && braceAfterBlankLines(text, nextLineEnd, end));
+        ((first === -1 || first === SLASH) && continuedAfterTrivia(text, next, end, memo));
       if (continues) {
         // Brackets still count on a line continued for its string or comment.
         if (from < lineEnd) scanLine(text, from, lineEnd, st);
@@ -543,19 +545,44 @@ function skipTrivia(text: string, pos: number, end: number): number {
   }
 }
 
+/** The last run of blank lines and comments {@link continuedAfterTrivia} read, and its answer. */
+interface TriviaRun {
+  start: number;
+  end: number;
+  continued: boolean;
+}
+
 /**
- * Whether the blank line ending at `lineEnd` is followed by more blank lines, then a line opening
- * with `{` (a computation's body brace after a blank line), all before `end`.
+ * Whether the line starting at `pos` and the lines after it hold only blanks and comments up to
+ * what no statement starts with (a computation's body `{`, its parameters' `(`, a `->`, a `,`, a
+ * bracket or a quote), before `end`: XLA reads that as going on with the statement before them.
+ * `run` keeps the last run read: the lines of one run are asked about in turn, each with the same answer.
  */
-function braceAfterBlankLines(text: string, lineEnd: number, end: number): boolean {
-  for (let pos = nextLineStart(text, lineEnd, end); pos < end && pos !== lineEnd;) {
-    const e = lineEndOf(text, pos, end);
-    const c = firstNonBlank(text, pos, e);
-    if (c !== -1) return c === LBRACE;
-    if (e >= end) return false;
-    lineEnd = e;
-    pos = nextLineStart(text, e, end);
-  }
+function continuedAfterTrivia(text: string, pos: number, end: number, run: TriviaRun): boolean {
+  if (pos > run.start && pos < run.end) return run.continued;
+  const after = skipTrivia(text, pos, end);
+  // A later line of a run with a block comment may lie inside it: it is asked about afresh.
+  const kept = !hasBlockComment(text, pos, after);
+  run.start = kept ? pos : -1;
+  run.end = kept ? after : -1;
+  const c = after < end ? text.charCodeAt(after) : -1;
+  run.continued =
+    c === LBRACE ||
+    c === COMMA ||
+    c === LPAREN ||
+    c === RPAREN ||
+    c === LBRACKET ||
+    c === RBRACKET ||
+    c === QUOTE ||
+    c === APOSTROPHE ||
+    (c === MINUS && text.charCodeAt(after + 1) === GREATER);
+  return run.continued;
+}
+
+/** Whether `/*` occurs in text[pos, end). */
+function hasBlockComment(text: string, pos: number, end: number): boolean {
+  for (let i = pos; i + 1 < end; i++)
+    if (text.charCodeAt(i) === SLASH && text.charCodeAt(i + 1) === STAR) return true;
   return false;
 }
 

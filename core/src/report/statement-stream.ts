@@ -6,6 +6,7 @@
  * statement (itself capped by the splitter), whatever the file size.
  */
 import type { TextRange } from '../diagnostics';
+import { skipTrivia } from '../hlo/lex';
 import { DEFAULT_MAX_STATEMENT_LENGTH, splitStatements } from '../hlo/split-statements';
 import { LineCounter, type LineColumn } from './line-counter';
 
@@ -92,12 +93,12 @@ export class StatementStream {
   private flush(text: string, end: number, final: boolean, complete = false): void {
     const endState = { openFrom: -1 };
     const statements = splitStatements(text, 0, end, { maxStatementLength: this.cap, endState });
-    // The statement before blank lines at the end may go on after them (a header whose `{` follows a
-    // blank line): it is carried with them.
+    // The statement before blank and comment lines at the end may go on after them (a header whose
+    // `{` follows such a line): it is carried with them.
     let lastIndex = statements.length - 1;
     while (
       lastIndex > 0 &&
-      blank(text, statements[lastIndex]) &&
+      trivia(text, statements[lastIndex]) &&
       end - statements[lastIndex - 1].start < this.cap
     )
       lastIndex--;
@@ -116,13 +117,9 @@ export class StatementStream {
   }
 }
 
-/** Whether `text[range]` holds only blanks. */
-function blank(text: string, range: TextRange): boolean {
-  for (let i = range.start; i < range.end; i++) {
-    const c = text.charCodeAt(i);
-    if (c !== 32 && c !== 9 && c !== 13 && c !== 10) return false;
-  }
-  return true;
+/** Whether `text[range]` holds only blanks and comments. */
+function trivia(text: string, range: TextRange): boolean {
+  return skipTrivia(text, range.start, range.end) >= range.end;
 }
 
 /** Offset of the last line break of `text` (`\n`, or a lone `\r` not at the very end, where it may begin `\r\n`), or -1. */
