@@ -18,6 +18,29 @@ import { FUZZ_SEED } from '../support/fuzz-seed';
 const F = '%f (x: f32[]) -> f32[] {\n  ROOT %x = f32[] parameter(0)\n}\n\n';
 
 describe('attribute lists XLA refuses', () => {
+  it('refuses a computation-valued attribute that names none, where and as jaxlib 0.10.2 does', () => {
+    const call = (v: string) =>
+      `HloModule m\n\n%c (x: f32[]) -> f32[] {\n  ROOT %x = f32[] parameter(0)\n}\n\nENTRY %e {\n  %a = f32[] parameter(0)\n  ROOT %r = f32[] call(%a), to_apply=${v}\n}\n`;
+    const first = (text: string) => errors(text)[0];
+    assert.deepEqual(errors(call('%c')), []);
+    assert.deepEqual(errors(call('c')), []);
+    assert.equal(first(call('{}')), 'invalid-name 9:39 expects name');
+    assert.equal(first(call('{ }')), 'invalid-name 9:40 expects name');
+    assert.equal(first(call('{%c}')), "expected-token 9:41 expects '=' in instruction");
+    assert.equal(first(call('{ROOT}')), 'invalid-name 9:43 expects name');
+    for (const v of ['1', '"c"', '(%c)', '%', 'ENTRY', 'f32', 'true'])
+      assert.equal(first(call(v)), 'invalid-name 9:38 expects name', v);
+    // Nothing after `=`: XLA stops at the next token, the `}` on the next line.
+    assert.equal(first(call('')), 'invalid-name 10:1 expects name');
+    const cond = (v: string) =>
+      `HloModule m\n\n%b (x: f32[]) -> f32[] {\n  ROOT %x = f32[] parameter(0)\n}\n\nENTRY %e {\n  %a = f32[] parameter(0)\n  %i = s32[] constant(0)\n  ROOT %r = f32[] conditional(%i, %a), branch_computations=${v}\n}\n`;
+    assert.deepEqual(errors(cond('{%b}')), []);
+    assert.equal(first(cond('%b')), 'expected-token 10:60 expects a list starting with kLbrace');
+    assert.equal(first(cond('{%b,}')), 'invalid-name 10:64 expects name');
+    assert.equal(first(cond('{%b %b}')), 'expected-token 10:64 expects a list to end with kRbrace');
+    assert.equal(first(cond('{{}}')), 'invalid-name 10:62 expects name');
+  });
+
   it('reports an attribute given twice at the second one', () => {
     const text = `HloModule m\n\nENTRY %e {\n  %a = f32[2]{0} parameter(0)\n  ROOT %r = f32[2]{0} negate(%a), metadata={op_name="a"}, metadata={op_name="b"}\n}\n`;
     assert.deepEqual(errors(text), ['attribute-list 5:59 attribute metadata already exists']);

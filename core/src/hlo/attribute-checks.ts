@@ -8,7 +8,7 @@
  * ({@link attributesNeedParser}).
  */
 import { diagnostic, type LayoutDiagnostic } from '../diagnostics';
-import { isIdentPart } from '../parse/chars';
+import { isIdentPart, isIdentStart } from '../parse/chars';
 import { editDistance } from '../parse/spelling';
 import {
   ATTRIBUTE_VALUE_FORMS,
@@ -199,7 +199,8 @@ export function attributesNeedParser(
     if (c === 32 || c === 9 || c === 10 || c === 13 || c === 47) return true;
   }
   const rules = attributeRules(opcode);
-  if (!rules) return false;
+  // A conditional's computations are read by the parser (computation-values.ts).
+  if (!rules) return opcode === 'conditional';
   let seen = 0;
   for (
     let comma = text.indexOf(',', close);
@@ -215,6 +216,14 @@ export function attributesNeedParser(
     const i = attributeIndexAt(rules, text, k, e);
     if (i < 0 || (seen & (1 << i)) !== 0) return true;
     seen |= 1 << i;
+    // A computation's name is `%name` in dumps: anything else (`{...}`, a bare word), and lists of
+    // them (rare), are the parser's to read.
+    if ((rules.computationListBits & (1 << i)) !== 0) return true;
+    if (
+      (rules.computationBits & (1 << i)) !== 0 &&
+      !(text.charCodeAt(e + 1) === 37 && isIdentStart(text.charCodeAt(e + 2)))
+    )
+      return true;
   }
   if ((seen & rules.requiredBits) !== rules.requiredBits) return true;
   return rules.requiredBits !== 0 && !requiredRead(text, rules, open, close, end);

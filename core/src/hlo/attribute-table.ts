@@ -521,6 +521,9 @@ export interface AttributeRules {
   readonly names: readonly string[];
   readonly buckets: ReadonlyMap<number, readonly number[]>;
   readonly requiredBits: number;
+  /** The bits of the indices of those whose value names one computation, and a list of them. */
+  readonly computationBits: number;
+  readonly computationListBits: number;
 }
 
 /**
@@ -552,7 +555,18 @@ function rulesOf(list: readonly HloAttributeInfo[], required: boolean): Attribut
     buckets,
     // Bit i stands for names[i]; no opcode takes more than 31 attributes.
     requiredBits: need.reduce((bits, name) => bits | (1 << names.indexOf(name)), 0),
+    computationBits: bitsOf(names, list, 'HloComputation'),
+    computationListBits: bitsOf(names, list, 'BracedHloComputationList'),
   };
+}
+
+/** The bits of the indices in `names` of the attributes of `list` whose value is `kind`. */
+function bitsOf(
+  names: readonly string[],
+  list: readonly HloAttributeInfo[],
+  kind: AttributeValueKind,
+): number {
+  return list.reduce((bits, a) => (a.value === kind ? bits | (1 << names.indexOf(a.name)) : bits), 0);
 }
 
 /** Whether `text` holds `word` at `start` (compared by hand: `startsWith` on a large text costs more). */

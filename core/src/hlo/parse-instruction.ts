@@ -10,6 +10,7 @@ import type { ScanState } from '../parse';
 import { instructionEquals, renamedInstruction, spansLines } from './instruction-start';
 import { typeAt } from '../parse/type-names';
 import { leftoverAt } from './leftover';
+import { computationValueError } from './computation-values';
 import { constantLiteralError } from './constant-literal';
 import { operandCount, operandCountDiagnostic } from './operand-counts';
 import { isOpcode, LITERAL_OPCODES, opcodeGuesses } from './opcodes';
@@ -113,6 +114,7 @@ export function parseInstruction(
     const listEnded = leftover.length === 0 || charAt(text, next, end) !== 44;
     const listError = attributeListError(text, op.name.name, attributes, close, end, listEnded);
     addAttributeListError(shapes.diagnostics, listError);
+    addAttributeListError(shapes.diagnostics, computationValueError(text, op.name.name, attributes, end));
     if (leftover.length > 0 && shapes.diagnostics.length === 0) shapes.diagnostics.push(...leftover);
     if (counted?.afterAttributes && !hasError(shapes)) shapes.diagnostics.unshift(counted.diagnostic);
   } else if (!r.failed && (!op || charAt(text, p, end) === 37)) {

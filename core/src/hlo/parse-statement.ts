@@ -15,6 +15,7 @@ import { hasBadSigil, instructionEquals } from './instruction-start';
 import { charAt, lastNonBlank, readName, skipString, skipTrivia, skipValue, trimmedEnd } from './lex';
 import { leftoverAt, strayStart, tableEntryErrors } from './leftover';
 import { isMissingAttribute } from './attribute-checks';
+import { NAME_KEYWORDS } from './computation-values';
 import { firstOddBlank, oddBlankError } from './odd-blanks';
 import { parseInstruction } from './parse-instruction';
 import { isIdentifierChar, isIdentifierStart } from './split-statements';
@@ -95,7 +96,7 @@ function moduleNameError(
         { start: at, end: at + 1 },
         `the \`HloModule\` line names no module: write its name after \`HloModule\` (e.g. \`HloModule m\`)`,
       );
-  } else if (c === 37 || !(MODULE_KEYWORDS.has(text.slice(at, stop)) || typeAt(text, at, stop)))
+  } else if (c === 37 || !(NAME_KEYWORDS.has(text.slice(at, stop)) || typeAt(text, at, stop)))
     return undefined;
   const word = text.slice(at, stop);
   return diagnostic(
@@ -105,24 +106,6 @@ function moduleNameError(
     `\`${word}\` cannot name the module: a name starts with a letter or _ and is no keyword or element type (write e.g. \`HloModule m_${word}\`)`,
   );
 }
-
-/** Words XLA's lexer reads as keywords, not names (hlo_lexer.cc). */
-const MODULE_KEYWORDS = new Set([
-  'true',
-  'false',
-  'inf',
-  'nan',
-  'HloModule',
-  'ENTRY',
-  'ROOT',
-  'maximal',
-  'replicated',
-  'manual',
-  'last_tile_dim_replicate',
-  'shard_as',
-  'shard_like',
-  'unknown',
-]);
 
 function parseModuleHeader(text: string, range: TextRange, pos: number, scan: ScanState): HloStatement {
   const { end } = range;

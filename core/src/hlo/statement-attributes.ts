@@ -3,6 +3,8 @@
  * the computations and control predecessors they name, and the metadata a source link needs.
  */
 import { COMPUTATION_ATTRIBUTES } from './attribute-table';
+import { NAME_KEYWORDS } from './computation-values';
+import { typeAt } from '../parse/type-names';
 import { diagnostic, type LayoutDiagnostic } from '../diagnostics';
 import { blankBeforeEquals, spacedWords } from './leftover';
 import { isIdentifierChar } from './split-statements';
@@ -22,7 +24,9 @@ function readNameList(text: string, start: number, end: number, push: (name: Hlo
   let p = skipTrivia(text, start, end);
   if (charAt(text, p, end) !== 123) {
     const n = readName(text, p, end);
-    if (n) push(n.name);
+    // A keyword or an element type is no name to XLA (computation-values.ts reports it).
+    if (n && (charAt(text, p, end) === 37 || !(NAME_KEYWORDS.has(n.name.name) || typeAt(text, p, n.end))))
+      push(n.name);
     return;
   }
   p++;
