@@ -109,7 +109,7 @@ const HAND: Case[] = [
     'ENTRY %e { ROOT %c = f32[] constant(0) } foo\n',
     'ENTRY %e { ROOT %c = f32[] constant(0) }}\n',
     'ENTRY %e { ROOT %c = f32[] constant(0) }\nENTRY %f { ROOT %c = f32[] constant(0) }\n',
-    'ENTRY %e { %a = f32[] parameter(0) ROOT %r = f32[] negte(%a) }\n',
+    'ENTRY %e { ROOT %a = f32[] parametr(0) }\n',
     '%c (x: f32[]) -> f32[] { ROOT %x = f32[] parameter(0) }\n\nENTRY %e {\n  %a = f32[] parameter(0)\n  ROOT %r = f32[] call(%a), to_apply=%c\n}\n',
     '%c (x: f32[]) -> f32[] {}\n\nENTRY %e {\n  %a = f32[] parameter(0)\n  ROOT %r = f32[] call(%a), to_apply=%c\n}\n',
     '%c (x: f32[]) -> f32[] { ROOT %x = f32[] parameter(0) } ENTRY %e { %a = f32[] parameter(0)\n ROOT %r = f32[] call(%a), to_apply=%c }\n',
