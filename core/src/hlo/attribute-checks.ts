@@ -20,7 +20,9 @@ import {
   MODULE_ATTRIBUTE_RULES,
   type AttributeRules,
 } from './attribute-table';
+import { NAME_KEYWORDS } from './computation-values';
 import { skipBalanced, skipString, skipTrivia } from './lex';
+import { typeAt } from '../parse/type-names';
 import type { HloAttribute } from './types';
 
 /** What to write instead of `key` on `opcode`: a near spelling, or its one computation attribute for another's. */
@@ -219,14 +221,20 @@ export function attributesNeedParser(
     // A computation's name is `%name` in dumps: anything else (`{...}`, a bare word), and lists of
     // them (rare), are the parser's to read.
     if ((rules.computationListBits & (1 << i)) !== 0) return true;
-    if (
-      (rules.computationBits & (1 << i)) !== 0 &&
-      !(text.charCodeAt(e + 1) === 37 && isIdentStart(text.charCodeAt(e + 2)))
-    )
-      return true;
+    if ((rules.computationBits & (1 << i)) !== 0 && !plainName(text, e + 1, end)) return true;
   }
   if ((seen & rules.requiredBits) !== rules.requiredBits) return true;
   return rules.requiredBits !== 0 && !requiredRead(text, rules, open, close, end);
+}
+
+/** Whether a name XLA's lexer reads as one starts at `pos`: `%name`, or a word that is no keyword or element type. */
+function plainName(text: string, pos: number, end: number): boolean {
+  const c = text.charCodeAt(pos);
+  if (c === 37) return isIdentStart(text.charCodeAt(pos + 1));
+  if (!isIdentStart(c)) return false;
+  let w = pos + 1;
+  while (w < end && isIdentPart(text.charCodeAt(w))) w++;
+  return typeAt(text, pos, w) === undefined && !NAME_KEYWORDS.has(text.slice(pos, w));
 }
 
 /**
