@@ -7,6 +7,7 @@ import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
 import { parseStatement, ScanState, StackFrameTables, type HloStatement } from '../../core/src';
 import { allocatesIn, placement, type Placement } from '../../core/src';
 import { SETTINGS, shownSeverity, type Settings } from '../../protocol/src/settings';
+import type { InstructionCalls } from './allocation-facts';
 import type { Analyzer, PositionAt, StatementPart, StatementSummary } from './analyzer';
 import { toOffset, toPosition } from './positions';
 import { StatementTable, type TableEdit } from './statement-table';
@@ -102,9 +103,20 @@ export class HloDocument {
    * until an edit changes a call or the computations.
    */
   private placements: Map<number, Placement> | undefined;
-  /** {@link paddingShown}'s answers by computation index and kind (0: not known yet, 1: shown, 2: not), valid for the placements {@link shownFor}. */
+  /**
+   * The last placements built and what they were built from, kept when an edit drops them: an edit
+   * to a `}` or a header's line re-reads the computations, but they are usually the same ones with
+   * the same calls, and then the placements are too.
+   */
+  private placedFrom:
+    { readonly inputs: PlacementInputs; readonly placements: Map<number, Placement> } | undefined;
+  /**
+   * {@link paddingShown}'s answers by computation index and kind (0: not known yet, 1: shown, 2:
+   * not), valid for the placements {@link shownFor} and the computations {@link shownIn}.
+   */
   private shownMemo = new Int8Array(0);
   private shownFor: Map<number, Placement> | undefined;
+  private shownIn: readonly ComputationEntry[] | undefined;
 
   /** A document whose statements are not analysed yet: call {@link analyze} before use. */
   constructor(
@@ -129,6 +141,7 @@ export class HloDocument {
           scan,
         ),
       (s) => shownCount(s, this.markedBy),
+      (s) => (computationShaping(s) ? 1 : 0),
     );
   }
 
@@ -215,8 +228,9 @@ export class HloDocument {
   paddingShown(): (i: number) => boolean {
     const list = this.computations();
     const placed = this.placementsByModule();
-    if (this.shownFor !== placed) {
+    if (this.shownFor !== placed || this.shownIn !== list) {
       this.shownFor = placed;
+      this.shownIn = list;
       this.shownMemo = new Int8Array(list.length * 2);
     }
     const memo = this.shownMemo;
@@ -266,29 +280,35 @@ export class HloDocument {
     };
   }
 
-  /** {@link placements}, built now if an edit dropped them: one pass over the statements. */
+  /**
+   * {@link placements}, built now if an edit dropped them from the named computations and the calls
+   * of the computation index, or the last ones again if those are the same.
+   */
   private placementsByModule(): Map<number, Placement> {
     if (this.placements) return this.placements;
+    const named = this.computations().filter((c) => c.parent === undefined && c.name !== undefined);
+    const calls = this.callIndex.statements.map((i) => this.table.summary(i).allocation.calls!);
+    const inputs = { named, callers: this.callIndex.callers, calls };
+    if (this.placedFrom && samePlacementInputs(this.placedFrom.inputs, inputs))
+      return (this.placements = this.placedFrom.placements);
     const modules = new Map<number, { name: string; entry: boolean; calls: Map<string, string> }[]>();
     const byIndex = new Map<number, { calls: Map<string, string> }>();
-    for (const c of this.computations()) {
-      if (c.parent !== undefined || c.name === undefined) continue;
-      const entry = { name: c.name, entry: c.entry, calls: new Map<string, string>() };
+    for (const c of named) {
+      const entry = { name: c.name!, entry: c.entry, calls: new Map<string, string>() };
       let list = modules.get(c.module);
       if (!list) modules.set(c.module, (list = []));
       list.push(entry);
       byIndex.set(c.index, entry);
     }
-    const { statements, callers } = this.callIndex;
-    for (let k = 0; k < statements.length; k++) {
-      const caller = byIndex.get(callers[k]);
+    for (let k = 0; k < calls.length; k++) {
+      const caller = byIndex.get(inputs.callers[k]);
       if (!caller) continue;
-      const calls = this.table.summary(statements[k]).allocation.calls!;
       // A fusion's callee is fused whatever else calls it (XLA clones a fused computation per fusion).
-      for (const callee of calls.callees)
-        if (caller.calls.get(callee) !== 'fusion') caller.calls.set(callee, calls.opcode);
+      for (const callee of calls[k].callees)
+        if (caller.calls.get(callee) !== 'fusion') caller.calls.set(callee, calls[k].opcode);
     }
     this.placements = new Map([...modules].map(([module, list]) => [module, placement(list)]));
+    this.placedFrom = { inputs, placements: this.placements };
     return this.placements;
   }
 
@@ -412,7 +432,8 @@ export class HloDocument {
   }
 
   /**
-   * The computations in header order (rebuilt lazily after an edit: one pass over the summaries).
+   * The computations in header order (rebuilt lazily after an edit from the statements the table
+   * indexes as computation-shaping, and those outside every computation).
    * A computation written in place comes right after the one around it and lies inside its range.
    */
   computations(): readonly ComputationEntry[] {
@@ -423,6 +444,7 @@ export class HloDocument {
     // Open computations, innermost last (more than one only inside computations written in place);
     // each is in `out` already, in header order, and gets its `last` when it closes.
     const open: { -readonly [K in keyof ComputationEntry]: ComputationEntry[K] }[] = [];
+    // The last statement before the one being read that is neither blank, comment nor separator.
     let lastContent = -1;
     // Whether the current module (or part) has a computation yet: text after one that is none is a stray.
     let computed = false;
@@ -497,7 +519,16 @@ export class HloDocument {
           break;
       }
     };
-    for (let i = 0; i < this.table.count; i++) {
+    // Only the statements the table indexes as structural (computationShaping) change `open`; between
+    // them, statements are read only outside every computation, where they are strays.
+    const structure = this.table.structure;
+    let next = 0;
+    for (let m = 0; m <= structure.length; m++) {
+      const i = m < structure.length ? structure[m] : this.table.count;
+      if (open.length === 0) for (let k = next; k < i; k++) step(k, -1, this.table.summary(k));
+      next = i + 1;
+      if (i === this.table.count) break;
+      lastContent = this.lastContentBefore(i);
       const s = this.table.summary(i);
       const calls = s.allocation.calls;
       // Before `step`: an instruction opening a computation in place belongs to the one around it.
@@ -512,13 +543,23 @@ export class HloDocument {
         step(i, -1, { kind: s.kind, name: s.name, entry: s.entry, opensComputation: false });
         parts.forEach((p, k) => step(i, k, p));
       }
-      if (s.kind !== 'blank' && s.kind !== 'comment' && s.kind !== 'separator') lastContent = i;
     }
-    closeAll(lastContent);
+    closeAll(this.lastContentBefore(this.table.count));
     this.computationIndex = out;
     this.strayIndex = strays;
     this.callIndex = { statements: calling, callers };
     return out;
+  }
+
+  /** The last statement before `i` that is not blank, a comment or a separator (-1 when none). */
+  private lastContentBefore(i: number): number {
+    let k = i - 1;
+    while (k >= 0) {
+      const kind = this.table.summary(k).kind;
+      if (kind !== 'blank' && kind !== 'comment' && kind !== 'separator') break;
+      k--;
+    }
+    return k;
   }
 
   /** The instructions, `}` and other statements outside any computation once one was read, in text order. */
@@ -632,16 +673,42 @@ function sameCalls(removed: readonly StatementSummary[], added: readonly Stateme
   const after = added.filter((s) => s.allocation.calls !== undefined);
   return (
     before.length === after.length &&
-    before.every((s, k) => {
-      const a = s.allocation.calls!;
-      const b = after[k].allocation.calls!;
-      return (
-        a.opcode === b.opcode &&
-        a.callees.length === b.callees.length &&
-        a.callees.every((n, j) => n === b.callees[j])
-      );
-    })
+    before.every((s, k) => sameCall(s.allocation.calls!, after[k].allocation.calls!))
   );
+}
+
+function sameCall(a: InstructionCalls, b: InstructionCalls): boolean {
+  return (
+    a === b ||
+    (a.opcode === b.opcode &&
+      a.callees.length === b.callees.length &&
+      a.callees.every((n, j) => n === b.callees[j]))
+  );
+}
+
+/** What a document's placements are a function of: its named computations and, beside each call, the one holding it. */
+interface PlacementInputs {
+  readonly named: readonly ComputationEntry[];
+  readonly callers: readonly number[];
+  readonly calls: readonly InstructionCalls[];
+}
+
+function samePlacementInputs(a: PlacementInputs, b: PlacementInputs): boolean {
+  return (
+    a.named.length === b.named.length &&
+    a.calls.length === b.calls.length &&
+    a.named.every((c, k) => {
+      const d = b.named[k];
+      return c.index === d.index && c.name === d.name && c.entry === d.entry && c.module === d.module;
+    }) &&
+    a.callers.every((c, k) => c === b.callers[k]) &&
+    a.calls.every((c, k) => sameCall(c, b.calls[k]))
+  );
+}
+
+/** Whether a statement is read into the computation index: it shapes computations, or calls one. */
+function computationShaping(s: StatementSummary): boolean {
+  return shapesComputations(s) || (s.allocation.calls?.callees.length ?? 0) > 0;
 }
 
 /** Whether a statement begins or ends a computation, or a module: what decides which computation the others are in. */

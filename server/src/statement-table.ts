@@ -7,6 +7,7 @@
  */
 import { skipTrivia, splitStatements, statementBounds } from '../../core/src';
 import type { TextRange } from '../../core/src';
+import { StatementMarks } from './statement-marks';
 import { spliceLarge, splicedInt32 } from './text-store';
 
 /**
@@ -58,10 +59,8 @@ export class StatementTable<S> {
   private starts: Int32Array = new Int32Array(0);
   private ends: Int32Array = new Int32Array(0);
   private summaries: S[] = [];
-  /** Indexes of the statements `mark` picks out, ascending: publishing visits these, not all. */
-  private markedIndexes: number[] = [];
-  /** What `mark` gave each of {@link markedIndexes}, at the same place. */
-  private markedValues: number[] = [];
+  /** The statements with diagnostics (`mark`), and those that shape computations (`structural`). */
+  private readonly picked: readonly [StatementMarks<S>, StatementMarks<S>];
   /**
    * Start of the first statement whose split depends on text far after it (a string no quote on
    * its line closes, a comment running to the end), or -1: a quote typed anywhere later may make
@@ -73,37 +72,40 @@ export class StatementTable<S> {
    * @param mark picks the statements to index (those with diagnostics) with a number other than 0,
    * kept beside the index: a document of 358,000 statements has a few thousand, and reading every
    * summary, or even every marked one, per publish costs more than keeping these in step with edits.
+   * @param structural picks a second index the same way (the statements that begin, end or call computations).
    */
   constructor(
     private readonly summarize: Summarize<S>,
-    private readonly mark: (summary: S) => number = () => 0,
-  ) {}
+    mark: (summary: S) => number = () => 0,
+    structural: (summary: S) => number = () => 0,
+  ) {
+    this.picked = [new StatementMarks(mark), new StatementMarks(structural)];
+  }
 
   /** Indexes of the marked statements, ascending (valid until the next change of the table). */
   get marks(): readonly number[] {
-    return this.markedIndexes;
+    return this.picked[0].indexes;
   }
 
   /** What `mark` gave each of {@link marks}, at the same place (valid until the next change). */
   get markValues(): readonly number[] {
-    return this.markedValues;
+    return this.picked[0].values;
+  }
+
+  /** Indexes of the statements `structural` picks, ascending (valid until the next change of the table). */
+  get structure(): readonly number[] {
+    return this.picked[1].indexes;
   }
 
   /** Marks every statement summarized, again when `mark` now answers differently. */
   remark(): void {
-    this.markedIndexes = [];
-    this.markedValues = [];
+    for (const marks of this.picked) marks.clear();
     // A new text under analysis has its first statements summarized only (resetSliced).
-    for (let i = 0; i < this.summaries.length && i in this.summaries; i++)
-      this.markInto(i, this.summaries[i], this.markedIndexes, this.markedValues);
+    for (let i = 0; i < this.summaries.length && i in this.summaries; i++) this.markOne(i, this.summaries[i]);
   }
 
-  /** Appends statement `i` and its mark to `indexes` and `values` if `mark` picks it out. */
-  private markInto(i: number, summary: S, indexes: number[], values: number[]): void {
-    const value = this.mark(summary);
-    if (value === 0) return;
-    indexes.push(i);
-    values.push(value);
+  private markOne(i: number, summary: S): void {
+    for (const marks of this.picked) marks.add(i, summary);
   }
 
   get count(): number {
@@ -148,15 +150,14 @@ export class StatementTable<S> {
     const summaries: S[] = new Array<S>(this.starts.length);
     if (!keepBoundaries) {
       this.summaries = summaries;
-      this.markedIndexes = [];
-      this.markedValues = [];
+      for (const marks of this.picked) marks.clear();
     }
     let last = Date.now();
     for (let i = 0; i < starts.length; i++) {
       const summary = this.summarize(text, starts[i], ends[i], 0);
       summaries[i] = summary;
       // A new text is marked as it goes (a remark at a pause covers what is summarized so far).
-      if (!keepBoundaries) this.markInto(i, summary, this.markedIndexes, this.markedValues);
+      if (!keepBoundaries) this.markOne(i, summary);
       if ((i & 255) === 0 && i + 1 < summaries.length && Date.now() - last > 20) {
         await pause(i + 1);
         last = Date.now();
@@ -291,7 +292,7 @@ export class StatementTable<S> {
       ranges.map((r) => r.end),
     );
     spliceLarge(this.summaries, first, k - first, summaries);
-    this.updateMarks(first, k, summaries);
+    for (const marks of this.picked) marks.splice(first, k, summaries);
     return { removed, added: summaries };
   }
 
@@ -303,22 +304,6 @@ export class StatementTable<S> {
     const shift = start >= oldEnd ? delta : 0;
     const slice = source.slice(start + shift, end + shift);
     return skipTrivia(slice, 0, slice.length) >= slice.length;
-  }
-
-  /** Replaces the marks of old statements [first, k) by those of `added` and shifts the later ones. */
-  private updateMarks(first: number, k: number, added: readonly S[]): void {
-    const marks = this.markedIndexes;
-    let a = 0;
-    while (a < marks.length && marks[a] < first) a++;
-    let b = a;
-    while (b < marks.length && marks[b] < k) b++;
-    const fresh: number[] = [];
-    const freshValues: number[] = [];
-    for (let i = 0; i < added.length; i++) this.markInto(first + i, added[i], fresh, freshValues);
-    const shift = added.length - (k - first);
-    if (shift !== 0) for (let i = b; i < marks.length; i++) marks[i] += shift;
-    spliceLarge(marks, a, b - a, fresh);
-    spliceLarge(this.markedValues, a, b - a, freshValues);
   }
 
   /** Where old statement `j` starts after the edit (statements overlapping the edit: their old start). */
