@@ -51,8 +51,17 @@ export function instructionAllocation(
   }
   const parameter = opcode === 'parameter';
   if (padding === 0 && calls === undefined) return NO_ALLOCATION;
+  if (calls === undefined && padding < SHARED_UP_TO)
+    return (SHARED[parameter ? 1 : 0][padding] ??= Object.freeze({ padding, parameter, calls }));
   return { padding, parameter, calls };
 }
+
+/**
+ * Allocations that call nothing, shared by their padding count and parameter flag: the 50 MB
+ * stress dump holds about 70,000, which differ in nothing else.
+ */
+const SHARED_UP_TO = 16;
+const SHARED: InstructionAllocation[][] = [[], []];
 
 /**
  * The padding warnings of the result shape whose facts are `facts`, at `offset` from the
