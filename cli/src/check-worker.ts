@@ -23,6 +23,8 @@ export interface SegmentTask {
   readonly fd: number;
   readonly start: number;
   readonly end: number;
+  /** Whether the range ends the file: else text follows it, which the next range checks. */
+  readonly last: boolean;
   /** The padding-overhead thresholds, or false when they are off. */
   readonly padding: PaddingThresholds | false;
 }
@@ -38,6 +40,9 @@ export interface SegmentDiagnostic {
   readonly message: string;
 }
 
+/** A {@link SegmentDiagnostic} whose place is not known yet. */
+export type UnplacedDiagnostic = Pick<SegmentDiagnostic, 'severity' | 'code' | 'message'>;
+
 export interface SegmentResult {
   readonly id: number;
   /** Line breaks in the range: how far the next range's line numbers are shifted. */
@@ -49,6 +54,13 @@ export interface SegmentResult {
    * the whole file: whether a warning holds depends on calls in later ranges.
    */
   readonly padding: readonly PaddingEvent<SegmentDiagnostic>[];
+  /**
+   * A diagnostic that XLA reports at the first token after the range's last statement (a missing
+   * attribute): the main thread places it at the next range's {@link firstToken}. Unset on the last range.
+   */
+  readonly waiting?: UnplacedDiagnostic;
+  /** Where the range's first token is (line relative to the range), when it holds one. */
+  readonly firstToken?: LineColumn;
   /** Set when the range could not be read; nothing else is then meaningful. */
   readonly error?: string;
 }
@@ -117,7 +129,19 @@ function checkRange(task: SegmentTask, checker: ShapeChecker): SegmentResult {
     task.start,
     task.end,
   );
-  return { id: task.id, newlines, diagnostics, counts: stream.end(), padding };
+  const { counts, waiting } = task.last ? { counts: stream.end(), waiting: undefined } : stream.endPiece();
+  const { firstToken } = stream;
+  return {
+    id: task.id,
+    newlines,
+    diagnostics,
+    counts,
+    padding,
+    ...(waiting
+      ? { waiting: { severity: waiting.severity, code: waiting.code, message: readableMessage(waiting) } }
+      : {}),
+    ...(firstToken ? { firstToken } : {}),
+  };
 }
 
 /** The worker's loop: answers every task message with its result until the main thread ends it. */

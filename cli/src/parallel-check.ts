@@ -8,7 +8,13 @@
 import { setFlagsFromString } from 'v8';
 import { Worker } from 'worker_threads';
 import { PaddingCollector, type CheckCounts, type PaddingThresholds } from '../../core/src';
-import { WORKER_ROLE, type SegmentDiagnostic, type SegmentResult, type SegmentTask } from './check-worker';
+import {
+  WORKER_ROLE,
+  type SegmentDiagnostic,
+  type SegmentResult,
+  type SegmentTask,
+  type UnplacedDiagnostic,
+} from './check-worker';
 import { FileError } from './errors';
 import { segmentBoundaries } from './segments';
 
@@ -59,7 +65,7 @@ export class CheckPool {
     const cuts = segmentBoundaries(fd, size, pieceBytesFor(size, this.workers.length));
     const tasks: SegmentTask[] = cuts
       .slice(0, -1)
-      .map((start, id) => ({ id, fd, start, end: cuts[id + 1], padding }));
+      .map((start, id) => ({ id, fd, start, end: cuts[id + 1], last: id === cuts.length - 2, padding }));
     if (tasks.length === 0) return Promise.resolve();
     // The pieces' padding events, collected in file order: a warning holds or not by later calls.
     const collector = new PaddingCollector<SegmentDiagnostic>((d) => {
@@ -73,6 +79,8 @@ export class CheckPool {
       let next = 0;
       let printed = 0;
       let lineOffset = 0;
+      // A diagnostic of a range's last statement that goes at the next range's first token.
+      let waiting: UnplacedDiagnostic | undefined;
       let settled = false;
       const listeners = new Map<
         Worker,
@@ -97,6 +105,15 @@ export class CheckPool {
         for (let r = results.get(printed); r !== undefined; r = results.get(printed)) {
           results.delete(printed);
           if (r.error !== undefined) return finish(new FileError(`${file}: cannot read: ${r.error}`));
+          if (waiting && r.firstToken) {
+            const line = r.firstToken.line + lineOffset;
+            const { column } = r.firstToken;
+            onDiagnostic({ ...waiting, line, column, endLine: line, endColumn: column + 1 });
+            if (waiting.severity === 'error') counts.errors++;
+            else if (waiting.severity === 'warning') counts.warnings++;
+            else counts.other++;
+            waiting = undefined;
+          }
           for (const d of r.diagnostics)
             onDiagnostic({ ...d, line: d.line + lineOffset, endLine: d.endLine + lineOffset });
           for (const e of r.padding)
@@ -113,6 +130,7 @@ export class CheckPool {
                 : e,
             );
           lineOffset += r.newlines;
+          waiting ??= r.waiting;
           counts.shapes += r.counts.shapes;
           counts.errors += r.counts.errors;
           counts.warnings += r.counts.warnings;

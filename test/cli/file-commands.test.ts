@@ -240,6 +240,34 @@ describe('cli: check and report', function () {
     );
   });
 
+  it("check --jobs places a missing attribute of a piece's last statement at the next piece's first token", () => {
+    // Every reduce lacks its attributes, which XLA reports at the next statement's first token (an
+    // indented line, after blank and comment lines at times): whichever ends a piece, that token is
+    // in the next piece.
+    const lines = [
+      'HloModule pieces',
+      '',
+      'ENTRY %main {',
+      '  %a = f32[4]{0} parameter(0)',
+      '  %z = f32[] constant(0)',
+    ];
+    for (let i = 0; lines.length < 60_000; i++) {
+      lines.push(`  %r.${i} = f32[] reduce(%a, %z)`);
+      if (i % 7 === 6) lines.push('', '  // between');
+    }
+    lines.push('  ROOT %t = f32[] negate(%z)', '}');
+    const file = join(dir, 'unplaced.hlo');
+    writeFileSync(file, `${lines.join('\n')}\n`);
+    const one = cli('check', '--jobs', '1', file);
+    assert.equal(one.code, 1);
+    assert.match(one.stdout, /^\S+:7:3: error: `reduce` needs a `dimensions=` attribute/);
+    for (const jobs of ['2', '3']) {
+      const many = cli('check', '--jobs', jobs, file);
+      assert.equal(many.stdout, one.stdout, `--jobs ${jobs}`);
+      assert.equal(many.stderr, one.stderr, `--jobs ${jobs}`);
+    }
+  });
+
   it('check uses worker threads by itself on files of 16 MiB and more, with the same output', () => {
     // CRLF, UTF-8 in strings and comments, and 3-line statements, across the workers' reads.
     const line =

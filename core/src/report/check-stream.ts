@@ -82,6 +82,8 @@ export class CheckStream {
   private other = 0;
   /** A diagnostic that XLA reports at the next statement's first token, until that statement comes. */
   private waiting: LayoutDiagnostic | undefined;
+  /** Where the stream's first token is, once a statement holding one has come. */
+  private firstTokenAt: LineColumn | undefined;
 
   constructor(
     private readonly onDiagnostic: (d: LocatedDiagnostic) => void,
@@ -106,6 +108,10 @@ export class CheckStream {
         return { diagnostic: movedDiagnostic(d, base), start, end: lines.endOf(d.range, start) };
       };
       for (const s of statements) {
+        if (this.firstTokenAt === undefined) {
+          const first = skipTrivia(text, s.start, s.end);
+          if (first < s.end) this.firstTokenAt = lines.at(first);
+        }
         const waiting = this.waiting;
         if (waiting) {
           // The first token of the next statement that holds one is where XLA reports it.
@@ -177,6 +183,24 @@ export class CheckStream {
     }
     this.collector?.flush();
     return this.counts;
+  }
+
+  /**
+   * {@link end} for a piece of a text that goes on after it (`check --jobs`): a diagnostic waiting
+   * for the next statement's first token is returned, unplaced and uncounted, for the caller to
+   * place at the next piece's {@link firstToken}, instead of at the piece's end.
+   */
+  endPiece(): { counts: CheckCounts; waiting: LayoutDiagnostic | undefined } {
+    this.stream.end();
+    const waiting = this.waiting;
+    this.waiting = undefined;
+    this.collector?.flush();
+    return { counts: this.counts, waiting };
+  }
+
+  /** Where the first token of the text is (1-based line and column), when it has one. */
+  get firstToken(): LineColumn | undefined {
+    return this.firstTokenAt;
   }
 
   private count(d: LayoutDiagnostic): void {
