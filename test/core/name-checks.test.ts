@@ -289,6 +289,40 @@ describe('core: names as XLA parses them', () => {
     assert.deepEqual(where(`HloModule m\n\n${entry}}\n`), ['3:41 expects name']);
   });
 
+  it("reads what follows the HloModule line's attributes on its line as the next statement, as XLA does", () => {
+    // Each place is jaxlib 0.10.2's "was parsing L:C" (its columns on line 1 are one less); [] where it accepts it.
+    const where = (text: string) =>
+      checkNames(parseHloText(text), text).map((d) => {
+        const before = text.slice(0, d.range.start);
+        return `${before.split('\n').length}:${d.range.start - before.lastIndexOf('\n')} ${d.message}`;
+      });
+    const body = '\n  ROOT %c = f32[] constant(0)\n}\n';
+    for (const attributes of [
+      ', is_scheduled=true',
+      ', replica_count=1',
+      ', frontend_attributes={a="b"}',
+      ', entry_computation_layout={()->f32[]}',
+    ]) {
+      assert.deepEqual(
+        where(`HloModule m${attributes} ENTRY %e { ROOT %c = f32[] constant(0) }\n`),
+        [],
+        attributes,
+      );
+      assert.deepEqual(where(`HloModule m${attributes} ENTRY %e {${body}`), [], attributes);
+    }
+    assert.deepEqual(
+      where(
+        'HloModule m, is_scheduled=true %c (x: f32[]) -> f32[] { ROOT %x = f32[] parameter(0) }\n' +
+          'ENTRY %e {\n  %a = f32[] parameter(0)\n  ROOT %r = f32[] call(%a), to_apply=%c\n}\n',
+      ),
+      [],
+    );
+    assert.deepEqual(where(`HloModule m, is_scheduled=true %c = f32[] constant(0)\nENTRY %e {${body}`), [
+      "1:35 expects '{' at the beginning of instruction list.",
+    ]);
+    assert.deepEqual(where(`HloModule m, is_scheduled=true}\nENTRY %e {${body}`), ['1:31 expects name']);
+  });
+
   it('reports a computation never closed, and statements outside any, where XLA stops', () => {
     // Each place is jaxlib's "was parsing L:C" for the same text.
     const where = (text: string) =>

@@ -118,6 +118,18 @@ const HAND: Case[] = [
     what: 'module and computation on one line',
     text: 'HloModule m ENTRY %e { ROOT %c = f32[] constant(0) }\n',
   },
+  ...[
+    'HloModule m, is_scheduled=true ENTRY %e { ROOT %c = f32[] constant(0) }\n',
+    'HloModule m, is_scheduled=true ENTRY %e {\n  ROOT %c = f32[] constant(0)\n}\n',
+    'HloModule m, is_scheduled=true, replica_count=1 ENTRY %e { ROOT %c = f32[] constant(0) }\n',
+    'HloModule m, frontend_attributes={a="b"} ENTRY %e { ROOT %c = f32[] constant(0) }\n',
+    'HloModule m, is_scheduled=true ENTRY %e { ROOT %c = f32[] constnt(0) }\n',
+    'HloModule m, is_scheduled=true, entry_computation_layout={(f32[2]{0})->f32[2]{0}} ENTRY %e { ROOT %a = f32[2]{0} parameter(0) }\n',
+    'HloModule m, is_scheduled=true %c (x: f32[]) -> f32[] { ROOT %x = f32[] parameter(0) }\nENTRY %e {\n  %a = f32[] parameter(0)\n  ROOT %r = f32[] call(%a), to_apply=%c\n}\n',
+    'HloModule m, is_scheduled=true %c = f32[] constant(0)\nENTRY %e {\n  ROOT %c = f32[] constant(0)\n}\n',
+    'HloModule m, is_scheduled=true}\nENTRY %e {\n  ROOT %c = f32[] constant(0)\n}\n',
+    'HloModule m, is_scheduled=true ENTRY\n%e {\n  ROOT %c = f32[] constant(0)\n}\n',
+  ].map((text) => ({ what: `after the HloModule line's attributes: ${JSON.stringify(text)}`, text })),
   ...['// c', '/* c */', '\n// c\n', '/* a\n b */', '// c\n/* d */'].map((c) => ({
     what: `${JSON.stringify(c)} between a header and its {`,
     text: `HloModule m\n\nENTRY %e (a: f32[]) -> f32[]\n${c}\n{\n  ROOT %a = f32[] parameter(0)\n}\n`,

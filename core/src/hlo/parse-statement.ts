@@ -12,7 +12,7 @@ import { diagnostic, type LayoutDiagnostic, type TextRange } from '../diagnostic
 import { ScanState } from '../parse';
 import { unterminatedComment } from '../parse/lexical-lines';
 import { hasBadSigil, instructionEquals } from './instruction-start';
-import { charAt, lastNonBlank, readName, skipString, skipTrivia, skipValue, trimmedEnd } from './lex';
+import { charAt, lastNonBlank, readName, skipBalanced, skipString, skipTrivia, trimmedEnd } from './lex';
 import { leftoverAt, strayStart, tableEntryErrors } from './leftover';
 import { isMissingAttribute } from './attribute-checks';
 import { NAME_KEYWORDS } from './computation-values';
@@ -39,7 +39,8 @@ const SEPARATOR_LINE = /^[ \t]*\/\/ -----[ \t]*\r?$/m;
  * bracket or arrow missing; the first error ends the reading, as it ends XLA's.
  */
 function readEntryLayout(text: string, pos: number, end: number, shapes: Shapes): EntryComputationLayout {
-  const valueEnd = skipValue(text, pos, end);
+  // The value is one bracketed token: what follows its `}` is the next statement (ENTRY ...).
+  const valueEnd = skipBalanced(text, pos, end);
   const parameters: ShapeNode[] = [];
   const layout = (result?: ShapeNode): EntryComputationLayout => ({
     range: { start: pos, end: valueEnd },
@@ -135,12 +136,14 @@ function parseModuleHeader(text: string, range: TextRange, pos: number, scan: Sc
       entryComputationLayout = readEntryLayout(text, vs, end, shapes);
       return entryComputationLayout.range.end;
     }
-    return valueEnd(text, vs, end);
+    return moduleValueEnd(text, vs, end);
   });
   addAttributeListError(shapes.diagnostics, attributeListError(text, undefined, attributes, stop, end));
-  // A computation on the same line is what XLA reads next (`HloModule m ENTRY %e {...}`).
+  // What follows on the line, but a comma or `;`, is what XLA reads next, as a computation
+  // (`HloModule m ENTRY %e {...}`, or `HloModule m foo` with `foo`'s `{` missing).
   const next = skipTrivia(text, stop, end);
-  const following = next < end && !refused && startsComputation(text, next, end) ? next : -1;
+  const c = charAt(text, next, end);
+  const following = next < end && !refused && c !== 44 && c !== 59 ? next : -1;
   // XLA stops at its first error: what is left over counts only when all before it was read.
   if (shapes.diagnostics.length === 0 && following < 0)
     shapes.diagnostics.push(...leftoverAt(text, stop, end));
@@ -159,13 +162,18 @@ function parseModuleHeader(text: string, range: TextRange, pos: number, scan: Sc
   };
 }
 
-/** Whether a computation header starts at `pos`: `ENTRY`, or a name followed by `(` or `{`. */
-function startsComputation(text: string, pos: number, end: number): boolean {
-  const n = readName(text, pos, end);
-  if (!n) return false;
-  if (n.name.name === 'ENTRY' && charAt(text, pos, end) !== 37) return true;
-  const c = charAt(text, skipTrivia(text, n.end, end), end);
-  return c === 40 || c === 123;
+/**
+ * The end of a value of the `HloModule` line at `pos`: one token to XLA (a word or number such as
+ * `true` or `8`, a string, or a bracketed list), so what follows it on the line is the next
+ * statement (`HloModule m, is_scheduled=true ENTRY %e {`), not more of the value.
+ */
+function moduleValueEnd(text: string, pos: number, end: number): number {
+  const c = charAt(text, pos, end);
+  if (c === 34 || c === 39) return skipString(text, pos, end);
+  if (c === 123 || c === 40 || c === 91) return skipBalanced(text, pos, end);
+  let i = pos;
+  while (i < end && isIdentifierChar(text.charCodeAt(i))) i++;
+  return i > pos ? i : valueEnd(text, pos, end);
 }
 
 function parseComputationHeader(
