@@ -227,14 +227,11 @@ export class Analyzer {
     const { diagnostics, padding } = this.diagnosticsOf(key, st);
     let tiled = isTiled(st);
     let opens = opensComputation(st);
-    // The statements XLA reads after the first in the same text; their diagnostics are the
-    // summary's after a header or `}` (after an instruction they are left unread, as by core's check).
+    // The statements XLA reads after the first in the same text: their diagnostics are the summary's.
     let parts: StatementPart[] | undefined;
-    let unread = st.kind === 'instruction';
     for (let s = st; s.following !== undefined;) {
       s = parseStatement(key, { start: s.following, end: key.length });
-      if (!unread) for (const d of this.diagnosticsOf(key, s).diagnostics) diagnostics.push(d);
-      if (s.kind === 'instruction') unread = true;
+      for (const d of this.diagnosticsOf(key, s).diagnostics) diagnostics.push(d);
       if (isTiled(s)) tiled = true;
       opens = opensComputation(s);
       (parts ??= []).push({

@@ -34,9 +34,9 @@ function reference(text: string): LayoutDiagnostic[] {
   const found = createShapeChecker().checkText(text, 0, text.length);
   const statement = parseStatement(text, { start: 0, end: text.length });
   const seen = new Set(found.map((d) => `${d.code}@${d.range.start}`));
-  // The statements XLA reads after a header or `}` on the line (`} %c (...) {`) count too.
+  // The statements XLA reads after the first on the line (`} %c (...) {`) count too.
   const all = [statement];
-  for (let s = statement; s.kind !== 'instruction' && s.following !== undefined; all.push(s))
+  for (let s = statement; s.following !== undefined; all.push(s))
     s = parseStatement(text, { start: s.following, end: text.length });
   for (const d of all.flatMap((s) => [...s.shapes.flatMap((f) => f.diagnostics), ...s.diagnostics])) {
     const key = `${d.code}@${d.range.start}`;

@@ -173,4 +173,33 @@ describe('core: line breaks XLA reads as blanks', () => {
       'invalid-name@6:2',
     ]);
   });
+
+  it("reads a second instruction on an instruction's line, as XLA does (its places: jaxlib 0.10.2)", () => {
+    const entry = (line: string) => module('ENTRY %e {', line, '  ROOT %r = f32[] negate(%a)', '}');
+    assert.deepEqual(errors(entry('  %a = f32[] constant(0) %b = f32[] negte(%a)')), ['unknown-opcode@4:37']);
+    // No blank around `=`: the plain path must not take the line for one instruction.
+    assert.deepEqual(errors(entry('  %a = f32[] constant(0) %b=f32[] negte(%a)')), ['unknown-opcode@4:35']);
+    assert.deepEqual(errors(entry('  %a = f32[] constant(0), sharding={replicated} %b=f32[] negte(%a)')), [
+      'unknown-opcode@4:58',
+    ]);
+    assert.deepEqual(
+      errors(entry('  %a = f32[4]{0} parameter(0) %s = f32[] reduce(%a, %a), dimensions={0}')),
+      ['attribute-list@4:56'],
+    );
+    assert.deepEqual(errors(entry('  %a = f32[2]{0} parameter(0) %b = f32[2]{1} negate(%a)')), [
+      'minor-to-major-out-of-bounds@4:43',
+    ]);
+    // A braced value ends at its `}`: what follows is the next instruction, which ROOT uses.
+    assert.deepEqual(
+      errors(
+        module(
+          'ENTRY %e {',
+          '  %a = f32[] constant(0), metadata={op_name="x"} %b = f32[] negate(%a)',
+          '  ROOT %r = f32[] negate(%b)',
+          '}',
+        ),
+      ),
+      [],
+    );
+  });
 });

@@ -32,6 +32,14 @@ function related(text: string, d: LayoutDiagnostic): [string, number, string][] 
   return (d.related ?? []).map((r) => [text.slice(r.range.start, r.range.end), r.range.start, r.message]);
 }
 
+/** `line:column message` (1-based) of each name and structure diagnostic of `text`. */
+function namePlaces(text: string): string[] {
+  return checkNames(parseHloText(text), text).map((d) => {
+    const before = text.slice(0, d.range.start);
+    return `${before.split('\n').length}:${d.range.start - before.lastIndexOf('\n')} ${d.message}`;
+  });
+}
+
 describe('core: names as XLA parses them', () => {
   it('refuses a second module, text after the last computation and a computation without instructions', () => {
     const module = 'HloModule m\n\nENTRY %e {\n  ROOT %r = f32[] parameter(0)\n}\n';
@@ -253,11 +261,7 @@ describe('core: names as XLA parses them', () => {
 
   it('reads a computation on one line as XLA does: header, instructions and `}` are statements of their own', () => {
     // Each place is jaxlib 0.10.2's "was parsing L:C" for the same text; [] where it accepts it.
-    const where = (text: string) =>
-      checkNames(parseHloText(text), text).map((d) => {
-        const before = text.slice(0, d.range.start);
-        return `${before.split('\n').length}:${d.range.start - before.lastIndexOf('\n')} ${d.message}`;
-      });
+    const where = namePlaces;
     const entry = 'ENTRY %e { ROOT %c = f32[] constant(0) }';
     assert.deepEqual(where(`HloModule m\n\n${entry}`), []);
     assert.deepEqual(where(`HloModule m\n\n${entry}\n`), []);
@@ -291,11 +295,7 @@ describe('core: names as XLA parses them', () => {
 
   it("reads what follows the HloModule line's attributes on its line as the next statement, as XLA does", () => {
     // Each place is jaxlib 0.10.2's "was parsing L:C" (its columns on line 1 are one less); [] where it accepts it.
-    const where = (text: string) =>
-      checkNames(parseHloText(text), text).map((d) => {
-        const before = text.slice(0, d.range.start);
-        return `${before.split('\n').length}:${d.range.start - before.lastIndexOf('\n')} ${d.message}`;
-      });
+    const where = namePlaces;
     const body = '\n  ROOT %c = f32[] constant(0)\n}\n';
     for (const attributes of [
       ', is_scheduled=true',

@@ -130,6 +130,17 @@ const HAND: Case[] = [
     'HloModule m, is_scheduled=true}\nENTRY %e {\n  ROOT %c = f32[] constant(0)\n}\n',
     'HloModule m, is_scheduled=true ENTRY\n%e {\n  ROOT %c = f32[] constant(0)\n}\n',
   ].map((text) => ({ what: `after the HloModule line's attributes: ${JSON.stringify(text)}`, text })),
+  ...[
+    '  %a = f32[] constant(0) %b = f32[] negate(%a)\n  ROOT %r = f32[] add(%a, %b)',
+    '  %a = f32[] constant(0) ROOT %b = f32[] negate(%a)',
+    '  %a = f32[] constant(0) %b = f32[] negte(%a)\n  ROOT %r = f32[] add(%a, %b)',
+    '  %a = f32[2]{0} parameter(0), metadata={op_name="x"} %b = f32[2]{0} negate(%a)\n  ROOT %r = f32[2] add(%a, %b)',
+    '  %a = f32[] constant(0), sharding={replicated} %b = f32[] negate(%a), sharding={replicated} %c = f32[] negate(%b)\n  ROOT %r = f32[] add(%a, %c)',
+    '  %a = f32[] constant(0) %b=f32[] negate(%a), metadata={op_name="y"}\n  ROOT %r = f32[] add(%a, %b)',
+    '  %a = f32[4]{0} parameter(0) %r = f32[] reduce(%a, %a), dimensions={0}\n  ROOT %z = f32[] negate(%r)',
+    '  %a = f32[4]{0} parameter(0) %z = f32[] constant(0) %r = f32[] reduce(%a, %z)\n  ROOT %t = f32[] negate(%r)',
+    '  %a = f32[] constant(0) %b = f32[] negate(%a) ROOT %r = f32[] add(%a, %b) }\nENTRY %f { ROOT %c = f32[] constant(0) }',
+  ].map((lines) => ({ what: `a second instruction on a line: ${JSON.stringify(lines)}`, text: body(lines) })),
   ...['// c', '/* c */', '\n// c\n', '/* a\n b */', '// c\n/* d */'].map((c) => ({
     what: `${JSON.stringify(c)} between a header and its {`,
     text: `HloModule m\n\nENTRY %e (a: f32[]) -> f32[]\n${c}\n{\n  ROOT %a = f32[] parameter(0)\n}\n`,

@@ -5,7 +5,7 @@
  */
 import { isIdentPart, isIdentStart, quotedEnd, skipTrivia, type CommentSearch } from '../parse/chars';
 import { attributesNeedParser } from './attribute-checks';
-import { skipTrivia as skipComments } from './lex';
+import { skipBalanced, skipTrivia as skipComments } from './lex';
 import { sharedNextOccurrences } from '../parse/next-occurrence';
 import { typeAt } from '../parse/type-names';
 import { constantNeedsParser } from './constant-literal';
@@ -251,6 +251,7 @@ export function plainInstructionTail(
   return (
     opcode !== undefined &&
     close >= 0 &&
+    !textAfterAttributes(text, close === open ? skipBalanced(text, open, end) : close + 1, end) &&
     !shapeAttributeAfter(text, op, open, end) &&
     !attributesNeedParser(text, opcode, open, close, end) &&
     !hasBadSigil(text, start, end) &&
@@ -260,6 +261,48 @@ export function plainInstructionTail(
     IOTA_GROUPS.find(text, 0, open) >= end &&
     !constantNeedsParser(text, result, op, open, end)
   );
+}
+
+/**
+ * Whether anything but blanks follows the attribute list that starts at `pos` (after the operands'
+ * `)`) in `text[pos, end)`: a second statement on the instruction's line (`%b = ...`, `ROOT ...`,
+ * a `}`, or a word XLA then fails on), which XLA reads next and the statement parser reads too.
+ * A value runs to the next blank or comma outside brackets and strings: one with blanks between
+ * its parts (which dumps never write) only sends the instruction to the parser.
+ */
+function textAfterAttributes(text: string, pos: number, end: number): boolean {
+  let p = skipBlanks(text, pos, end);
+  while (p < end && text.charCodeAt(p) === 44) {
+    const key = skipBlanks(text, p + 1, end);
+    const equals = nameEnd(text, key, end);
+    if (equals < 0 || equals >= end || text.charCodeAt(equals) !== 61) return true;
+    p = skipBlanks(text, tokenValueEnd(text, equals + 1, end), end);
+  }
+  return p < end;
+}
+
+/**
+ * Where the value at `pos` ends: a braced one at its `}` (as the statement parser reads it), any
+ * other at the first blank or comma outside brackets and strings (where the parser may read on).
+ */
+function tokenValueEnd(text: string, pos: number, end: number): number {
+  if (text.charCodeAt(pos) === 123) return skipBalanced(text, pos, end);
+  let depth = 0;
+  let i = pos;
+  while (i < end) {
+    const c = text.charCodeAt(i);
+    if (c === 34 || c === 39) {
+      i = quotedEnd(text, i, end);
+      continue;
+    }
+    if (c === 123 || c === 40 || c === 91) depth++;
+    else if (c === 125 || c === 41 || c === 93) {
+      if (depth === 0) return i;
+      depth--;
+    } else if (depth === 0 && (c === 44 || c === 32 || c === 9 || c === 10 || c === 13)) return i;
+    i++;
+  }
+  return end;
 }
 
 /**

@@ -7,7 +7,7 @@ import type { ShapeNode } from '../ast';
 import { addAttributeListError, attributeListError } from './attribute-checks';
 import { diagnostic, type LayoutDiagnostic, type TextRange } from '../diagnostics';
 import type { ScanState } from '../parse';
-import { instructionEquals, renamedInstruction, spansLines } from './instruction-start';
+import { renamedInstruction, spansLines } from './instruction-start';
 import { typeAt } from '../parse/type-names';
 import { leftoverAt } from './leftover';
 import { computationValueError } from './computation-values';
@@ -94,15 +94,16 @@ export function parseInstruction(
         : operandCountDiagnostic(op.name.name, count, { start: paren, end: close }, r.shape, attributes);
     // A count XLA checks before the attributes stops it there, before any error in them.
     if (counted && !counted.afterAttributes) shapes.diagnostics.push(counted.diagnostic);
-    // XLA reads instructions one after another, line breaks or not: a second one on the line,
-    // and a `}` after it closes its computation, as on a line of its own.
+    // XLA reads instructions one after another, line breaks or not: a name or `}` after the
+    // attribute list on the line starts the next statement (a second instruction, the `}` closing
+    // the computation, or a word XLA then fails on), as on a line of its own.
     const next = skipTrivia(text, a.end, end);
-    const second = next < end && (instructionEquals(text, next, end) >= 0 || text.charCodeAt(next) === 125);
+    const after = charAt(text, next, end);
+    const second = next < end && (isIdentifierStart(after) || after === 37 || after === 125);
     if (second) rest = next;
     // Anything else left over in an instruction that spans lines (the splitter continued it with a
     // line no statement starts with) is XLA's next token: an error there unless it may start what
-    // XLA reads next. On one line it is left unread, as the checks that skip this parser on plain
-    // instructions leave it (plainInstructionTail).
+    // XLA reads next. On one line it is left unread but a `;` or an attribute XLA cannot read.
     const leftover =
       !second &&
       next < end &&

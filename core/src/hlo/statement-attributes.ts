@@ -8,7 +8,7 @@ import { typeAt } from '../parse/type-names';
 import { diagnostic, type LayoutDiagnostic } from '../diagnostics';
 import { blankBeforeEquals, spacedWords } from './leftover';
 import { isIdentifierChar } from './split-statements';
-import { charAt, readName, readString, skipString, skipTrivia, skipValue } from './lex';
+import { charAt, readName, readString, skipBalanced, skipString, skipTrivia, skipValue } from './lex';
 import type { Shapes } from './statement-shapes';
 import type {
   CalledComputationRef,
@@ -197,7 +197,10 @@ function spacedKey(
 
 /** Where a plain attribute value starting at `vs` ends: a string, or a balanced value. */
 export function valueEnd(text: string, vs: number, end: number): number {
-  return charAt(text, vs, end) === 34 ? skipString(text, vs, end) : skipValue(text, vs, end);
+  const c = charAt(text, vs, end);
+  // A braced value is one token to XLA: what follows its `}` is the next attribute or statement.
+  if (c === 123) return skipBalanced(text, vs, end);
+  return c === 34 ? skipString(text, vs, end) : skipValue(text, vs, end);
 }
 
 /**

@@ -345,9 +345,8 @@ export function createShapeChecker(options: ShapeCheckerOptions = {}): ShapeChec
     };
     for (const f of statement.shapes) for (const d of f.diagnostics) add(d);
     for (const d of statement.diagnostics) add(d);
-    // The statements XLA reads after a header or `}` on its line (`ENTRY %e { ROOT ... }`) have
-    // their own; after an instruction they are left unread, as on the plain path.
-    for (let s = statement; s.kind !== 'instruction' && s.following !== undefined;) {
+    // The statements XLA reads after the first on its line (`ENTRY %e { ROOT ... }`) have their own.
+    for (let s = statement; s.following !== undefined;) {
       s = parseStatement(text, { start: s.following, end }, scan);
       for (const f of s.shapes) for (const d of f.diagnostics) add(d);
       for (const d of s.diagnostics) add(d);
