@@ -386,6 +386,18 @@ export class HloDocument {
   }
 
   /**
+   * The statement XLA reads at `offset` in statement `i`: {@link parse}'s, or the one of
+   * {@link parseParts} that `offset` lies in when XLA reads several in its text.
+   */
+  parseAt(i: number, offset: number): HloStatement {
+    if (this.summary(i).parts === undefined) return this.parse(i);
+    const parts = this.parseParts(i);
+    let k = parts.length - 1;
+    while (k > 0 && parts[k].range.start > offset) k--;
+    return parts[k];
+  }
+
+  /**
    * The statement `i`, ranges absolute in the document. The last few long ones parsed are kept
    * until the text changes (kept-parses.ts): requests in a row are mostly about a statement or two,
    * and parsing a long one costs what its whole length does.

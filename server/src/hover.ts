@@ -372,7 +372,7 @@ export async function hover(
   const index = doc.statementIndexAt(offset);
   if (index < 0) return null;
   // One parse serves all: metadata's source, then names, then shapes (targetAt looks at names first).
-  const st = doc.parse(index);
+  const st = doc.parseAt(index, offset);
   const source = sourceLocationIn(doc, index, st, offset);
   if (source) {
     const line = `line ${groupDigits(BigInt(source.line + 1))}`;

@@ -36,7 +36,7 @@ export interface Occurrences {
 export function nameAt(doc: HloDocument, offset: number): { index: number; target: NameTarget } | undefined {
   const index = doc.statementIndexAt(offset);
   if (index < 0) return undefined;
-  const target = targetAt(doc.parse(index), offset);
+  const target = targetAt(doc.parseAt(index, offset), offset);
   return target?.kind === 'name' ? { index, target } : undefined;
 }
 
@@ -116,9 +116,9 @@ export async function instructionNameSites(
       at = doc.range(inner.last).end;
       continue;
     }
-    const kind = doc.summary(i).kind;
+    const { kind, parts } = doc.summary(i);
     const statementEnd = doc.range(i).end;
-    if (!token && kind === 'instruction') {
+    if (!token && kind === 'instruction' && parts === undefined) {
       const declared = declaredName(text, doc.range(i), 'ROOT')?.range.start;
       if (declared === at) definitions.push({ start: at, end });
       // No later hit in this statement can be where it names what it defines.
@@ -128,18 +128,20 @@ export async function instructionNameSites(
     // One parse gives every use in the statement: search on after it, not hit by hit (a
     // statement may name `name` hundreds of thousands of times).
     at = statementEnd - 1;
-    const st = doc.parse(i);
-    // Appended one by one: a statement may name `name` hundreds of thousands of times, more
-    // arguments than a spread into push() takes.
-    if (st.kind === 'computation')
-      for (const p of st.parameters) if (p.name === name) parameters.push(p.range);
-    if (st.kind !== 'instruction') continue;
-    if (st.name.name === name) definitions.push(st.name.range);
-    const here: TextRange[] = [];
-    for (const n of st.operands) if (n.name === name) here.push(n.range);
-    for (const n of st.controlPredecessors) if (n.name === name) here.push(n.range);
-    here.sort((a, b) => a.start - b.start);
-    for (const r of here) uses.push(r);
+    // Every statement XLA reads in the statement's text (`%a = ... %b = negate(%a)` on one line).
+    for (const st of parts === undefined ? [doc.parse(i)] : doc.parseParts(i)) {
+      // Appended one by one: a statement may name `name` hundreds of thousands of times, more
+      // arguments than a spread into push() takes.
+      if (st.kind === 'computation')
+        for (const p of st.parameters) if (p.name === name) parameters.push(p.range);
+      if (st.kind !== 'instruction') continue;
+      if (st.name.name === name) definitions.push(st.name.range);
+      const here: TextRange[] = [];
+      for (const n of st.operands) if (n.name === name) here.push(n.range);
+      for (const n of st.controlPredecessors) if (n.name === name) here.push(n.range);
+      here.sort((a, b) => a.start - b.start);
+      for (const r of here) uses.push(r);
+    }
   }
   return { definitions, parameters, uses };
 }
@@ -215,7 +217,7 @@ export async function computationOccurrences(
   const header = namedIn(doc, name, scope);
   let definition: TextRange | undefined;
   if (header) {
-    const st = doc.parse(header.header);
+    const st = doc.parseAt(header.header, doc.partStart(header.header, header.headerPart));
     if (st.kind === 'computation' && st.name) definition = st.name.range;
   }
   const references: TextRange[] = [];
@@ -244,9 +246,9 @@ export async function computationOccurrences(
       const i = doc.statementIndexAt(at);
       if (i < 0 || i === lastParsed) continue;
       lastParsed = i;
-      const st = doc.parse(i);
-      if (st.kind !== 'instruction') continue;
-      for (const ref of st.calledComputations) if (ref.name === name) references.push(ref.range);
+      for (const st of doc.summary(i).parts === undefined ? [doc.parse(i)] : doc.parseParts(i))
+        if (st.kind === 'instruction')
+          for (const ref of st.calledComputations) if (ref.name === name) references.push(ref.range);
     }
   }
   return { kind: 'computation', name, ...(definition ? { definition } : {}), references };

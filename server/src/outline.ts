@@ -69,13 +69,14 @@ export interface Outline {
  * with its signature's shapes would cost as much as the rest of the outline.
  */
 export function computationSymbol(doc: HloDocument, c: ComputationEntry): DocumentSymbol {
-  const header = doc.range(c.header);
+  // The header may be one of several statements on its line (`} ENTRY %e {`), and so may the `}`.
+  const header = { start: doc.partStart(c.header, c.headerPart), end: doc.partEnd(c.header, c.headerPart) };
   const name = declaredName(doc.text.getText(), header, 'ENTRY');
   return {
     name: c.name || '(unnamed computation)',
     kind: SymbolKind.Function,
     ...(c.entry ? { detail: 'ENTRY' } : {}),
-    range: toRange(doc.text, { start: header.start, end: doc.range(c.last).end }),
+    range: toRange(doc.text, { start: header.start, end: doc.partEnd(c.last, c.lastPart) }),
     selectionRange: toRange(doc.text, name !== undefined && name.name === c.name ? name.range : header),
     children: [],
   };
@@ -115,31 +116,40 @@ export async function documentSymbols(
     // symbol of the instruction that opens a computation written in place.
     const outermost: Holder = { symbol, depth: 0 };
     const holders = new Map<number, Holder>([[c.index, outermost]]);
-    for (let i = c.header + 1; i <= c.last && shown < maxItems; i++) {
+    for (let i = c.header; i <= c.last && shown < maxItems; i++) {
       const summary = doc.summary(i);
-      if (summary.kind !== 'instruction') continue;
-      const st = doc.parse(i);
-      if (st.kind !== 'instruction' || st.name.name === '') continue;
-      const holder = holderOf(doc, holders, doc.computationOf(i) ?? c, outermost);
-      const inline = summary.opensComputation ? doc.openedBy(i) : undefined;
-      const nests = inline !== undefined && holder.depth < MAX_INLINE_DEPTH;
-      const instruction: DocumentSymbol = {
-        name: st.name.name,
-        kind: st.opcode?.name === 'parameter' ? SymbolKind.Variable : SymbolKind.Field,
-        ...(st.shape ? { detail: detailOf(text.slice(st.shape.range.start, st.shape.range.end)) } : {}),
-        // It holds the computation it opens, so its range runs to that computation's `}`.
-        range: toRange(
-          doc.text,
-          nests ? { start: st.range.start, end: doc.range(inline.last).end } : st.range,
-        ),
-        selectionRange: toRange(doc.text, st.name.range),
-        ...(nests ? { children: [] } : {}),
-      };
-      if (inline)
-        holders.set(inline.index, nests ? { symbol: instruction, depth: holder.depth + 1 } : holder);
-      (holder.symbol.children ??= []).push(instruction);
-      shown++;
-      await slice.tick(token);
+      // A statement XLA reads several statements in (`ENTRY %e { %a = ... ROOT %r = ... }`) is
+      // listed part by part, those of `c` only.
+      const several = summary.parts !== undefined;
+      if (!several && (i === c.header || summary.kind !== 'instruction')) continue;
+      const statements = several ? doc.parseParts(i) : [doc.parse(i)];
+      for (let k = 0; k < statements.length && shown < maxItems; k++) {
+        const part = several ? k - 1 : -1;
+        if ((i === c.header && part <= c.headerPart) || (i === c.last && part > c.lastPart)) continue;
+        const st = statements[k];
+        if (st.kind !== 'instruction' || st.name.name === '') continue;
+        const holder = holderOf(doc, holders, doc.computationOf(i) ?? c, outermost);
+        // The summary says whether the statement's last part opens a computation written in place.
+        const inline = summary.opensComputation && k === statements.length - 1 ? doc.openedBy(i) : undefined;
+        const nests = inline !== undefined && holder.depth < MAX_INLINE_DEPTH;
+        const instruction: DocumentSymbol = {
+          name: st.name.name,
+          kind: st.opcode?.name === 'parameter' ? SymbolKind.Variable : SymbolKind.Field,
+          ...(st.shape ? { detail: detailOf(text.slice(st.shape.range.start, st.shape.range.end)) } : {}),
+          // It holds the computation it opens, so its range runs to that computation's `}`.
+          range: toRange(
+            doc.text,
+            nests ? { start: st.range.start, end: doc.range(inline.last).end } : st.range,
+          ),
+          selectionRange: toRange(doc.text, st.name.range),
+          ...(nests ? { children: [] } : {}),
+        };
+        if (inline)
+          holders.set(inline.index, nests ? { symbol: instruction, depth: holder.depth + 1 } : holder);
+        (holder.symbol.children ??= []).push(instruction);
+        shown++;
+        await slice.tick(token);
+      }
     }
   }
   const symbols: DocumentSymbol[] = [];

@@ -65,7 +65,7 @@ function rangesAt(doc: HloDocument, offset: number): TextRange[] {
   const index = doc.statementIndexAt(offset);
   if (index < 0) return [];
   const out: TextRange[] = [];
-  const target = targetAt(doc.parse(index), offset);
+  const target = targetAt(doc.parseAt(index, offset), offset);
   if (target?.kind === 'name') out.push(target.name.range);
   else if (target?.kind === 'shape') out.push(...shapeRanges(target.found.shape, offset));
   const statement = trimmed(doc.text.getText(), doc.range(index));
