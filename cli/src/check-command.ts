@@ -86,17 +86,34 @@ function paddingOptions(args: ParsedArgs): PaddingThresholds | false {
 
 /**
  * The name diagnostics of a whole file's `text`, whose statements are `statements` (see core's
- * name-checks.ts), located like the others.
+ * name-checks.ts), located like the others; and where the operand-count errors they replace start
+ * (`line:column`), which XLA never reaches.
  */
-function nameDiagnostics(text: string, statements: readonly HloStatement[]): SegmentDiagnostic[] {
+function nameDiagnostics(
+  text: string,
+  statements: readonly HloStatement[],
+): { diagnostics: SegmentDiagnostic[]; replaced: Set<string> } {
+  const names = checkNames(buildComputations(statements), text).sort((a, b) => a.range.start - b.range.start);
+  // A counter visits offsets in increasing order: one for these, one for the diagnostics.
+  const replaced = new Set<string>();
+  const counter = new LineCounter();
+  counter.reset(text);
+  for (const at of names.flatMap((d) => (d.replaces ? [d.replaces.start] : [])).sort((a, b) => a - b)) {
+    const p = counter.at(at);
+    replaced.add(`${p.line}:${p.column}`);
+  }
   const lines = new LineCounter();
   lines.reset(text);
-  return checkNames(buildComputations(statements), text)
-    .sort((a, b) => a.range.start - b.range.start)
-    .map((d: LayoutDiagnostic) => {
-      const start = lines.at(d.range.start);
-      return segmentDiagnostic(d, start, lines.endOf(d.range, start));
-    });
+  const diagnostics = names.map((d: LayoutDiagnostic) => {
+    const start = lines.at(d.range.start);
+    return segmentDiagnostic(d, start, lines.endOf(d.range, start));
+  });
+  return { diagnostics, replaced };
+}
+
+/** Whether `d` is an operand-count error that a name diagnostic replaces (`replaced`: see {@link nameDiagnostics}). */
+function isReplaced(d: SegmentDiagnostic, replaced: ReadonlySet<string>): boolean {
+  return d.code.startsWith('operand-count') && replaced.has(`${d.line}:${d.column}`);
 }
 
 /** Runs `check`. */
@@ -166,7 +183,13 @@ export async function runCheck(argv: readonly string[], out: Output): Promise<nu
               } finally {
                 Object.assign(counts, stream.end());
               }
-              names = nameDiagnostics(text, statements.statements);
+              const named = nameDiagnostics(text, statements.statements);
+              names = named.diagnostics;
+              if (named.replaced.size > 0) {
+                const kept = found.filter((d) => !isReplaced(d, named.replaced));
+                counts.errors -= found.length - kept.length;
+                found.splice(0, found.length, ...kept);
+              }
             } finally {
               for (const d of names) {
                 if (d.severity === 'error') counts.errors++;

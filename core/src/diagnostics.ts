@@ -40,6 +40,12 @@ export interface LayoutDiagnostic {
    * check stream, the language server) moves it there ({@link atNextToken}).
    */
   readonly atNextToken?: true;
+  /**
+   * The range of an operand-count error of the same instruction that XLA never reaches, as it stops
+   * at this one first (the name checks' errors on operands): whoever shows the statement's
+   * diagnostics with this one leaves that one out.
+   */
+  readonly replaces?: TextRange;
 }
 
 export interface RelatedPlace {
@@ -381,6 +387,7 @@ export function copyDiagnostic(
   if (d.expected !== undefined) out.expected = d.expected;
   if (d.related !== undefined) out.related = d.related;
   if (waiting && d.atNextToken !== undefined) out.atNextToken = d.atNextToken;
+  if (d.replaces !== undefined) out.replaces = d.replaces;
   return out;
 }
 
@@ -399,6 +406,7 @@ export function movedDiagnostic(d: LayoutDiagnostic, by: number): LayoutDiagnost
   const out: WritableDiagnostic = copyDiagnostic(d, movedRange(d.range, by));
   if (d.related !== undefined)
     out.related = d.related.map((p) => ({ range: movedRange(p.range, by), message: p.message }));
+  if (d.replaces !== undefined) out.replaces = movedRange(d.replaces, by);
   return out;
 }
 

@@ -219,6 +219,27 @@ function statementDiagnostics(
 }
 
 /**
+ * Which statement diagnostics the name diagnostics `names` replace (LayoutDiagnostic.replaces: an
+ * operand count XLA never reaches, stopping at an undefined operand first); undefined when none.
+ */
+function replacedCounts(
+  doc: HloDocument,
+  names: readonly LayoutDiagnostic[],
+): ((d: Diagnostic) => boolean) | undefined {
+  const starts = new Set<string>();
+  for (const n of names)
+    if (n.replaces) {
+      const p = toPosition(doc.text, n.replaces.start);
+      starts.add(`${p.line}:${p.character}`);
+    }
+  if (starts.size === 0) return undefined;
+  return (d) =>
+    typeof d.code === 'string' &&
+    d.code.startsWith('operand-count') &&
+    starts.has(`${d.range.start.line}:${d.range.start.character}`);
+}
+
+/**
  * All of a document's diagnostics in LSP form, capped at `settings.maxErrors` errors and
  * `settings.maxWarnings` warnings and notes (see {@link CappedList}): its statements' and, after them, `names` (absolute offsets; see
  * name-diagnostics.ts), whose related places are kept when the client shows them. Once the list is
@@ -243,6 +264,7 @@ export function documentDiagnostics(
   // Built only when padding warnings are on: it reads the module's calls.
   const paddingShown =
     paddingOn === undefined ? undefined : partial ? doc.paddingShownSoFar() : doc.paddingShown();
+  const replaced = replacedCounts(doc, names);
   for (let k = 0; k < indexes.length; k++) {
     const i = indexes[k];
     // Padding warnings of values that get no memory of their own are not shown (HloDocument.paddingShown).
@@ -253,7 +275,7 @@ export function documentDiagnostics(
     if (counts[k] > 0 && list.counting) list.leaveOut(counts[k] - hidden);
     else
       for (const d of statementDiagnostics(doc, i, converter, settings, rulesDoc))
-        if (hidden === 0 || d.code !== 'padding-overhead') list.add(d);
+        if ((hidden === 0 || d.code !== 'padding-overhead') && !replaced?.(d)) list.add(d);
   }
   for (const d of names) {
     const lsp = converter.convert(d, toRange(doc.text, d.range));

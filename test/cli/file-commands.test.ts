@@ -147,6 +147,26 @@ describe('cli: check and report', function () {
     );
   });
 
+  it('check reports an operand not defined alone where XLA meets it before the operand count, counting one error', () => {
+    const text = [
+      'HloModule first',
+      'ENTRY %main {',
+      '  %p = f32[] parameter(0)',
+      '  %a = f32[] add(%p, %nope, %p)',
+      '  ROOT %r = f32[] add(%p, %a, %p), control-predecessors={%nope}',
+      '}',
+    ].join('\n');
+    const file = join(dir, 'first.hlo');
+    writeFileSync(file, text);
+    const r = cli('check', file);
+    assert.equal(r.code, 1);
+    assert.deepEqual(r.stdout.trimEnd().split('\n'), [
+      `${file}:4:23: error: \`%nope\` is not defined in this computation — XLA: instruction does not exist: nope [instruction-undefined]`,
+      `${file}:5:22: error: \`add\` takes 2 operands; this one has 3 — XLA: expects 2 operands, but has 3 operands [operand-count]`,
+    ]);
+    assert.equal(r.stderr, '2 errors, 0 warnings in 3 shapes\n');
+  });
+
   it('check streams: lines and columns stay exact across read boundaries, multi-line statements and ASCII/UTF-8 reads', () => {
     const filler =
       '  %a.1 = bf16[8,256]{1,0:T(8,128)(2,1)} add(bf16[8,256]{1,0:T(8,128)(2,1)} %x, bf16[8,256]{1,0} %y), metadata={op_name="jit(f)/add"}';

@@ -8,6 +8,7 @@ import { strict as assert } from 'node:assert';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HLO_OPCODES, parseShape } from '../../core/src';
+import { readableMessage } from '../../core/src/diagnostics';
 import { checkNames, parseHloText, parseStatement } from '../../core/src/hlo';
 import {
   countMayBeWrong,
@@ -199,6 +200,129 @@ describe('operand counts XLA refuses', () => {
       named('conditional(%p, %a), branch_computations={%g}').map((d) => d.split(' ')[0]),
       ['attribute-list'],
     );
+  });
+
+  it("holds a dynamic-slice to one start index per dimension of its array, or one rank-1 array of them, from the operands' definitions", () => {
+    const named = (lines: string) => {
+      const text = `HloModule m\n\nENTRY %e {\n  %m = f32[3,4]{1,0} parameter(0)\n  %s = s32[] parameter(1)\n  %i = s32[2]{0} parameter(2)\n  %t = (f32[3,4]{1,0}) tuple(%m)\n${lines}\n}\n`;
+      return checkNames(parseHloText(text), text).map(
+        (d) => `${d.code} ${text.slice(d.range.start, d.range.end)} ${readableMessage(d)}`,
+      );
+    };
+    const wrong = 'Wrong number of operands.';
+    assert.deepEqual(named('  ROOT %r = f32[2,2]{1,0} dynamic-slice(%m, %s), dynamic_slice_sizes={2,2}'), [
+      `operand-count (%m, %s) \`%m\` has rank 2, so this \`dynamic-slice\` takes the array, then 2 scalar start indices or a single rank-1 array of them; it has 1 start-index operand — XLA: ${wrong}`,
+    ]);
+    assert.deepEqual(
+      named('  ROOT %r = f32[3,4]{1,0} dynamic-update-slice(%m, %m, %s, %s, %s)').map(
+        (d) => d.split(' —')[0],
+      ),
+      [
+        'operand-count (%m, %m, %s, %s, %s) `%m` has rank 2, so this `dynamic-update-slice` takes the array and the update, then 2 scalar start indices or a single rank-1 array of them; it has 3 start-index operands',
+      ],
+    );
+    // One rank-1 array of indices fits any rank; a scalar takes none.
+    assert.deepEqual(
+      named('  ROOT %r = f32[2,2]{1,0} dynamic-slice(%m, %s, %s), dynamic_slice_sizes={2,2}'),
+      [],
+    );
+    assert.deepEqual(named('  ROOT %r = f32[2,2]{1,0} dynamic-slice(%m, %i), dynamic_slice_sizes={2,2}'), []);
+    assert.deepEqual(named('  ROOT %r = f32[3,4]{1,0} dynamic-update-slice(%m, %m, %i)'), []);
+    assert.deepEqual(named('  ROOT %r = s32[] dynamic-slice(%s), dynamic_slice_sizes={}'), []);
+    // An instruction written in place of an operand counts by its written shape.
+    assert.deepEqual(
+      named(
+        '  ROOT %r = f32[2,2]{1,0} dynamic-slice(f32[3,4]{1,0} negate(%m), %s, %s), dynamic_slice_sizes={2,2}',
+      ),
+      [],
+    );
+    assert.deepEqual(
+      named(
+        '  ROOT %r = f32[2,2]{1,0} dynamic-slice(f32[3,4]{1,0} negate(%m), %s), dynamic_slice_sizes={2,2}',
+      ).map((d) => d.split(' —')[0]),
+      [
+        'operand-count (f32[3,4]{1,0} negate(%m), %s) operand 1 has rank 2, so this `dynamic-slice` takes the array, then 2 scalar start indices or a single rank-1 array of them; it has 1 start-index operand',
+      ],
+    );
+    // A tuple or token where XLA reads a rank aborts it.
+    assert.deepEqual(
+      named('  ROOT %r = f32[2,2]{1,0} dynamic-slice(%t, %s, %s), dynamic_slice_sizes={2,2}'),
+      [
+        'operand-count-crash (%t, %s, %s) a `dynamic-slice` reads the rank of the array it slices, and `%t` is (f32[3,4]), no array: XLA aborts on it — XLA: Check failed: buffer != nullptr ((null) vs. (null))',
+      ],
+    );
+    assert.deepEqual(
+      named(
+        '  %k = token[] after-all()\n  ROOT %r = f32[2,2]{1,0} dynamic-slice(%m, %k), dynamic_slice_sizes={2,2}',
+      ).map((d) => d.split(' —')[0]),
+      [
+        'operand-count-crash (%m, %k) a `dynamic-slice` with one start-index operand reads its rank, and `%k` is token[], no array: XLA aborts on it',
+      ],
+    );
+    // An error XLA meets before comes alone: an operand not defined, an attribute it refuses.
+    assert.deepEqual(
+      named('  ROOT %r = f32[2,2]{1,0} dynamic-slice(%m, %nope), dynamic_slice_sizes={2,2}').map(
+        (d) => d.split(' ')[0],
+      ),
+      ['instruction-undefined'],
+    );
+    assert.deepEqual(
+      named('  ROOT %r = f32[2,2]{1,0} dynamic-slice(%m, %s), dynamic_slice_sizes={2,2}, zzz=1'),
+      [],
+    );
+  });
+
+  it('reports a dynamic-slice whose start indices do not fit the shapes written in it, through the fast path too', () => {
+    const fixed = (line: string) =>
+      errors(line.replace(/%a/g, 'f32[3,4]{1,0} %a').replace(/%b/g, 's32[] %b')).map((e) =>
+        e.split(' ').slice(0, 2).join(' '),
+      );
+    assert.deepEqual(fixed('ROOT %r = f32[2,2]{1,0} dynamic-slice(%a, %b), dynamic_slice_sizes={2,2}'), [
+      'operand-count 40',
+    ]);
+    assert.deepEqual(
+      fixed('ROOT %r = f32[2,2]{1,0} dynamic-slice(%a, %b, %b), dynamic_slice_sizes={2,2}'),
+      [],
+    );
+    assert.deepEqual(
+      errors('ROOT %r = f32[2]{0} dynamic-slice(f32[3,4,5] negate(%a), %b, %b), dynamic_slice_sizes={2}').map(
+        (e) => e.split(' ').slice(0, 2).join(' '),
+      ),
+      ['operand-count 36'],
+    );
+  });
+
+  it('reports what XLA meets first of an operand not defined and the operand count, and marks the count it replaces', () => {
+    const named = (line: string) => {
+      const text = `HloModule m\n\n${F}ENTRY %e {\n  %a = f32[] parameter(0)\n  ${line}\n}\n`;
+      return checkNames(parseHloText(text), text).map(
+        (d) =>
+          `${d.code} ${text.slice(d.range.start, d.range.end)}${d.replaces ? ` replaces ${text.slice(d.replaces.start, d.replaces.end)}` : ''}`,
+      );
+    };
+    // The operands come first: the count (at their `)`, or after the attributes) is never reached.
+    assert.deepEqual(named('ROOT %r = f32[] add(%a, %nope, %a)'), [
+      'instruction-undefined nope replaces (%a, %nope, %a)',
+    ]);
+    assert.deepEqual(named('ROOT %r = f32[] add(%a, f32[2] %a, %a)'), [
+      'operand-shape-mismatch f32[2] %a replaces (%a, f32[2] %a, %a)',
+    ]);
+    assert.deepEqual(named('ROOT %r = f32[] reduce(%a, %nope, %a), dimensions={}, to_apply=%f'), [
+      'instruction-undefined nope replaces (%a, %nope, %a)',
+    ]);
+    // A count checked at the `)` comes before a control predecessor, one checked after the attributes after it.
+    assert.deepEqual(named('ROOT %r = f32[] add(%a, %a, %a), control-predecessors={%nope}'), []);
+    assert.deepEqual(
+      named('ROOT %r = f32[] reduce(%a, %a, %a), dimensions={}, to_apply=%f, control-predecessors={%nope}'),
+      ['instruction-undefined nope replaces (%a, %a, %a)'],
+    );
+    // An instruction written in place of an operand is counted at its own `)`.
+    assert.deepEqual(named('ROOT %r = f32[] add(negate(%a, %a), %nope)'), []);
+    assert.deepEqual(named('ROOT %r = f32[] add(negate(%a, %nope), %a)'), [
+      'instruction-undefined nope replaces negate(%a, %nope)',
+    ]);
+    // Without a count error nothing is replaced.
+    assert.deepEqual(named('ROOT %r = f32[] add(%a, %nope)'), ['instruction-undefined nope']);
   });
 
   it('reports a declared operand shape its definition does not have, as jaxlib 0.10.2 words it', () => {

@@ -106,6 +106,30 @@ describe('server: name diagnostics', () => {
     assert.deepEqual(diagnostics, []);
   });
 
+  it('publishes an operand not defined alone where XLA meets it before the operand count, and the count once it is', async () => {
+    const uri = 'file:///w/names-first.hlo';
+    let text = TEXT.replace('ROOT %s = f32[] add(%a, %b)', 'ROOT %s = f32[] add(%a, %nope, %b)');
+    assert.deepEqual(named(text, await client.open(uri, text)), [
+      [
+        'instruction-undefined',
+        'nope',
+        '`%nope` is not defined in this computation — XLA: instruction does not exist: nope',
+      ],
+    ]);
+    const at = positionOf(text, 'nope');
+    const diagnostics = await client.change(uri, [
+      { range: { start: at, end: { line: at.line, character: at.character + 4 } }, text: 'a' },
+    ]);
+    text = text.replace('%nope', '%a');
+    assert.deepEqual(named(text, diagnostics), [
+      [
+        'operand-count',
+        '(%a, %a, %b)',
+        '`add` takes 2 operands; this one has 3 — XLA: expects 2 operands, but has 3 operands',
+      ],
+    ]);
+  });
+
   it('reports a computation called before it is defined, a second ENTRY and a second ROOT', async () => {
     const uri = 'file:///w/names-order.hlo';
     // %add moved below ENTRY: XLA's parser does not know it yet at the call.

@@ -12,6 +12,7 @@ import { constantNeedsParser } from './constant-literal';
 import { mayHoldOddBlank } from './odd-blanks';
 import { countFits } from './operand-counts';
 import { literalOpcodeAt, opcodeAt } from './opcodes';
+import { takesStartIndices } from './start-indices';
 
 const CH_PERCENT = 37;
 const CH_EQUAL = 61;
@@ -179,7 +180,11 @@ function plainCallEnd(
   let count = 0;
   for (;;) {
     while (k < clean.length && clean[k] < p) k += 2;
-    if (k < clean.length && clean[k] === p) p = skipTrivia(text, clean[k + 1], end, comments);
+    if (k < clean.length && clean[k] === p) {
+      // The statement parser checks a dynamic-slice's start indices against written shapes.
+      if (result >= 0 && takesStartIndices(opcode)) return -1;
+      p = skipTrivia(text, clean[k + 1], end, comments);
+    }
     const name = nameEnd(text, p, end);
     // A bare element type (`bitcast(u32)`) is a shape missing its `[` to the statement parser.
     if (name < 0 || typeAt(text, p, name) !== undefined) return -1;

@@ -27,6 +27,8 @@ import { counted } from '../format';
 import { closestName } from '../parse/spelling';
 import { sourceTableErrors } from './source-tables';
 import { operandAttributeError } from './operand-attributes';
+import { countAfterAttributes } from './operand-counts';
+import { startIndicesOfStatement, takesStartIndices } from './start-indices';
 import {
   emptyComputations,
   moduleWithoutComputation,
@@ -128,25 +130,27 @@ function checkScope(
     undefinedInstructionWords(name, index, c, everywhere, aroundNames, respell);
   for (let index = 0; index < c.instructions.length; index++) {
     const ins = c.instructions[index];
+    // Whether XLA meets an error in the instruction's names (it stops there, before later rules).
+    let named = false;
     for (const o of ins.operands) {
       const definition = known.get(o.name);
-      if (definition) {
-        const d = declaredShapeError(ins, o, definition);
-        if (d) out.push(d);
-      } else
-        out.push(
-          diagnostic(
+      const d = definition
+        ? declaredShapeError(ins, o, definition)
+        : diagnostic(
             'instruction-undefined',
             o.range,
             `instruction does not exist: ${o.name}`,
             undefined,
             words(o.name, index),
-          ),
-        );
+          );
+      if (d) named = pushFirst(out, text, ins, d);
     }
     for (const p of ins.controlPredecessors) {
       if (!known.has(p.name))
-        out.push(
+        named = pushFirst(
+          out,
+          text,
+          ins,
           diagnostic(
             'instruction-undefined',
             p.range,
@@ -190,6 +194,15 @@ function checkScope(
       numbered = false;
     }
     checkReshape(ins, known, out);
+    if (!named && takesStartIndices(ins.opcode?.name ?? '') && !refused(ins)) {
+      // A plain instruction has no shapes written among its operands (and would parse them again).
+      const written = ins instanceof PlainInstruction ? [] : ins.shapes;
+      const d = startIndicesOfStatement(text, ins, written, (name) => {
+        const definition = known.get(name);
+        return definition?.shape && clean(definition, definition.shape) ? definition.shape : undefined;
+      });
+      if (d) out.push(d);
+    }
     const operand = ins.operands.length > 0 ? known.get(ins.operands[0].name) : undefined;
     if (operand?.shape && clean(operand, operand.shape) && !refused(ins)) {
       const d = operandAttributeError(text, ins, operand);
@@ -213,6 +226,30 @@ function checkScope(
   if (numbered && !duplicateNumber && c.closed) checkParameterNumbers(parameters, out);
   // XLA compares the root at the computation's `}`: a statement it refuses before stops it first.
   if (!stopped) checkRootShape(c, out);
+}
+
+/**
+ * Adds `d`, an error the name checks found in the instruction `ins` of `text`, to `out` when XLA
+ * reports it (returns true, for the caller's flag): XLA stops at the first error of an
+ * instruction, and an operand count it checks at the `)` of the operands (or of an instruction
+ * written in place of one) comes before what follows it, one it checks after the attributes after
+ * them all. When `d` comes first, it replaces the count's diagnostic.
+ */
+function pushFirst(
+  out: LayoutDiagnostic[],
+  text: string,
+  ins: InstructionStatement,
+  d: LayoutDiagnostic,
+): true {
+  // A plain instruction the check found nothing wrong in has no count error (nor anything parsed).
+  const count =
+    ins instanceof PlainInstruction
+      ? undefined
+      : ins.diagnostics.find((c) => c.code === 'operand-count' || c.code === 'operand-count-crash');
+  if (!count) out.push(d);
+  else if (count.range.end > d.range.start || countAfterAttributes(text, ins, count.range))
+    out.push({ ...d, replaces: count.range });
+  return true;
 }
 
 /** Whether `d` is an error of XLA's text parser, which stops it there. */

@@ -12,7 +12,7 @@ import { diagnostic, type LayoutDiagnostic, type TextRange } from '../diagnostic
 import { printShape } from '../print';
 import { skipTrivia, skipValue } from './lex';
 import { asyncFormOf, hloOpcode } from './opcodes';
-import type { HloAttribute } from './types';
+import type { HloAttribute, InstructionStatement } from './types';
 
 /** A wrong operand count, as XLA's parser (or its crash) answers it. */
 export interface OperandCountProblem {
@@ -145,7 +145,27 @@ export function countMayBeWrong(opcode: string, count: number): boolean {
       return true;
   }
   const async = asyncFormOf(opcode);
-  return async !== undefined && async.step !== 'start' && count !== 1;
+  if (async === undefined) return false;
+  if (async.step !== 'start') return count !== 1;
+  const wrapped = async.wrapped.name;
+  if (NO_START_RULE.has(wrapped)) return false;
+  const least = fixedCount(wrapped);
+  return least !== undefined ? count < least : wrappedRule(wrapped) && countMayBeWrong(wrapped, count);
+}
+
+/**
+ * Wrapped opcodes whose `-start` XLA refuses before counting: `send-start` and `recv-start` are no
+ * opcodes to jaxlib 0.10.2, and an `infeed-start` has its shape checked first.
+ */
+const NO_START_RULE: ReadonlySet<string> = new Set(['send', 'recv', 'infeed']);
+
+/**
+ * Whether `<wrapped>-start` is held to the rule of `wrapped` (the rules below that look at no more
+ * than the attributes): XLA's parser builds the wrapped instruction from the operands as it builds
+ * `wrapped`, after reading the attributes. Not `tuple`'s, whose result differs.
+ */
+function wrappedRule(wrapped: string): boolean {
+  return wrapped !== 'tuple';
 }
 
 /**
@@ -225,11 +245,37 @@ export function operandCountProblem(
     case 'rng-bit-generator':
       return segfault("`rng-bit-generator` takes the generator's state; this one has none", true);
   }
-  const step = opcode === 'async-update' ? 'update' : (asyncFormOf(opcode)?.step ?? 'done');
+  const async = asyncFormOf(opcode);
+  if (async?.step === 'start') return asyncStartProblem(opcode, async.wrapped.name, count, facts);
+  const step = opcode === 'async-update' ? 'update' : (async?.step ?? 'done');
   return parser(
     SINGLE_ASYNC,
     `\`${opcode}\` takes one operand, the async op it ${step === 'done' ? 'finishes' : 'continues'}; ${has(count)}`,
     false,
+  );
+}
+
+/**
+ * `opcode`, `<wrapped>-start`, with `count` operands, which {@link countMayBeWrong} finds may be
+ * wrong. XLA's parser does not count the operands of a wrapped opcode with a fixed count: it builds
+ * the instruction from those there are, and crashes when there are fewer (a segmentation fault).
+ * The other opcodes' rules hold as they do without `-start` (the result shape aside), all checked
+ * after the attributes.
+ */
+function asyncStartProblem(
+  opcode: string,
+  wrapped: string,
+  count: number,
+  facts: CountFacts,
+): OperandCountProblem | undefined {
+  const fixed = fixedCount(wrapped);
+  if (fixed === undefined) {
+    const p = operandCountProblem(wrapped, count, { hasAttribute: facts.hasAttribute });
+    return p && { ...p, afterAttributes: true };
+  }
+  return segfault(
+    `\`${opcode}\` runs \`${wrapped}\` asynchronously, which takes ${operands(fixed)}; ${has(count)}`,
+    true,
   );
 }
 
@@ -276,14 +322,21 @@ function dynamicReshapeProblem(
 /**
  * How many operands the list between `(` at `open` and `)` at `close` holds, each a top-level
  * comma-separated part; undefined when a part is empty (`add(%a,)`, which XLA refuses on its own).
+ * `starts`, when given, gets where each part starts.
  */
-export function operandCount(text: string, open: number, close: number): number | undefined {
+export function operandCount(
+  text: string,
+  open: number,
+  close: number,
+  starts?: number[],
+): number | undefined {
   let p = skipTrivia(text, open + 1, close);
   if (p >= close) return 0;
   let count = 0;
   for (;;) {
     const q = skipValue(text, p, close);
     if (q === p) return undefined;
+    starts?.push(p);
     count++;
     p = skipTrivia(text, q, close);
     if (p >= close) return count;
@@ -359,4 +412,50 @@ export function tupleElementsAt(text: string, at: number, end: number): number {
 export function countFits(text: string, opcode: string, count: number, result: number, end: number): boolean {
   if (!countMayBeWrong(opcode, count)) return true;
   return opcode === 'tuple' && tupleElementsAt(text, result, end) === count;
+}
+
+/**
+ * Whether XLA checks the operand count whose diagnostic covers `range` in `ins` (an instruction of
+ * `text`) after the attributes. One of an instruction written in place of an operand, whose range
+ * starts at its shape or opcode, is checked at its `)`; `operand_layout_constraints={...}` after.
+ */
+export function countAfterAttributes(text: string, ins: InstructionStatement, range: TextRange): boolean {
+  // A custom-call's `operand_layout_constraints={...}` are counted after the attributes too.
+  if (text.charCodeAt(range.start) === 123) return true;
+  if (text.charCodeAt(range.start) !== 40) return false;
+  const count = operandCount(text, range.start, range.end - 1);
+  if (count === undefined) return false;
+  // The other rule with its diagnostic on the list, start-indices.ts's, comes after the attributes.
+  return (
+    operandCountDiagnostic(ins.opcode?.name ?? '', count, range, ins.shape, ins.attributes)
+      ?.afterAttributes ?? true
+  );
+}
+
+/**
+ * XLA's error on a `custom-call` with `count` operands whose `operand_layout_constraints={...}`
+ * (among `attributes`) lists another number of shapes, which it checks after the attributes; on
+ * the attribute's value.
+ */
+export function layoutConstraintsDiagnostic(
+  text: string,
+  opcode: string,
+  count: number,
+  attributes: readonly HloAttribute[],
+): LayoutDiagnostic | undefined {
+  if (opcode !== 'custom-call') return undefined;
+  // XLA refuses this API version first (which this check does not report).
+  const api = attributes.find((a) => a.key.name === 'api_version')?.valueRange;
+  if (api && text.slice(api.start, api.end) === 'API_VERSION_UNSPECIFIED') return undefined;
+  const value = attributes.find((a) => a.key.name === 'operand_layout_constraints')?.valueRange;
+  if (!value || text.charCodeAt(value.start) !== 123 || text.charCodeAt(value.end - 1) !== 125)
+    return undefined;
+  const given = operandCount(text, value.start, value.end - 1);
+  if (given === undefined || given === count) return undefined;
+  return diagnostic(
+    'operand-count',
+    `Expected ${count} operand layout constraints, ${given} given`,
+    value,
+    `\`operand_layout_constraints=\` holds one shape per operand, and this \`custom-call\` has ${count === 0 ? 'no operands' : operands(count)}; it lists ${given === 0 ? 'none' : given}`,
+  );
 }

@@ -12,10 +12,11 @@ import { typeAt } from '../parse/type-names';
 import { leftoverAt } from './leftover';
 import { computationValueError } from './computation-values';
 import { constantLiteralError } from './constant-literal';
-import { operandCount, operandCountDiagnostic } from './operand-counts';
+import { layoutConstraintsDiagnostic, operandCount, operandCountDiagnostic } from './operand-counts';
 import { isOpcode, LITERAL_OPCODES, opcodeGuesses } from './opcodes';
 import { charAt, readName, skipBalanced, skipTrivia, skipValue, trimmedEnd } from './lex';
 import { isIdentifierStart } from './split-statements';
+import { startIndicesOf } from './start-indices';
 import { inlineOpening, readAttributes } from './statement-attributes';
 import { looksLikeShape, named, Shapes, shapeOmitted } from './statement-shapes';
 import type {
@@ -91,7 +92,9 @@ export function parseInstruction(
     const counted =
       count === undefined
         ? undefined
-        : operandCountDiagnostic(op.name.name, count, { start: paren, end: close }, r.shape, attributes);
+        : (operandCountDiagnostic(op.name.name, count, { start: paren, end: close }, r.shape, attributes) ??
+          afterAttributes(startIndicesOf(text, op.name.name, paren, close, end, shapes.found)) ??
+          afterAttributes(layoutConstraintsDiagnostic(text, op.name.name, count, attributes)));
     // A count XLA checks before the attributes stops it there, before any error in them.
     if (counted && !counted.afterAttributes) shapes.diagnostics.push(counted.diagnostic);
     // XLA reads instructions one after another, line breaks or not: a name or `}` after the
@@ -188,6 +191,16 @@ function renamedError(
     { start: start - 1, end },
     `\`%${name.name}\` is ${why} which XLA does not take as an instruction name: rename it to %${renamed}`,
   );
+}
+
+/**
+ * `d`, a rule XLA checks after the attributes (a dynamic-slice's start indices against the shapes
+ * written in the statement, a custom-call's operand layout constraints), as the count rules give it.
+ */
+function afterAttributes(
+  d: LayoutDiagnostic | undefined,
+): { readonly diagnostic: LayoutDiagnostic; readonly afterAttributes: boolean } | undefined {
+  return d && { diagnostic: d, afterAttributes: true };
 }
 
 /** Whether the statement read so far holds an error, its own or one of its shapes'. */
