@@ -192,7 +192,7 @@ describe('ShapeChecker.checkStatement', () => {
       '%d = s4[8]{0} dynamic-update-slice(%a, %b, /*}index=5*/%c), metadata={op_name="x"}',
       '%c = s32[]{:T(128)} constant(10)',
       '%c = s8[2]{0} constant({-128, 127}), metadata={op_name="c"}',
-      '%c = f32[4]{0} custom-call(%x), custom_call_target="f", operand_layout_constraints={f32[4]{0}, token[]}',
+      '%c = f32[4]{0} custom-call(%x, %t), custom_call_target="f", operand_layout_constraints={f32[4]{0}, token[]}',
       '%o = token[] outfeed(%x, %t), outfeed_shape=(f32[2]{0}, s32[])',
     ]) {
       assert.deepEqual(checker.checkStatement(plain, 0, plain.length), [], plain);
