@@ -3,7 +3,14 @@
  * after `[ROOT] %name`, and the result shape after it. Shared by the statement parser, the
  * language server's lean pass and the memoised check, which must agree on what an instruction is.
  */
-import { isIdentPart, isIdentStart, quotedEnd, skipTrivia, type CommentSearch } from '../parse/chars';
+import {
+  closingQuote,
+  isIdentPart,
+  isIdentStart,
+  quotedEnd,
+  skipTrivia,
+  type CommentSearch,
+} from '../parse/chars';
 import { attributesNeedParser } from './attribute-checks';
 import { skipBalanced, skipTrivia as skipComments } from './lex';
 import { sharedNextOccurrences } from '../parse/next-occurrence';
@@ -270,10 +277,10 @@ export function plainInstructionTail(
 
 /**
  * Whether anything but blanks follows the attribute list that starts at `pos` (after the operands'
- * `)`) in `text[pos, end)`: a second statement on the instruction's line (`%b = ...`, `ROOT ...`,
- * a `}`, or a word XLA then fails on), which XLA reads next and the statement parser reads too.
- * A value runs to the next blank or comma outside brackets and strings: one with blanks between
- * its parts (which dumps never write) only sends the instruction to the parser.
+ * `)`) in `text[pos, end)`, an instruction on one line: a second statement on the line (`%b = ...`,
+ * `ROOT ...`, a `}`, or a word XLA then fails on), which XLA reads next and the statement parser
+ * reads too. A value runs to the next blank or comma outside brackets and strings: one with blanks
+ * between its parts (which dumps never write), or a comment, only sends the instruction to the parser.
  */
 function textAfterAttributes(text: string, pos: number, end: number): boolean {
   let p = skipBlanks(text, pos, end);
@@ -281,30 +288,37 @@ function textAfterAttributes(text: string, pos: number, end: number): boolean {
     const key = skipBlanks(text, p + 1, end);
     const equals = nameEnd(text, key, end);
     if (equals < 0 || equals >= end || text.charCodeAt(equals) !== 61) return true;
-    p = skipBlanks(text, tokenValueEnd(text, equals + 1, end), end);
+    const valueEnd = tokenValueEnd(text, equals + 1, end);
+    if (valueEnd < 0) return true;
+    p = skipBlanks(text, valueEnd, end);
   }
   return p < end;
 }
 
 /**
- * Where the value at `pos` ends: a braced one at its `}` (as the statement parser reads it), any
- * other at the first blank or comma outside brackets and strings (where the parser may read on).
+ * Where the value at `pos` of a one-line statement ends: a braced one after its `}` (as the
+ * statement parser reads it), any other at the first blank or comma outside brackets and strings
+ * (where the parser may read on); -1 at a `/` outside strings (a comment, the parser's to read).
  */
 function tokenValueEnd(text: string, pos: number, end: number): number {
-  if (text.charCodeAt(pos) === 123) return skipBalanced(text, pos, end);
+  const braced = text.charCodeAt(pos) === 123;
   let depth = 0;
   let i = pos;
   while (i < end) {
     const c = text.charCodeAt(i);
     if (c === 34 || c === 39) {
-      i = quotedEnd(text, i, end);
+      // On one line, a string ends at its closing quote (quotedEnd's line-break rule aside).
+      const q = closingQuote(text, i, end);
+      if (q < 0) return end;
+      i = q + 1;
       continue;
     }
+    if (c === 47) return -1;
     if (c === 123 || c === 40 || c === 91) depth++;
     else if (c === 125 || c === 41 || c === 93) {
       if (depth === 0) return i;
-      depth--;
-    } else if (depth === 0 && (c === 44 || c === 32 || c === 9 || c === 10 || c === 13)) return i;
+      if (--depth === 0 && braced) return i + 1;
+    } else if (!braced && depth === 0 && (c === 44 || c === 32 || c === 9 || c === 10 || c === 13)) return i;
     i++;
   }
   return end;
