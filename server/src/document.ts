@@ -289,8 +289,11 @@ export class HloDocument {
     const named = this.computations().filter((c) => c.parent === undefined && c.name !== undefined);
     const calls = this.callIndex.statements.map((i) => this.table.summary(i).allocation.calls!);
     const inputs = { named, callers: this.callIndex.callers, calls };
-    if (this.placedFrom && samePlacementInputs(this.placedFrom.inputs, inputs))
+    if (this.placedFrom && samePlacementInputs(this.placedFrom.inputs, inputs)) {
+      // The new inputs replace the old, so that the computation list they were read from can go.
+      this.placedFrom = { inputs, placements: this.placedFrom.placements };
       return (this.placements = this.placedFrom.placements);
+    }
     const modules = new Map<number, { name: string; entry: boolean; calls: Map<string, string> }[]>();
     const byIndex = new Map<number, { calls: Map<string, string> }>();
     for (const c of named) {
