@@ -288,6 +288,30 @@ describe('cli: check and report', function () {
     }
   });
 
+  it('check --jobs places a missing attribute followed only by comments to the end at the end', () => {
+    // The pieces after the one holding the reduce hold no token: XLA reports it at the text's end.
+    const lines = [
+      'HloModule tail',
+      '',
+      'ENTRY %main {',
+      '  %a = f32[4]{0} parameter(0)',
+      '  %z = f32[] constant(0)',
+    ];
+    for (let i = 0; i < 20_000; i++) lines.push(`  %n.${i} = f32[4]{0} negate(%a)`);
+    lines.push('  %r = f32[] reduce(%a, %z)');
+    while (lines.length < 60_000) lines.push('  // a comment line, and another, to the end of the file');
+    const file = join(dir, 'tail.hlo');
+    writeFileSync(file, `${lines.join('\n')}\n`);
+    const one = cli('check', '--jobs', '1', file);
+    assert.equal(one.code, 1);
+    assert.match(one.stdout, /^\S+:60001:1: error: `reduce` needs a `dimensions=` attribute/);
+    for (const jobs of ['2', '3']) {
+      const many = cli('check', '--jobs', jobs, file);
+      assert.equal(many.stdout, one.stdout, `--jobs ${jobs}`);
+      assert.equal(many.stderr, one.stderr, `--jobs ${jobs}`);
+    }
+  });
+
   it('check uses worker threads by itself on files of 16 MiB and more, with the same output', () => {
     // CRLF, UTF-8 in strings and comments, and 3-line statements, across the workers' reads.
     const line =
